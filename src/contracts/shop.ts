@@ -1,0 +1,82 @@
+import * as z from 'zod/mini';
+import { resource } from './envelope';
+import { isoDateSchema, penceSchema } from './common';
+
+// Shop-wide reads: settings, delivery fees, bundles (spec §7 Delivery and constraints, Other).
+
+export const menuWeekSchema = z.object({
+  weekStart: isoDateSchema,
+  label: z.string(),
+  orderable: z.boolean(),
+  cutoffAt: z.string(),
+});
+
+export const settingsAttributes = z.object({
+  currency: z.literal('GBP'),
+  timeZone: z.string(),
+  /** The server's clock, so the web app agrees with it on cutoffs (it may be pinned in a demo). */
+  now: z.string(),
+  minimumSpend: penceSchema,
+  minimumSpendPerOrder: penceSchema,
+  defaultDeliveryFee: penceSchema,
+  freeDeliveryThreshold: penceSchema,
+  minimumCardCharge: penceSchema,
+  cutoffWeekday: z.int(),
+  cutoffHour: z.int(),
+  menuWeeks: z.array(menuWeekSchema),
+  firstOrderableWeek: isoDateSchema,
+  oneOffMenuWeek: isoDateSchema,
+});
+export const settingsDocument = z.object({ data: resource('settings', settingsAttributes) });
+export const settingsModel = z.extend(settingsAttributes, { id: z.string() });
+export type Settings = z.infer<typeof settingsModel>;
+
+export const deliveryFeeConfigAttributes = z.object({
+  weekDay: z.int().check(z.gte(0), z.lte(6)),
+  threshold: penceSchema,
+  price: penceSchema,
+});
+export const deliveryFeeConfigDocument = z.object({
+  data: z.array(resource('delivery_fee_config_items', deliveryFeeConfigAttributes)),
+});
+
+export const bundleAttributes = z.object({
+  productId: z.string(),
+  productExtId: z.string(),
+  title: z.string(),
+  position: z.int(),
+});
+export const bundlesDocument = z.object({ data: z.array(resource('bundles', bundleAttributes)) });
+export const bundleModel = z.extend(bundleAttributes, { id: z.string() });
+export type Bundle = z.infer<typeof bundleModel>;
+
+const hexColour = z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/));
+
+export const marketingBannerAttributes = z.object({
+  category: z.string(),
+  active: z.boolean(),
+  position: z.int(),
+  customerType: z.nullable(z.enum(['new', 'existing'])),
+  text: z.string(),
+  mobileText: z.nullable(z.string()),
+  link: z.nullable(z.string()),
+  bgColor: hexColour,
+  fgColor: hexColour,
+});
+export const marketingBannersDocument = z.object({
+  data: z.array(resource('marketing_banners', marketingBannerAttributes)),
+});
+export const marketingBannerModel = z.extend(marketingBannerAttributes, { id: z.string() });
+export type MarketingBanner = z.infer<typeof marketingBannerModel>;
+
+export const healthDocument = z.object({ status: z.enum(['ok', 'unavailable']) });
+
+/** What the server tells the browser at load, in `window.__SFOGLIA__` (an allow-list of config). */
+export const publicConfigSchema = z.object({
+  branch: z.string(),
+  storefrontToken: z.string(),
+  storefrontUrl: z.string(),
+  brandSiteUrl: z.string(),
+  stagingBanner: z.nullable(z.string()),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -1,0 +1,196 @@
+import { formatPence, multiplyPence, pence, sumPence, ZERO, type Pence } from './money';
+import { isWeekOrderable, weekLabel } from './menu-weeks';
+import type { IsoDate } from './calendar';
+
+// Basket rules: spec §3 (Basket), §5 (week validity, minimum spend), §9 (delivery fee, free-delivery remainder).
+
+export const DEFAULT_MINIMUM_SPEND = pence(1000);
+export const DEFAULT_MINIMUM_SPEND_PER_ORDER = pence(1000);
+export const DEFAULT_DELIVERY_FEE = pence(199);
+export const MAX_LINE_QUANTITY = 99;
+
+export type BasketType = 'RecipeKitBasket' | 'TakeawayBasket';
+export const BASKET_TYPES = ['RecipeKitBasket', 'TakeawayBasket'] as const satisfies readonly BasketType[];
+
+export interface BasketLine {
+  mealWeek: IsoDate;
+  unitPrice: Pence;
+  quantity: number;
+  /** Discount on this line, in pence (vouchers arrive with checkout). */
+  discount?: Pence;
+}
+
+export interface DeliveryFeeConfigItem {
+  /** 0 Sunday … 6 Saturday. */
+  weekDay: number;
+  threshold: Pence;
+  price: Pence;
+}
+
+export interface BasketRules {
+  minimumSpend: Pence;
+  minimumSpendPerOrder: Pence;
+  deliveryFees: readonly DeliveryFeeConfigItem[];
+  /** The fee and threshold when no delivery day is chosen yet. */
+  defaultDeliveryFee: { price: Pence; threshold: Pence };
+}
+
+export interface DeliveryFee {
+  price: Pence;
+  threshold: Pence;
+  /** How much more to spend for free delivery; 0 once it is free. */
+  freeDeliveryRemainder: Pence;
+}
+
+/** The fee for one delivery: free at or above the threshold for that weekday, otherwise its price. */
+export function deliveryFee(subtotal: Pence, weekDay: number | null, rules: BasketRules): DeliveryFee {
+  const item =
+    (weekDay === null ? undefined : rules.deliveryFees.find((fee) => fee.weekDay === weekDay)) ??
+    rules.defaultDeliveryFee;
+  const free = subtotal >= item.threshold;
+  return {
+    price: free ? ZERO : item.price,
+    threshold: item.threshold,
+    freeDeliveryRemainder: free ? ZERO : pence(item.threshold - subtotal),
+  };
+}
+
+export interface WeekSummary extends DeliveryFee {
+  mealWeek: IsoDate;
+  label: string;
+  itemCount: number;
+  lineItemsPrice: Pence;
+  discount: Pence;
+  subtotal: Pence;
+  meetsMinimum: boolean;
+  /** How much more to add to this week to reach the per-order minimum. */
+  minimumRemainder: Pence;
+}
+
+export interface BasketTotals {
+  totalLineItemsPrice: Pence;
+  totalDiscount: Pence;
+  subtotalPrice: Pence;
+  shippingPrice: Pence;
+  totalPrice: Pence;
+  weeks: WeekSummary[];
+}
+
+const lineTotal = (line: BasketLine) => multiplyPence(line.unitPrice, line.quantity);
+
+/** Totals in integer pence, one delivery (and one fee) per meal week, weeks in date order. */
+export function basketTotals(
+  lines: readonly BasketLine[],
+  weekDay: number | null,
+  rules: BasketRules,
+): BasketTotals {
+  const byWeek = new Map<IsoDate, BasketLine[]>();
+  for (const line of lines) {
+    if (line.quantity <= 0) continue;
+    byWeek.set(line.mealWeek, [...(byWeek.get(line.mealWeek) ?? []), line]);
+  }
+  const weeks = [...byWeek.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([mealWeek, weekLines]): WeekSummary => {
+      const lineItemsPrice = sumPence(weekLines.map(lineTotal));
+      const discount = sumPence(weekLines.map((line) => line.discount ?? ZERO));
+      const subtotal = pence(lineItemsPrice - discount);
+      const meetsMinimum = subtotal >= rules.minimumSpendPerOrder;
+      return {
+        mealWeek,
+        label: weekLabel(mealWeek),
+        itemCount: weekLines.reduce((n, line) => n + line.quantity, 0),
+        lineItemsPrice,
+        discount,
+        subtotal,
+        meetsMinimum,
+        minimumRemainder: meetsMinimum ? ZERO : pence(rules.minimumSpendPerOrder - subtotal),
+        ...deliveryFee(subtotal, weekDay, rules),
+      };
+    });
+  const totalLineItemsPrice = sumPence(weeks.map((w) => w.lineItemsPrice));
+  const totalDiscount = sumPence(weeks.map((w) => w.discount));
+  const subtotalPrice = pence(totalLineItemsPrice - totalDiscount);
+  const shippingPrice = sumPence(weeks.map((w) => w.price));
+  return {
+    totalLineItemsPrice,
+    totalDiscount,
+    subtotalPrice,
+    shippingPrice,
+    totalPrice: pence(subtotalPrice + shippingPrice),
+    weeks,
+  };
+}
+
+export type BasketProblemCode =
+  'BASKET_EMPTY' | 'WEEK_BELOW_MINIMUM' | 'BASKET_BELOW_MINIMUM' | 'WEEK_UNAVAILABLE' | 'OUT_OF_STOCK';
+
+export interface BasketProblem {
+  code: BasketProblemCode;
+  message: string;
+  mealWeek?: IsoDate;
+}
+
+/**
+ * Week validity (spec §5): each week's item total meets the per-order minimum and the whole basket meets
+ * the minimum spend. Expected failures are values, not exceptions.
+ */
+export function basketProblems(totals: BasketTotals, rules: BasketRules): BasketProblem[] {
+  if (totals.weeks.length === 0) return [{ code: 'BASKET_EMPTY', message: 'Your basket is empty' }];
+  const problems: BasketProblem[] = totals.weeks
+    .filter((week) => !week.meetsMinimum)
+    .map((week) => ({
+      code: 'WEEK_BELOW_MINIMUM',
+      mealWeek: week.mealWeek,
+      message: `Add ${formatPence(week.minimumRemainder)} more for ${week.label}: each delivery needs at least ${formatPence(rules.minimumSpendPerOrder)}`,
+    }));
+  if (totals.subtotalPrice < rules.minimumSpend) {
+    problems.push({
+      code: 'BASKET_BELOW_MINIMUM',
+      message: `The minimum spend is ${formatPence(rules.minimumSpend)}`,
+    });
+  }
+  return problems;
+}
+
+export interface StockedLine {
+  mealWeek: IsoDate;
+  title: string;
+  quantity: number;
+  quantityAvailable: number;
+}
+
+/** What may have changed since the dishes were added: a week's cutoff passing, stock running out. */
+export function availabilityProblems(lines: readonly StockedLine[], now: Date): BasketProblem[] {
+  const closedWeeks = [...new Set(lines.map((line) => line.mealWeek))]
+    .sort()
+    .filter((week) => !isWeekOrderable(week, now));
+  return [
+    ...closedWeeks.map((mealWeek): BasketProblem => ({
+      code: 'WEEK_UNAVAILABLE',
+      mealWeek,
+      message: `Orders for ${weekLabel(mealWeek)} have closed. Please move those dishes to a later week.`,
+    })),
+    ...lines
+      .filter((line) => line.quantity > line.quantityAvailable)
+      .map((line): BasketProblem => ({
+        code: 'OUT_OF_STOCK',
+        mealWeek: line.mealWeek,
+        message:
+          line.quantityAvailable === 0
+            ? `${line.title} has sold out`
+            : `Only ${line.quantityAvailable} of ${line.title} left`,
+      })),
+  ];
+}
+
+/** Progress towards the minimum spend, 0–1, for the basket panel's bar. */
+export function minimumSpendProgress(subtotal: Pence, minimum: Pence): number {
+  if (minimum <= 0) return 1;
+  return Math.min(1, Math.max(0, subtotal / minimum));
+}
+
+/** The quantity a line can have: never negative, never above stock or the per-line cap. */
+export function clampQuantity(requested: number, available: number): number {
+  return Math.max(0, Math.min(requested, available, MAX_LINE_QUANTITY));
+}

@@ -1,0 +1,125 @@
+// Weekly menu rules: visibility (spec §5), filters and section labels (spec §9), portion labels (spec §9).
+
+export interface MenuProductFacts {
+  id: string;
+  tags: readonly string[];
+  productType: string;
+}
+
+export const HIDE_FROM_MENU_TAG = 'hide-from-menu';
+
+const normalise = (value: string) =>
+  value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
+
+export function isGiftBox(product: MenuProductFacts): boolean {
+  return normalise(product.productType) === 'gift box';
+}
+
+export function isBundle(product: MenuProductFacts): boolean {
+  return normalise(product.productType) === 'bundle';
+}
+
+/**
+ * Products tagged hide-from-menu, or of type gift box, are not shown. Bundle products show only if they
+ * are in the bundles list.
+ */
+export function isVisibleOnMenu(product: MenuProductFacts, bundleIds: ReadonlySet<string>): boolean {
+  if (product.tags.some((tag) => normalise(tag) === normalise(HIDE_FROM_MENU_TAG))) return false;
+  if (isGiftBox(product)) return false;
+  if (isBundle(product)) return bundleIds.has(product.id);
+  return true;
+}
+
+export const MENU_FILTERS = [
+  'Meat & Fish',
+  'Free From',
+  'Vegetarian',
+  'Kids',
+  'Sides',
+  'Desserts',
+  'Bundles',
+  'Create Your Own',
+] as const;
+export type MenuFilter = (typeof MENU_FILTERS)[number];
+
+export const MENU_SECTIONS = [
+  "This Week's Specials",
+  'Customer Favourites',
+  'Vegetarian',
+  'Kids',
+  'Sides',
+  'Desserts',
+  'Bundles',
+  'Create Your Own',
+] as const;
+export type MenuSection = (typeof MENU_SECTIONS)[number];
+/** Where a dish that fits no named section goes. */
+export const OTHER_SECTION = 'More dishes';
+
+const hasTag = (product: MenuProductFacts, ...tags: string[]) =>
+  product.tags.some((tag) => tags.includes(normalise(tag)));
+
+const FILTER_RULES: Record<MenuFilter, (p: MenuProductFacts) => boolean> = {
+  'Meat & Fish': (p) => hasTag(p, 'meat', 'fish'),
+  'Free From': (p) => hasTag(p, 'gluten free', 'dairy free', 'free from'),
+  Vegetarian: (p) => hasTag(p, 'vegetarian', 'vegan'),
+  Kids: (p) => hasTag(p, 'kids'),
+  Sides: (p) => normalise(p.productType) === 'side' || hasTag(p, 'side'),
+  Desserts: (p) => normalise(p.productType) === 'dessert' || hasTag(p, 'dessert'),
+  Bundles: (p) => isBundle(p),
+  'Create Your Own': (p) => hasTag(p, 'create your own'),
+};
+
+export function matchesFilter(product: MenuProductFacts, filter: MenuFilter): boolean {
+  return FILTER_RULES[filter](product);
+}
+
+/** A product matches when it passes every selected filter; no filter selected shows everything. */
+export function matchesFilters(product: MenuProductFacts, filters: readonly MenuFilter[]): boolean {
+  return filters.every((filter) => matchesFilter(product, filter));
+}
+
+/** The one section a product is listed under: the first that fits, in the spec's order. */
+export function sectionOf(product: MenuProductFacts): MenuSection | typeof OTHER_SECTION {
+  if (isBundle(product)) return 'Bundles';
+  if (FILTER_RULES.Sides(product)) return 'Sides';
+  if (FILTER_RULES.Desserts(product)) return 'Desserts';
+  if (hasTag(product, 'special')) return "This Week's Specials";
+  if (hasTag(product, 'favourite')) return 'Customer Favourites';
+  if (FILTER_RULES.Kids(product)) return 'Kids';
+  if (FILTER_RULES.Vegetarian(product)) return 'Vegetarian';
+  if (FILTER_RULES['Create Your Own'](product)) return 'Create Your Own';
+  return OTHER_SECTION;
+}
+
+/** Groups products into sections in the spec's order, keeping the products' own order within a section. */
+export function groupBySection<T extends MenuProductFacts>(
+  products: readonly T[],
+): { section: MenuSection | typeof OTHER_SECTION; products: T[] }[] {
+  const order: (MenuSection | typeof OTHER_SECTION)[] = [...MENU_SECTIONS, OTHER_SECTION];
+  const groups = new Map(order.map((section) => [section, [] as T[]]));
+  for (const product of products) groups.get(sectionOf(product))!.push(product);
+  return order
+    .map((section) => ({ section, products: groups.get(section)! }))
+    .filter((group) => group.products.length > 0);
+}
+
+export const DOUBLE_PORTION_LABEL = 'Double Portion (Serves 2)';
+export const REGULAR_PORTION_LABEL = 'Regular';
+
+export function portionLabel(isDouble: boolean): string {
+  return isDouble ? DOUBLE_PORTION_LABEL : REGULAR_PORTION_LABEL;
+}
+
+/** A variant titled "Double Portion (Serves 2)" (or anything naming a double) is the double portion. */
+export function isDoubleVariantTitle(title: string): boolean {
+  return /double/i.test(title);
+}
+
+/** Items are labelled Grande if the variant or modifier name contains double, bigger or grande, else Single. */
+export function sizeLabel(name: string): 'Grande' | 'Single' {
+  return /double|bigger|grande/i.test(name) ? 'Grande' : 'Single';
+}

@@ -1,0 +1,99 @@
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
+
+// One SQL dialect (architecture decision 2): PGlite in a folder by default, PostgreSQL when DATABASE_URL
+// is set, in-memory PGlite (optionally from a snapshot) for tests. Same schema, same migrations.
+
+export type Db = PgDatabase<PgQueryResultHKT>;
+export type Tx = PgTransaction<PgQueryResultHKT>;
+/** Repositories take either, so a use case can run them inside its transaction. */
+export type DbOrTx = Db | Tx;
+
+export type DatabaseTarget =
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'memory'; snapshot?: Blob };
+
+export interface Database {
+  kind: DatabaseTarget['kind'];
+  db: Db;
+  /** Liveness of the connection, for /readyz. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** In-memory and embedded databases can be dumped (test snapshots). */
+  dump?: () => Promise<Blob>;
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+
+// Serialises migrations when several server processes share one PostgreSQL database.
+const MIGRATION_LOCK_ID = 7_261_001;
+
+export async function openDatabase(target: DatabaseTarget, { migrate = true } = {}): Promise<Database> {
+  if (target.kind === 'postgres') return openPostgres(target.url, target.poolSize ?? 20, migrate);
+
+  const release = target.kind === 'pglite' ? lockDataDir(target.dataDir) : () => {};
+  try {
+    const client =
+      target.kind === 'pglite'
+        ? new PGlite(target.dataDir)
+        : new PGlite(target.snapshot ? { loadDataDir: target.snapshot } : {});
+    await client.waitReady;
+    const db = drizzlePglite({ client }) as unknown as Db;
+    if (migrate) await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    return {
+      kind: target.kind,
+      db,
+      ping: async () => {
+        await client.query('select 1');
+      },
+      close: async () => {
+        try {
+          if (!client.closed) await client.close();
+        } finally {
+          release();
+        }
+      },
+      dump: () => client.dumpDataDir('none'),
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function openPostgres(url: string, poolSize: number, migrate: boolean): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
+  // A dropped idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  try {
+    if (migrate) {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+        client.release();
+      }
+    }
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return {
+    kind: 'postgres',
+    db: drizzlePg({ client: pool }) as unknown as Db,
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}

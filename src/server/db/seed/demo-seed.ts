@@ -1,0 +1,218 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { daysBetween, isoDate, type IsoDate } from '../../../domain/calendar';
+import { menuWeekStarts, weekLabel } from '../../../domain/menu-weeks';
+import { DOUBLE_PORTION_LABEL, REGULAR_PORTION_LABEL } from '../../../domain/menu';
+import type { Db, DbOrTx } from '../client';
+import {
+  bundles,
+  collectionProducts,
+  collections,
+  media,
+  productImages,
+  products,
+  productVariants,
+} from '../schema/catalogue';
+import { deliveryFeeConfig, marketingBanners, settings } from '../schema/shop';
+import { dishSvg } from './dish-art';
+import { DISHES, type DishSeed } from './dishes';
+
+// The demo shop, seeded at every start and idempotent: rows that exist are left alone (stock that orders
+// have used stays used), missing ones are added, and the rolling window of weekly menus is topped up.
+
+export const productId = (dish: DishSeed) => 1000 + dish.n;
+export const variantId = (dish: DishSeed, double: boolean) => 10_000 + dish.n * 10 + (double ? 2 : 1);
+const imageId = (dish: DishSeed, index: number) => 100_000 + dish.n * 10 + index;
+const IMAGES_PER_DISH = 3;
+
+/** Monday 5 January 1970 (the first Monday after the epoch): week numbers count from it. */
+const WEEK_ZERO = isoDate('1970-01-05');
+const weekNumber = (weekStart: IsoDate) => Math.floor(daysBetween(WEEK_ZERO, weekStart) / 7);
+export const collectionId = (weekStart: IsoDate) => 500_000 + weekNumber(weekStart);
+
+/** Bundles on the bundles list; the last bundle is left off it, so the menu must hide it. */
+const LISTED_BUNDLES = DISHES.filter((d) => d.kind === 'Bundle').slice(0, -1);
+
+export async function seedDemo(db: Db, now: Date): Promise<{ weeks: IsoDate[] }> {
+  return db.transaction(async (tx) => {
+    await seedShopSettings(tx);
+    await seedCatalogue(tx);
+    const weeks = menuWeekStarts(now);
+    for (const week of weeks) await seedWeek(tx, week);
+    await seedBanners(tx);
+    return { weeks };
+  });
+}
+
+async function seedShopSettings(db: DbOrTx) {
+  await db
+    .insert(settings)
+    .values([
+      { key: 'minimum_spend', value: 1000 },
+      { key: 'minimum_spend_per_order', value: 1000 },
+      { key: 'default_delivery_fee', value: 199 },
+      { key: 'free_delivery_threshold', value: 4000 },
+      { key: 'minimum_card_charge', value: 30 },
+    ])
+    .onConflictDoNothing();
+  // Monday to Friday £1.99 under £40; Saturday £2.99 under £50. No Sunday deliveries.
+  await db
+    .insert(deliveryFeeConfig)
+    .values([
+      ...[1, 2, 3, 4, 5].map((weekDay) => ({ weekDay, thresholdPence: 4000, pricePence: 199 })),
+      { weekDay: 6, thresholdPence: 5000, pricePence: 299 },
+    ])
+    .onConflictDoNothing();
+}
+
+async function seedCatalogue(db: DbOrTx) {
+  const mediaRows = DISHES.flatMap((dish) =>
+    Array.from({ length: IMAGES_PER_DISH }, (_, index) => {
+      const body = dishSvg(dish.art, dish.n, index, dish.title);
+      return {
+        id: imageId(dish, index),
+        contentType: 'image/svg+xml',
+        body,
+        etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+      };
+    }),
+  );
+  await db.insert(media).values(mediaRows).onConflictDoNothing();
+  await db
+    .insert(products)
+    .values(
+      DISHES.map((dish) => ({
+        id: productId(dish),
+        extId: `gid://shopify/Product/${productId(dish)}`,
+        handle: dish.handle,
+        title: dish.title,
+        descriptionHtml: dish.descriptionHtml,
+        productType: dish.kind,
+        tags: dish.tags,
+      })),
+    )
+    .onConflictDoNothing();
+  await db
+    .insert(productImages)
+    .values(
+      DISHES.flatMap((dish) =>
+        Array.from({ length: IMAGES_PER_DISH }, (_, index) => ({
+          id: imageId(dish, index),
+          productId: productId(dish),
+          position: index + 1,
+          url: `/media/${imageId(dish, index)}.svg`,
+          altText: index === 0 ? dish.title : `${dish.title}, served`,
+          width: 800,
+          height: 600,
+        })),
+      ),
+    )
+    .onConflictDoNothing();
+  await db
+    .insert(productVariants)
+    .values(
+      DISHES.flatMap((dish) =>
+        [false, true].map((double) => ({
+          id: variantId(dish, double),
+          extId: `gid://shopify/ProductVariant/${variantId(dish, double)}`,
+          productId: productId(dish),
+          title: double ? DOUBLE_PORTION_LABEL : REGULAR_PORTION_LABEL,
+          sku: `SFG-${String(dish.n).padStart(3, '0')}-${double ? 'D' : 'R'}`,
+          pricePence: double ? dish.doublePence : dish.regularPence,
+          isDouble: double,
+          quantityAvailable: dish.stock,
+          position: double ? 2 : 1,
+        })),
+      ),
+    )
+    .onConflictDoNothing();
+  await db
+    .insert(bundles)
+    .values(LISTED_BUNDLES.map((dish, position) => ({ productId: productId(dish), position })))
+    .onConflictDoNothing();
+}
+
+/**
+ * The dishes of a week: 16 mains rotating through the menu week by week, every side, dessert and bundle,
+ * and the products the menu's visibility rules must hide.
+ */
+export function dishesForWeek(weekStart: IsoDate): DishSeed[] {
+  const isHidden = (d: DishSeed) => d.kind === 'Gift Box' || d.tags.includes('hide-from-menu');
+  const mains = DISHES.filter((d) => d.kind === 'Pasta Kit' && !isHidden(d));
+  const offset = (weekNumber(weekStart) * 5) % mains.length;
+  const rotating = Array.from(
+    { length: Math.min(16, mains.length) },
+    (_, i) => mains[(offset + i) % mains.length]!,
+  );
+  const rest = DISHES.filter((d) => d.kind !== 'Pasta Kit' || isHidden(d));
+  return [...rotating, ...rest];
+}
+
+async function seedWeek(db: DbOrTx, weekStart: IsoDate) {
+  const id = collectionId(weekStart);
+  const [created] = await db
+    .insert(collections)
+    .values({
+      id,
+      extId: `gid://shopify/Collection/${id}`,
+      handle: weekStart,
+      title: weekStart,
+      descriptionHtml: `<p>Our menu for ${weekLabel(weekStart)}.</p>`,
+      weekStart,
+    })
+    .onConflictDoNothing()
+    .returning({ id: collections.id });
+  if (!created) return;
+  await db
+    .insert(collectionProducts)
+    .values(
+      dishesForWeek(weekStart).map((dish, position) => ({
+        collectionId: id,
+        productId: productId(dish),
+        position,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+async function seedBanners(db: DbOrTx) {
+  const [{ count } = { count: 0 }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(marketingBanners);
+  if (count > 0) return;
+  await db.insert(marketingBanners).values([
+    {
+      category: 'recipe_kits',
+      position: 1,
+      customerType: 'new',
+      text: 'New here? Fresh pasta kits from £6.50 a dish, ready in 15 minutes. Skip or pause any week.',
+      mobileText: 'Fresh pasta kits, ready in 15 minutes',
+      link: '/menu',
+    },
+    {
+      category: 'recipe_kits',
+      position: 2,
+      customerType: null,
+      text: "Order by Friday 12pm for next week's box. Free delivery on orders over £40.",
+      mobileText: 'Free delivery over £40',
+      link: '/menu',
+      bgColor: '#8b2e1f',
+    },
+    {
+      category: 'recipe_kits',
+      position: 3,
+      customerType: 'existing',
+      text: 'Welcome back! This week’s specials are on the menu now.',
+      mobileText: 'This week’s specials are in',
+      link: '/menu',
+    },
+    {
+      category: 'recipe_kits',
+      position: 4,
+      active: false,
+      customerType: null,
+      text: 'Summer menu coming soon',
+      link: null,
+    },
+  ]);
+}

@@ -1,0 +1,12 @@
+import type { Config } from './config';
+import type { Clock } from './clock';
+import type { Database } from './db/client';
+import type { ShopRulesCache } from './modules/shop/shop.service';
+
+/** What route modules are built from: passed down explicitly, never imported as globals. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  rules: ShopRulesCache;
+}

@@ -1,0 +1,114 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '../../domain/errors';
+import { domainErrorToWire, errorBody, ErrorResponse, STATUS_BY_CODE, type WireError } from './problems';
+import { RequestValidationError } from './zod-compilers';
+
+// One error handler (architecture decision 7): domain errors and request problems become the error
+// document with stable codes; anything else is a 500 that names the request id and nothing internal.
+
+const FASTIFY_CODES: Record<string, { code: keyof typeof STATUS_BY_CODE; detail: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'INVALID_JSON', detail: 'The request body is not valid JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    code: 'INVALID_JSON',
+    detail: 'The request body is empty but says it is JSON',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', detail: 'The request body is too large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    detail: 'Send the request body as application/json',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    code: 'VALIDATION_FAILED',
+    detail: 'The Content-Length does not match the body',
+  },
+};
+
+export function toWireErrors(error: unknown): { status: number; errors: WireError[] } | null {
+  if (error instanceof ErrorResponse) return { status: error.status, errors: error.errors };
+  if (error instanceof DomainError) {
+    return { status: STATUS_BY_CODE[error.code], errors: [domainErrorToWire(error)] };
+  }
+  const fastifyError = error as Partial<FastifyError> & { validation?: unknown; cause?: unknown };
+  const validation =
+    error instanceof RequestValidationError
+      ? error
+      : fastifyError.cause instanceof RequestValidationError
+        ? fastifyError.cause
+        : null;
+  if (validation) {
+    return {
+      status: 400,
+      errors: validation.issues.map((issue) => ({
+        status: '400',
+        code: 'VALIDATION_FAILED',
+        detail: issue.detail,
+        source:
+          validation.part === 'body'
+            ? { pointer: issue.pointer }
+            : { parameter: issue.pointer.replace(/^\//, '') || validation.part },
+      })),
+    };
+  }
+  const known = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
+  if (known) {
+    const status = STATUS_BY_CODE[known.code];
+    return { status, errors: [{ status: String(status), code: known.code, detail: known.detail }] };
+  }
+  if (fastifyError.statusCode === 429) {
+    return {
+      status: 429,
+      errors: [
+        {
+          status: '429',
+          code: 'RATE_LIMITED',
+          detail: 'Too many requests. Please wait a moment and try again.',
+        },
+      ],
+    };
+  }
+  return null;
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const known = toWireErrors(error);
+    if (known) {
+      if (known.status >= 500) request.log.error({ err: error }, 'request failed');
+      return reply.status(known.status).type('application/json').send(errorBody(known.errors, request.id));
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply
+      .status(500)
+      .type('application/json')
+      .send(
+        errorBody(
+          [
+            {
+              status: '500',
+              code: 'INTERNAL',
+              detail: `Something went wrong on our side. If it keeps happening, quote reference ${request.id}.`,
+            },
+          ],
+          request.id,
+        ),
+      );
+  });
+}
+
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply
+    .status(404)
+    .type('application/json')
+    .send(
+      errorBody(
+        [
+          {
+            status: '404',
+            code: 'ROUTE_NOT_FOUND',
+            detail: `There is no ${request.method} ${request.url.split('?')[0]}`,
+          },
+        ],
+        request.id,
+      ),
+    );
+}

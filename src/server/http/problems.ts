@@ -1,0 +1,67 @@
+import { DomainError, type ErrorCode } from '../../domain/errors';
+import { camelToSnake } from '../../contracts/case';
+
+// Stable error codes become HTTP in one place (architecture decision 7, style §6).
+
+export const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  INVALID_JSON: 400,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  BRANCH_HEADER_MISSING: 400,
+  NOT_FOUND: 404,
+  ROUTE_NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  BASKET_NOT_FOUND: 404,
+  BASKET_ITEM_NOT_FOUND: 404,
+  BASKET_INVALID: 400,
+  PRODUCT_VARIANT_NOT_FOUND: 404,
+  OUT_OF_STOCK: 409,
+  WEEK_UNAVAILABLE: 409,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  IDEMPOTENCY_KEY_IN_USE: 409,
+  RATE_LIMITED: 429,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  CONFLICT: 409,
+  INTERNAL: 500,
+};
+
+export interface WireError {
+  status: string;
+  code: string;
+  detail: string;
+  source?: { pointer?: string; parameter?: string };
+  meta?: Record<string, unknown>;
+}
+
+/** The error document, already in wire (snake_case) form. */
+export function errorBody(errors: WireError[], requestId: string) {
+  return { errors, meta: { request_id: requestId } };
+}
+
+export function domainErrorToWire(error: DomainError): WireError {
+  return {
+    status: String(STATUS_BY_CODE[error.code]),
+    code: error.code,
+    detail: error.message,
+    ...(error.details ? { meta: snakeRecord(error.details) } : {}),
+  };
+}
+
+function snakeRecord(record: Readonly<Record<string, unknown>>) {
+  return Object.fromEntries(Object.entries(record).map(([key, value]) => [camelToSnake(key), value]));
+}
+
+/** An answer made of several errors at once (a basket with three problems): sent as they are. */
+export class ErrorResponse extends Error {
+  override name = 'ErrorResponse';
+  constructor(
+    readonly status: number,
+    readonly errors: WireError[],
+  ) {
+    super(errors.map((error) => error.detail).join('; '));
+  }
+}
+
+export const notFound = (code: ErrorCode, message: string) => new DomainError(code, message);

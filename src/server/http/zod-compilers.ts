@@ -1,0 +1,139 @@
+import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
+import type { $ZodIssue, $ZodType } from 'zod/v4/core';
+import { safeParse } from 'zod/v4/core';
+import { camelKeys, camelQueryKey, camelToSnake, snakeKeys } from '../../contracts/case';
+
+// Fastify validates requests and serialises responses with the contracts' zod schemas. Requests arrive
+// snake_case and are camelCased before validation; responses are validated (which also strips anything a
+// schema does not list, so rows never leak) and then snake_cased. This is the server's one conversion.
+
+export class RequestValidationError extends Error {
+  override name = 'RequestValidationError';
+  readonly statusCode = 400;
+  constructor(
+    readonly part: string,
+    readonly issues: readonly { pointer: string; detail: string }[],
+  ) {
+    super(issues.map((issue) => issue.detail).join('; '));
+  }
+}
+
+function toWirePath(path: readonly PropertyKey[]): string {
+  return path
+    .map((segment) => (typeof segment === 'string' ? camelToSnake(segment) : String(segment)))
+    .join('.');
+}
+
+/** A person-readable sentence for a zod issue, naming the field as it is on the wire. */
+export function describeIssue(issue: $ZodIssue): { pointer: string; detail: string }[] {
+  const field = toWirePath(issue.path);
+  const subject = field ? `${field}` : 'The request';
+  switch (issue.code) {
+    case 'unrecognized_keys':
+      return issue.keys.map((key) => {
+        const name = toWirePath([...issue.path, key]);
+        return {
+          pointer: `/${name.replaceAll('.', '/')}`,
+          detail: `${name} is not a field this request accepts`,
+        };
+      });
+    case 'invalid_type':
+      return [
+        {
+          pointer: `/${field.replaceAll('.', '/')}`,
+          detail:
+            issue.input === undefined
+              ? `${subject} is required`
+              : `${subject} must be ${article(issue.expected)}`,
+        },
+      ];
+    case 'too_small':
+      return [
+        {
+          pointer: `/${field.replaceAll('.', '/')}`,
+          detail:
+            issue.origin === 'array'
+              ? `${subject} must have at least ${issue.minimum} item${issue.minimum === 1 ? '' : 's'}`
+              : issue.origin === 'string'
+                ? `${subject} must be at least ${issue.minimum} character${issue.minimum === 1 ? '' : 's'}`
+                : `${subject} must be at least ${issue.minimum}`,
+        },
+      ];
+    case 'too_big':
+      return [
+        {
+          pointer: `/${field.replaceAll('.', '/')}`,
+          detail:
+            issue.origin === 'array'
+              ? `${subject} must have at most ${issue.maximum} items`
+              : issue.origin === 'string'
+                ? `${subject} must be at most ${issue.maximum} characters`
+                : `${subject} must be at most ${issue.maximum}`,
+        },
+      ];
+    case 'invalid_value':
+      return [
+        {
+          pointer: `/${field.replaceAll('.', '/')}`,
+          detail: `${subject} must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`,
+        },
+      ];
+    case 'invalid_format':
+      return [
+        { pointer: `/${field.replaceAll('.', '/')}`, detail: `${subject} is not a valid ${issue.format}` },
+      ];
+    default:
+      return [
+        {
+          pointer: `/${field.replaceAll('.', '/')}`,
+          detail:
+            issue.message && issue.message !== 'Invalid input'
+              ? `${subject} ${issue.message}`
+              : `${subject} is not valid`,
+        },
+      ];
+  }
+}
+
+function article(expected: string): string {
+  if (expected === 'int') return 'a whole number';
+  if (expected === 'array') return 'a list';
+  return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;
+}
+
+function prepare(part: string | undefined, data: unknown): unknown {
+  if (part === 'body') return camelKeys(data);
+  if ((part === 'querystring' || part === 'params') && data && typeof data === 'object') {
+    return Object.fromEntries(Object.entries(data).map(([key, value]) => [camelQueryKey(key), value]));
+  }
+  return data;
+}
+
+export const validatorCompiler: FastifySchemaCompiler<$ZodType> =
+  ({ schema, httpPart }) =>
+  (data) => {
+    const result = safeParse(schema, prepare(httpPart, data));
+    if (result.success) return { value: result.data };
+    return {
+      error: new RequestValidationError(httpPart ?? 'request', result.error.issues.flatMap(describeIssue)),
+    };
+  };
+
+export class ResponseContractError extends Error {
+  override name = 'ResponseContractError';
+}
+
+export const serializerCompiler: FastifySerializerCompiler<$ZodType> =
+  ({ schema, url, method }) =>
+  (data) => {
+    const result = safeParse(schema, data);
+    if (!result.success) {
+      throw new ResponseContractError(
+        `${method} ${url}: the response breaks its contract: ${result.error.issues
+          .flatMap(describeIssue)
+          .map((issue) => issue.detail)
+          .join('; ')}`,
+      );
+    }
+    return JSON.stringify(snakeKeys(result.data));
+  };

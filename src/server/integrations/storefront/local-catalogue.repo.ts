@@ -1,0 +1,136 @@
+import { and, asc, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  collectionProducts,
+  collections,
+  productImages,
+  products,
+  productVariants,
+} from '../../db/schema/catalogue';
+
+// Catalogue reads for the embedded storefront. Products of a page are hydrated in three queries
+// (products, images, variants) whatever the page size: no N+1.
+
+export type CollectionRow = typeof collections.$inferSelect;
+export type ProductRow = typeof products.$inferSelect;
+export type ImageRow = typeof productImages.$inferSelect;
+export type VariantRow = typeof productVariants.$inferSelect;
+
+export interface HydratedProduct extends ProductRow {
+  images: ImageRow[];
+  variants: VariantRow[];
+}
+
+export type CollectionOrder = 'ID' | 'TITLE' | 'UPDATED_AT' | 'RELEVANCE';
+
+export function listCollections(
+  db: DbOrTx,
+  {
+    titlePrefix,
+    titleExact,
+    order,
+    reverse,
+    offset,
+    limit,
+  }: {
+    titlePrefix?: string;
+    titleExact?: string;
+    order: CollectionOrder;
+    reverse: boolean;
+    offset: number;
+    limit: number;
+  },
+) {
+  const filters: SQL[] = [];
+  if (titlePrefix !== undefined)
+    filters.push(like(collections.title, `${titlePrefix.replace(/[\\%_]/g, '\\$&')}%`));
+  if (titleExact !== undefined) filters.push(eq(collections.title, titleExact));
+  const column =
+    order === 'TITLE' ? collections.title : order === 'UPDATED_AT' ? collections.updatedAt : collections.id;
+  return db
+    .select()
+    .from(collections)
+    .where(filters.length ? and(...filters) : undefined)
+    .orderBy(reverse ? desc(column) : asc(column), reverse ? desc(collections.id) : asc(collections.id))
+    .offset(offset)
+    .limit(limit);
+}
+
+export async function findCollection(db: DbOrTx, by: { handle?: string; id?: number }) {
+  const where = by.handle !== undefined ? eq(collections.handle, by.handle) : eq(collections.id, by.id ?? -1);
+  const [row] = await db.select().from(collections).where(where).limit(1);
+  return row ?? null;
+}
+
+export type ProductOrder =
+  'COLLECTION_DEFAULT' | 'MANUAL' | 'BEST_SELLING' | 'RELEVANCE' | 'TITLE' | 'ID' | 'CREATED' | 'PRICE';
+
+export async function collectionProductIds(
+  db: DbOrTx,
+  collectionId: number,
+  { order, reverse, offset, limit }: { order: ProductOrder; reverse: boolean; offset: number; limit: number },
+): Promise<number[]> {
+  const minPrice = sql`(select min(${productVariants.pricePence}) from ${productVariants} where ${productVariants.productId} = ${products.id})`;
+  const column =
+    order === 'TITLE'
+      ? products.title
+      : order === 'ID'
+        ? products.id
+        : order === 'CREATED'
+          ? products.createdAt
+          : order === 'PRICE'
+            ? minPrice
+            : collectionProducts.position;
+  const rows = await db
+    .select({ id: products.id })
+    .from(collectionProducts)
+    .innerJoin(products, eq(products.id, collectionProducts.productId))
+    .where(eq(collectionProducts.collectionId, collectionId))
+    .orderBy(reverse ? desc(column) : asc(column), reverse ? desc(products.id) : asc(products.id))
+    .offset(offset)
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/** Products with their images and variants, in the order of `ids`. */
+export async function hydrateProducts(db: DbOrTx, ids: readonly number[]): Promise<HydratedProduct[]> {
+  if (ids.length === 0) return [];
+  const list = [...ids];
+  const [productRows, imageRows, variantRows] = await Promise.all([
+    db.select().from(products).where(inArray(products.id, list)),
+    db
+      .select()
+      .from(productImages)
+      .where(inArray(productImages.productId, list))
+      .orderBy(asc(productImages.productId), asc(productImages.position)),
+    db
+      .select()
+      .from(productVariants)
+      .where(inArray(productVariants.productId, list))
+      .orderBy(asc(productVariants.productId), asc(productVariants.position)),
+  ]);
+  const byId = new Map(
+    productRows.map((row) => [row.id, { ...row, images: [] as ImageRow[], variants: [] as VariantRow[] }]),
+  );
+  for (const image of imageRows) byId.get(image.productId)?.images.push(image);
+  for (const variant of variantRows) byId.get(variant.productId)?.variants.push(variant);
+  return list.map((id) => byId.get(id)).filter((p): p is HydratedProduct => p !== undefined);
+}
+
+export async function findProductId(
+  db: DbOrTx,
+  by: { handle?: string; id?: number },
+): Promise<number | null> {
+  const where = by.handle !== undefined ? eq(products.handle, by.handle) : eq(products.id, by.id ?? -1);
+  const [row] = await db.select({ id: products.id }).from(products).where(where).limit(1);
+  return row?.id ?? null;
+}
+
+export async function findVariantProductId(db: DbOrTx, variantId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ productId: productVariants.productId })
+    .from(productVariants)
+    .where(eq(productVariants.id, variantId))
+    .limit(1);
+  return row?.productId ?? null;
+}

@@ -1,0 +1,329 @@
+import {
+  buildSchema,
+  execute,
+  GraphQLError,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type ExecutionResult,
+  type GraphQLSchema,
+} from 'graphql';
+import { penceToDecimal } from '../../../domain/money';
+import type { DbOrTx } from '../../db/client';
+import {
+  collectionProductIds,
+  findCollection,
+  findProductId,
+  findVariantProductId,
+  hydrateProducts,
+  listCollections,
+  type CollectionOrder,
+  type CollectionRow,
+  type HydratedProduct,
+  type ImageRow,
+  type ProductOrder,
+  type VariantRow,
+} from './local-catalogue.repo';
+import { costLimitRule, depthLimitRule } from './query-limits';
+import { STOREFRONT_SDL } from './storefront.graphql';
+
+// The embedded storefront (architecture decision 8): Shopify Storefront API shapes served from our
+// catalogue tables. Resolvers are plain objects whose function-valued fields graphql-js calls with their
+// arguments; connections follow Shopify's rules (first or last, at most 250).
+
+export const MAX_PAGE = 250;
+
+const GID = /^gid:\/\/shopify\/(Product|ProductVariant|Collection|ProductImage)\/(\d{1,15})$/;
+
+export const gid = (type: string, id: number) => `gid://shopify/${type}/${id}`;
+
+function parseGid(value: string | undefined | null, type?: string): { type: string; id: number } | null {
+  const match = value ? GID.exec(value) : null;
+  if (!match || (type && match[1] !== type)) return null;
+  return { type: match[1]!, id: Number(match[2]) };
+}
+
+interface PageArgs {
+  first?: number | null;
+  last?: number | null;
+  after?: string | null;
+  before?: string | null;
+  reverse?: boolean | null;
+}
+
+const encodeCursor = (index: number) => Buffer.from(`sfoglia:${index}`).toString('base64url');
+
+function decodeCursor(cursor: string): number {
+  const match = /^sfoglia:(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString());
+  if (!match) throw new GraphQLError(`Invalid cursor: ${cursor}`, { extensions: { code: 'BAD_REQUEST' } });
+  return Number(match[1]);
+}
+
+/** Turns first/after/last/before into an offset window over a list ordered by `reverse`. */
+function pageWindow(args: PageArgs, total?: number): { offset: number; limit: number } {
+  const { first, last } = args;
+  if ((first === undefined || first === null) && (last === undefined || last === null)) {
+    throw new GraphQLError('you must provide one of first or last', { extensions: { code: 'BAD_REQUEST' } });
+  }
+  for (const [name, value] of [
+    ['first', first],
+    ['last', last],
+  ] as const) {
+    if (value !== undefined && value !== null && (value < 0 || value > MAX_PAGE)) {
+      throw new GraphQLError(`${name} must be between 0 and ${MAX_PAGE}`, {
+        extensions: { code: 'BAD_REQUEST' },
+      });
+    }
+  }
+  const start = args.after ? decodeCursor(args.after) + 1 : 0;
+  const end = args.before ? decodeCursor(args.before) : (total ?? Number.MAX_SAFE_INTEGER);
+  if (first !== undefined && first !== null)
+    return { offset: start, limit: Math.max(0, Math.min(first, end - start)) };
+  const limit = Math.max(0, Math.min(last!, end - start));
+  return { offset: Math.max(start, end - limit), limit };
+}
+
+function connection<T>(items: T[], offset: number, hasNextPage: boolean) {
+  const edges = items.map((node, index) => ({ cursor: encodeCursor(offset + index), node }));
+  return {
+    edges,
+    nodes: items,
+    pageInfo: {
+      hasNextPage,
+      hasPreviousPage: offset > 0,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+    },
+  };
+}
+
+/** An in-memory list as a connection (a product's few images or variants). */
+function listConnection<T>(all: readonly T[], args: PageArgs) {
+  const ordered = args.reverse ? [...all].reverse() : [...all];
+  const { offset, limit } = pageWindow(args, ordered.length);
+  return connection(ordered.slice(offset, offset + limit), offset, offset + limit < ordered.length);
+}
+
+const stripHtml = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+
+function truncate(text: string, at: number | null | undefined) {
+  return at && text.length > at ? `${text.slice(0, Math.max(0, at - 1)).trimEnd()}…` : text;
+}
+
+export interface StorefrontContext {
+  db: DbOrTx;
+  /** The origin images are served from, e.g. http://localhost:3000. */
+  origin: string;
+}
+
+function imageNode(image: ImageRow, origin: string) {
+  return {
+    id: gid('ProductImage', image.id),
+    url: image.url.startsWith('/') ? `${origin}${image.url}` : image.url,
+    altText: image.altText,
+    width: image.width,
+    height: image.height,
+  };
+}
+
+function variantNode(variant: VariantRow, product: () => unknown) {
+  return {
+    __typename: 'ProductVariant',
+    id: variant.extId,
+    title: variant.title,
+    sku: variant.sku,
+    price: { amount: penceToDecimal(variant.pricePence), currencyCode: 'GBP' },
+    availableForSale: variant.quantityAvailable > 0,
+    currentlyNotInStock: variant.quantityAvailable === 0,
+    quantityAvailable: variant.quantityAvailable,
+    requiresShipping: true,
+    selectedOptions: [{ name: 'Portion', value: variant.title }],
+    image: null,
+    product,
+  };
+}
+
+function productNode(product: HydratedProduct, origin: string) {
+  const node: Record<string, unknown> = {
+    __typename: 'Product',
+    id: product.extId,
+    handle: product.handle,
+    title: product.title,
+    descriptionHtml: product.descriptionHtml,
+    description: ({ truncateAt }: { truncateAt?: number | null }) =>
+      truncate(stripHtml(product.descriptionHtml), truncateAt),
+    productType: product.productType,
+    vendor: product.vendor,
+    tags: product.tags,
+    isGiftCard: false,
+    createdAt: product.createdAt.toISOString(),
+    updatedAt: product.updatedAt.toISOString(),
+    availableForSale: product.variants.some((v) => v.quantityAvailable > 0),
+    totalInventory: product.variants.reduce((sum, v) => sum + v.quantityAvailable, 0),
+    featuredImage: product.images[0] ? imageNode(product.images[0], origin) : null,
+    images: (args: PageArgs) =>
+      listConnection(
+        product.images.map((image) => imageNode(image, origin)),
+        args,
+      ),
+  };
+  node.variants = (args: PageArgs) =>
+    listConnection(
+      product.variants.map((variant) => variantNode(variant, () => node)),
+      args,
+    );
+  return node;
+}
+
+function collectionNode(collection: CollectionRow, ctx: StorefrontContext) {
+  return {
+    __typename: 'Collection',
+    id: collection.extId,
+    handle: collection.handle,
+    title: collection.title,
+    descriptionHtml: collection.descriptionHtml,
+    description: ({ truncateAt }: { truncateAt?: number | null }) =>
+      truncate(stripHtml(collection.descriptionHtml), truncateAt),
+    image: null,
+    updatedAt: collection.updatedAt.toISOString(),
+    products: async (args: PageArgs & { sortKey?: ProductOrder }) => {
+      const { offset, limit } = pageWindow(args);
+      const ids = await collectionProductIds(ctx.db, collection.id, {
+        order: args.sortKey ?? 'COLLECTION_DEFAULT',
+        reverse: args.reverse ?? false,
+        offset,
+        limit: limit + 1,
+      });
+      const page = await hydrateProducts(ctx.db, ids.slice(0, limit));
+      return connection(
+        page.map((product) => productNode(product, ctx.origin)),
+        offset,
+        ids.length > limit,
+      );
+    },
+  };
+}
+
+async function productById(ctx: StorefrontContext, id: number | null) {
+  if (id === null) return null;
+  const [product] = await hydrateProducts(ctx.db, [id]);
+  return product ? productNode(product, ctx.origin) : null;
+}
+
+/** Shopify's collection search syntax, the part we answer: `title:2026*` (prefix) or `title:"Exact"`. */
+function parseCollectionQuery(query: string | null | undefined): {
+  titlePrefix?: string;
+  titleExact?: string;
+} {
+  if (!query || !query.trim()) return {};
+  const match = /^\s*title:(?:"([^"]*)"|(\S+))\s*$/.exec(query);
+  if (!match) {
+    throw new GraphQLError(`This storefront only supports collection queries of the form title:<prefix>*`, {
+      extensions: { code: 'BAD_REQUEST' },
+    });
+  }
+  const value = match[1] ?? match[2]!;
+  return value.endsWith('*') ? { titlePrefix: value.slice(0, -1) } : { titleExact: value };
+}
+
+const rootValue = {
+  collections: async (
+    args: PageArgs & { query?: string | null; sortKey?: CollectionOrder },
+    ctx: StorefrontContext,
+  ) => {
+    const { offset, limit } = pageWindow(args);
+    const rows = await listCollections(ctx.db, {
+      ...parseCollectionQuery(args.query),
+      order: args.sortKey ?? 'ID',
+      reverse: args.reverse ?? false,
+      offset,
+      limit: limit + 1,
+    });
+    const page = rows.slice(0, limit).map((row) => collectionNode(row, ctx));
+    return { ...connection(page, offset, rows.length > limit), totalCount: String(page.length + offset) };
+  },
+  collection: async (args: { handle?: string | null; id?: string | null }, ctx: StorefrontContext) => {
+    if (args.handle) return wrap(await findCollection(ctx.db, { handle: args.handle }), ctx);
+    const id = parseGid(args.id, 'Collection');
+    return id ? wrap(await findCollection(ctx.db, { id: id.id }), ctx) : null;
+  },
+  product: async (args: { handle?: string | null; id?: string | null }, ctx: StorefrontContext) => {
+    if (args.handle) return productById(ctx, await findProductId(ctx.db, { handle: args.handle }));
+    const id = parseGid(args.id, 'Product');
+    return id ? productById(ctx, await findProductId(ctx.db, { id: id.id })) : null;
+  },
+  node: async (args: { id: string }, ctx: StorefrontContext) => {
+    const ref = parseGid(args.id);
+    if (!ref) return null;
+    if (ref.type === 'Product') return productById(ctx, await findProductId(ctx.db, { id: ref.id }));
+    if (ref.type === 'Collection') return wrap(await findCollection(ctx.db, { id: ref.id }), ctx);
+    if (ref.type === 'ProductVariant') {
+      const product = await productById(ctx, await findVariantProductId(ctx.db, ref.id));
+      const variants = (product?.variants as ((a: PageArgs) => { nodes: { id: string }[] }) | undefined)?.({
+        first: MAX_PAGE,
+      });
+      return variants?.nodes.find((v) => v.id === args.id) ?? null;
+    }
+    return null;
+  },
+};
+
+function wrap(row: CollectionRow | null, ctx: StorefrontContext) {
+  return row ? collectionNode(row, ctx) : null;
+}
+
+export const MAX_QUERY_DEPTH = 12;
+export const MAX_QUERY_COST = 5_000;
+
+let schemaCache: GraphQLSchema | null = null;
+export function storefrontSchema(): GraphQLSchema {
+  schemaCache ??= buildSchema(STOREFRONT_SDL);
+  return schemaCache;
+}
+
+const documentCache = new Map<string, DocumentNode>();
+
+/** Parses (with a small cache), validates against the schema and the limits, and executes one request. */
+export async function runStorefrontQuery(
+  request: { query: string; variables?: Record<string, unknown> | null; operationName?: string | null },
+  ctx: StorefrontContext,
+): Promise<ExecutionResult> {
+  const schema = storefrontSchema();
+  const hasVariables = !!request.variables && Object.keys(request.variables).length > 0;
+  // Only variable-free documents are cached: the cost of the others depends on their variables.
+  let document = hasVariables ? undefined : documentCache.get(request.query);
+  if (!document) {
+    try {
+      document = parse(request.query, { maxTokens: 5_000 });
+    } catch (error) {
+      return { errors: [error instanceof GraphQLError ? error : new GraphQLError(String(error))] };
+    }
+    const errors = validate(schema, document, [
+      ...specifiedRules,
+      depthLimitRule(MAX_QUERY_DEPTH),
+      costLimitRule(MAX_QUERY_COST, request.variables ?? {}),
+    ]);
+    if (errors.length > 0) return { errors };
+    if (documentCache.size > 200) documentCache.clear();
+    if (!hasVariables) documentCache.set(request.query, document);
+  }
+  return execute({
+    schema,
+    document,
+    rootValue,
+    contextValue: ctx,
+    variableValues: request.variables ?? {},
+    operationName: request.operationName ?? null,
+  });
+}

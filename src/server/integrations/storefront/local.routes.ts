@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import * as z from 'zod/mini';
+import type { AppDeps } from '../../deps';
+import { runStorefrontQuery } from './local-storefront';
+
+// POST /storefront/graphql: the embedded storefront's endpoint. It speaks GraphQL over HTTP as Shopify's
+// Storefront API does (a public access token in X-Shopify-Storefront-Access-Token, 200 with `errors` for
+// query problems), so it sits outside /api/v2 and its JSON keys are never case-converted.
+
+export const STOREFRONT_TOKEN_HEADER = 'x-shopify-storefront-access-token';
+
+const graphqlRequest = z.object({
+  query: z.string().check(z.minLength(1), z.maxLength(20_000)),
+  variables: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+  operationName: z.optional(z.nullable(z.string())),
+});
+
+export async function storefrontRoutes(app: FastifyInstance, { database, config }: AppDeps) {
+  app.post(
+    '/storefront/graphql',
+    { schema: { hide: true }, bodyLimit: 64 * 1024 },
+    async (request, reply) => {
+      if (request.headers[STOREFRONT_TOKEN_HEADER] !== config.storefront.token) {
+        return reply.status(401).send({
+          errors: '[API] Invalid API key or access token (unrecognized login or wrong password)',
+        });
+      }
+      const parsed = graphqlRequest.safeParse(request.body);
+      if (!parsed.success) {
+        return reply.status(400).send({
+          errors: [{ message: 'Send a JSON body with a "query" string and optional "variables" object' }],
+        });
+      }
+      const origin = `${request.protocol}://${request.host}`;
+      const result = await runStorefrontQuery(parsed.data, { db: database.db, origin });
+      return reply.header('cache-control', 'no-store').send(result);
+    },
+  );
+}

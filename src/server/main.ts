@@ -1,0 +1,97 @@
+import { buildApp } from './app';
+import { offsetClock, systemClock } from './clock';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase, type DatabaseTarget } from './db/client';
+import { DataDirInUseError } from './db/data-dir-lock';
+import { seedDemo } from './db/seed/demo-seed';
+
+// Reads config, opens (migrates, seeds) the database, listens, and shuts down gracefully on SIGINT/SIGTERM.
+
+function fail(message: string): never {
+  process.stderr.write(`\n${message}\n\n`);
+  process.exit(1);
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+
+  const target: DatabaseTarget =
+    config.database.kind === 'postgres'
+      ? { kind: 'postgres', url: config.database.url }
+      : config.database.kind === 'pglite'
+        ? { kind: 'pglite', dataDir: config.database.dataDir }
+        : { kind: 'memory' };
+
+  let database;
+  try {
+    database = await openDatabase(target);
+  } catch (error) {
+    if (error instanceof DataDirInUseError) fail(error.message);
+    if (config.database.kind === 'postgres') {
+      fail(`Could not open the PostgreSQL database at DATABASE_URL: ${(error as Error).message}`);
+    }
+    throw error;
+  }
+
+  const clock = config.pinnedNow ? offsetClock(config.pinnedNow) : systemClock;
+  if (config.seedDemo) await seedDemo(database.db, clock.now());
+
+  const app = await buildApp({ config, database, clock });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error while shutting down');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await database.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE')
+      fail(`Port ${config.port} is already in use. Stop what is using it or set PORT.`);
+    throw error;
+  }
+
+  const where =
+    config.database.kind === 'postgres'
+      ? 'PostgreSQL (DATABASE_URL)'
+      : `PGlite in ${target.kind === 'pglite' ? target.dataDir : 'memory'}`;
+  process.stdout.write(
+    [
+      '',
+      `  Sfoglia is open on http://localhost:${config.port}  (database: ${where})`,
+      `  Menu:      http://localhost:${config.port}/menu`,
+      `  API docs:  http://localhost:${config.port}/api/docs`,
+      config.pinnedNow ? `  Clock pinned to ${config.pinnedNow.toISOString()} (SFOGLIA_NOW)` : '',
+      '',
+    ]
+      .filter((line, i, all) => line !== '' || i === 0 || i === all.length - 1)
+      .join('\n') + '\n',
+  );
+}
+
+await main();

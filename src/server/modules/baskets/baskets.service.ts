@@ -1,0 +1,326 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  availabilityProblems,
+  basketProblems,
+  basketTotals,
+  type BasketProblem,
+  type BasketType,
+} from '../../../domain/basket';
+import { isIsoDate, weekdayOf, type IsoDate } from '../../../domain/calendar';
+import { DomainError } from '../../../domain/errors';
+import { isWeekOrderable, weekLabel } from '../../../domain/menu-weeks';
+import { pence } from '../../../domain/money';
+import type {
+  AddBasketItemBody,
+  Basket,
+  BasketMeta,
+  CreateBasketBody,
+  DeleteBasketItemsBody,
+  UpdateBasketBody,
+} from '../../../contracts/baskets';
+import { summariseBasket } from '../../../contracts/basket-summary';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { basketItems, baskets } from '../../db/schema/baskets';
+import { newToken } from '../../http/tokens';
+import { findVariant, isOnWeekMenu } from '../menu/catalogue.repo';
+import type { ShopRules, ShopRulesCache } from '../shop/shop.service';
+import {
+  createOrFindBasket,
+  findItem,
+  findLine,
+  findOwnedBasket,
+  listOwnedBaskets,
+  readLines,
+  touchBasket,
+  type BasketRow,
+  type LineRow,
+} from './baskets.repo';
+
+// Basket use cases (spec §3 Basket, §4 Baskets, §5, §7 Baskets). Each change runs in one transaction that
+// locks the basket row, so two tabs or a double click cannot interleave a read-check-write.
+
+/** Spec §5: "Updating a basket when none exists fails with …". Also what another visitor's id gets. */
+export const BASKET_GONE = 'Has error and basket is destroyed';
+
+export interface BasketView {
+  basket: Basket;
+  meta: BasketMeta;
+}
+
+export class BasketService {
+  constructor(
+    private readonly db: Db,
+    private readonly rules: ShopRulesCache,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(visitorId: string | null): Promise<{ baskets: Basket[]; meta: BasketMeta }> {
+    const rules = await this.rules.get();
+    if (!visitorId) return { baskets: [], meta: metaFor(null, rules) };
+    const rows = await listOwnedBaskets(this.db, visitorId);
+    const lines = await readLines(
+      this.db,
+      rows.map((row) => row.id),
+    );
+    const now = this.clock.now();
+    return {
+      baskets: rows.map((row) =>
+        toBasket(
+          row,
+          lines.filter((line) => line.basketId === row.id),
+          rules,
+          now,
+        ),
+      ),
+      meta: metaFor(rows[0] ?? null, rules),
+    };
+  }
+
+  async get(visitorId: string | null, id: string): Promise<BasketView> {
+    const row = visitorId ? await findOwnedBasket(this.db, visitorId, id) : null;
+    if (!row) throw new DomainError('BASKET_NOT_FOUND', BASKET_GONE);
+    return this.view(row);
+  }
+
+  async create(visitorId: string, body: CreateBasketBody): Promise<BasketView & { created: boolean }> {
+    const { basket, created } = await createOrFindBasket(this.db, {
+      visitorId,
+      type: body.type,
+      startSubscription: body.startSubscription ?? body.type === 'RecipeKitBasket',
+      basketKey: newToken(),
+    });
+    return { ...(await this.view(basket)), created };
+  }
+
+  async update(visitorId: string | null, id: string, body: UpdateBasketBody): Promise<BasketView> {
+    const row = await this.db.transaction(async (tx) => {
+      const basket = visitorId ? await findOwnedBasket(tx, visitorId, id, { lock: true }) : null;
+      if (!basket) throw new DomainError('BASKET_NOT_FOUND', BASKET_GONE);
+      if (body.deliveryDate && weekdayOf(body.deliveryDate as IsoDate) === 0) {
+        throw new DomainError('VALIDATION_FAILED', 'We do not deliver on Sundays');
+      }
+      const [updated] = await tx
+        .update(baskets)
+        .set({
+          ...(body.deliveryDate !== undefined ? { deliveryDate: body.deliveryDate } : {}),
+          ...(body.frequency !== undefined ? { frequency: body.frequency } : {}),
+          ...(body.deliveryNote !== undefined ? { deliveryNote: body.deliveryNote?.trim() || null } : {}),
+          ...(body.startSubscription !== undefined ? { startSubscription: body.startSubscription } : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(baskets.id, basket.id))
+        .returning();
+      return updated!;
+    });
+    return this.view(row);
+  }
+
+  async remove(visitorId: string | null, id: string): Promise<void> {
+    const deleted = visitorId
+      ? await this.db
+          .delete(baskets)
+          .where(and(eq(baskets.id, id), eq(baskets.visitorId, visitorId)))
+          .returning({ id: baskets.id })
+      : [];
+    if (deleted.length === 0) throw new DomainError('BASKET_NOT_FOUND', BASKET_GONE);
+  }
+
+  async removeByType(visitorId: string | null, type: BasketType): Promise<number> {
+    if (!visitorId) return 0;
+    const deleted = await this.db
+      .delete(baskets)
+      .where(and(eq(baskets.visitorId, visitorId), eq(baskets.type, type)))
+      .returning({ id: baskets.id });
+    return deleted.length;
+  }
+
+  /** Adds to the line for that dish and week (creating it), never above stock. */
+  async addItem(visitorId: string | null, id: string, body: AddBasketItemBody): Promise<BasketView> {
+    const now = this.clock.now();
+    const row = await this.db.transaction(async (tx) => {
+      const basket = visitorId ? await findOwnedBasket(tx, visitorId, id, { lock: true }) : null;
+      if (!basket) throw new DomainError('BASKET_NOT_FOUND', BASKET_GONE);
+      const variant = await findVariant(tx, body.productVariantId);
+      if (!variant) throw new DomainError('PRODUCT_VARIANT_NOT_FOUND', 'That dish is no longer on our menu');
+      const mealWeek = body.mealWeek as IsoDate;
+      if (!isWeekOrderable(mealWeek, now)) {
+        throw new DomainError(
+          'WEEK_UNAVAILABLE',
+          `Orders for ${weekLabel(mealWeek)} have closed. Please choose a later week.`,
+          { mealWeek },
+        );
+      }
+      if (!(await isOnWeekMenu(tx, variant.productId, mealWeek))) {
+        throw new DomainError(
+          'WEEK_UNAVAILABLE',
+          `${variant.productTitle} is not on the menu for ${weekLabel(mealWeek)}`,
+          {
+            mealWeek,
+          },
+        );
+      }
+      const line = await findLine(tx, basket.id, mealWeek, variant.id);
+      const quantity = (line?.quantity ?? 0) + body.quantity;
+      assertInStock(variant.productTitle, quantity, variant.quantityAvailable);
+      if (line) {
+        await tx
+          .update(basketItems)
+          .set({ quantity, updatedAt: sql`now()` })
+          .where(eq(basketItems.id, line.id));
+      } else {
+        await tx
+          .insert(basketItems)
+          .values({ basketId: basket.id, productVariantId: variant.id, mealWeek, quantity });
+      }
+      await touchBasket(tx, basket.id);
+      return basket;
+    });
+    return this.view(row);
+  }
+
+  /** Sets a line's quantity; 0 removes it. */
+  async updateItem(
+    visitorId: string | null,
+    id: string,
+    itemId: string,
+    quantity: number,
+  ): Promise<BasketView> {
+    const row = await this.db.transaction(async (tx) => {
+      const basket = visitorId ? await findOwnedBasket(tx, visitorId, id, { lock: true }) : null;
+      if (!basket) throw new DomainError('BASKET_NOT_FOUND', BASKET_GONE);
+      const item = await findItem(tx, basket.id, itemId);
+      if (!item) throw new DomainError('BASKET_ITEM_NOT_FOUND', 'That item is no longer in your basket');
+      if (quantity === 0) {
+        await tx.delete(basketItems).where(eq(basketItems.id, item.id));
+      } else {
+        // Lowering a quantity is always allowed, even when stock has since fallen below it.
+        if (quantity > item.quantity) assertInStock(item.title, quantity, item.quantityAvailable);
+        await tx
+          .update(basketItems)
+          .set({ quantity, updatedAt: sql`now()` })
+          .where(eq(basketItems.id, item.id));
+      }
+      await touchBasket(tx, basket.id);
+      return basket;
+    });
+    return this.view(row);
+  }
+
+  async removeItem(visitorId: string | null, id: string, itemId: string): Promise<BasketView> {
+    return this.updateItem(visitorId, id, itemId, 0);
+  }
+
+  /** Removes several lines at once: all of them or, if any is not in this basket, none. */
+  async removeItems(visitorId: string | null, id: string, body: DeleteBasketItemsBody): Promise<BasketView> {
+    const ids = [...new Set(body.ids)];
+    const row = await this.db.transaction(async (tx) => {
+      const basket = visitorId ? await findOwnedBasket(tx, visitorId, id, { lock: true }) : null;
+      if (!basket) throw new DomainError('BASKET_NOT_FOUND', BASKET_GONE);
+      const deleted = await tx
+        .delete(basketItems)
+        .where(and(eq(basketItems.basketId, basket.id), inArray(basketItems.id, ids)))
+        .returning({ id: basketItems.id });
+      if (deleted.length !== ids.length) {
+        // Roll the whole change back: nothing is removed when one id is wrong.
+        throw new DomainError('BASKET_ITEM_NOT_FOUND', 'Some of those items are not in your basket');
+      }
+      await touchBasket(tx, basket.id);
+      return basket;
+    });
+    return this.view(row);
+  }
+
+  /**
+   * Week validity (spec §5). `fully` also checks what can change after adding: stock and the cutoff.
+   */
+  async validate(visitorId: string | null, id: string, fully: boolean): Promise<BasketProblem[]> {
+    const { basket } = await this.get(visitorId, id);
+    const rules = await this.rules.get();
+    const problems: BasketProblem[] = basketProblems(
+      basketTotals(toDomainLines(basket.items), weekDayOf(basket.deliveryDate), rules),
+      rules,
+    );
+    if (fully) {
+      const lines = basket.items.map((item) => ({ ...item, mealWeek: item.mealWeek as IsoDate }));
+      problems.push(...availabilityProblems(lines, this.clock.now()));
+    }
+    return problems;
+  }
+
+  private async view(row: BasketRow): Promise<BasketView> {
+    const [rules, lines] = await Promise.all([this.rules.get(), readLines(this.db, [row.id])]);
+    return { basket: toBasket(row, lines, rules, this.clock.now()), meta: metaFor(row, rules) };
+  }
+}
+
+function assertInStock(title: string, quantity: number, available: number) {
+  if (quantity <= available) return;
+  throw new DomainError(
+    'OUT_OF_STOCK',
+    available === 0 ? `Sorry, ${title} has sold out` : `Sorry, we only have ${available} of ${title} left`,
+    { quantityAvailable: available },
+  );
+}
+
+function weekDayOf(deliveryDate: string | null): number | null {
+  return deliveryDate && isIsoDate(deliveryDate) ? weekdayOf(deliveryDate) : null;
+}
+
+function toDomainLines(
+  items: readonly { mealWeek: string; price: number; quantity: number; discount: number }[],
+) {
+  return items.map((item) => ({
+    mealWeek: item.mealWeek as IsoDate,
+    unitPrice: pence(item.price),
+    quantity: item.quantity,
+    discount: pence(item.discount),
+  }));
+}
+
+function metaFor(row: BasketRow | null, rules: ShopRules): BasketMeta {
+  return {
+    minimumSpend: rules.minimumSpend,
+    minimumSpendPerOrder: rules.minimumSpendPerOrder,
+    // A plan bills weekly, so it needs a card on file even when the first box is paid with credit.
+    requestCard: row?.startSubscription ?? false,
+  };
+}
+
+function toBasket(row: BasketRow, lines: readonly LineRow[], rules: ShopRules, now: Date): Basket {
+  const items = lines.map((line) => ({
+    id: line.id,
+    title: line.title,
+    variantTitle: line.variantTitle,
+    sku: line.sku,
+    quantity: line.quantity,
+    price: line.pricePence,
+    discount: 0,
+    total: line.pricePence * line.quantity,
+    imageUrl: line.imageUrl,
+    isAddon: false,
+    isDouble: line.isDouble,
+    mealWeek: line.mealWeek,
+    tags: line.tags,
+    productVariantId: String(line.variantId),
+    productVariantExtId: line.variantExtId,
+    productId: String(line.productId),
+    productExtId: line.productExtId,
+    quantityAvailable: line.quantityAvailable,
+  }));
+  return {
+    id: row.id,
+    type: row.type,
+    basketKey: row.basketKey,
+    startSubscription: row.startSubscription,
+    deliveryDate: row.deliveryDate,
+    frequency: row.frequency,
+    deliveryNote: row.deliveryNote,
+    oneOffFeeApplicable: row.oneOffFeeApplicable,
+    voucherCode: null,
+    ...summariseBasket(items, row.deliveryDate, rules, now),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    items,
+  };
+}

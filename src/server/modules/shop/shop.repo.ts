@@ -1,0 +1,39 @@
+import { asc, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { deliveryFeeConfig, settings } from '../../db/schema/shop';
+import { bundles, products } from '../../db/schema/catalogue';
+import { eq } from 'drizzle-orm';
+
+export const SETTING_KEYS = [
+  'minimum_spend',
+  'minimum_spend_per_order',
+  'default_delivery_fee',
+  'free_delivery_threshold',
+  'minimum_card_charge',
+] as const;
+export type SettingKey = (typeof SETTING_KEYS)[number];
+
+export async function readSettings(db: DbOrTx): Promise<Partial<Record<SettingKey, unknown>>> {
+  const rows = await db
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .where(inArray(settings.key, [...SETTING_KEYS]));
+  return Object.fromEntries(rows.map((row) => [row.key, row.value]));
+}
+
+export function readDeliveryFeeConfig(db: DbOrTx) {
+  return db.select().from(deliveryFeeConfig).orderBy(asc(deliveryFeeConfig.weekDay));
+}
+
+export function readBundles(db: DbOrTx) {
+  return db
+    .select({
+      productId: products.id,
+      extId: products.extId,
+      title: products.title,
+      position: bundles.position,
+    })
+    .from(bundles)
+    .innerJoin(products, eq(products.id, bundles.productId))
+    .orderBy(asc(bundles.position), asc(products.id));
+}

@@ -1,0 +1,100 @@
+import { pence, type Pence } from '../../../domain/money';
+import {
+  DEFAULT_DELIVERY_FEE,
+  DEFAULT_MINIMUM_SPEND,
+  DEFAULT_MINIMUM_SPEND_PER_ORDER,
+  type BasketRules,
+} from '../../../domain/basket';
+import {
+  CUTOFF_HOUR,
+  CUTOFF_WEEKDAY,
+  firstOrderableWeek,
+  isWeekOrderable,
+  menuWeekStarts,
+  oneOffMenuWeek,
+  orderCutoff,
+  weekLabel,
+} from '../../../domain/menu-weeks';
+import { SHOP_TIME_ZONE } from '../../../domain/calendar';
+import type { Settings } from '../../../contracts/shop';
+import type { DbOrTx } from '../../db/client';
+import { readDeliveryFeeConfig, readSettings } from './shop.repo';
+
+export const DEFAULT_FREE_DELIVERY_THRESHOLD = pence(4000);
+/** Spec §5: a card is charged only when the amount is 30p or more. */
+export const DEFAULT_MINIMUM_CARD_CHARGE = pence(30);
+
+function asPence(value: unknown, fallback: Pence): Pence {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? pence(value) : fallback;
+}
+
+export interface ShopRules extends BasketRules {
+  minimumCardCharge: Pence;
+}
+
+/** The basket rules an operator has set, with the spec's defaults for anything unset. */
+export async function loadShopRules(db: DbOrTx): Promise<ShopRules> {
+  const [values, fees] = await Promise.all([readSettings(db), readDeliveryFeeConfig(db)]);
+  return {
+    minimumSpend: asPence(values.minimum_spend, DEFAULT_MINIMUM_SPEND),
+    minimumSpendPerOrder: asPence(values.minimum_spend_per_order, DEFAULT_MINIMUM_SPEND_PER_ORDER),
+    defaultDeliveryFee: {
+      price: asPence(values.default_delivery_fee, DEFAULT_DELIVERY_FEE),
+      threshold: asPence(values.free_delivery_threshold, DEFAULT_FREE_DELIVERY_THRESHOLD),
+    },
+    deliveryFees: fees.map((fee) => ({
+      weekDay: fee.weekDay,
+      threshold: pence(fee.thresholdPence),
+      price: pence(fee.pricePence),
+    })),
+    minimumCardCharge: asPence(values.minimum_card_charge, DEFAULT_MINIMUM_CARD_CHARGE),
+  };
+}
+
+/**
+ * Rules change rarely and are read on every basket call; a few seconds of caching saves two queries per
+ * call on the embedded database's single connection.
+ */
+export function cachedShopRules(db: DbOrTx, ttlMs = 5_000) {
+  let cached: { at: number; rules: Promise<ShopRules> } | null = null;
+  return {
+    get(): Promise<ShopRules> {
+      if (!cached || Date.now() - cached.at > ttlMs) {
+        const rules = loadShopRules(db);
+        cached = { at: Date.now(), rules };
+        rules.catch(() => {
+          cached = null;
+        });
+      }
+      return cached.rules;
+    },
+    invalidate() {
+      cached = null;
+    },
+  };
+}
+export type ShopRulesCache = ReturnType<typeof cachedShopRules>;
+
+export function settingsView(rules: ShopRules, now: Date): Settings {
+  return {
+    id: 'current',
+    currency: 'GBP',
+    timeZone: SHOP_TIME_ZONE,
+    now: now.toISOString(),
+    minimumSpend: rules.minimumSpend,
+    minimumSpendPerOrder: rules.minimumSpendPerOrder,
+    defaultDeliveryFee: rules.defaultDeliveryFee.price,
+    freeDeliveryThreshold: rules.defaultDeliveryFee.threshold,
+    minimumCardCharge: rules.minimumCardCharge,
+    cutoffWeekday: CUTOFF_WEEKDAY,
+    cutoffHour: CUTOFF_HOUR,
+    menuWeeks: menuWeekStarts(now).map((weekStart) => ({
+      weekStart,
+      label: weekLabel(weekStart),
+      orderable: isWeekOrderable(weekStart, now),
+      cutoffAt: orderCutoff(weekStart).toISOString(),
+    })),
+    firstOrderableWeek: firstOrderableWeek(now),
+    oneOffMenuWeek: oneOffMenuWeek(now),
+  };
+}

@@ -1,0 +1,134 @@
+import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../app';
+import { FixedClock } from '../clock';
+import { loadConfig, type Config } from '../config';
+import { openDatabase, type Database } from '../db/client';
+import { withDatabase } from './global-setup';
+import { TEST_NOW } from './test-clock';
+
+// A fresh database per test file (architecture decision 2), the real app through app.inject, and a
+// visitor that keeps its cookies like a browser.
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  clock: FixedClock;
+  config: Config;
+  visitor(): Visitor;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { database, drop } = await freshDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  const clock = new FixedClock(TEST_NOW);
+  const app = await buildApp({ config, database, clock, serveWeb: false, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    config,
+    visitor: () => new Visitor(app, config.branch),
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const template = inject('postgresTemplate');
+  if (template) {
+    const name = `sfoglia_test_${randomUUID().replaceAll('-', '')}`;
+    const admin = new pg.Client({ connectionString: template.url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${template.name}`);
+    await admin.end();
+    const database = await openDatabase({
+      kind: 'postgres',
+      url: withDatabase(template.url, name),
+      poolSize: 10,
+    });
+    return {
+      database,
+      drop: async () => {
+        const again = new pg.Client({ connectionString: template.url });
+        await again.connect();
+        await again.query(`drop database if exists ${name} with (force)`);
+        await again.end();
+      },
+    };
+  }
+  const snapshot = inject('pgliteSnapshot');
+  if (!snapshot) throw new Error('The API test global setup did not run');
+  const database = await openDatabase({ kind: 'memory', snapshot: new Blob([readFileSync(snapshot)]) });
+  return { database, drop: async () => {} };
+}
+
+export interface Response<T = unknown> {
+  status: number;
+  body: T;
+  headers: Record<string, string | string[] | number | undefined>;
+}
+
+/** A browser: remembers its cookies and sends the branch header as the web client does. */
+export class Visitor {
+  private cookies = new Map<string, string>();
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly branch: string,
+  ) {}
+
+  async request<T = any>(
+    method: InjectOptions['method'],
+    url: string,
+    options: { body?: unknown; headers?: Record<string, string>; raw?: string; branch?: boolean } = {},
+  ): Promise<Response<T>> {
+    const headers: Record<string, string> = {
+      ...(options.branch === false ? {} : { 'x-branch': this.branch }),
+    };
+    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (options.body !== undefined || options.raw !== undefined) headers['content-type'] = 'application/json';
+    Object.assign(headers, options.headers);
+    const response = await this.app.inject({
+      method,
+      url,
+      headers,
+      ...(options.raw !== undefined
+        ? { payload: options.raw }
+        : options.body !== undefined
+          ? { payload: JSON.stringify(options.body) }
+          : {}),
+    });
+    for (const cookie of response.cookies as { name: string; value: string; maxAge?: number }[]) {
+      if (cookie.maxAge === 0 || cookie.value === '') this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+    const text = response.body;
+    let body: unknown = text;
+    if (text && String(response.headers['content-type'] ?? '').includes('json')) body = JSON.parse(text);
+    return { status: response.statusCode, body: body as T, headers: response.headers };
+  }
+
+  get<T = any>(url: string, headers?: Record<string, string>) {
+    return this.request<T>('GET', url, headers ? { headers } : {});
+  }
+  post<T = any>(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('POST', url, { body: body ?? {}, ...(headers ? { headers } : {}) });
+  }
+  put<T = any>(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('PUT', url, { body: body ?? {}, ...(headers ? { headers } : {}) });
+  }
+  delete<T = any>(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('DELETE', url, {
+      ...(body !== undefined ? { body } : {}),
+      ...(headers ? { headers } : {}),
+    });
+  }
+}

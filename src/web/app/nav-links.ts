@@ -1,0 +1,64 @@
+import { brandUrl } from '../shared/config';
+
+// The general nav's dropdowns link to the brand site (spec §2 Navigation bars).
+export interface NavLink {
+  label: string;
+  href: string;
+  external?: boolean;
+}
+
+export const NAV_DROPDOWNS: { label: string; links: NavLink[] }[] = [
+  {
+    label: 'Restaurants',
+    links: [
+      { label: 'Our restaurants', href: brandUrl('/restaurants'), external: true },
+      { label: 'Book a table', href: brandUrl('/restaurants/book'), external: true },
+      { label: 'Restaurant menus', href: brandUrl('/restaurants/menus'), external: true },
+    ],
+  },
+  {
+    label: 'Takeaway',
+    links: [
+      { label: 'Order takeaway', href: brandUrl('/takeaway'), external: true },
+      { label: 'Where we deliver', href: brandUrl('/takeaway/areas'), external: true },
+    ],
+  },
+  {
+    label: 'Recipe Kits',
+    links: [
+      { label: 'This week’s menu', href: '/menu' },
+      { label: 'How recipe kits work', href: brandUrl('/recipe-kits/how-it-works'), external: true },
+      { label: 'Recipe kit FAQs', href: brandUrl('/recipe-kits/faqs'), external: true },
+    ],
+  },
+  {
+    label: 'Catering',
+    links: [
+      { label: 'Catering menu', href: brandUrl('/catering'), external: true },
+      { label: 'Office lunches', href: brandUrl('/catering/office'), external: true },
+    ],
+  },
+  {
+    label: 'Experiences',
+    links: [
+      { label: 'Pasta-making classes', href: brandUrl('/experiences/classes'), external: true },
+      { label: 'Private events', href: brandUrl('/experiences/private-events'), external: true },
+    ],
+  },
+  {
+    label: 'Gifts',
+    links: [
+      { label: 'Gift boxes', href: brandUrl('/gifts/boxes'), external: true },
+      { label: 'Gift cards', href: brandUrl('/gifts/cards'), external: true },
+    ],
+  },
+];
+
+export const ACCOUNT_LINKS: NavLink[] = [
+  { label: 'Dashboard', href: '/account' },
+  { label: 'Your pasta plan', href: '/account/upcoming-orders' },
+  { label: 'Past orders', href: '/account/order-history' },
+  { label: 'Plan settings', href: '/account/pasta-plan' },
+  { label: 'Offers', href: '/account/rewards' },
+  { label: 'Profile', href: '/account/my-details' },
+];

@@ -1,0 +1,149 @@
+import type { Basket, BasketItem, BasketMeta } from '../../../contracts/baskets';
+import { minimumSpendProgress } from '../../../domain/basket';
+import { portionLabel } from '../../../domain/menu';
+import { formatPence, pence } from '../../../domain/money';
+import { Spinner } from '../../shared/ui/spinner';
+import { isOptimistic } from './optimistic';
+
+// The basket: items by week with +/- (minus at 1 removes), each week's progress to the per-delivery
+// minimum and to free delivery, and the totals.
+
+function Item({
+  item,
+  onSetQuantity,
+}: {
+  item: BasketItem;
+  onSetQuantity: (itemId: string, q: number) => void;
+}) {
+  const pending = isOptimistic(item);
+  const what = `${portionLabel(item.isDouble)} ${item.title}`;
+  return (
+    <li className="basket-item">
+      {item.imageUrl ? <img src={item.imageUrl} alt="" width={56} height={42} loading="lazy" /> : null}
+      <div className="basket-item__text">
+        <span className="basket-item__title">{item.title}</span>
+        <span className="basket-item__meta">
+          {portionLabel(item.isDouble)} · {formatPence(item.price)}
+        </span>
+      </div>
+      <div className="stepper stepper--small" role="group" aria-label={`${what} quantity`}>
+        <button
+          type="button"
+          className="stepper__button"
+          disabled={pending}
+          aria-label={item.quantity === 1 ? `Remove ${what}` : `One fewer ${what}`}
+          onClick={() => onSetQuantity(item.id, item.quantity - 1)}
+        >
+          −
+        </button>
+        <output className="stepper__count" aria-label={`${item.quantity} of ${what}`}>
+          {item.quantity}
+        </output>
+        <button
+          type="button"
+          className="stepper__button"
+          disabled={pending || item.quantity >= item.quantityAvailable}
+          aria-label={`One more ${what}`}
+          onClick={() => onSetQuantity(item.id, item.quantity + 1)}
+        >
+          +
+        </button>
+      </div>
+      <span className="basket-item__total">{formatPence(item.total)}</span>
+    </li>
+  );
+}
+
+export function BasketPanel({
+  basket,
+  meta,
+  loading,
+  onSetQuantity,
+}: {
+  basket: Basket | undefined;
+  meta: BasketMeta | undefined;
+  loading: boolean;
+  onSetQuantity: (itemId: string, quantity: number) => void;
+}) {
+  if (!basket || !meta) {
+    return (
+      <div className="basket-panel basket-panel--empty">
+        {loading ? <Spinner label="Loading your basket" /> : null}
+      </div>
+    );
+  }
+  if (basket.items.length === 0) {
+    return (
+      <div className="basket-panel basket-panel--empty">
+        <p className="basket-panel__empty-title">Your basket is empty</p>
+        <p>Add dishes for one week or several: each week is its own delivery.</p>
+      </div>
+    );
+  }
+  const overallProgress = minimumSpendProgress(pence(basket.subtotalPrice), pence(meta.minimumSpend));
+  return (
+    <div className="basket-panel" data-testid="basket-panel">
+      {basket.weeks.map((week) => {
+        const items = basket.items.filter((item) => item.mealWeek === week.mealWeek);
+        const progress = minimumSpendProgress(pence(week.subtotal), pence(meta.minimumSpendPerOrder));
+        return (
+          <section key={week.mealWeek} className="basket-week" aria-label={`Delivery ${week.label}`}>
+            <h3 className="basket-week__title">
+              <span>{week.label}</span>
+              <span className="basket-week__count">
+                {week.itemCount} {week.itemCount === 1 ? 'dish' : 'dishes'}
+              </span>
+            </h3>
+            {!week.orderable ? (
+              <p className="notice notice--warning">
+                Orders for this week have closed. Please remove these dishes.
+              </p>
+            ) : null}
+            <ul className="basket-items">
+              {items.map((item) => (
+                <Item key={item.id} item={item} onSetQuantity={onSetQuantity} />
+              ))}
+            </ul>
+            <div className="basket-week__progress">
+              <progress
+                max={100}
+                value={Math.round(progress * 100)}
+                aria-label={`Minimum spend for ${week.label}`}
+              />
+              <p className={week.meetsMinimum ? 'basket-week__ok' : ''}>
+                {week.meetsMinimum
+                  ? `Minimum of ${formatPence(meta.minimumSpendPerOrder)} reached`
+                  : `Add ${formatPence(week.minimumRemainder)} more to reach the ${formatPence(meta.minimumSpendPerOrder)} minimum`}
+              </p>
+              <p>
+                {week.freeDeliveryRemainder > 0
+                  ? `${formatPence(week.freeDeliveryRemainder)} away from free delivery`
+                  : 'Free delivery'}
+              </p>
+            </div>
+          </section>
+        );
+      })}
+      <dl className="basket-totals">
+        <div>
+          <dt>Subtotal</dt>
+          <dd>{formatPence(basket.subtotalPrice)}</dd>
+        </div>
+        <div>
+          <dt>Delivery</dt>
+          <dd>{basket.shippingPrice === 0 ? 'Free' : formatPence(basket.shippingPrice)}</dd>
+        </div>
+        <div className="basket-totals__total">
+          <dt>Total</dt>
+          <dd data-testid="basket-total">{formatPence(basket.totalPrice)}</dd>
+        </div>
+      </dl>
+      {overallProgress < 1 ? (
+        <p className="notice">
+          The minimum spend is {formatPence(meta.minimumSpend)}. Add{' '}
+          {formatPence(meta.minimumSpend - basket.subtotalPrice)} more.
+        </p>
+      ) : null}
+    </div>
+  );
+}

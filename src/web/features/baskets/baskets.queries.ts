@@ -1,0 +1,63 @@
+import { queryOptions } from '@tanstack/react-query';
+import { basketMeta, basketModel, type Basket, type BasketMeta } from '../../../contracts/baskets';
+import { deliveryFeeConfigDocument } from '../../../contracts/shop';
+import { api } from '../../shared/api/client';
+import { readMany, readMeta, readOne } from '../../shared/api/documents';
+
+// Baskets (spec §4 Baskets): one recipe-kit basket is auto-created, with startSubscription, when the
+// visitor has none or the list cannot be fetched. The server answers a create with the existing basket
+// when there is one, so two tabs doing this at once end up with the same basket.
+
+export interface BasketState {
+  basket: Basket;
+  meta: BasketMeta;
+}
+
+export function readBasket(doc: unknown): BasketState {
+  return { basket: readOne(doc, basketModel), meta: readMeta(doc, basketMeta) };
+}
+
+export async function fetchBaskets(signal?: AbortSignal): Promise<Basket[]> {
+  return readMany(await api('GET', '/baskets', { signal }), basketModel);
+}
+
+async function ensureRecipeKitBasket(signal?: AbortSignal): Promise<BasketState> {
+  try {
+    const doc = await api('GET', '/baskets', { signal });
+    const found = readMany(doc, basketModel).find((basket) => basket.type === 'RecipeKitBasket');
+    if (found) return { basket: found, meta: readMeta(doc, basketMeta) };
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    // Spec §4: a failed fetch also leads to creating one.
+  }
+  return readBasket(
+    await api('POST', '/baskets', { body: { type: 'RecipeKitBasket', startSubscription: true }, signal }),
+  );
+}
+
+export const basketQueries = {
+  all: ['baskets'] as const,
+  /** The basket list never retries (spec §8). */
+  list: () =>
+    queryOptions({
+      queryKey: [...basketQueries.all, 'list'] as const,
+      queryFn: ({ signal }) => fetchBaskets(signal),
+      retry: false,
+    }),
+  recipeKit: () =>
+    queryOptions({
+      queryKey: [...basketQueries.all, 'recipe-kit'] as const,
+      queryFn: ({ signal }) => ensureRecipeKitBasket(signal),
+      retry: false,
+      staleTime: 10_000,
+    }),
+  deliveryFees: () =>
+    queryOptions({
+      queryKey: [...basketQueries.all, 'delivery-fees'] as const,
+      queryFn: async ({ signal }) =>
+        deliveryFeeConfigDocument
+          .parse(await api('GET', '/delivery_fee_config', { signal }))
+          .data.map((r) => r.attributes),
+      staleTime: 10 * 60_000,
+    }),
+};

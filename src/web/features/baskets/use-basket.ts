@@ -1,0 +1,148 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { Basket } from '../../../contracts/baskets';
+import { DEFAULT_DELIVERY_FEE, type BasketRules } from '../../../domain/basket';
+import { pence } from '../../../domain/money';
+import { analytics } from '../../shared/analytics';
+import { api, ApiError, NetworkError } from '../../shared/api/client';
+import { shopNow, shopQueries, type ShopSettings } from '../../shared/shop.queries';
+import { randomId } from '../../shared/random-id';
+import { showToast } from '../../shared/ui/toast';
+import { basketQueries, readBasket, type BasketState } from './baskets.queries';
+import { isOptimistic, withAddedLine, withItemQuantity, type NewLine } from './optimistic';
+
+// Basket changes apply optimistically and roll back on error with a visible message (spec §4). Every
+// change shares one mutation key: only the last one to settle writes the server's answer, so a slow
+// early response never overwrites a later click.
+
+const CHANGE_KEY = [...basketQueries.all, 'change'] as const;
+
+export function useRecipeKitBasket() {
+  return useQuery(basketQueries.recipeKit());
+}
+
+function useBasketRules(): { rules: BasketRules | null; settings: ShopSettings | undefined } {
+  const settings = useQuery(shopQueries.settings()).data;
+  const fees = useQuery(basketQueries.deliveryFees()).data;
+  const meta = useQuery(basketQueries.recipeKit()).data?.meta;
+  const rules = useMemo<BasketRules | null>(() => {
+    if (!settings) return null;
+    return {
+      minimumSpend: pence(meta?.minimumSpend ?? settings.minimumSpend),
+      minimumSpendPerOrder: pence(meta?.minimumSpendPerOrder ?? settings.minimumSpendPerOrder),
+      deliveryFees: (fees ?? []).map((fee) => ({
+        weekDay: fee.weekDay,
+        threshold: pence(fee.threshold),
+        price: pence(fee.price),
+      })),
+      defaultDeliveryFee: {
+        price: pence(settings.defaultDeliveryFee ?? DEFAULT_DELIVERY_FEE),
+        threshold: pence(settings.freeDeliveryThreshold),
+      },
+    };
+  }, [settings, fees, meta]);
+  return { rules, settings };
+}
+
+interface Context {
+  previous: BasketState | undefined;
+}
+
+function errorMessage(error: unknown): string {
+  if (error instanceof ApiError || error instanceof NetworkError) return error.message;
+  return 'Sorry, we could not update your basket. Please try again.';
+}
+
+function settle(queryClient: QueryClient, state: BasketState) {
+  // Only the last change in flight writes the server's answer.
+  if (queryClient.isMutating({ mutationKey: CHANGE_KEY }) <= 1) {
+    queryClient.setQueryData(basketQueries.recipeKit().queryKey, state);
+  }
+}
+
+function rollback(queryClient: QueryClient, context: Context | undefined, error: unknown) {
+  showToast(errorMessage(error), 'error');
+  if (queryClient.isMutating({ mutationKey: CHANGE_KEY }) <= 1 && context?.previous) {
+    queryClient.setQueryData(basketQueries.recipeKit().queryKey, context.previous);
+  }
+  if (error instanceof ApiError && error.code === 'BASKET_NOT_FOUND') {
+    // The basket is gone (another tab emptied it, or it expired): start a new one.
+    void queryClient.invalidateQueries({ queryKey: basketQueries.recipeKit().queryKey });
+  }
+}
+
+async function optimistic(queryClient: QueryClient, change: (basket: Basket) => Basket): Promise<Context> {
+  const key = basketQueries.recipeKit().queryKey;
+  await queryClient.cancelQueries({ queryKey: key });
+  const previous = queryClient.getQueryData(key);
+  if (previous) queryClient.setQueryData(key, { ...previous, basket: change(previous.basket) });
+  return { previous };
+}
+
+export interface AddToBasketInput {
+  line: NewLine;
+  quantity: number;
+}
+
+export function useAddToBasket() {
+  const queryClient = useQueryClient();
+  const { rules, settings } = useBasketRules();
+  const mutation = useMutation({
+    mutationKey: CHANGE_KEY,
+    // A random key per add: a retry of this add replays it instead of adding twice.
+    mutationFn: async ({ line, quantity, idempotencyKey }: AddToBasketInput & { idempotencyKey: string }) => {
+      const state = queryClient.getQueryData(basketQueries.recipeKit().queryKey);
+      if (!state) throw new Error('Your basket is still loading. Please try again.');
+      return readBasket(
+        await api('POST', `/baskets/${state.basket.id}/items`, {
+          body: { productVariantId: line.productVariantExtId, quantity, mealWeek: line.mealWeek },
+          idempotencyKey,
+        }),
+      );
+    },
+    retry: (failureCount, error) => error instanceof NetworkError && failureCount < 2,
+    onMutate: ({ line, quantity }) => {
+      analytics.addToBasket({
+        sku: line.sku,
+        title: line.title,
+        price: line.price,
+        quantity,
+        week: line.mealWeek,
+      });
+      return optimistic(queryClient, (basket) =>
+        rules && settings ? withAddedLine(basket, line, quantity, rules, shopNow(settings)) : basket,
+      );
+    },
+    onSuccess: (state) => settle(queryClient, state),
+    onError: (error, _input, context) => rollback(queryClient, context, error),
+  });
+  return {
+    ...mutation,
+    add: (input: AddToBasketInput) => mutation.mutate({ ...input, idempotencyKey: randomId() }),
+  };
+}
+
+export function useSetItemQuantity() {
+  const queryClient = useQueryClient();
+  const { rules, settings } = useBasketRules();
+  return useMutation({
+    mutationKey: CHANGE_KEY,
+    mutationFn: async ({ itemId, quantity }: { itemId: string; quantity: number }) => {
+      const state = queryClient.getQueryData(basketQueries.recipeKit().queryKey);
+      if (!state) throw new Error('Your basket is still loading. Please try again.');
+      const path = `/baskets/${state.basket.id}/items/${itemId}`;
+      // Quantity 0 removes the line (spec §4: minus at 1 removes it).
+      return readBasket(
+        quantity === 0 ? await api('DELETE', path) : await api('PUT', path, { body: { quantity } }),
+      );
+    },
+    onMutate: ({ itemId, quantity }) =>
+      optimistic(queryClient, (basket) =>
+        rules && settings ? withItemQuantity(basket, itemId, quantity, rules, shopNow(settings)) : basket,
+      ),
+    onSuccess: (state) => settle(queryClient, state),
+    onError: (error, _input, context) => rollback(queryClient, context, error),
+  });
+}
+
+export { isOptimistic };

@@ -1,0 +1,76 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { analytics } from '../../shared/analytics';
+import { PauseIcon, PlayIcon } from '../../shared/ui/icons';
+import { bannersFor, marketingQueries, type CustomerType } from './marketing.queries';
+
+// Marketing banners rotate through the active ones in order every 5000 ms (spec §4, §9). Rotation pauses
+// while hovered or focused, can be paused by the visitor, and does not run for reduced motion.
+
+export const BANNER_ROTATION_MS = 5000;
+
+function prefersReducedMotion() {
+  return typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+}
+
+export function MarketingBanners({ customerType }: { customerType: CustomerType }) {
+  const { data } = useQuery(marketingQueries.banners());
+  const banners = bannersFor(data ?? [], customerType);
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(prefersReducedMotion);
+  const [hovered, setHovered] = useState(false);
+
+  useEffect(() => {
+    if (banners.length < 2 || paused || hovered) return;
+    const timer = setInterval(() => setIndex((i) => (i + 1) % banners.length), BANNER_ROTATION_MS);
+    return () => clearInterval(timer);
+  }, [banners.length, paused, hovered]);
+
+  if (banners.length === 0) return null;
+  const banner = banners[index % banners.length]!;
+  const content = (
+    <>
+      <span className="banner__text banner__text--wide">{banner.text}</span>
+      <span className="banner__text banner__text--narrow">{banner.mobileText ?? banner.text}</span>
+    </>
+  );
+  const onClick = () => analytics.ctaClick('marketing_banner', { banner_id: banner.id });
+  return (
+    <section
+      className="banners"
+      aria-roledescription="carousel"
+      aria-label="Offers"
+      style={{ background: banner.bgColor, color: banner.fgColor }}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setHovered(true)}
+      onBlur={() => setHovered(false)}
+    >
+      <div className="banner" aria-live={paused ? 'polite' : 'off'} data-banner-id={banner.id}>
+        {banner.link?.startsWith('/') ? (
+          <Link to={banner.link} onClick={onClick} style={{ color: banner.fgColor }}>
+            {content}
+          </Link>
+        ) : banner.link ? (
+          <a href={banner.link} onClick={onClick} style={{ color: banner.fgColor }}>
+            {content}
+          </a>
+        ) : (
+          content
+        )}
+      </div>
+      {banners.length > 1 ? (
+        <button
+          type="button"
+          className="banner__pause"
+          style={{ color: banner.fgColor }}
+          onClick={() => setPaused((p) => !p)}
+          aria-label={paused ? 'Play offers' : 'Pause offers'}
+        >
+          {paused ? <PlayIcon /> : <PauseIcon />}
+        </button>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import { queryOptions } from '@tanstack/react-query';
+import { marketingBannerModel, type MarketingBanner } from '../../../contracts/shop';
+import { api } from '../../shared/api/client';
+import { readMany } from '../../shared/api/documents';
+
+export type CustomerType = 'new' | 'existing';
+
+export const marketingQueries = {
+  all: ['marketing'] as const,
+  banners: () =>
+    queryOptions({
+      queryKey: [...marketingQueries.all, 'banners'] as const,
+      queryFn: async ({ signal }) =>
+        readMany(await api('GET', '/marketing_banners', { signal }), marketingBannerModel),
+      staleTime: 5 * 60_000,
+    }),
+};
+
+/** Active banners for this customer, in position order (the server sends only active ones, ordered). */
+export function bannersFor(
+  banners: readonly MarketingBanner[],
+  customerType: CustomerType,
+): MarketingBanner[] {
+  return banners
+    .filter(
+      (banner) => banner.active && (banner.customerType === null || banner.customerType === customerType),
+    )
+    .sort((a, b) => a.position - b.position);
+}

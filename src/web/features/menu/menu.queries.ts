@@ -1,0 +1,149 @@
+import { queryOptions } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { isIsoDate, type IsoDate } from '../../../domain/calendar';
+import { allergensFromTags } from '../../../domain/allergens';
+import { isDoubleVariantTitle } from '../../../domain/menu';
+import { parseDecimalToPence, type Pence } from '../../../domain/money';
+import { storefrontQuery } from '../../shared/storefront';
+import { PRODUCT_QUERY, WEEK_COLLECTIONS_QUERY, WEEK_MENU_QUERY } from './storefront.documents';
+
+// The weekly menu, read only from the storefront (spec §7 External). Shapes are checked at the edge.
+
+const money = z.object({ amount: z.string(), currencyCode: z.string() });
+const storefrontProduct = z.object({
+  id: z.string(),
+  handle: z.string(),
+  title: z.string(),
+  descriptionHtml: z.string(),
+  productType: z.string(),
+  tags: z.array(z.string()),
+  availableForSale: z.boolean(),
+  images: z.object({
+    nodes: z.array(
+      z.object({
+        url: z.string(),
+        altText: z.nullable(z.string()),
+        width: z.nullable(z.number()),
+        height: z.nullable(z.number()),
+      }),
+    ),
+  }),
+  variants: z.object({
+    nodes: z.array(
+      z.object({
+        id: z.string(),
+        title: z.string(),
+        sku: z.nullable(z.string()),
+        availableForSale: z.boolean(),
+        quantityAvailable: z.nullable(z.number()),
+        price: money,
+      }),
+    ),
+  }),
+});
+type StorefrontProduct = z.infer<typeof storefrontProduct>;
+
+export interface MenuVariant {
+  id: string;
+  title: string;
+  sku: string;
+  price: Pence;
+  isDouble: boolean;
+  quantityAvailable: number;
+  availableForSale: boolean;
+}
+
+export interface MenuDish {
+  id: string;
+  handle: string;
+  title: string;
+  descriptionHtml: string;
+  productType: string;
+  tags: string[];
+  availableForSale: boolean;
+  images: { url: string; altText: string | null; width: number | null; height: number | null }[];
+  variants: MenuVariant[];
+  allergens: { code: number; name: string }[];
+}
+
+export function toDish(product: StorefrontProduct): MenuDish {
+  const variants = product.variants.nodes.map((v) => ({
+    id: v.id,
+    title: v.title,
+    sku: v.sku ?? '',
+    price: parseDecimalToPence(v.price.amount),
+    isDouble: isDoubleVariantTitle(v.title),
+    quantityAvailable: v.quantityAvailable ?? (v.availableForSale ? 99 : 0),
+    availableForSale: v.availableForSale,
+  }));
+  // Regular first, then the double portion.
+  variants.sort((a, b) => Number(a.isDouble) - Number(b.isDouble));
+  return {
+    id: product.id,
+    handle: product.handle,
+    title: product.title,
+    descriptionHtml: product.descriptionHtml,
+    productType: product.productType,
+    tags: product.tags,
+    availableForSale: product.availableForSale,
+    images: product.images.nodes,
+    variants,
+    allergens: allergensFromTags(product.tags),
+  };
+}
+
+const weekCollections = z.object({
+  collections: z.object({
+    nodes: z.array(z.object({ id: z.string(), handle: z.string(), title: z.string() })),
+  }),
+});
+const weekMenu = z.object({
+  collection: z.nullable(
+    z.object({
+      id: z.string(),
+      handle: z.string(),
+      title: z.string(),
+      products: z.object({ nodes: z.array(storefrontProduct) }),
+    }),
+  ),
+});
+const productById = z.object({ product: z.nullable(storefrontProduct) });
+
+/** Spec §9: up to 20 collection handles. */
+export const MAX_COLLECTION_HANDLES = 20;
+
+export const menuQueries = {
+  all: ['menu'] as const,
+  weeks: () =>
+    queryOptions({
+      queryKey: [...menuQueries.all, 'weeks'] as const,
+      queryFn: async ({ signal }) => {
+        const data = weekCollections.parse(
+          await storefrontQuery(WEEK_COLLECTIONS_QUERY, { first: MAX_COLLECTION_HANDLES }, signal),
+        );
+        return data.collections.nodes
+          .map((node) => node.handle)
+          .filter((handle): handle is IsoDate => isIsoDate(handle))
+          .sort();
+      },
+      staleTime: 5 * 60_000,
+    }),
+  week: (handle: IsoDate) =>
+    queryOptions({
+      queryKey: [...menuQueries.all, 'week', handle] as const,
+      queryFn: async ({ signal }) => {
+        const data = weekMenu.parse(await storefrontQuery(WEEK_MENU_QUERY, { handle }, signal));
+        return (data.collection?.products.nodes ?? []).map(toDish);
+      },
+      staleTime: 60_000,
+    }),
+  product: (id: string) =>
+    queryOptions({
+      queryKey: [...menuQueries.all, 'product', id] as const,
+      queryFn: async ({ signal }) => {
+        const data = productById.parse(await storefrontQuery(PRODUCT_QUERY, { id }, signal));
+        return data.product ? toDish(data.product) : null;
+      },
+      staleTime: 60_000,
+    }),
+};

@@ -1,0 +1,28 @@
+import { useQueries, useQueryClient } from '@tanstack/react-query';
+import type { IsoDate } from '../../../domain/calendar';
+import { menuQueries } from './menu.queries';
+
+/**
+ * Loads week menus batch by batch (spec §9: current and previous week first, then the first two future
+ * weeks, then the rest in the background). A batch starts once every batch before it has settled; the
+ * week on screen is always fetched at once. Settling re-renders through the queries' observers.
+ */
+export function useStagedWeekMenus(batches: readonly IsoDate[][], selected: IsoDate | null): void {
+  const queryClient = useQueryClient();
+  const settled = (week: IsoDate) => {
+    const status = queryClient.getQueryState(menuQueries.week(week).queryKey)?.status;
+    return status === 'success' || status === 'error';
+  };
+  // A batch is enabled when every batch before it has settled.
+  const enabledBatches = batches.map((_, index) =>
+    batches.slice(0, index).every((batch) => batch.every(settled)),
+  );
+  useQueries({
+    queries: batches.flatMap((batch, index) =>
+      batch.map((week) => ({
+        ...menuQueries.week(week),
+        enabled: enabledBatches[index] || week === selected,
+      })),
+    ),
+  });
+}

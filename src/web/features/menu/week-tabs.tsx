@@ -1,0 +1,73 @@
+import { useRef, type KeyboardEvent } from 'react';
+import type { IsoDate } from '../../../domain/calendar';
+import { LockIcon } from '../../shared/ui/icons';
+
+export interface WeekTab {
+  weekStart: IsoDate;
+  name: string;
+  label: string;
+  orderable: boolean;
+}
+
+// Week tabs (a WAI-ARIA tablist: arrow keys move between weeks). Weeks past their cutoff are locked:
+// their menu can be browsed but not ordered.
+export function WeekTabs({
+  weeks,
+  selected,
+  onSelect,
+  panelId,
+}: {
+  weeks: WeekTab[];
+  selected: IsoDate | null;
+  onSelect: (week: IsoDate) => void;
+  panelId: string;
+}) {
+  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  const onKeyDown = (event: KeyboardEvent, index: number) => {
+    const next =
+      event.key === 'ArrowRight'
+        ? (index + 1) % weeks.length
+        : event.key === 'ArrowLeft'
+          ? (index - 1 + weeks.length) % weeks.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? weeks.length - 1
+              : null;
+    if (next === null) return;
+    event.preventDefault();
+    onSelect(weeks[next]!.weekStart);
+    refs.current[next]?.focus();
+  };
+  return (
+    <div className="week-tabs" role="tablist" aria-label="Menu week">
+      {weeks.map((week, index) => {
+        const isSelected = week.weekStart === selected;
+        return (
+          <button
+            key={week.weekStart}
+            ref={(el) => {
+              refs.current[index] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`week-tab-${week.weekStart}`}
+            aria-selected={isSelected}
+            aria-controls={panelId}
+            tabIndex={isSelected ? 0 : -1}
+            className={`week-tab ${isSelected ? 'week-tab--selected' : ''} ${week.orderable ? '' : 'week-tab--locked'}`}
+            onClick={() => onSelect(week.weekStart)}
+            onKeyDown={(event) => onKeyDown(event, index)}
+          >
+            <span className="week-tab__name">
+              {week.orderable ? null : <LockIcon />}
+              {week.name}
+            </span>
+            <span className="week-tab__dates">{week.label}</span>
+            {week.orderable ? null : <span className="visually-hidden">(orders closed)</span>}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,310 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import type { IsoDate } from '../../domain/calendar';
+import {
+  groupBySection,
+  isVisibleOnMenu,
+  MENU_FILTERS,
+  matchesFilter,
+  type MenuFilter,
+} from '../../domain/menu';
+import { menuLoadingOrder, orderCutoff, relativeWeekName } from '../../domain/menu-weeks';
+import { formatPence } from '../../domain/money';
+import { BasketPanel } from '../features/baskets/basket-panel';
+import { basketQueries } from '../features/baskets/baskets.queries';
+import {
+  isOptimistic,
+  useAddToBasket,
+  useRecipeKitBasket,
+  useSetItemQuantity,
+} from '../features/baskets/use-basket';
+import { MarketingBanners } from '../features/marketing/banners';
+import type { LineState } from '../features/menu/add-control';
+import { DishCard } from '../features/menu/dish-card';
+import { DishDetail } from '../features/menu/dish-detail';
+import { MenuFilters } from '../features/menu/menu-filters';
+import { menuQueries, type MenuDish, type MenuVariant } from '../features/menu/menu.queries';
+import { useStagedWeekMenus } from '../features/menu/use-staged-week-menus';
+import { WeekTabs, type WeekTab } from '../features/menu/week-tabs';
+import { analytics } from '../shared/analytics';
+import { shopNow, shopQueries } from '../shared/shop.queries';
+import { usePageMeta } from '../shared/use-page-meta';
+import { Dialog } from '../shared/ui/dialog';
+import { Spinner } from '../shared/ui/spinner';
+import { setUi, useUi } from '../shared/ui/ui-store';
+
+// /menu (the recipe-kit menu, "product-box"): week tabs, filters, sections of dishes, the dish detail
+// and the basket. It combines the menu and baskets features.
+
+/** Starts the reads the page needs without holding up the first paint. */
+export function menuLoader(queryClient: QueryClient) {
+  return () => {
+    void queryClient.prefetchQuery(shopQueries.settings());
+    void queryClient.prefetchQuery(menuQueries.weeks());
+    void queryClient.prefetchQuery(shopQueries.bundles());
+    void queryClient.prefetchQuery(basketQueries.recipeKit());
+    void queryClient.prefetchQuery(basketQueries.deliveryFees());
+    return null;
+  };
+}
+
+const isFilter = (value: string | null): value is MenuFilter =>
+  value !== null && (MENU_FILTERS as readonly string[]).includes(value);
+
+const cutoffText = (weekStart: IsoDate) =>
+  orderCutoff(weekStart).toLocaleString('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+    timeZone: 'Europe/London',
+  });
+
+export function MenuPage() {
+  usePageMeta('Menu');
+  const [params, setParams] = useSearchParams();
+  const settings = useQuery(shopQueries.settings());
+  const handles = useQuery(menuQueries.weeks());
+  const bundles = useQuery(shopQueries.bundles());
+  const basketQuery = useRecipeKitBasket();
+  const { add } = useAddToBasket();
+  const setQuantity = useSetItemQuantity();
+  const basketOpen = useUi((s) => s.basketOpen);
+
+  const now = settings.data ? shopNow(settings.data) : null;
+  const tabs: WeekTab[] = useMemo(() => {
+    if (!settings.data || !handles.data || !now) return [];
+    const available = new Set(handles.data);
+    return settings.data.menuWeeks
+      .filter((week) => available.has(week.weekStart as IsoDate))
+      .map((week) => ({
+        weekStart: week.weekStart as IsoDate,
+        name: relativeWeekName(week.weekStart as IsoDate, now),
+        label: week.label,
+        orderable: week.orderable,
+      }));
+    // `now` moves every render; the tabs only depend on the settings snapshot.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settings.data, handles.data]);
+
+  const requested = params.get('week');
+  const selected: IsoDate | null =
+    tabs.find((t) => t.weekStart === requested)?.weekStart ??
+    tabs.find((t) => t.weekStart === settings.data?.firstOrderableWeek)?.weekStart ??
+    tabs.find((t) => t.orderable)?.weekStart ??
+    tabs[0]?.weekStart ??
+    null;
+  const selectedTab = tabs.find((t) => t.weekStart === selected);
+
+  // Spec §9: current and previous week first, then the next two future weeks, then the rest.
+  const batches = useMemo(
+    () =>
+      now
+        ? menuLoadingOrder(
+            tabs.map((t) => t.weekStart),
+            now,
+          )
+        : [],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [tabs],
+  );
+  useStagedWeekMenus(batches, selected);
+  const selectedQuery = useQuery({
+    ...menuQueries.week(selected ?? ('' as IsoDate)),
+    enabled: selected !== null,
+  });
+
+  const bundleIds = useMemo(() => new Set((bundles.data ?? []).map((b) => b.productExtId)), [bundles.data]);
+  const visible = useMemo(
+    () => (selectedQuery.data ?? []).filter((dish) => isVisibleOnMenu(dish, bundleIds)),
+    [selectedQuery.data, bundleIds],
+  );
+  const filterParam = params.get('filter');
+  const filter = isFilter(filterParam) ? filterParam : null;
+  const counts = useMemo(
+    () => Object.fromEntries(MENU_FILTERS.map((f) => [f, visible.filter((d) => matchesFilter(d, f)).length])),
+    [visible],
+  );
+  const sections = useMemo(
+    () => groupBySection(filter ? visible.filter((d) => matchesFilter(d, filter)) : visible),
+    [visible, filter],
+  );
+
+  const basket = basketQuery.data?.basket;
+  const lineFor = useCallback(
+    (variantId: string): LineState | undefined => {
+      const item = basket?.items.find((i) => i.productVariantExtId === variantId && i.mealWeek === selected);
+      return item ? { itemId: item.id, quantity: item.quantity, pending: isOptimistic(item) } : undefined;
+    },
+    [basket, selected],
+  );
+  const onAdd = (dish: MenuDish, variant: MenuVariant) => {
+    if (!selected) return;
+    add({
+      quantity: 1,
+      line: {
+        productVariantExtId: variant.id,
+        productExtId: dish.id,
+        title: dish.title,
+        variantTitle: variant.title,
+        sku: variant.sku,
+        price: variant.price,
+        imageUrl: dish.images[0]?.url ?? null,
+        isDouble: variant.isDouble,
+        tags: dish.tags,
+        mealWeek: selected,
+        quantityAvailable: variant.quantityAvailable,
+      },
+    });
+  };
+  const onSetQuantity = (itemId: string, quantity: number) => setQuantity.mutate({ itemId, quantity });
+
+  const update = (patch: Record<string, string | null>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(patch)) {
+          if (value === null) next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { preventScrollReset: true },
+    );
+  const openDish = params.get('dish');
+  const detailDish = openDish ? visible.find((d) => d.handle === openDish) : undefined;
+
+  const loadingMenu =
+    settings.isPending || handles.isPending || (selected !== null && selectedQuery.isPending);
+  const failed = settings.isError || handles.isError || selectedQuery.isError;
+
+  const panel = (
+    <BasketPanel
+      basket={basket}
+      meta={basketQuery.data?.meta}
+      loading={basketQuery.isPending}
+      onSetQuantity={onSetQuantity}
+    />
+  );
+
+  return (
+    <div className="menu-page">
+      <MarketingBanners customerType="new" />
+      <div className="menu-layout">
+        <div className="menu-main">
+          <header className="menu-header">
+            <h1>Fresh pasta kits</h1>
+            <p>A weekly menu of 20+ dishes, made fresh in our kitchen and ready in about 15 minutes.</p>
+          </header>
+          {tabs.length > 0 ? (
+            <WeekTabs
+              weeks={tabs}
+              selected={selected}
+              panelId="menu-week-panel"
+              onSelect={(week) => {
+                analytics.ctaClick('menu_week', { week });
+                update({ week, dish: null });
+              }}
+            />
+          ) : null}
+          <div
+            id="menu-week-panel"
+            role={tabs.length > 0 ? 'tabpanel' : undefined}
+            aria-labelledby={selected ? `week-tab-${selected}` : undefined}
+            aria-busy={loadingMenu}
+          >
+            {selectedTab ? (
+              <p className={`notice ${selectedTab.orderable ? '' : 'notice--warning'}`}>
+                {selectedTab.orderable
+                  ? `Order by ${cutoffText(selectedTab.weekStart)} for delivery ${selectedTab.label}.`
+                  : `Orders for ${selectedTab.label} have closed. Have a look, then choose a later week to order.`}
+              </p>
+            ) : null}
+            <MenuFilters selected={filter} counts={counts} onChange={(f) => update({ filter: f })} />
+            {failed ? (
+              <div className="notice notice--error" role="alert">
+                <p>Couldn&apos;t fetch menu. Please check your connection.</p>
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  onClick={() => {
+                    void settings.refetch();
+                    void handles.refetch();
+                    void selectedQuery.refetch();
+                  }}
+                >
+                  Try again
+                </button>
+              </div>
+            ) : loadingMenu ? (
+              <div className="menu-loading">
+                <Spinner label="Loading the menu" />
+                <div className="dish-grid" aria-hidden="true">
+                  {Array.from({ length: 6 }, (_, i) => (
+                    <div key={i} className="dish-card dish-card--skeleton" />
+                  ))}
+                </div>
+              </div>
+            ) : sections.length === 0 ? (
+              <p className="notice">No dishes match this filter this week. Try another filter or week.</p>
+            ) : (
+              sections.map(({ section, products }, sectionIndex) => (
+                <section key={section} className="menu-section" aria-labelledby={`section-${sectionIndex}`}>
+                  <h2 id={`section-${sectionIndex}`}>{section}</h2>
+                  <div className="dish-grid">
+                    {products.map((dish, index) => (
+                      <DishCard
+                        key={`${selected}-${dish.id}`}
+                        dish={dish}
+                        orderable={selectedTab?.orderable ?? false}
+                        lineFor={lineFor}
+                        onAdd={onAdd}
+                        onSetQuantity={onSetQuantity}
+                        onOpen={(d) => update({ dish: d.handle })}
+                        eager={sectionIndex === 0 && index < 2}
+                      />
+                    ))}
+                  </div>
+                </section>
+              ))
+            )}
+          </div>
+        </div>
+        <aside className="menu-aside" aria-label="Your basket">
+          <h2 className="menu-aside__title">Your basket</h2>
+          {panel}
+        </aside>
+      </div>
+      <button type="button" className="basket-bar" onClick={() => setUi({ basketOpen: true })}>
+        <span>
+          View basket ({basket?.itemCount ?? 0} {basket?.itemCount === 1 ? 'item' : 'items'})
+        </span>
+        <span>{formatPence(basket?.totalPrice ?? 0)}</span>
+      </button>
+      <Dialog
+        open={basketOpen}
+        onClose={() => setUi({ basketOpen: false })}
+        title="Your basket"
+        name="basket"
+        className="dialog--sheet"
+      >
+        {panel}
+      </Dialog>
+      {detailDish && selectedTab ? (
+        <DishDetail
+          key={detailDish.id}
+          dish={detailDish}
+          orderable={selectedTab.orderable}
+          weekLabel={selectedTab.label}
+          lineFor={lineFor}
+          onAdd={onAdd}
+          onSetQuantity={onSetQuantity}
+          onClose={() => update({ dish: null })}
+        />
+      ) : null}
+    </div>
+  );
+}

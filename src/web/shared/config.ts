@@ -1,0 +1,26 @@
+import type { PublicConfig } from '../../contracts/shop';
+
+// The server inlines an allow-listed config into index.html as JSON; the Vite dev server does not, so
+// the defaults are the embedded shop's.
+const DEFAULTS: PublicConfig = {
+  branch: 'web',
+  storefrontToken: 'demo-storefront-token',
+  storefrontUrl: '/storefront/graphql',
+  brandSiteUrl: 'https://www.sfoglia.example',
+  stagingBanner: null,
+};
+
+function read(): PublicConfig {
+  const element = typeof document === 'undefined' ? null : document.getElementById('sfoglia-config');
+  if (!element?.textContent) return DEFAULTS;
+  try {
+    return { ...DEFAULTS, ...(JSON.parse(element.textContent) as Partial<PublicConfig>) };
+  } catch {
+    return DEFAULTS;
+  }
+}
+
+export const config: PublicConfig = read();
+
+/** A page of the brand site (the general nav's dropdowns link there). */
+export const brandUrl = (path: string) => `${config.brandSiteUrl}${path}`;
