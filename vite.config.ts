@@ -1,5 +1,36 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/** Writes .br and .gz beside each built text asset; the server sends them to browsers that accept them. */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'sfoglia-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir).flatMap((name) => {
+          const path = join(dir, name);
+          return statSync(path).isDirectory() ? walk(path) : [path];
+        });
+      for (const file of walk(outDir).filter((f) => /\.(js|css|svg|html|json)$/.test(f))) {
+        const body = readFileSync(file);
+        if (body.length < 1024) continue;
+        writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+      }
+    },
+  };
+}
 
 // The SPA: built into dist/web and served by the Fastify server; `npm run dev` proxies the API to it.
 const apiTarget = process.env.API_URL ?? 'http://localhost:3001';
@@ -7,10 +38,11 @@ const apiTarget = process.env.API_URL ?? 'http://localhost:3001';
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
+    manifest: true,
     target: 'es2022',
     sourcemap: true,
     modulePreload: { polyfill: false },

@@ -41,7 +41,7 @@ export const ALLERGENS: Readonly<Record<number, string>> = {
 
 export const UK_MAJOR_ALLERGEN_CODES = Array.from({ length: 14 }, (_, i) => 100 + i);
 
-const ALLERGEN_TAG = /^allergen:(\d{3})$/;
+const ALLERGEN_TAG = /^allergen:(\d{3})$/i;
 
 export function allergenTag(code: number): string {
   return `allergen:${code}`;
@@ -49,11 +49,12 @@ export function allergenTag(code: number): string {
 
 /** Allergen names from a product's tags, in code order; unknown codes are ignored. */
 export function allergensFromTags(tags: readonly string[]): { code: number; name: string }[] {
-  return tags
-    .map((tag) => ALLERGEN_TAG.exec(tag)?.[1])
-    .filter((code): code is string => code !== undefined)
-    .map(Number)
-    .filter((code) => ALLERGENS[code] !== undefined)
-    .sort((a, b) => a - b)
-    .map((code) => ({ code, name: ALLERGENS[code]! }));
+  const codes = new Set(
+    tags
+      .map((tag) => ALLERGEN_TAG.exec(tag.trim())?.[1])
+      .filter((code): code is string => code !== undefined)
+      .map(Number)
+      .filter((code) => ALLERGENS[code] !== undefined),
+  );
+  return [...codes].sort((a, b) => a - b).map((code) => ({ code, name: ALLERGENS[code]! }));
 }

@@ -59,6 +59,9 @@ export function menuLoadingOrder(weeks: readonly IsoDate[], now: Date): IsoDate[
   return [first, future.slice(0, 2), [...future.slice(2), ...rest]].filter((batch) => batch.length > 0);
 }
 
+/** Spec §9: a delivery date can be chosen from today up to 21 days ahead. */
+export const DELIVERY_WINDOW_DAYS = 21;
+
 // Deliveries run Monday to Saturday; the kitchen is closed on these days of the year (MM-DD).
 export const CLOSED_DAYS = ['12-25', '12-26', '01-01'] as const;
 

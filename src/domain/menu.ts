@@ -82,7 +82,11 @@ export function matchesFilters(product: MenuProductFacts, filters: readonly Menu
   return filters.every((filter) => matchesFilter(product, filter));
 }
 
-/** The one section a product is listed under: the first that fits, in the spec's order. */
+/**
+ * The one section a product is listed under. What a product is (bundle, side, dessert) decides first; then
+ * the spec's order (specials, favourites, …), except that kids' dishes stay in Kids even when they are
+ * vegetarian: parents look for them there. Sections are shown in the spec's order (groupBySection).
+ */
 export function sectionOf(product: MenuProductFacts): MenuSection | typeof OTHER_SECTION {
   if (isBundle(product)) return 'Bundles';
   if (FILTER_RULES.Sides(product)) return 'Sides';

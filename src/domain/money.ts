@@ -13,12 +13,19 @@ const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' 
 
 /** `199` → `£1.99`; negative amounts read `-£1.99`. The one place pence become text. */
 export function formatPence(amount: Pence | number): string {
-  return gbp.format(amount / 100);
+  // `+ 0` turns negative zero (e.g. -199 × 0) into zero, which Intl would print as "-£0.00".
+  return gbp.format(amount / 100 + 0);
 }
+
+const gbpWhole = new Intl.NumberFormat('en-GB', {
+  style: 'currency',
+  currency: 'GBP',
+  maximumFractionDigits: 0,
+});
 
 /** Whole pounds drop the pence (`£10`), anything else keeps them (`£10.50`): for short marketing copy. */
 export function formatPenceShort(amount: Pence | number): string {
-  return amount % 100 === 0 ? `${amount < 0 ? '-' : ''}£${Math.abs(amount / 100)}` : formatPence(amount);
+  return amount % 100 === 0 ? gbpWhole.format(amount / 100 + 0) : formatPence(amount);
 }
 
 const DECIMAL = /^(-)?(\d+)(?:\.(\d{1,2}))?$/;
@@ -32,7 +39,7 @@ export function parseDecimalToPence(amount: string): Pence {
   if (!match) throw new RangeError(`Not a money amount: "${amount}"`);
   const [, minus, whole = '0', fraction = ''] = match;
   const value = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  return pence(minus ? -value : value);
+  return pence(minus && value !== 0 ? -value : value);
 }
 
 /** `750` → `"7.50"`, the decimal string form used by the storefront API. */
@@ -73,9 +80,11 @@ export function prorate(weights: readonly (Pence | number)[], total: Pence | num
   const exact = weights.map((w) => (absTotal * w) / weightSum);
   const floors = exact.map(Math.floor);
   let remainder = absTotal - floors.reduce((s, f) => s + f, 0);
-  const order = exact
-    .map((value, index) => ({ index, fraction: value - Math.floor(value) }))
-    .sort((a, b) => b.fraction - a.fraction || a.index - b.index);
+  // Compare remainders as integers (numerators over the same `weightSum`): float fractions such as
+  // 4/3 − 1 and 1/3 differ in the last bit and would break the tie-to-the-earlier-line rule.
+  const order = weights
+    .map((w, index) => ({ index, rest: (absTotal * w) % weightSum }))
+    .sort((a, b) => b.rest - a.rest || a.index - b.index);
   for (const { index } of order) {
     if (remainder <= 0) break;
     floors[index] = (floors[index] ?? 0) + 1;

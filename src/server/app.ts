@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { randomUUID } from 'node:crypto';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,7 +9,7 @@ import type { Clock } from './clock';
 import type { Database } from './db/client';
 import type { AppDeps } from './deps';
 import { requireBranchHeader } from './http/branch-header';
-import { registerErrorHandling, sendNotFound } from './http/error-handler';
+import { registerErrorHandling, sendFrameworkError, sendNotFound } from './http/error-handler';
 import { registerIdempotency } from './http/idempotency';
 import { registerOpenApi } from './http/openapi';
 import { registerVisitors } from './http/visitor';
@@ -19,7 +20,8 @@ import { basketRoutes } from './modules/baskets/baskets.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { marketingRoutes } from './modules/marketing/marketing.routes';
 import { mediaRoutes } from './modules/menu/media.routes';
-import { cachedShopRules } from './modules/shop/shop.service';
+import { cachedShopRules, settingsView } from './modules/shop/shop.service';
+import { snakeKeys } from '../contracts/case';
 import { shopRoutes } from './modules/shop/shop.routes';
 
 export const API_PREFIX = '/api/v2';
@@ -52,11 +54,15 @@ export async function buildApp({ config, database, clock, serveWeb = true, logge
     trustProxy: config.env === 'production',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
+    frameworkErrors: sendFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // Bodies are JSON only. Fastify also parses text/plain by default, which would turn a JSON text sent as
+  // text/plain into a string (a confusing 400) instead of a 415.
+  app.removeContentTypeParser('text/plain');
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
@@ -68,6 +74,8 @@ export async function buildApp({ config, database, clock, serveWeb = true, logge
 
   const deps: AppDeps = { config, database, clock, rules: cachedShopRules(database.db) };
 
+  // Dynamic responses over 1 KB are compressed for browsers that ask; built assets are precompressed.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
   requireBranchHeader(app, config.branch, [API_PREFIX]);
   registerVisitors(app, { db: database.db, secureCookies: config.secureCookies, prefixes: [API_PREFIX] });
@@ -86,16 +94,17 @@ export async function buildApp({ config, database, clock, serveWeb = true, logge
     { prefix: API_PREFIX },
   );
 
-  const web = serveWeb ? await registerWebApp(app, config.webDistDir, publicConfig(config)) : null;
+  const bootstrap = async () => {
+    const { id, ...attributes } = settingsView(await deps.rules.get(), clock.now());
+    return { settings: snakeKeys({ data: { id, type: 'settings', attributes } }) };
+  };
+  const web = serveWeb ? await registerWebApp(app, config.webDistDir, publicConfig(config), bootstrap) : null;
   app.setNotFoundHandler((request, reply) => {
     const isPage =
       request.method === 'GET' &&
       !/^\/(api|storefront|media)(\/|$)/.test(request.url) &&
       !/\.\w{1,5}$/.test(request.url.split('?')[0] ?? '');
-    if (isPage && web) {
-      const sent = web.sendIndex(request, reply);
-      if (sent) return sent;
-    }
+    if (isPage && web) return web.sendIndex(request, reply);
     return sendNotFound(request, reply);
   });
 

@@ -4,9 +4,11 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from './app/query-client';
 import { createRoutes } from './routes';
+import { seedFromBootstrap } from './shared/bootstrap';
 import './styles.css';
 
 const queryClient = createQueryClient();
+seedFromBootstrap(queryClient);
 const router = createBrowserRouter(createRoutes(queryClient));
 
 createRoot(document.getElementById('root')!).render(

@@ -21,6 +21,9 @@ const FASTIFY_CODES: Record<string, { code: keyof typeof STATUS_BY_CODE; detail:
     code: 'VALIDATION_FAILED',
     detail: 'The Content-Length does not match the body',
   },
+  // Raised by the router before any route runs (see `frameworkErrors` in app.ts); never echo the URL.
+  FST_ERR_BAD_URL: { code: 'VALIDATION_FAILED', detail: 'The URL is not valid' },
+  FST_ERR_MAX_PARAM_LENGTH: { code: 'URI_TOO_LONG', detail: 'A part of the URL is too long' },
 };
 
 export function toWireErrors(error: unknown): { status: number; errors: WireError[] } | null {
@@ -69,30 +72,38 @@ export function toWireErrors(error: unknown): { status: number; errors: WireErro
   return null;
 }
 
+export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const known = toWireErrors(error);
+  if (known) {
+    if (known.status >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.status(known.status).type('application/json').send(errorBody(known.errors, request.id));
+  }
+  request.log.error({ err: error }, 'unexpected error');
+  return reply
+    .status(500)
+    .type('application/json')
+    .send(
+      errorBody(
+        [
+          {
+            status: '500',
+            code: 'INTERNAL',
+            detail: `Something went wrong on our side. If it keeps happening, quote reference ${request.id}.`,
+          },
+        ],
+        request.id,
+      ),
+    );
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error, request, reply) => {
-    const known = toWireErrors(error);
-    if (known) {
-      if (known.status >= 500) request.log.error({ err: error }, 'request failed');
-      return reply.status(known.status).type('application/json').send(errorBody(known.errors, request.id));
-    }
-    request.log.error({ err: error }, 'unexpected error');
-    return reply
-      .status(500)
-      .type('application/json')
-      .send(
-        errorBody(
-          [
-            {
-              status: '500',
-              code: 'INTERNAL',
-              detail: `Something went wrong on our side. If it keeps happening, quote reference ${request.id}.`,
-            },
-          ],
-          request.id,
-        ),
-      );
-  });
+  app.setErrorHandler(sendError);
+}
+
+/** Fastify's `frameworkErrors`: a malformed or over-long URL gets the same error document as the rest. */
+export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  reply.header('x-request-id', request.id);
+  return sendError(error, request, reply);
 }
 
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {

@@ -1,51 +1,65 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { PublicConfig } from '../../contracts/shop';
 
-// Serves the built SPA: hashed assets cached for a year, index.html (with the browser's allow-listed config
-// inlined as JSON, which CSP treats as data, not script) for every other page route.
+// Serves the built SPA: hashed assets cached for a year, and index.html for every other page route with
+// - the browser's allow-listed config and the first data it needs inlined as JSON (data, not script);
+// - a modulepreload of the page's lazy chunk, so it downloads alongside the main bundle.
 
 export const CONFIG_PLACEHOLDER = '<!--sfoglia-config-->';
 
+/** Page routes whose screen chunk is worth preloading, by path prefix → source module (Vite manifest key). */
+const PAGE_CHUNKS: [prefix: string, source: string][] = [['/menu', 'pages/menu-page.tsx']];
+
 export interface WebApp {
-  /** Sends index.html for a page route; false when the SPA is not built. */
-  sendIndex(request: FastifyRequest, reply: FastifyReply): FastifyReply | false;
+  /** Sends index.html for a page route. */
+  sendIndex(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
 }
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+const asJsonScript = (id: string, value: unknown) =>
+  `<script id="${id}" type="application/json">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
 
 export async function registerWebApp(
   app: FastifyInstance,
   distDir: string,
   config: PublicConfig,
-): Promise<WebApp> {
+  /** Wire-form data the first screen would otherwise fetch (settings), made per request. */
+  bootstrap: () => Promise<unknown>,
+): Promise<WebApp | null> {
   const root = resolve(distDir);
   const indexPath = join(root, 'index.html');
   if (!existsSync(indexPath)) {
     app.log.warn(`No built web app at ${root}; run "npm run build". Serving the API only.`);
-    return { sendIndex: () => false };
+    return null;
   }
-  const json = JSON.stringify(config).replace(/</g, '\\u003c');
-  // Re-read when a rebuild replaces index.html, so a running server never points at deleted assets.
-  let cached = { mtimeMs: -1, html: '' };
-  const html = () => {
-    const { mtimeMs } = statSync(indexPath);
-    if (mtimeMs !== cached.mtimeMs) {
-      cached = {
-        mtimeMs,
-        html: readFileSync(indexPath, 'utf8').replace(
-          CONFIG_PLACEHOLDER,
-          `<script id="sfoglia-config" type="application/json">${json}</script>`,
-        ),
-      };
-    }
-    return cached.html;
-  };
+
+  // Read once, like the static file list below: a rebuild needs a restart (npm start does both).
+  const manifestPath = join(root, '.vite/manifest.json');
+  const manifest: Record<string, ManifestChunk> = existsSync(manifestPath)
+    ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>)
+    : {};
+  const preloads = new Map<string, string>();
+  for (const [prefix, source] of PAGE_CHUNKS) {
+    const chunk = manifest[source];
+    if (!chunk) continue;
+    const files = [chunk.file, ...(chunk.imports ?? []).map((key) => manifest[key]?.file).filter(Boolean)];
+    preloads.set(prefix, files.map((file) => `<link rel="modulepreload" href="/${file}" />`).join(''));
+  }
+  const html = readFileSync(indexPath, 'utf8');
+
   await app.register(fastifyStatic, {
     root,
     prefix: '/',
     index: false,
     wildcard: false,
+    preCompressed: true,
     setHeaders(reply, path) {
       reply.header(
         'cache-control',
@@ -53,8 +67,18 @@ export async function registerWebApp(
       );
     },
   });
-  const sendIndex = (_request: FastifyRequest, reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html());
+
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const preload = PAGE_CHUNKS.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`));
+    const head = `${asJsonScript('sfoglia-config', config)}${asJsonScript('sfoglia-bootstrap', await bootstrap())}${
+      preload ? (preloads.get(preload[0]) ?? '') : ''
+    }`;
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html.replace(CONFIG_PLACEHOLDER, head));
+  };
   app.get('/', { schema: { hide: true } }, sendIndex);
   return { sendIndex };
 }

@@ -80,7 +80,14 @@ export function describeIssue(issue: $ZodIssue): { pointer: string; detail: stri
       ];
     case 'invalid_format':
       return [
-        { pointer: `/${field.replaceAll('.', '/')}`, detail: `${subject} is not a valid ${issue.format}` },
+        {
+          pointer: `/${field.replaceAll('.', '/')}`,
+          // A regex check carries its own message ("must be an id"); "is not a valid regex" would be wrong.
+          detail:
+            issue.format === 'regex' && issue.message && issue.message !== 'Invalid input'
+              ? `${subject} ${issue.message}`
+              : `${subject} is not a valid ${issue.format}`,
+        },
       ];
     default:
       return [
@@ -101,6 +108,21 @@ function article(expected: string): string {
   return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;
 }
 
+/** Far deeper than any request this API takes; checked before the (recursive) key conversion. */
+export const MAX_BODY_DEPTH = 32;
+
+/** Iterative, so that a small body nested thousands deep cannot overflow the stack. */
+function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 function prepare(part: string | undefined, data: unknown): unknown {
   if (part === 'body') return camelKeys(data);
   if ((part === 'querystring' || part === 'params') && data && typeof data === 'object') {
@@ -112,7 +134,15 @@ function prepare(part: string | undefined, data: unknown): unknown {
 export const validatorCompiler: FastifySchemaCompiler<$ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
-    const result = safeParse(schema, prepare(httpPart, data));
+    if (httpPart === 'body' && nestedDeeperThan(data, MAX_BODY_DEPTH)) {
+      return {
+        error: new RequestValidationError('body', [
+          { pointer: '/', detail: `The request body is nested more than ${MAX_BODY_DEPTH} levels deep` },
+        ]),
+      };
+    }
+    // reportInput: without it zod leaves `issue.input` undefined, and every wrong type reads "is required".
+    const result = safeParse(schema, prepare(httpPart, data), { reportInput: true });
     if (result.success) return { value: result.data };
     return {
       error: new RequestValidationError(httpPart ?? 'request', result.error.issues.flatMap(describeIssue)),

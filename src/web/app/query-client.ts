@@ -16,7 +16,8 @@ export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: true },
-      mutations: { retry: false },
+      // A change made offline fails at once and rolls back with a message, rather than waiting unseen.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -1,5 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useDeferredValue, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { IsoDate } from '../../domain/calendar';
 import {
@@ -25,11 +25,12 @@ import { DishCard } from '../features/menu/dish-card';
 import { DishDetail } from '../features/menu/dish-detail';
 import { MenuFilters } from '../features/menu/menu-filters';
 import { menuQueries, type MenuDish, type MenuVariant } from '../features/menu/menu.queries';
-import { useStagedWeekMenus } from '../features/menu/use-staged-week-menus';
+import { StagedWeekMenus } from '../features/menu/use-staged-week-menus';
 import { WeekTabs, type WeekTab } from '../features/menu/week-tabs';
 import { analytics } from '../shared/analytics';
 import { shopNow, shopQueries } from '../shared/shop.queries';
 import { usePageMeta } from '../shared/use-page-meta';
+import { useStableCallback } from '../shared/use-stable-callback';
 import { Dialog } from '../shared/ui/dialog';
 import { Spinner } from '../shared/ui/spinner';
 import { setUi, useUi } from '../shared/ui/ui-store';
@@ -47,6 +48,19 @@ export function menuLoader(queryClient: QueryClient) {
     void queryClient.prefetchQuery(basketQueries.deliveryFees());
     return null;
   };
+}
+
+const INITIAL_DISHES = 6;
+
+function firstDishes<T extends { products: unknown[] }>(sections: T[], count: number): T[] {
+  const out: T[] = [];
+  let left = count;
+  for (const section of sections) {
+    if (left <= 0) break;
+    out.push({ ...section, products: section.products.slice(0, left) });
+    left -= section.products.length;
+  }
+  return out;
 }
 
 const isFilter = (value: string | null): value is MenuFilter =>
@@ -75,11 +89,13 @@ export function MenuPage() {
   const basketOpen = useUi((s) => s.basketOpen);
 
   const now = settings.data ? shopNow(settings.data) : null;
+  // Tabs come from the settings at once (inlined in the page), narrowed to the weeks the storefront has
+  // once its list arrives.
   const tabs: WeekTab[] = useMemo(() => {
-    if (!settings.data || !handles.data || !now) return [];
-    const available = new Set(handles.data);
+    if (!settings.data || !now) return [];
+    const available = handles.data ? new Set(handles.data) : null;
     return settings.data.menuWeeks
-      .filter((week) => available.has(week.weekStart as IsoDate))
+      .filter((week) => !available || available.has(week.weekStart as IsoDate))
       .map((week) => ({
         weekStart: week.weekStart as IsoDate,
         name: relativeWeekName(week.weekStart as IsoDate, now),
@@ -111,7 +127,6 @@ export function MenuPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [tabs],
   );
-  useStagedWeekMenus(batches, selected);
   const selectedQuery = useQuery({
     ...menuQueries.week(selected ?? ('' as IsoDate)),
     enabled: selected !== null,
@@ -124,14 +139,13 @@ export function MenuPage() {
   );
   const filterParam = params.get('filter');
   const filter = isFilter(filterParam) ? filterParam : null;
-  const counts = useMemo(
-    () => Object.fromEntries(MENU_FILTERS.map((f) => [f, visible.filter((d) => matchesFilter(d, f)).length])),
-    [visible],
-  );
   const sections = useMemo(
     () => groupBySection(filter ? visible.filter((d) => matchesFilter(d, filter)) : visible),
     [visible, filter],
   );
+  // The first dishes paint at once; React renders the rest in the background without blocking input.
+  const firstSections = useMemo(() => firstDishes(sections, INITIAL_DISHES), [sections]);
+  const shownSections = useDeferredValue(sections, firstSections);
 
   const basket = basketQuery.data?.basket;
   const lineFor = useCallback(
@@ -141,7 +155,7 @@ export function MenuPage() {
     },
     [basket, selected],
   );
-  const onAdd = (dish: MenuDish, variant: MenuVariant) => {
+  const onAdd = useStableCallback((dish: MenuDish, variant: MenuVariant) => {
     if (!selected) return;
     add({
       quantity: 1,
@@ -159,8 +173,10 @@ export function MenuPage() {
         quantityAvailable: variant.quantityAvailable,
       },
     });
-  };
-  const onSetQuantity = (itemId: string, quantity: number) => setQuantity.mutate({ itemId, quantity });
+  });
+  const onSetQuantity = useStableCallback((itemId: string, quantity: number) =>
+    setQuantity.mutate({ itemId, quantity }),
+  );
 
   const update = (patch: Record<string, string | null>) =>
     setParams(
@@ -174,6 +190,7 @@ export function MenuPage() {
       },
       { preventScrollReset: true },
     );
+  const onOpen = useStableCallback((dish: MenuDish) => update({ dish: dish.handle }));
   const openDish = params.get('dish');
   const detailDish = openDish ? visible.find((d) => d.handle === openDish) : undefined;
 
@@ -192,14 +209,19 @@ export function MenuPage() {
 
   return (
     <div className="menu-page">
-      <MarketingBanners customerType="new" />
+      <StagedWeekMenus batches={batches} selected={selected} />
+      <div className="banners-slot">
+        <MarketingBanners customerType="new" />
+      </div>
       <div className="menu-layout">
         <div className="menu-main">
           <header className="menu-header">
             <h1>Fresh pasta kits</h1>
             <p>A weekly menu of 20+ dishes, made fresh in our kitchen and ready in about 15 minutes.</p>
           </header>
-          {tabs.length > 0 ? (
+          {tabs.length === 0 ? (
+            <div className="week-tabs week-tabs--placeholder" aria-hidden="true" />
+          ) : (
             <WeekTabs
               weeks={tabs}
               selected={selected}
@@ -209,21 +231,21 @@ export function MenuPage() {
                 update({ week, dish: null });
               }}
             />
-          ) : null}
+          )}
           <div
             id="menu-week-panel"
             role={tabs.length > 0 ? 'tabpanel' : undefined}
             aria-labelledby={selected ? `week-tab-${selected}` : undefined}
             aria-busy={loadingMenu}
           >
-            {selectedTab ? (
-              <p className={`notice ${selectedTab.orderable ? '' : 'notice--warning'}`}>
-                {selectedTab.orderable
+            <p className={`notice ${selectedTab && !selectedTab.orderable ? 'notice--warning' : ''}`}>
+              {!selectedTab
+                ? 'Loading this week’s menu…'
+                : selectedTab.orderable
                   ? `Order by ${cutoffText(selectedTab.weekStart)} for delivery ${selectedTab.label}.`
                   : `Orders for ${selectedTab.label} have closed. Have a look, then choose a later week to order.`}
-              </p>
-            ) : null}
-            <MenuFilters selected={filter} counts={counts} onChange={(f) => update({ filter: f })} />
+            </p>
+            <MenuFilters selected={filter} onChange={(f) => update({ filter: f })} />
             {failed ? (
               <div className="notice notice--error" role="alert">
                 <p>Couldn&apos;t fetch menu. Please check your connection.</p>
@@ -251,7 +273,7 @@ export function MenuPage() {
             ) : sections.length === 0 ? (
               <p className="notice">No dishes match this filter this week. Try another filter or week.</p>
             ) : (
-              sections.map(({ section, products }, sectionIndex) => (
+              shownSections.map(({ section, products }, sectionIndex) => (
                 <section key={section} className="menu-section" aria-labelledby={`section-${sectionIndex}`}>
                   <h2 id={`section-${sectionIndex}`}>{section}</h2>
                   <div className="dish-grid">
@@ -263,7 +285,7 @@ export function MenuPage() {
                         lineFor={lineFor}
                         onAdd={onAdd}
                         onSetQuantity={onSetQuantity}
-                        onOpen={(d) => update({ dish: d.handle })}
+                        onOpen={onOpen}
                         eager={sectionIndex === 0 && index < 2}
                       />
                     ))}

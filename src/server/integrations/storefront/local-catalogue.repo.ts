@@ -23,34 +23,48 @@ export interface HydratedProduct extends ProductRow {
 
 export type CollectionOrder = 'ID' | 'TITLE' | 'UPDATED_AT' | 'RELEVANCE';
 
+export interface CollectionFilter {
+  titlePrefix?: string;
+  titleExact?: string;
+}
+
+function collectionWhere({ titlePrefix, titleExact }: CollectionFilter) {
+  const filters: SQL[] = [];
+  if (titlePrefix !== undefined)
+    filters.push(like(collections.title, `${titlePrefix.replace(/[\\%_]/g, '\\$&')}%`));
+  if (titleExact !== undefined) filters.push(eq(collections.title, titleExact));
+  return filters.length ? and(...filters) : undefined;
+}
+
+export async function countCollections(db: DbOrTx, filter: CollectionFilter): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(collections)
+    .where(collectionWhere(filter));
+  return row?.count ?? 0;
+}
+
 export function listCollections(
   db: DbOrTx,
   {
-    titlePrefix,
-    titleExact,
     order,
     reverse,
     offset,
     limit,
-  }: {
-    titlePrefix?: string;
-    titleExact?: string;
+    ...filter
+  }: CollectionFilter & {
     order: CollectionOrder;
     reverse: boolean;
     offset: number;
     limit: number;
   },
 ) {
-  const filters: SQL[] = [];
-  if (titlePrefix !== undefined)
-    filters.push(like(collections.title, `${titlePrefix.replace(/[\\%_]/g, '\\$&')}%`));
-  if (titleExact !== undefined) filters.push(eq(collections.title, titleExact));
   const column =
     order === 'TITLE' ? collections.title : order === 'UPDATED_AT' ? collections.updatedAt : collections.id;
   return db
     .select()
     .from(collections)
-    .where(filters.length ? and(...filters) : undefined)
+    .where(collectionWhere(filter))
     .orderBy(reverse ? desc(column) : asc(column), reverse ? desc(collections.id) : asc(collections.id))
     .offset(offset)
     .limit(limit);
@@ -90,6 +104,14 @@ export async function collectionProductIds(
     .offset(offset)
     .limit(limit);
   return rows.map((row) => row.id);
+}
+
+export async function countCollectionProducts(db: DbOrTx, collectionId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(collectionProducts)
+    .where(eq(collectionProducts.collectionId, collectionId));
+  return row?.count ?? 0;
 }
 
 /** Products with their images and variants, in the order of `ids`. */

@@ -13,6 +13,8 @@ import { penceToDecimal } from '../../../domain/money';
 import type { DbOrTx } from '../../db/client';
 import {
   collectionProductIds,
+  countCollectionProducts,
+  countCollections,
   findCollection,
   findProductId,
   findVariantProductId,
@@ -83,6 +85,9 @@ function pageWindow(args: PageArgs, total?: number): { offset: number; limit: nu
   const limit = Math.max(0, Math.min(last!, end - start));
   return { offset: Math.max(start, end - limit), limit };
 }
+
+/** `last` without `before` counts back from the end, so the window needs the list's length. */
+const needsTotal = (args: PageArgs) => (args.first === undefined || args.first === null) && !args.before;
 
 function connection<T>(items: T[], offset: number, hasNextPage: boolean) {
   const edges = items.map((node, index) => ({ cursor: encodeCursor(offset + index), node }));
@@ -198,7 +203,8 @@ function collectionNode(collection: CollectionRow, ctx: StorefrontContext) {
     image: null,
     updatedAt: collection.updatedAt.toISOString(),
     products: async (args: PageArgs & { sortKey?: ProductOrder }) => {
-      const { offset, limit } = pageWindow(args);
+      const total = needsTotal(args) ? await countCollectionProducts(ctx.db, collection.id) : undefined;
+      const { offset, limit } = pageWindow(args, total);
       const ids = await collectionProductIds(ctx.db, collection.id, {
         order: args.sortKey ?? 'COLLECTION_DEFAULT',
         reverse: args.reverse ?? false,
@@ -242,16 +248,22 @@ const rootValue = {
     args: PageArgs & { query?: string | null; sortKey?: CollectionOrder },
     ctx: StorefrontContext,
   ) => {
-    const { offset, limit } = pageWindow(args);
+    const filter = parseCollectionQuery(args.query);
+    const total = needsTotal(args) ? await countCollections(ctx.db, filter) : undefined;
+    const { offset, limit } = pageWindow(args, total);
     const rows = await listCollections(ctx.db, {
-      ...parseCollectionQuery(args.query),
+      ...filter,
       order: args.sortKey ?? 'ID',
       reverse: args.reverse ?? false,
       offset,
       limit: limit + 1,
     });
     const page = rows.slice(0, limit).map((row) => collectionNode(row, ctx));
-    return { ...connection(page, offset, rows.length > limit), totalCount: String(page.length + offset) };
+    return {
+      ...connection(page, offset, rows.length > limit),
+      // Every collection the query matches, not this page's; counted only when asked for.
+      totalCount: async () => String(total ?? (await countCollections(ctx.db, filter))),
+    };
   },
   collection: async (args: { handle?: string | null; id?: string | null }, ctx: StorefrontContext) => {
     if (args.handle) return wrap(await findCollection(ctx.db, { handle: args.handle }), ctx);

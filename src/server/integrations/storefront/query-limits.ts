@@ -4,6 +4,7 @@ import {
   type ASTVisitor,
   type FieldNode,
   type FragmentDefinitionNode,
+  type OperationDefinitionNode,
   type SelectionSetNode,
   type ValidationContext,
   type ValueNode,
@@ -79,10 +80,23 @@ function intValue(node: ValueNode | undefined, variables: Record<string, unknown
   return null;
 }
 
-export function costLimitRule(maxCost: number, variables: Record<string, unknown>) {
+/** The operation's declared integer defaults (`$first: Int = 250`), which apply when a variable is not sent. */
+function defaultValues(operation: OperationDefinitionNode): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const definition of operation.variableDefinitions ?? []) {
+    if (definition.defaultValue?.kind === Kind.INT) {
+      values[definition.variable.name.value] = Number(definition.defaultValue.value);
+    }
+  }
+  return values;
+}
+
+export function costLimitRule(maxCost: number, sent: Record<string, unknown>) {
   return (context: ValidationContext): ASTVisitor => ({
     OperationDefinition(operation) {
       const fragments = fragmentsOf(context);
+      // Without the defaults, `query ($n: Int = 250) { … first: $n … }` would cost as if each page held one.
+      const variables = { ...defaultValues(operation), ...sent };
       const costOf = (set: SelectionSetNode): number =>
         walk(
           set,

@@ -6,9 +6,10 @@ import {
   type BasketProblem,
   type BasketType,
 } from '../../../domain/basket';
-import { isIsoDate, weekdayOf, type IsoDate } from '../../../domain/calendar';
+import { daysBetween, isIsoDate, londonDate, weekdayOf, type IsoDate } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
-import { isWeekOrderable, weekLabel } from '../../../domain/menu-weeks';
+import { isVisibleOnMenu } from '../../../domain/menu';
+import { DELIVERY_WINDOW_DAYS, isWeekOrderable, weekLabel } from '../../../domain/menu-weeks';
 import { pence } from '../../../domain/money';
 import type {
   AddBasketItemBody,
@@ -100,6 +101,15 @@ export class BasketService {
       if (body.deliveryDate && weekdayOf(body.deliveryDate as IsoDate) === 0) {
         throw new DomainError('VALIDATION_FAILED', 'We do not deliver on Sundays');
       }
+      if (body.deliveryDate) {
+        const ahead = daysBetween(londonDate(this.clock.now()), body.deliveryDate as IsoDate);
+        if (ahead < 0 || ahead > DELIVERY_WINDOW_DAYS) {
+          throw new DomainError(
+            'VALIDATION_FAILED',
+            `Choose a delivery date from today up to ${DELIVERY_WINDOW_DAYS} days ahead`,
+          );
+        }
+      }
       const [updated] = await tx
         .update(baskets)
         .set({
@@ -142,7 +152,10 @@ export class BasketService {
       const basket = visitorId ? await findOwnedBasket(tx, visitorId, id, { lock: true }) : null;
       if (!basket) throw new DomainError('BASKET_NOT_FOUND', BASKET_GONE);
       const variant = await findVariant(tx, body.productVariantId);
-      if (!variant) throw new DomainError('PRODUCT_VARIANT_NOT_FOUND', 'That dish is no longer on our menu');
+      // Spec §5: hidden dishes, gift boxes and unlisted bundles are not on the menu, so not orderable here.
+      if (!variant || !isOnMenu(variant)) {
+        throw new DomainError('PRODUCT_VARIANT_NOT_FOUND', 'That dish is no longer on our menu');
+      }
       const mealWeek = body.mealWeek as IsoDate;
       if (!isWeekOrderable(mealWeek, now)) {
         throw new DomainError(
@@ -252,6 +265,19 @@ export class BasketService {
     const [rules, lines] = await Promise.all([this.rules.get(), readLines(this.db, [row.id])]);
     return { basket: toBasket(row, lines, rules, this.clock.now()), meta: metaFor(row, rules) };
   }
+}
+
+function isOnMenu(variant: {
+  productId: number;
+  tags: string[];
+  productType: string;
+  listedBundle: boolean;
+}) {
+  const id = String(variant.productId);
+  return isVisibleOnMenu(
+    { id, tags: variant.tags, productType: variant.productType },
+    new Set(variant.listedBundle ? [id] : []),
+  );
 }
 
 function assertInStock(title: string, quantity: number, available: number) {

@@ -1,6 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { collectionProducts, collections, products, productVariants } from '../../db/schema/catalogue';
+import {
+  bundles,
+  collectionProducts,
+  collections,
+  products,
+  productVariants,
+} from '../../db/schema/catalogue';
 
 export const VARIANT_GID_PREFIX = 'gid://shopify/ProductVariant/';
 
@@ -23,9 +29,12 @@ export async function findVariant(db: DbOrTx, ref: string) {
       productTitle: products.title,
       productType: products.productType,
       tags: products.tags,
+      /** Whether the product is on the bundles list (spec §5: only listed bundles show on the menu). */
+      listedBundle: sql<boolean>`${bundles.productId} is not null`,
     })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
+    .leftJoin(bundles, eq(bundles.productId, products.id))
     .where(where)
     .limit(1);
   return row ?? null;

@@ -68,7 +68,7 @@ export function withAddedLine(
           clampQuantity(quantity, line.quantityAvailable),
         ),
       ];
-  return recompute({ ...basket, items }, rules, now);
+  return recompute({ ...basket, items: items.filter((item) => item.quantity > 0) }, rules, now);
 }
 
 export function withItemQuantity(
@@ -79,11 +79,16 @@ export function withItemQuantity(
   now: Date,
 ): Basket {
   const items = basket.items
-    .map((item) =>
-      item.id === itemId ? withLineQuantity(item, clampQuantity(quantity, item.quantityAvailable)) : item,
-    )
+    .map((item) => (item.id === itemId ? withLineQuantity(item, allowedQuantity(item, quantity)) : item))
     .filter((item) => item.quantity > 0);
   return recompute({ ...basket, items }, rules, now);
+}
+
+/** Raising a quantity stops at stock; lowering is always allowed, as on the server. */
+function allowedQuantity(item: BasketItem, requested: number): number {
+  return requested > item.quantity
+    ? clampQuantity(requested, item.quantityAvailable)
+    : Math.max(0, requested);
 }
 
 function withLineQuantity(item: BasketItem, quantity: number): BasketItem {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { formatPence } from '../../../domain/money';
 import { AddControl, type LineState } from './add-control';
 import type { MenuDish, MenuVariant } from './menu.queries';
@@ -14,7 +14,7 @@ const BADGES: [tag: string, label: string, title: string][] = [
 
 export const LOW_STOCK = 5;
 
-export function DishCard({
+function DishCardView({
   dish,
   orderable,
   lineFor,
@@ -97,5 +97,25 @@ export function DishCard({
         </div>
       </div>
     </article>
+  );
+}
+
+export const DishCard = memo(DishCardView, sameCard);
+
+type CardProps = Parameters<typeof DishCardView>[0];
+
+const sameLine = (a: LineState | undefined, b: LineState | undefined) =>
+  a === b || (!!a && !!b && a.itemId === b.itemId && a.quantity === b.quantity && a.pending === b.pending);
+
+/** A card re-renders only when its dish, its week's state or its own basket lines change. */
+function sameCard(prev: CardProps, next: CardProps): boolean {
+  return (
+    prev.dish === next.dish &&
+    prev.orderable === next.orderable &&
+    prev.eager === next.eager &&
+    prev.onAdd === next.onAdd &&
+    prev.onSetQuantity === next.onSetQuantity &&
+    prev.onOpen === next.onOpen &&
+    prev.dish.variants.every((v) => sameLine(prev.lineFor(v.id), next.lineFor(v.id)))
   );
 }

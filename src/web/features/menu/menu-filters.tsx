@@ -1,21 +1,20 @@
 import { MENU_FILTERS, type MenuFilter } from '../../../domain/menu';
 
-// The spec's menu filters (§9) as a single-choice chip group: "All" or one filter at a time.
+// The spec's menu filters (§9) as a single-choice chip group: "All" or one filter at a time. Every chip is
+// always there (the row never jumps as the menu loads).
 export function MenuFilters({
   selected,
   onChange,
-  counts,
 }: {
   selected: MenuFilter | null;
   onChange: (filter: MenuFilter | null) => void;
-  counts: Partial<Record<MenuFilter, number>>;
 }) {
   return (
     <div className="filters" role="group" aria-label="Filter dishes">
       <button type="button" className="chip" aria-pressed={selected === null} onClick={() => onChange(null)}>
         All
       </button>
-      {MENU_FILTERS.filter((filter) => (counts[filter] ?? 0) > 0).map((filter) => (
+      {MENU_FILTERS.map((filter) => (
         <button
           key={filter}
           type="button"

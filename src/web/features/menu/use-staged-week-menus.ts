@@ -6,8 +6,15 @@ import { menuQueries } from './menu.queries';
  * Loads week menus batch by batch (spec §9: current and previous week first, then the first two future
  * weeks, then the rest in the background). A batch starts once every batch before it has settled; the
  * week on screen is always fetched at once. Settling re-renders through the queries' observers.
+ * A component of its own, so that its re-renders do not re-render the menu.
  */
-export function useStagedWeekMenus(batches: readonly IsoDate[][], selected: IsoDate | null): void {
+export function StagedWeekMenus({
+  batches,
+  selected,
+}: {
+  batches: readonly IsoDate[][];
+  selected: IsoDate | null;
+}) {
   const queryClient = useQueryClient();
   const settled = (week: IsoDate) => {
     const status = queryClient.getQueryState(menuQueries.week(week).queryKey)?.status;
@@ -24,5 +31,8 @@ export function useStagedWeekMenus(batches: readonly IsoDate[][], selected: IsoD
         enabled: enabledBatches[index] || week === selected,
       })),
     ),
+    // Nothing here is shown: only re-render when a query settles, so the next batch can start.
+    combine: (results) => results.map((r) => r.status).join(),
   });
+  return null;
 }

@@ -1,0 +1,54 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { CHROMIUM_ARGS } from './page-weight';
+
+const run = promisify(execFile);
+
+export interface LighthouseRun {
+  performance: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  fcpMs: number;
+}
+
+/** Lighthouse's mobile performance (its default form factor and throttling), one run. */
+export async function lighthouse(url: string): Promise<LighthouseRun> {
+  const dir = mkdtempSync(join(tmpdir(), 'sfoglia-lh-'));
+  try {
+    const out = join(dir, 'report.json');
+    await run(
+      process.execPath,
+      [
+        'node_modules/lighthouse/cli/index.js',
+        url,
+        '--only-categories=performance',
+        '--output=json',
+        `--output-path=${out}`,
+        '--quiet',
+        `--chrome-flags=${CHROMIUM_ARGS.join(' ')} --user-data-dir=${join(dir, 'profile')}`,
+      ],
+      {
+        env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+        maxBuffer: 64 << 20,
+      },
+    );
+    if (process.env.LH_KEEP) writeFileSync(process.env.LH_KEEP, readFileSync(out));
+    const report = JSON.parse(readFileSync(out, 'utf8')) as {
+      categories: { performance: { score: number } };
+      audits: Record<string, { numericValue?: number }>;
+    };
+    return {
+      performance: Math.round(report.categories.performance.score * 100),
+      lcpMs: Math.round(report.audits['largest-contentful-paint']?.numericValue ?? NaN),
+      tbtMs: Math.round(report.audits['total-blocking-time']?.numericValue ?? NaN),
+      cls: Number((report.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
+      fcpMs: Math.round(report.audits['first-contentful-paint']?.numericValue ?? NaN),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,124 @@
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+function summarise(result: autocannon.Result): LoadResult {
+  const latency = result.latency as autocannon.Histogram & { p95?: number };
+  return {
+    requests: result.requests.total,
+    rps: Math.round(result.requests.average),
+    p50: latency.p50,
+    p95: latency.p95 ?? latency.p97_5,
+    p99: latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+export async function hammer(url: string, connections: number, seconds: number): Promise<LoadResult> {
+  return summarise(await autocannon({ url, connections, duration: seconds }));
+}
+
+interface Shopper {
+  cookie: string;
+  basketId: string;
+}
+
+async function newShopper(base: string): Promise<Shopper> {
+  const response = await fetch(`${base}/api/v2/baskets`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-branch': 'web' },
+    body: JSON.stringify({ type: 'RecipeKitBasket', start_subscription: true }),
+  });
+  if (response.status !== 201) throw new Error(`could not create a basket: ${response.status}`);
+  const cookie = response.headers.get('set-cookie')!.split(';')[0]!;
+  const { data } = (await response.json()) as { data: { id: string } };
+  return { cookie, basketId: data.id };
+}
+
+/** What can be added: every variant on the menu of every orderable week (from the storefront). */
+async function addable(base: string): Promise<{ variant: string; week: string }[]> {
+  const settings = (await (await fetch(`${base}/api/v2/settings`)).json()) as {
+    data: { attributes: { menu_weeks: { week_start: string; orderable: boolean }[] } };
+  };
+  const weeks = settings.data.attributes.menu_weeks.filter((w) => w.orderable).map((w) => w.week_start);
+  const pairs: { variant: string; week: string }[] = [];
+  for (const week of weeks) {
+    const response = await fetch(`${base}/storefront/graphql`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-shopify-storefront-access-token': 'demo-storefront-token',
+      },
+      body: JSON.stringify({
+        query: `query($h:String!){collection(handle:$h){products(first:100){nodes{tags productType variants(first:2){nodes{id quantityAvailable}}}}}}`,
+        variables: { h: week },
+      }),
+    });
+    const json = (await response.json()) as {
+      data: {
+        collection: {
+          products: {
+            nodes: {
+              tags: string[];
+              productType: string;
+              variants: { nodes: { id: string; quantityAvailable: number }[] };
+            }[];
+          };
+        };
+      };
+    };
+    for (const product of json.data.collection.products.nodes) {
+      if (product.tags.includes('hide-from-menu') || product.productType !== 'Pasta Kit') continue;
+      for (const v of product.variants.nodes)
+        if (v.quantityAvailable >= 40) pairs.push({ variant: v.id, week });
+    }
+  }
+  return pairs;
+}
+
+/**
+ * Add-to-basket under load: `connections` shoppers, each with their own basket, each request adding one
+ * portion of the next dish (cycling through dishes and weeks so no line reaches its stock).
+ */
+export async function addToBasketLoad(
+  base: string,
+  connections: number,
+  seconds: number,
+): Promise<LoadResult> {
+  const shoppers = await Promise.all(Array.from({ length: connections }, () => newShopper(base)));
+  const pairs = await addable(base);
+  let next = 0;
+  const result = await autocannon({
+    url: base,
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request, ctx) => {
+          const context = ctx as Record<string, unknown>;
+          const shopper = (context.shopper ??= shoppers[next++ % shoppers.length]) as Shopper;
+          const step = ((context.step as number | undefined) ?? Math.floor(Math.random() * pairs.length)) + 1;
+          context.step = step;
+          const pair = pairs[step % pairs.length]!;
+          return {
+            ...request,
+            path: `/api/v2/baskets/${shopper.basketId}/items`,
+            headers: { 'content-type': 'application/json', 'x-branch': 'web', cookie: shopper.cookie },
+            body: JSON.stringify({ product_variant_id: pair.variant, quantity: 1, meal_week: pair.week }),
+          };
+        },
+      },
+    ],
+  });
+  return summarise(result);
+}

@@ -1,0 +1,104 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { addToBasketLoad, hammer, type LoadResult } from './load';
+import { lighthouse } from './lighthouse';
+import { initialJs } from './page-weight';
+import { helloWorld, postgres, startShop, stop } from './server';
+
+// `npm run bench`: figures, not pass/fail. Targets from the foundation issue: initial JS on /menu ≤ 150 KB
+// gzipped; Lighthouse mobile performance ≥ 90 (median of 3); add-to-basket p95 ≤ 20 ms on PostgreSQL at 50
+// connections. A Fastify hello world on the same machine, same run, gives the scale.
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const NOW = '2026-11-18T10:00:00Z';
+const only = new Set((process.env.BENCH_ONLY ?? 'weight,lighthouse,pglite,postgres,hello').split(','));
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const line = (name: string, r: LoadResult) =>
+  `${name.padEnd(34)} p50 ${String(r.p50).padStart(4)} ms  p95 ${String(r.p95).padStart(4)} ms  p99 ${String(r.p99).padStart(4)} ms  ${String(r.rps).padStart(6)} req/s  (${r.requests} requests, ${r.non2xx} non-2xx, ${r.errors} errors)`;
+
+async function main() {
+  execFileSync(process.execPath, ['scripts/ensure-web-build.mjs'], { stdio: 'inherit' });
+  const results: Record<string, unknown> = {
+    at: new Date().toISOString(),
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+  };
+  const report: string[] = [];
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'sfoglia-bench-'));
+  try {
+    if (only.has('weight') || only.has('lighthouse') || only.has('pglite')) {
+      const shop = await startShop({ DATA_DIR: dataDir, SFOGLIA_NOW: NOW, LOG_LEVEL: 'error' });
+      try {
+        if (only.has('weight')) {
+          const weight = await initialJs(`${shop.url}/menu`);
+          results.initialJs = weight;
+          report.push(`Initial JS loaded by /menu: ${weight.kbGzip.toFixed(1)} KB gzipped (target ≤ 150)`);
+          for (const f of weight.files) report.push(`    ${f.url}  ${f.kbGzip.toFixed(1)} KB`);
+        }
+        if (only.has('lighthouse')) {
+          const runs = [];
+          for (let i = 0; i < 3; i++) runs.push(await lighthouse(`${shop.url}/menu`));
+          results.lighthouse = runs;
+          report.push(
+            `Lighthouse mobile performance on /menu: median ${median(runs.map((r) => r.performance))} (target ≥ 90); runs ${runs
+              .map((r) => `${r.performance} [LCP ${r.lcpMs} ms, TBT ${r.tbtMs} ms, CLS ${r.cls}]`)
+              .join(', ')}`,
+          );
+        }
+        if (only.has('pglite')) {
+          const load = await addToBasketLoad(shop.url, CONNECTIONS, SECONDS);
+          results.addToBasketPglite = load;
+          report.push(line(`Add to basket, PGlite, ${CONNECTIONS} conns`, load));
+        }
+      } finally {
+        await stop(shop);
+      }
+    }
+
+    if (only.has('postgres')) {
+      const pg = await postgres();
+      if (!pg)
+        report.push('Add to basket, PostgreSQL: skipped (no PostgreSQL binaries and no BENCH_DATABASE_URL)');
+      else {
+        try {
+          const shop = await startShop({ DATABASE_URL: pg.url, SFOGLIA_NOW: NOW, LOG_LEVEL: 'error' });
+          try {
+            const load = await addToBasketLoad(shop.url, CONNECTIONS, SECONDS);
+            results.addToBasketPostgres = load;
+            report.push(
+              line(`Add to basket, PostgreSQL, ${CONNECTIONS} conns`, load) + '  (target p95 ≤ 20 ms)',
+            );
+          } finally {
+            await stop(shop);
+          }
+        } finally {
+          await pg.close();
+        }
+      }
+    }
+
+    if (only.has('hello')) {
+      const hello = await helloWorld();
+      try {
+        const load = await hammer(hello.url, CONNECTIONS, SECONDS);
+        results.fastifyHelloWorld = load;
+        report.push(line(`Fastify hello world, ${CONNECTIONS} conns`, load));
+      } finally {
+        await hello.close();
+      }
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  mkdirSync('bench/results', { recursive: true });
+  writeFileSync('bench/results/latest.json', JSON.stringify(results, null, 2));
+  process.stdout.write(`\n${report.join('\n')}\n\nWritten to bench/results/latest.json\n`);
+}
+
+await main();

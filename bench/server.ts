@@ -1,0 +1,78 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, chmodSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, startServer, waitReady, type ServerProcess } from '../src/server/test/server-process';
+
+export { freePort };
+
+/** The shop as `npm start` runs it (web app built), on a given database. */
+export async function startShop(env: Record<string, string>): Promise<ServerProcess> {
+  const server = startServer({ PORT: String(await freePort()), WEB_DIST_DIR: 'dist/web', ...env });
+  await waitReady(server, 60_000);
+  return server;
+}
+
+export async function stop(server: { child: ChildProcess }): Promise<void> {
+  if (server.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.child.on('exit', resolve));
+  server.child.kill('SIGTERM');
+  await exited;
+}
+
+/** A throwaway PostgreSQL cluster (as .ci/run makes), or BENCH_DATABASE_URL when given. */
+export async function postgres(): Promise<{ url: string; close(): Promise<void> } | null> {
+  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, close: async () => {} };
+  const bin = existsSync('/usr/lib/postgresql')
+    ? readdirSync('/usr/lib/postgresql')
+        .sort()
+        .map((v) => `/usr/lib/postgresql/${v}/bin`)
+        .reverse()
+        .find((dir) => existsSync(join(dir, 'initdb')))
+    : undefined;
+  if (!bin) return null;
+  const root = mkdtempSync(join(tmpdir(), 'sfoglia-bench-pg-'));
+  chmodSync(root, 0o755);
+  const asPostgres = process.getuid?.() === 0;
+  const run = (cmd: string, args: string[]) =>
+    asPostgres ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args]) : execFileSync(cmd, args);
+  if (asPostgres) execFileSync('chown', ['postgres', root]);
+  const port = await freePort();
+  run(join(bin, 'initdb'), ['-D', join(root, 'data'), '-A', 'trust', '-U', 'postgres', '--no-sync']);
+  run(join(bin, 'pg_ctl'), [
+    '-D',
+    join(root, 'data'),
+    '-l',
+    join(root, 'log'),
+    '-w',
+    '-o',
+    `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c max_connections=200`,
+    'start',
+  ]);
+  run(join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'sfoglia_bench']);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/sfoglia_bench`,
+    close: async () => {
+      try {
+        run(join(bin, 'pg_ctl'), ['-D', join(root, 'data'), '-m', 'fast', 'stop']);
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** Fastify's hello world in its own process, for scale. */
+export async function helloWorld(): Promise<{ url: string; close(): Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [
+      '-e',
+      `const f=require('fastify')({logger:false});f.get('/',async()=>({hello:'world'}));f.listen({port:${port},host:'127.0.0.1'}).then(()=>console.log('ready'))`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
+  return { url: `http://127.0.0.1:${port}/`, close: () => stop({ child }) };
+}

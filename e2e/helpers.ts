@@ -1,0 +1,20 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** axe-core on the page as it is now: no serious or critical violation. */
+export async function expectAccessible(page: Page, context: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, `accessibility problems on ${context}`).toEqual([]);
+}
+
+export async function openMenu(page: Page) {
+  await page.goto('/menu');
+  await expect(page.getByRole('heading', { name: 'Fresh pasta kits' })).toBeVisible();
+  await expect(page.getByRole('tab', { selected: true })).toBeVisible();
+  await expect(page.locator('.dish-card:not(.dish-card--skeleton)').first()).toBeVisible();
+}

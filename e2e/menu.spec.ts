@@ -1,0 +1,126 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible, openMenu } from './helpers';
+
+// The recipe-kit menu journey on a phone: weeks, filters, a dish, the basket with its optimistic changes,
+// persistence across a reload, and a failed change rolling back with a message.
+// The shop's clock is pinned to Wednesday 18 November 2026, 10:00 (playwright.config.ts).
+
+test('browse the menu, build a basket, keep it across a reload, and see a failed add roll back', async ({
+  page,
+  context,
+}) => {
+  await openMenu(page);
+  await expectAccessible(page, '/menu');
+
+  // Weeks past their cutoff are locked; next week (orderable until Friday 12pm) is selected.
+  const tabs = page.getByRole('tab');
+  await expect(tabs.filter({ hasText: 'This week' })).toContainText('(orders closed)');
+  await expect(page.getByRole('tab', { selected: true })).toContainText('Next week');
+  await expect(page.getByText('Order by Friday 20 November at 12:00 pm')).toBeVisible();
+
+  // Switch week.
+  await page.getByRole('tab', { name: /30 Nov – 5 Dec/ }).click();
+  await expect(page).toHaveURL(/week=2026-11-30/);
+  await expect(page.getByRole('tab', { selected: true })).toContainText('30 Nov – 5 Dec');
+  await expect(page.getByText('Order by Friday 27 November at 12:00 pm')).toBeVisible();
+
+  // Filter Vegetarian: every dish left carries the V or VG badge.
+  await page.getByRole('button', { name: 'Vegetarian', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Vegetarian', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  const cards = page.locator('.dish-card:not(.dish-card--skeleton)');
+  await expect(cards.first()).toBeVisible();
+  const count = await cards.count();
+  expect(count).toBeGreaterThan(3);
+  for (let i = 0; i < count; i++) {
+    await expect(cards.nth(i).locator('abbr[title="Vegetarian"], abbr[title="Vegan"]')).toHaveCount(1, {
+      timeout: 2000,
+    });
+  }
+
+  // Open a dish: its allergens are listed.
+  const firstTitle = (await cards.first().locator('.dish-card__title').innerText()).trim();
+  await cards.first().locator('.dish-card__title button').click();
+  const dialog = page.getByRole('dialog', { name: firstTitle });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Allergens' })).toBeVisible();
+  await expect(dialog.getByText(/Contains:|No major allergens/)).toBeVisible();
+  await expectAccessible(page, 'the dish detail');
+
+  // Add Regular, then the Double portion.
+  await dialog.getByRole('button', { name: `Add Regular ${firstTitle}` }).click();
+  await expect(dialog.getByRole('group', { name: `Regular ${firstTitle} in basket` })).toContainText('1');
+  await dialog.getByRole('radio', { name: /Double Portion \(Serves 2\)/ }).check();
+  await dialog.getByRole('button', { name: `Add Double Portion (Serves 2) ${firstTitle}` }).click();
+  await expect(
+    dialog.getByRole('group', { name: `Double Portion (Serves 2) ${firstTitle} in basket` }),
+  ).toContainText('1');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: /View basket \(2 items\)/ })).toBeVisible();
+
+  // Change a quantity and remove a line in the basket.
+  await page.getByRole('button', { name: /View basket/ }).click();
+  const basket = page.getByRole('dialog', { name: 'Your basket' });
+  await expect(basket).toBeVisible();
+  await expect(basket.getByText('30 Nov – 5 Dec')).toBeVisible();
+  await basket.getByRole('button', { name: `One more Regular ${firstTitle}` }).click();
+  await expect(basket.getByRole('group', { name: `Regular ${firstTitle} quantity` })).toContainText('2');
+  await basket.getByRole('button', { name: `Remove Double Portion (Serves 2) ${firstTitle}` }).click();
+  await expect(
+    basket.getByRole('group', { name: `Double Portion (Serves 2) ${firstTitle} quantity` }),
+  ).toHaveCount(0);
+  await expect(basket.getByText(/away from free delivery|Free delivery/)).toBeVisible();
+  await expectAccessible(page, 'the basket');
+  const total = await basket.getByTestId('basket-total').innerText();
+  await basket.getByRole('button', { name: 'Close' }).click();
+
+  // The server kept it: a reload shows the same basket.
+  await page.reload();
+  await expect(page.getByRole('button', { name: /View basket \(2 items\)/ })).toBeVisible();
+  await page.getByRole('button', { name: /View basket/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Your basket' }).getByTestId('basket-total')).toHaveText(
+    total,
+  );
+  await page.getByRole('dialog', { name: 'Your basket' }).getByRole('button', { name: 'Close' }).click();
+
+  // A failed add (the phone loses its connection) shows at once, then rolls back with a message.
+  await page.getByRole('button', { name: 'All', exact: true }).click();
+  const other = page.locator('.dish-card').filter({ hasNotText: firstTitle }).first();
+  const otherTitle = (await other.locator('.dish-card__title').innerText()).trim();
+  await context.setOffline(true);
+  await other.getByRole('button', { name: `Add Regular ${otherTitle}` }).click();
+  await expect(page.getByRole('button', { name: /View basket \(3 items\)/ })).toBeVisible();
+  await expect(
+    page.getByRole('alert').getByText('We could not reach Sfoglia. Check your connection and try again.'),
+  ).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page.getByRole('button', { name: /View basket \(2 items\)/ })).toBeVisible();
+  await context.setOffline(false);
+});
+
+test('a basket emptied in another tab: the add is refused, rolled back, and a new basket is started', async ({
+  page,
+}) => {
+  await openMenu(page);
+  const card = page.locator('.dish-card:not(.dish-card--skeleton)').first();
+  const title = (await card.locator('.dish-card__title').innerText()).trim();
+  await card.getByRole('button', { name: `Add Regular ${title}` }).click();
+  await expect(page.getByRole('button', { name: /View basket \(1 item\)/ })).toBeVisible();
+
+  // Another tab (same browser, same cookies) deletes the recipe-kit basket.
+  const gone = await page.request.delete('/api/v2/baskets/delete_by_type/RecipeKitBasket', {
+    headers: { 'x-branch': 'web' },
+  });
+  expect(gone.status()).toBe(204);
+
+  await card.getByRole('button', { name: `One more Regular ${title}` }).click();
+  await expect(page.getByRole('alert').getByText('Has error and basket is destroyed')).toBeVisible();
+  // The client starts a fresh basket, and adding works again.
+  await expect(page.getByRole('button', { name: /View basket \(0 items\)/ })).toBeVisible();
+  await card.getByRole('button', { name: `Add Regular ${title}` }).click();
+  await expect(page.getByRole('button', { name: /View basket \(1 item\)/ })).toBeVisible();
+});

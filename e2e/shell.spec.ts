@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible, openMenu } from './helpers';
+
+test('the shell: / and /products go to the menu, canonical link, not-found page, How it works, mobile menu', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/menu$/);
+  await page.goto('/products');
+  await expect(page).toHaveURL(/\/menu$/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/menu$/);
+
+  await openMenu(page);
+  // How it works, from the recipe-kit bar, with the marketing claims and FAQs.
+  await page.getByRole('button', { name: 'How it works' }).click();
+  const how = page.getByRole('dialog', { name: 'How recipe kits work' });
+  await expect(
+    how.getByText('Next-day delivery if you order before 5pm Monday to Thursday, or before 8am on Sundays.'),
+  ).toBeVisible();
+  await expect(how.getByText('A weekly menu of 20+ dishes.')).toBeVisible();
+  await expectAccessible(page, 'How it works');
+  // On a phone the back button closes the modal and stays on the page.
+  await page.goBack();
+  await expect(how).toBeHidden();
+  await expect(page).toHaveURL(/\/menu/);
+
+  // The mobile menu: main level and the My account submenu.
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu.getByRole('link', { name: 'Recipe kit menu' })).toBeVisible();
+  await menu.getByRole('button', { name: 'My account' }).click();
+  const account = page.getByRole('dialog', { name: 'My account' });
+  await expect(account.getByRole('link', { name: 'Past orders' })).toBeVisible();
+  await account.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByRole('dialog', { name: 'Menu' }).getByText('Guides & inspiration')).toBeVisible();
+  await expectAccessible(page, 'the mobile menu');
+  await page.keyboard.press('Escape');
+
+  // Page views reach the data layer.
+  const events = await page.evaluate(() => (window.dataLayer ?? []).map((e) => e.event));
+  expect(events).toContain('page_view');
+  expect(events).toContain('modal_shown');
+
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: 'We can’t find that page' })).toBeVisible();
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/no-such-page$/);
+  await expectAccessible(page, 'the not-found page');
+});
+
+test('marketing banners rotate every 5 seconds among those for new customers', async ({ page }) => {
+  await openMenu(page);
+  const banner = page.locator('.banner');
+  await expect(banner).toBeVisible();
+  const first = await banner.getAttribute('data-banner-id');
+  await expect(banner).not.toHaveAttribute('data-banner-id', first!, { timeout: 7000 });
+  // Only banners for new visitors or everyone: the "existing" one never shows.
+  for (let i = 0; i < 3; i++) {
+    await expect(banner).not.toContainText('Welcome back');
+    await page.waitForTimeout(1700);
+  }
+});

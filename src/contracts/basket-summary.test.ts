@@ -1,0 +1,180 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { basketTotals, DEFAULT_DELIVERY_FEE, type BasketRules } from '../domain/basket';
+import { isIsoDate, weekdayOf, type IsoDate } from '../domain/calendar';
+import { isWeekOrderable } from '../domain/menu-weeks';
+import { pence } from '../domain/money';
+import { summariseBasket } from './basket-summary';
+import { weekSummarySchema, shipmentItemSchema } from './baskets';
+
+const rules: BasketRules = {
+  minimumSpend: pence(1000),
+  minimumSpendPerOrder: pence(1000),
+  deliveryFees: [{ weekDay: 6, threshold: pence(3000), price: pence(299) }], // Saturday
+  defaultDeliveryFee: { price: DEFAULT_DELIVERY_FEE, threshold: pence(4000) },
+};
+
+const item = (mealWeek: string, price: number, quantity: number, discount = 0) => ({
+  mealWeek,
+  price,
+  quantity,
+  discount,
+});
+
+describe('summariseBasket', () => {
+  const items = [
+    item('2026-12-07', 899, 2, 100),
+    item('2026-11-30', 1250, 1),
+    item('2026-11-30', 450, 3),
+    item('2026-12-07', 999, 0),
+  ];
+  const thursday = new Date('2026-11-26T10:00:00Z');
+
+  test('totals, weeks and shipment for a two-week basket', () => {
+    expect(summariseBasket(items, null, rules, thursday)).toEqual({
+      totalLineItemsPrice: 4398,
+      totalDiscount: 100,
+      subtotalPrice: 4298,
+      shippingPrice: 398,
+      totalPrice: 4696,
+      total: 4696,
+      itemCount: 6,
+      weeks: [
+        {
+          mealWeek: '2026-11-30',
+          label: '30 Nov – 5 Dec',
+          itemCount: 4,
+          lineItemsPrice: 2600,
+          discount: 0,
+          subtotal: 2600,
+          meetsMinimum: true,
+          minimumRemainder: 0,
+          price: 199,
+          threshold: 4000,
+          freeDeliveryRemainder: 1400,
+          orderable: true,
+        },
+        {
+          mealWeek: '2026-12-07',
+          label: '7 – 12 Dec',
+          itemCount: 2,
+          lineItemsPrice: 1798,
+          discount: 100,
+          subtotal: 1698,
+          meetsMinimum: true,
+          minimumRemainder: 0,
+          price: 199,
+          threshold: 4000,
+          freeDeliveryRemainder: 2302,
+          orderable: true,
+        },
+      ],
+      shipment: {
+        items: [
+          { description: 'Delivery, 30 Nov – 5 Dec', price: 199, threshold: 4000, root: true },
+          { description: 'Delivery, 7 – 12 Dec', price: 199, threshold: 4000, root: false },
+        ],
+      },
+    });
+  });
+
+  test('the delivery date’s weekday picks the fee; an invalid date falls back to the default', () => {
+    const saturday = summariseBasket(items, '2026-12-05', rules, thursday);
+    expect(saturday.weeks.map((w) => [w.price, w.threshold])).toEqual([
+      [299, 3000],
+      [299, 3000],
+    ]);
+    expect(saturday.shippingPrice).toBe(598);
+    const invalid = summariseBasket(items, '2026-02-30', rules, thursday);
+    expect(invalid.weeks.map((w) => [w.price, w.threshold])).toEqual([
+      [199, 4000],
+      [199, 4000],
+    ]);
+  });
+
+  test('orderable per week follows the Friday 12:00 cutoff', () => {
+    const before = summariseBasket(items, null, rules, new Date('2026-11-27T11:59:59.999Z'));
+    expect(before.weeks.map((w) => w.orderable)).toEqual([true, true]);
+    const after = summariseBasket(items, null, rules, new Date('2026-11-27T12:00:00.000Z'));
+    expect(after.weeks.map((w) => [w.mealWeek, w.orderable])).toEqual([
+      ['2026-11-30', false],
+      ['2026-12-07', true],
+    ]);
+  });
+
+  test('an empty basket has no weeks and no shipment items', () => {
+    expect(summariseBasket([], null, rules, thursday)).toMatchObject({
+      totalPrice: 0,
+      total: 0,
+      itemCount: 0,
+      weeks: [],
+      shipment: { items: [] },
+    });
+  });
+
+  const WEEKS = ['2026-11-30', '2026-12-07', '2026-12-14', '2026-12-21'];
+  const itemsArb = fc.array(
+    fc.record({
+      mealWeek: fc.constantFrom(...WEEKS),
+      price: fc.integer({ min: 0, max: 5000 }),
+      quantity: fc.integer({ min: -1, max: 12 }),
+      discount: fc.integer({ min: 0, max: 300 }),
+    }),
+    { maxLength: 15 },
+  );
+  const deliveryDateArb = fc.constantFrom(
+    null,
+    '2026-12-05',
+    '2026-12-01',
+    '2026-12-03',
+    'not a date',
+    '2026-13-01',
+  );
+  const nowArb = fc
+    .integer({ min: Date.UTC(2026, 10, 16), max: Date.UTC(2026, 11, 25) })
+    .map((t) => new Date(t));
+
+  test('property: agrees with the domain’s basketTotals and the cutoff, in the contract’s shape', () => {
+    fc.assert(
+      fc.property(itemsArb, deliveryDateArb, nowArb, (basketItems, deliveryDate, now) => {
+        const summary = summariseBasket(basketItems, deliveryDate, rules, now);
+        const weekDay = deliveryDate && isIsoDate(deliveryDate) ? weekdayOf(deliveryDate) : null;
+        const totals = basketTotals(
+          basketItems.map((i) => ({
+            mealWeek: i.mealWeek as IsoDate,
+            unitPrice: pence(i.price),
+            quantity: i.quantity,
+            discount: pence(i.discount),
+          })),
+          weekDay,
+          rules,
+        );
+
+        expect(summary).toMatchObject({
+          totalLineItemsPrice: totals.totalLineItemsPrice,
+          totalDiscount: totals.totalDiscount,
+          subtotalPrice: totals.subtotalPrice,
+          shippingPrice: totals.shippingPrice,
+          totalPrice: totals.totalPrice,
+          total: totals.totalPrice,
+        });
+        expect(summary.itemCount).toBe(basketItems.reduce((n, i) => n + Math.max(0, i.quantity), 0));
+        expect(summary.itemCount).toBe(summary.weeks.reduce((n, w) => n + w.itemCount, 0));
+        expect(summary.weeks).toEqual(
+          totals.weeks.map((w) => ({ ...w, orderable: isWeekOrderable(w.mealWeek, now) })),
+        );
+        expect(summary.shipment.items).toEqual(
+          totals.weeks.map((w, i) => ({
+            description: `Delivery, ${w.label}`,
+            price: w.price,
+            threshold: w.threshold,
+            root: i === 0,
+          })),
+        );
+        expect(summary.shipment.items.filter((s) => s.root)).toHaveLength(summary.weeks.length > 0 ? 1 : 0);
+        for (const week of summary.weeks) weekSummarySchema.parse(week);
+        for (const shipment of summary.shipment.items) shipmentItemSchema.parse(shipment);
+      }),
+    );
+  });
+});

@@ -1,0 +1,374 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import {
+  addDays,
+  addWeeks,
+  currentWeekStart,
+  daysBetween,
+  isoDate,
+  londonDate,
+  weekdayOf,
+  weekStartOf,
+  type IsoDate,
+} from './calendar';
+import {
+  CLOSED_DAYS,
+  deliveryDaysOfWeek,
+  firstOrderableWeek,
+  isDeliveryDay,
+  isWeekOrderable,
+  menuLoadingOrder,
+  menuWeekStarts,
+  oneOffMenuWeek,
+  orderCutoff,
+  relativeWeekName,
+  weekLabel,
+} from './menu-weeks';
+
+const d = isoDate;
+const at = (iso: string) => new Date(iso);
+const ms = (instant: Date, delta: number) => new Date(instant.getTime() + delta);
+
+// Instants from 2024 to 2030: several years of BST and GMT, Christmases and New Years.
+const instantArb = fc
+  .integer({ min: Date.UTC(2024, 0, 1), max: Date.UTC(2030, 11, 31) })
+  .map((t) => new Date(t));
+
+// Mondays between 2000 and 2100, built without the module under test (3 January 2000 was a Monday).
+const MONDAY_2000 = Date.UTC(2000, 0, 3);
+const mondayArb = fc
+  .integer({ min: 0, max: 5260 })
+  .map((n) => new Date(MONDAY_2000 + n * 7 * 86_400_000).toISOString().slice(0, 10) as IsoDate);
+
+function londonClock(instant: Date) {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(instant);
+  const get = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${get('weekday')} ${get('hour')}:${get('minute')}`;
+}
+
+describe('orderCutoff', () => {
+  test.each([
+    // GMT: 12:00 London is 12:00 UTC.
+    ['2026-11-30', '2026-11-27T12:00:00.000Z'],
+    ['2027-01-04', '2027-01-01T12:00:00.000Z'],
+    ['2026-03-30', '2026-03-27T12:00:00.000Z'], // the Friday before the clocks go forward
+    ['2026-11-02', '2026-10-30T12:00:00.000Z'], // the Friday after they go back
+    // BST: 12:00 London is 11:00 UTC.
+    ['2026-07-06', '2026-07-03T11:00:00.000Z'],
+    ['2026-04-06', '2026-04-03T11:00:00.000Z'],
+    ['2026-10-26', '2026-10-23T11:00:00.000Z'],
+  ])('week %s closes at %s', (week, instant) => {
+    expect(orderCutoff(d(week)).toISOString()).toBe(instant);
+  });
+
+  test('the UTC hour is 12 in winter and 11 in summer', () => {
+    expect(orderCutoff(d('2026-01-12')).getUTCHours()).toBe(12);
+    expect(orderCutoff(d('2026-08-10')).getUTCHours()).toBe(11);
+  });
+
+  test('property: always Friday 12:00 London, three days before the week starts', () => {
+    fc.assert(
+      fc.property(mondayArb, (week) => {
+        const cutoff = orderCutoff(week);
+        expect(londonClock(cutoff)).toBe('Fri 12:00');
+        expect(londonDate(cutoff)).toBe(addDays(week, -3));
+      }),
+    );
+  });
+});
+
+describe('isWeekOrderable', () => {
+  test.each(['2026-11-30', '2026-07-06', '2026-03-30', '2026-04-06'])(
+    'week %s flips exactly at its cutoff',
+    (week) => {
+      const cutoff = orderCutoff(d(week));
+      expect(isWeekOrderable(d(week), ms(cutoff, -1))).toBe(true);
+      expect(isWeekOrderable(d(week), cutoff)).toBe(false);
+      expect(isWeekOrderable(d(week), ms(cutoff, 1))).toBe(false);
+    },
+  );
+
+  test('summer: 11:59:59.999 UTC on the Friday is already past 12:00 BST', () => {
+    expect(isWeekOrderable(d('2026-07-06'), at('2026-07-03T10:59:59.999Z'))).toBe(true);
+    expect(isWeekOrderable(d('2026-07-06'), at('2026-07-03T11:59:59.999Z'))).toBe(false);
+  });
+});
+
+describe('firstOrderableWeek', () => {
+  test.each([
+    ['2026-11-23T00:00:00.000Z', '2026-11-30'], // Monday
+    ['2026-11-26T10:00:00.000Z', '2026-11-30'], // Thursday
+    ['2026-11-27T11:59:59.999Z', '2026-11-30'], // Friday, just before the cutoff
+    ['2026-11-27T12:00:00.000Z', '2026-12-07'], // Friday at the cutoff
+    ['2026-11-28T09:00:00.000Z', '2026-12-07'], // Saturday
+    ['2026-11-29T23:59:59.999Z', '2026-12-07'], // Sunday night, GMT
+    ['2026-11-30T00:00:00.000Z', '2026-12-07'], // Monday: next week is open again
+    ['2026-07-03T10:59:59.999Z', '2026-07-06'], // Friday 11:59 BST
+    ['2026-07-03T11:00:00.000Z', '2026-07-13'], // Friday 12:00 BST
+    ['2026-06-28T23:30:00.000Z', '2026-07-06'], // Monday 00:30 BST, still Sunday in UTC
+  ])('at %s it is %s', (now, week) => {
+    expect(firstOrderableWeek(at(now))).toBe(week);
+  });
+
+  test('property: a Monday one or two weeks on, orderable, and the week before it is not', () => {
+    fc.assert(
+      fc.property(instantArb, (now) => {
+        const week = firstOrderableWeek(now);
+        expect(weekdayOf(week)).toBe(1);
+        expect([7, 14]).toContain(daysBetween(currentWeekStart(now), week));
+        expect(isWeekOrderable(week, now)).toBe(true);
+        expect(isWeekOrderable(addWeeks(week, -1), now)).toBe(false);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('menuWeekStarts', () => {
+  test('six consecutive Mondays from the previous week', () => {
+    expect(menuWeekStarts(at('2026-11-26T10:00:00Z'))).toEqual([
+      '2026-11-16',
+      '2026-11-23',
+      '2026-11-30',
+      '2026-12-07',
+      '2026-12-14',
+      '2026-12-21',
+    ]);
+    expect(menuWeekStarts(at('2026-11-26T10:00:00Z'), 1)).toEqual(['2026-11-16', '2026-11-23', '2026-11-30']);
+  });
+
+  test('property: consecutive Mondays, the second being the current week', () => {
+    fc.assert(
+      fc.property(instantArb, (now) => {
+        const weeks = menuWeekStarts(now);
+        expect(weeks).toHaveLength(6);
+        expect(weeks[1]).toBe(currentWeekStart(now));
+        weeks.forEach((week, i) => {
+          expect(weekdayOf(week)).toBe(1);
+          if (i > 0) expect(daysBetween(weeks[i - 1]!, week)).toBe(7);
+        });
+      }),
+    );
+  });
+});
+
+describe('oneOffMenuWeek', () => {
+  test.each([
+    // GMT: London midnight is UTC midnight.
+    ['2026-11-23T00:00:00.000Z', '2026-11-23'], // Monday
+    ['2026-11-26T23:59:59.999Z', '2026-11-23'], // Thursday, 1 ms before midnight
+    ['2026-11-27T00:00:00.000Z', '2026-11-30'], // Friday 00:00
+    ['2026-11-27T18:00:00.000Z', '2026-11-30'], // Friday evening
+    ['2026-11-29T23:59:59.999Z', '2026-11-30'], // Sunday night
+    ['2026-11-30T00:00:00.000Z', '2026-11-30'], // Monday: that week is now this week
+    // BST: London midnight is 23:00 UTC the day before.
+    ['2026-07-02T22:59:59.999Z', '2026-06-29'], // Thursday 23:59:59.999 BST
+    ['2026-07-02T23:00:00.000Z', '2026-07-06'], // Friday 00:00 BST, still Thursday in UTC
+    ['2026-10-22T22:59:59.999Z', '2026-10-19'], // Thursday before the clocks go back
+    ['2026-10-22T23:00:00.000Z', '2026-10-26'],
+    // The clock changes themselves (both on a Sunday).
+    ['2026-03-29T00:59:59.999Z', '2026-03-30'], // Sunday 00:59 GMT
+    ['2026-03-29T01:00:00.000Z', '2026-03-30'], // Sunday 02:00 BST
+    ['2026-03-29T22:59:59.999Z', '2026-03-30'], // Sunday 23:59 BST
+    ['2026-03-29T23:00:00.000Z', '2026-03-30'], // Monday 00:00 BST
+    ['2026-04-02T22:59:59.999Z', '2026-03-30'], // Thursday 23:59 BST, first week of summer time
+    ['2026-04-02T23:00:00.000Z', '2026-04-06'], // Friday 00:00 BST
+    ['2026-10-25T00:59:59.999Z', '2026-10-26'], // Sunday 01:59 BST
+    ['2026-10-25T01:00:00.000Z', '2026-10-26'], // Sunday 01:00 GMT
+    ['2026-10-29T23:59:59.999Z', '2026-10-26'], // Thursday 23:59 GMT, first week of winter time
+    ['2026-10-30T00:00:00.000Z', '2026-11-02'], // Friday 00:00 GMT
+  ])('at %s it is %s', (now, week) => {
+    expect(oneOffMenuWeek(at(now))).toBe(week);
+  });
+
+  test('property: this week Monday–Thursday, next week Friday–Sunday (London days)', () => {
+    fc.assert(
+      fc.property(instantArb, (now) => {
+        const weekday = weekdayOf(londonDate(now));
+        const expected =
+          weekday >= 1 && weekday <= 4 ? currentWeekStart(now) : addWeeks(currentWeekStart(now), 1);
+        expect(oneOffMenuWeek(now)).toBe(expected);
+      }),
+    );
+  });
+});
+
+describe('menuLoadingOrder', () => {
+  const now = at('2026-11-26T10:00:00Z'); // current week 2026-11-23
+
+  test('current and previous first, then the next two, then the rest', () => {
+    expect(menuLoadingOrder(menuWeekStarts(now), now)).toEqual([
+      ['2026-11-16', '2026-11-23'],
+      ['2026-11-30', '2026-12-07'],
+      ['2026-12-14', '2026-12-21'],
+    ]);
+  });
+
+  test('future weeks in date order whatever the input order; older weeks go to the background', () => {
+    const weeks = ['2026-12-21', '2026-11-23', '2026-12-07', '2026-11-02', '2026-11-30', '2026-12-14'].map(d);
+    expect(menuLoadingOrder(weeks, now)).toEqual([
+      ['2026-11-23'],
+      ['2026-11-30', '2026-12-07'],
+      ['2026-12-14', '2026-12-21', '2026-11-02'],
+    ]);
+  });
+
+  test('no empty batches', () => {
+    expect(menuLoadingOrder([], now)).toEqual([]);
+    expect(menuLoadingOrder([d('2026-12-07')], now)).toEqual([['2026-12-07']]);
+    expect(menuLoadingOrder([d('2026-11-16'), d('2026-11-23')], now)).toEqual([['2026-11-16', '2026-11-23']]);
+  });
+
+  test('property: the batches partition the input, in the spec order', () => {
+    fc.assert(
+      fc.property(
+        instantArb,
+        fc.array(fc.integer({ min: -6, max: 8 }), { maxLength: 12 }),
+        (now, offsets) => {
+          const current = currentWeekStart(now);
+          const weeks = offsets.map((n) => addWeeks(current, n));
+          const batches = menuLoadingOrder(weeks, now);
+
+          // A partition: every input week in exactly one batch, nothing added, no empty batch.
+          expect(batches.every((batch) => batch.length > 0)).toBe(true);
+          expect(batches.flat().sort()).toEqual([...weeks].sort());
+
+          const recent = weeks.filter((w) => w === current || w === addWeeks(current, -1));
+          const future = weeks.filter((w) => w > current).sort();
+          const older = weeks.filter((w) => w < addWeeks(current, -1));
+          const expected = [recent, future.slice(0, 2), [...future.slice(2), ...older]];
+          expect(batches).toEqual(expected.filter((batch) => batch.length > 0));
+        },
+      ),
+    );
+  });
+});
+
+describe('isDeliveryDay and deliveryDaysOfWeek', () => {
+  test.each([
+    ['2026-11-23', true], // Monday
+    ['2026-11-28', true], // Saturday
+    ['2026-11-29', false], // Sunday
+    ['2026-12-24', true],
+    ['2026-12-25', false], // Friday, Christmas Day
+    ['2026-12-26', false], // Saturday, Boxing Day
+    ['2026-12-27', false], // Sunday
+    ['2026-12-28', true],
+    ['2027-01-01', false], // Friday, New Year's Day
+    ['2027-01-02', true],
+  ])('%s → %s', (date, expected) => {
+    expect(isDeliveryDay(d(date))).toBe(expected);
+  });
+
+  test('examples', () => {
+    expect(deliveryDaysOfWeek(d('2026-11-23'))).toEqual([
+      '2026-11-23',
+      '2026-11-24',
+      '2026-11-25',
+      '2026-11-26',
+      '2026-11-27',
+      '2026-11-28',
+    ]);
+    expect(deliveryDaysOfWeek(d('2026-12-21'))).toEqual([
+      '2026-12-21',
+      '2026-12-22',
+      '2026-12-23',
+      '2026-12-24',
+    ]);
+    expect(deliveryDaysOfWeek(d('2026-12-28'))).toEqual([
+      '2026-12-28',
+      '2026-12-29',
+      '2026-12-30',
+      '2026-12-31',
+      '2027-01-02',
+    ]);
+    expect(deliveryDaysOfWeek(d('2023-12-25'))).toEqual([
+      '2023-12-27',
+      '2023-12-28',
+      '2023-12-29',
+      '2023-12-30',
+    ]);
+  });
+
+  test('property: Monday to Saturday of the week, in order, no Sundays, none on 25/26 Dec or 1 Jan', () => {
+    fc.assert(
+      fc.property(mondayArb, (week) => {
+        const days = deliveryDaysOfWeek(week);
+        const closed = Array.from({ length: 6 }, (_, i) => addDays(week, i)).filter((day) =>
+          ['12-25', '12-26', '01-01'].includes(day.slice(5)),
+        );
+        expect(days).toHaveLength(6 - closed.length);
+        days.forEach((day, i) => {
+          expect(weekdayOf(day)).not.toBe(0);
+          expect(['12-25', '12-26', '01-01']).not.toContain(day.slice(5));
+          expect(daysBetween(week, day)).toBeGreaterThanOrEqual(0);
+          expect(daysBetween(week, day)).toBeLessThanOrEqual(5);
+          if (i > 0) expect(days[i - 1]! < day).toBe(true);
+        });
+      }),
+    );
+    expect([...CLOSED_DAYS]).toEqual(['12-25', '12-26', '01-01']);
+  });
+});
+
+describe('weekLabel', () => {
+  test.each([
+    ['2026-11-23', '23 – 28 Nov'],
+    ['2026-11-30', '30 Nov – 5 Dec'],
+    ['2023-12-25', '27 – 30 Dec'],
+    ['2026-12-21', '21 – 24 Dec'],
+    ['2026-12-28', '28 Dec 2026 – 2 Jan 2027'],
+    ['2022-12-26', '27 – 31 Dec'],
+    ['2024-01-01', '2 – 6 Jan'],
+    ['2029-12-31', '31 Dec 2029 – 5 Jan 2030'],
+    ['2026-03-30', '30 Mar – 4 Apr'],
+  ])('week %s → "%s"', (week, label) => {
+    expect(weekLabel(d(week))).toBe(label);
+  });
+
+  /** The first day a label names. */
+  function labelStart(label: string): { day: number; month: string } {
+    const sameMonth = /^(\d{1,2}) – \d{1,2} ([A-Z][a-z]{2})$/.exec(label);
+    if (sameMonth) return { day: Number(sameMonth[1]), month: sameMonth[2]! };
+    const other = /^(\d{1,2}) ([A-Z][a-z]{2})(?: \d{4})? – \d{1,2} [A-Z][a-z]{2}(?: \d{4})?$/.exec(label);
+    if (!other) throw new Error(`Unexpected label "${label}"`);
+    return { day: Number(other[1]), month: other[2]! };
+  }
+
+  test('property: a label is well formed and never starts on 25 or 26 December', () => {
+    fc.assert(
+      fc.property(mondayArb, (week) => {
+        const start = labelStart(weekLabel(week));
+        expect(start.month === 'Dec' && (start.day === 25 || start.day === 26)).toBe(false);
+        expect(start.month === 'Jan' && start.day === 1).toBe(false);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test('every Christmas week from 2000 to 2100 starts on a delivery day', () => {
+    for (let year = 2000; year <= 2100; year++) {
+      for (const day of ['12-24', '12-25', '12-26', '12-27', '12-31']) {
+        const week = weekStartOf(d(`${year}-${day}`));
+        const start = labelStart(weekLabel(week));
+        expect(start.month === 'Dec' && (start.day === 25 || start.day === 26)).toBe(false);
+      }
+    }
+  });
+});
+
+describe('relativeWeekName', () => {
+  test('this, next and last week by name; others by label', () => {
+    const now = at('2026-11-26T10:00:00Z');
+    expect(relativeWeekName(d('2026-11-23'), now)).toBe('This week');
+    expect(relativeWeekName(d('2026-11-30'), now)).toBe('Next week');
+    expect(relativeWeekName(d('2026-11-16'), now)).toBe('Last week');
+    expect(relativeWeekName(d('2026-12-07'), now)).toBe('7 – 12 Dec');
+  });
+});

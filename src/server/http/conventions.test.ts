@@ -1,0 +1,252 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { API, expectError } from '../test/api-expect';
+import { createTestApp, type TestApp } from '../test/harness';
+
+// What holds across the whole HTTP surface: health and readiness, JSON 404s, request ids, security headers,
+// the OpenAPI document generated from the contracts (snake_case, like the wire), and the visitor cookie.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('health and readiness', () => {
+  test('/healthz and /readyz answer 200 with security headers and a request id', async () => {
+    for (const url of ['/healthz', '/readyz']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ status: 'ok' });
+      expect(response.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'referrer-policy': 'strict-origin-when-cross-origin',
+        'x-request-id': expect.stringMatching(/^[\w-]{8,64}$/),
+      });
+    }
+  });
+
+  test('once the database is gone, /readyz is 503 and API calls are a 500 that names only the request id', async () => {
+    const doomed = await createTestApp();
+    // Close the database once only: closing a PostgreSQL pool twice throws, and close() does it again.
+    const closeDatabase = doomed.database.close.bind(doomed.database);
+    let closing: Promise<void> | undefined;
+    doomed.database.close = () => (closing ??= closeDatabase());
+    try {
+      expect((await doomed.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+      await doomed.database.close();
+
+      const ready = await doomed.app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ status: 'unavailable', reason: 'database' });
+      expect((await doomed.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+
+      const failed = await doomed.visitor().get(`${API}/marketing_banners`);
+      const [error] = expectError(failed, 500, 'INTERNAL');
+      expect(error!.detail).toBe(
+        `Something went wrong on our side. If it keeps happening, quote reference ${failed.body.meta.request_id}.`,
+      );
+      expect(Object.keys(error!).sort()).toEqual(['code', 'detail', 'status']);
+    } finally {
+      await doomed.close();
+    }
+  });
+});
+
+describe('unknown routes and request ids', () => {
+  test('an unknown /api/v2 route is a JSON 404 ROUTE_NOT_FOUND', async () => {
+    const visitor = t.visitor();
+    expectError(await visitor.get(`${API}/nope`), 404, 'ROUTE_NOT_FOUND', 'There is no GET /api/v2/nope');
+    expectError(
+      await visitor.get(`${API}/orders?page=2`),
+      404,
+      'ROUTE_NOT_FOUND',
+      'There is no GET /api/v2/orders',
+    );
+    expectError(await visitor.post(`${API}/baskets/x/y/z`, {}), 404, 'ROUTE_NOT_FOUND');
+    // A method a path does not take is not found either.
+    expectError(
+      await visitor.request('PATCH', `${API}/settings`, { body: {} }),
+      404,
+      'ROUTE_NOT_FOUND',
+      'There is no PATCH /api/v2/settings',
+    );
+    // Outside the API too: never an HTML page for a missing API, media or storefront path.
+    expectError(await visitor.get('/api/v1/baskets'), 404, 'ROUTE_NOT_FOUND');
+    expectError(await visitor.get('/media/nope.svg'), 404, 'ROUTE_NOT_FOUND');
+    expectError(await visitor.get('/storefront/graphql'), 404, 'ROUTE_NOT_FOUND');
+  });
+
+  test('a well-formed X-Request-Id is kept; anything else is replaced', async () => {
+    const kept = await t.visitor().get(`${API}/nope`, { 'x-request-id': 'client-request-0001' });
+    expect(kept.headers['x-request-id']).toBe('client-request-0001');
+    expect(kept.body.meta.request_id).toBe('client-request-0001');
+
+    for (const given of ['short', 'has spaces in it', 'x'.repeat(65), '<script>alert(1)</script>']) {
+      const replaced = await t.visitor().get(`${API}/nope`, { 'x-request-id': given });
+      expect(replaced.headers['x-request-id']).not.toBe(given);
+      expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(replaced.body.meta.request_id).toBe(replaced.headers['x-request-id']);
+    }
+    const ok = await t.visitor().get(`${API}/settings`, { 'x-request-id': 'settings-call-42' });
+    expect(ok.headers['x-request-id']).toBe('settings-call-42');
+  });
+});
+
+/** The app's routes under a prefix, from Fastify's own route table: "GET /api/v2/baskets/{id}". */
+function registeredRoutes(prefix: string): string[] {
+  const routes: string[] = [];
+  const stack: string[] = [];
+  for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(\S+) \(([^)]+)\)$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    stack.length = depth;
+    stack.push(match[2]!);
+    const path = stack.join('').replace(/:(\w+)/g, '{$1}');
+    if (!path.startsWith(prefix)) continue;
+    for (const method of match[3]!.split(', ')) if (method !== 'HEAD') routes.push(`${method} ${path}`);
+  }
+  return routes.sort();
+}
+
+describe('GET /api/docs/json', () => {
+  let doc: any;
+  beforeAll(async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    doc = response.json();
+  });
+
+  test('is an OpenAPI 3 document listing every /api/v2 route, and nothing else', () => {
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.info).toMatchObject({ title: 'Sfoglia API', version: '2' });
+    const documented = Object.entries<Record<string, unknown>>(doc.paths)
+      .flatMap(([path, operations]) =>
+        Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+      )
+      .sort();
+    const expected = [
+      'GET /api/v2/settings',
+      'GET /api/v2/delivery_fee_config',
+      'GET /api/v2/bundles',
+      'GET /api/v2/marketing_banners',
+      'GET /api/v2/baskets',
+      'POST /api/v2/baskets',
+      'GET /api/v2/baskets/{id}',
+      'PUT /api/v2/baskets/{id}',
+      'DELETE /api/v2/baskets/{id}',
+      'POST /api/v2/baskets/{id}/items',
+      'PUT /api/v2/baskets/{id}/items/{itemId}',
+      'DELETE /api/v2/baskets/{id}/items/{itemId}',
+      'DELETE /api/v2/baskets/{id}/items/many',
+      'DELETE /api/v2/baskets/delete_by_type/{type}',
+      'GET /api/v2/baskets/{id}/validate',
+    ].sort();
+    expect(documented).toEqual(expected);
+    // The document and the router agree: no undocumented API route.
+    expect(registeredRoutes(API)).toEqual(expected);
+    // Health, media and the storefront are not part of the documented API.
+    expect(Object.keys(doc.paths).every((path) => path.startsWith(`${API}/`))).toBe(true);
+  });
+
+  test('every property name in every schema is snake_case, as on the wire', () => {
+    const names: string[] = [];
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) return node.forEach(walk);
+      if (!node || typeof node !== 'object') return;
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'properties' && value && typeof value === 'object') names.push(...Object.keys(value));
+        if (key === 'required' && Array.isArray(value))
+          names.push(...value.filter((v) => typeof v === 'string'));
+        walk(value);
+      }
+    };
+    walk(doc.paths);
+    walk(doc.components);
+    expect(names.length).toBeGreaterThan(100);
+    expect(names.filter((name) => !/^[a-z][a-z0-9_]*$/.test(name))).toEqual([]);
+
+    const queryNames = Object.values<any>(doc.paths)
+      .flatMap((operations) => Object.values<any>(operations))
+      .flatMap((operation) => operation.parameters ?? [])
+      .filter((parameter: any) => parameter.in === 'query')
+      .map((parameter: any) => parameter.name);
+    expect(queryNames).toEqual(['validate_fully']);
+  });
+
+  test('the add-item body and the basket response show the wire names', () => {
+    const addItem = doc.paths[`${API}/baskets/{id}/items`].post;
+    const body = addItem.requestBody.content['application/json'].schema;
+    expect(Object.keys(body.properties).sort()).toEqual([
+      'meal_week',
+      'product_variant_id',
+      'quantity',
+      'sub_items',
+    ]);
+    expect(body.required.sort()).toEqual(['meal_week', 'product_variant_id', 'quantity']);
+    expect(body.additionalProperties).toBe(false);
+    expect(body.properties.quantity).toMatchObject({ type: 'integer', minimum: 1, maximum: 99 });
+
+    const basket = doc.paths[`${API}/baskets/{id}`].get.responses['200'].content['application/json'].schema;
+    const attributes = basket.properties.data.properties.attributes.properties;
+    for (const name of [
+      'total_line_items_price',
+      'shipping_price',
+      'total_price',
+      'item_count',
+      'delivery_date',
+      'weeks',
+    ]) {
+      expect(attributes, name).toHaveProperty(name);
+    }
+    expect(attributes.weeks.items.properties).toHaveProperty('free_delivery_remainder');
+    expect(basket.properties.meta.properties).toHaveProperty('minimum_spend_per_order');
+
+    // Errors are documented with the error document's shape.
+    const error = addItem.responses['4XX'].content['application/json'].schema;
+    expect(error.properties.errors.items.required).toEqual(
+      expect.arrayContaining(['status', 'code', 'detail']),
+    );
+    expect(error.properties.meta.properties).toHaveProperty('request_id');
+  });
+});
+
+describe('the visitor cookie', () => {
+  test('is HttpOnly, SameSite=Lax, for the whole site, for a year', async () => {
+    const created = await t.visitor().post(`${API}/baskets`, { type: 'RecipeKitBasket' });
+    expect(created.status).toBe(201);
+    const cookie = String(created.headers['set-cookie']);
+    expect(cookie).toMatch(/^sfoglia_vid=[\w-]{20,}; /);
+    const parts = cookie.split('; ').slice(1);
+    expect(parts.sort()).toEqual(['HttpOnly', 'Max-Age=31536000', 'Path=/', 'SameSite=Lax']);
+  });
+
+  test('in production it is __Host-sfoglia_vid and Secure, and only that name is honoured', async () => {
+    const production = await createTestApp({ NODE_ENV: 'production' });
+    try {
+      const visitor = production.visitor();
+      const created = await visitor.post(`${API}/baskets`, { type: 'RecipeKitBasket' });
+      expect(created.status).toBe(201);
+      const cookie = String(created.headers['set-cookie']);
+      const [nameValue, ...attributes] = cookie.split('; ');
+      expect(nameValue).toMatch(/^__Host-sfoglia_vid=[\w-]{20,}$/);
+      expect(attributes.sort()).toEqual(['HttpOnly', 'Max-Age=31536000', 'Path=/', 'SameSite=Lax', 'Secure']);
+      expect(cookie).not.toMatch(/Domain=/i);
+
+      // The browser sends it back and gets its basket.
+      const id = created.body.data.id;
+      expect((await visitor.get(`${API}/baskets/${id}`)).status).toBe(200);
+      // The development cookie name carries no weight in production.
+      const token = nameValue!.split('=')[1];
+      const wrongName = await production.app.inject({
+        method: 'GET',
+        url: `${API}/baskets/${id}`,
+        headers: { cookie: `sfoglia_vid=${token}` },
+      });
+      expect(wrongName.statusCode).toBe(404);
+    } finally {
+      await production.close();
+    }
+  });
+});

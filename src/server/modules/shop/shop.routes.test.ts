@@ -1,0 +1,226 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { bundles } from '../../db/schema/catalogue';
+import { API } from '../../test/api-expect';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { TEST_NOW, WEEKS } from '../../test/test-clock';
+
+// Shop-wide reads: settings with the menu weeks and cutoffs (spec §9), delivery fees per weekday (§3, §9)
+// and the bundles list (§5).
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+afterEach(() => t.clock.set(TEST_NOW));
+
+/** Every object key in a JSON document. */
+function keysOf(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(keysOf);
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, child]) => [key, ...keysOf(child)]);
+}
+
+async function settingsAt(instant: string) {
+  t.clock.set(new Date(instant));
+  const answer = await t.visitor().get(`${API}/settings`);
+  expect(answer.status).toBe(200);
+  return answer.body.data.attributes;
+}
+
+describe('GET /settings', () => {
+  test('the minimums, fees and menu weeks at Wednesday 18 November 10:00, in snake_case', async () => {
+    const answer = await t.visitor().request('GET', `${API}/settings`, { branch: false });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['set-cookie']).toBeUndefined();
+    expect(answer.body).toEqual({
+      data: {
+        id: 'current',
+        type: 'settings',
+        attributes: {
+          currency: 'GBP',
+          time_zone: 'Europe/London',
+          now: '2026-11-18T10:00:00.000Z',
+          minimum_spend: 1000,
+          minimum_spend_per_order: 1000,
+          default_delivery_fee: 199,
+          free_delivery_threshold: 4000,
+          minimum_card_charge: 30,
+          cutoff_weekday: 5,
+          cutoff_hour: 12,
+          menu_weeks: [
+            {
+              week_start: WEEKS.previous,
+              label: '9 – 14 Nov',
+              orderable: false,
+              cutoff_at: '2026-11-06T12:00:00.000Z',
+            },
+            {
+              week_start: WEEKS.current,
+              label: '16 – 21 Nov',
+              orderable: false,
+              cutoff_at: '2026-11-13T12:00:00.000Z',
+            },
+            {
+              week_start: WEEKS.next,
+              label: '23 – 28 Nov',
+              orderable: true,
+              cutoff_at: '2026-11-20T12:00:00.000Z',
+            },
+            {
+              week_start: WEEKS.later,
+              label: '30 Nov – 5 Dec',
+              orderable: true,
+              cutoff_at: '2026-11-27T12:00:00.000Z',
+            },
+            {
+              week_start: '2026-12-07',
+              label: '7 – 12 Dec',
+              orderable: true,
+              cutoff_at: '2026-12-04T12:00:00.000Z',
+            },
+            {
+              week_start: '2026-12-14',
+              label: '14 – 19 Dec',
+              orderable: true,
+              cutoff_at: '2026-12-11T12:00:00.000Z',
+            },
+          ],
+          first_orderable_week: WEEKS.next,
+          one_off_menu_week: WEEKS.current,
+        },
+      },
+    });
+    for (const key of keysOf(answer.body)) expect(key).toMatch(/^[a-z][a-z0-9_]*$/);
+  });
+
+  test('next week stops being orderable at Friday 12:00 London, not a second earlier', async () => {
+    const before = await settingsAt('2026-11-20T11:59:59.999Z');
+    expect(before.menu_weeks.find((w: any) => w.week_start === WEEKS.next).orderable).toBe(true);
+    expect(before.first_orderable_week).toBe(WEEKS.next);
+
+    const at = await settingsAt('2026-11-20T12:00:00.000Z');
+    expect(at.now).toBe('2026-11-20T12:00:00.000Z');
+    expect(at.menu_weeks.map((w: any) => [w.week_start, w.orderable])).toEqual([
+      [WEEKS.previous, false],
+      [WEEKS.current, false],
+      [WEEKS.next, false],
+      [WEEKS.later, true],
+      ['2026-12-07', true],
+      ['2026-12-14', true],
+    ]);
+    expect(at.first_orderable_week).toBe(WEEKS.later);
+  });
+
+  test('the one-off menu is this week Monday to Thursday and next week from Friday to Sunday', async () => {
+    expect((await settingsAt('2026-11-19T23:59:59Z')).one_off_menu_week).toBe(WEEKS.current); // Thursday
+    expect((await settingsAt('2026-11-20T00:00:00Z')).one_off_menu_week).toBe(WEEKS.next); // Friday
+    const sunday = await settingsAt('2026-11-22T18:00:00Z');
+    expect(sunday.one_off_menu_week).toBe(WEEKS.next);
+    expect(sunday.menu_weeks[1].week_start).toBe(WEEKS.current);
+
+    // Monday: the weeks roll on by one.
+    const monday = await settingsAt('2026-11-23T00:00:00Z');
+    expect(monday.one_off_menu_week).toBe(WEEKS.next);
+    expect(monday.menu_weeks.map((w: any) => w.week_start)).toEqual([
+      WEEKS.current,
+      WEEKS.next,
+      WEEKS.later,
+      '2026-12-07',
+      '2026-12-14',
+      '2026-12-21',
+    ]);
+    expect(monday.menu_weeks.at(-1).label).toBe('21 – 24 Dec');
+    expect(monday.first_orderable_week).toBe(WEEKS.later);
+  });
+
+  test('in British Summer Time the cutoff is 12:00 BST, 11:00 UTC', async () => {
+    const before = await settingsAt('2026-06-19T10:59:59Z');
+    const week = (s: any) => s.menu_weeks.find((w: any) => w.week_start === '2026-06-22');
+    expect(week(before)).toEqual({
+      week_start: '2026-06-22',
+      label: '22 – 27 Jun',
+      orderable: true,
+      cutoff_at: '2026-06-19T11:00:00.000Z',
+    });
+    expect(before.first_orderable_week).toBe('2026-06-22');
+    const after = await settingsAt('2026-06-19T11:00:00Z');
+    expect(week(after).orderable).toBe(false);
+    expect(after.first_orderable_week).toBe('2026-06-29');
+  });
+});
+
+describe('GET /delivery_fee_config', () => {
+  test('Monday to Friday £1.99 under £40, Saturday £2.99 under £50, no Sunday', async () => {
+    const answer = await t.visitor().get(`${API}/delivery_fee_config`);
+    expect(answer.status).toBe(200);
+    const weekday = (day: number) => ({
+      id: String(day),
+      type: 'delivery_fee_config_items',
+      attributes: { week_day: day, threshold: 4000, price: 199 },
+    });
+    expect(answer.body).toEqual({
+      data: [
+        weekday(1),
+        weekday(2),
+        weekday(3),
+        weekday(4),
+        weekday(5),
+        {
+          id: '6',
+          type: 'delivery_fee_config_items',
+          attributes: { week_day: 6, threshold: 5000, price: 299 },
+        },
+      ],
+    });
+  });
+});
+
+describe('GET /bundles', () => {
+  test('only the bundles on the bundles list, in position order', async () => {
+    const answer = await t.visitor().get(`${API}/bundles`);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      data: [
+        {
+          id: '1047',
+          type: 'bundles',
+          attributes: {
+            product_id: '1047',
+            product_ext_id: 'gid://shopify/Product/1047',
+            title: 'Date Night Bundle',
+            position: 0,
+          },
+        },
+        {
+          id: '1048',
+          type: 'bundles',
+          attributes: {
+            product_id: '1048',
+            product_ext_id: 'gid://shopify/Product/1048',
+            title: 'Family Feast Bundle',
+            position: 1,
+          },
+        },
+      ],
+    });
+    // The Pasta Lovers' Bundle (1049) is a bundle product, but not on the list.
+    expect(answer.body.data.map((b: any) => b.id)).not.toContain('1049');
+  });
+
+  test('the list is read from the bundles table: a bundle added there shows, by its position', async () => {
+    await t.database.db.insert(bundles).values({ productId: 1049, position: -1 });
+    try {
+      const answer = await t.visitor().get(`${API}/bundles`);
+      expect(answer.body.data.map((b: any) => [b.id, b.attributes.title, b.attributes.position])).toEqual([
+        ['1049', "Pasta Lovers' Bundle", -1],
+        ['1047', 'Date Night Bundle', 0],
+        ['1048', 'Family Feast Bundle', 1],
+      ]);
+    } finally {
+      await t.database.db.delete(bundles).where(eq(bundles.productId, 1049));
+    }
+    expect((await t.visitor().get(`${API}/bundles`)).body.data).toHaveLength(2);
+  });
+});
