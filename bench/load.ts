@@ -86,8 +86,9 @@ async function addable(base: string): Promise<{ variant: string; week: string }[
 }
 
 /**
- * Add-to-basket under load: `connections` shoppers, each with their own basket, each request adding one
- * portion of the next dish (cycling through dishes and weeks so no line reaches its stock).
+ * Add-to-basket under load: `connections` shoppers, each with their own basket of a realistic size: each
+ * request adds one portion of the next of 8 dishes the shopper has picked, so baskets hold 8 lines whose
+ * quantities grow (well within stock for a run of a few seconds).
  */
 export async function addToBasketLoad(
   base: string,
@@ -107,9 +108,13 @@ export async function addToBasketLoad(
         setupRequest: (request, ctx) => {
           const context = ctx as Record<string, unknown>;
           const shopper = (context.shopper ??= shoppers[next++ % shoppers.length]) as Shopper;
-          const step = ((context.step as number | undefined) ?? Math.floor(Math.random() * pairs.length)) + 1;
+          const picks = (context.picks ??= Array.from(
+            { length: 8 },
+            () => pairs[Math.floor(Math.random() * pairs.length)]!,
+          )) as { variant: string; week: string }[];
+          const step = ((context.step as number | undefined) ?? 0) + 1;
           context.step = step;
-          const pair = pairs[step % pairs.length]!;
+          const pair = picks[step % picks.length]!;
           return {
             ...request,
             path: `/api/v2/baskets/${shopper.basketId}/items`,

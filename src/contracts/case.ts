@@ -1,8 +1,16 @@
 // snake_case on the wire, camelCase in code (architecture decision 5). This is the one conversion, used by
 // the server's compilers and the web client's fetcher. Only keys change; values are never touched.
 
+const snakeCache = new Map<string, string>();
+
 export function camelToSnake(key: string): string {
-  return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+  // Keys are a small fixed vocabulary converted on every response: remember them.
+  let snake = snakeCache.get(key);
+  if (snake === undefined) {
+    snake = key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+    if (snakeCache.size < 10_000) snakeCache.set(key, snake);
+  }
+  return snake;
 }
 
 export function snakeToCamel(key: string): string {

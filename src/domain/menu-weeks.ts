@@ -14,9 +14,18 @@ export const CUTOFF_WEEKDAY = 5; // Friday
 export const CUTOFF_HOUR = 12;
 export const FUTURE_MENU_WEEKS = 4;
 
+const cutoffs = new Map<IsoDate, number>();
+
 /** The instant after which the week starting `weekStart` can no longer be ordered: the Friday before, 12:00. */
 export function orderCutoff(weekStart: IsoDate): Date {
-  return londonInstant(addDays(weekStart, CUTOFF_WEEKDAY - 1 - 7), CUTOFF_HOUR);
+  // Pure and asked for on every basket read: remembered (time-zone arithmetic is not cheap).
+  let cutoff = cutoffs.get(weekStart);
+  if (cutoff === undefined) {
+    cutoff = londonInstant(addDays(weekStart, CUTOFF_WEEKDAY - 1 - 7), CUTOFF_HOUR).getTime();
+    if (cutoffs.size > 5000) cutoffs.clear();
+    cutoffs.set(weekStart, cutoff);
+  }
+  return new Date(cutoff);
 }
 
 export function isWeekOrderable(weekStart: IsoDate, now: Date): boolean {
@@ -80,7 +89,19 @@ export function deliveryDaysOfWeek(weekStart: IsoDate): IsoDate[] {
  * are delivery days starts its label on 27 December ("27 – 30 Dec" in 2023) or ends it on the 24th
  * ("21 – 24 Dec" in 2026); a week that crosses New Year names both years. See docs/decisions/0003.
  */
+const labels = new Map<IsoDate, string>();
+
 export function weekLabel(weekStart: IsoDate): string {
+  let label = labels.get(weekStart);
+  if (label === undefined) {
+    label = computeWeekLabel(weekStart);
+    if (labels.size > 5000) labels.clear();
+    labels.set(weekStart, label);
+  }
+  return label;
+}
+
+function computeWeekLabel(weekStart: IsoDate): string {
   const days = deliveryDaysOfWeek(weekStart);
   const first = dayMonth(days[0] ?? weekStart);
   const last = dayMonth(days.at(-1) ?? addDays(weekStart, 6));

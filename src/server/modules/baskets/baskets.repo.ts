@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
 import { basketItems, baskets } from '../../db/schema/baskets';
 import { productImages, products, productVariants } from '../../db/schema/catalogue';
 import type { BasketType } from '../../../domain/basket';
@@ -20,6 +20,67 @@ export function listOwnedBaskets(db: DbOrTx, visitorId: string) {
   return db.select().from(baskets).where(eq(baskets.visitorId, visitorId)).orderBy(asc(baskets.createdAt));
 }
 
+/**
+ * Locks the visitor's basket for the rest of the transaction and marks it changed, in one statement:
+ * null when there is no such basket for this visitor.
+ */
+export async function lockOwnedBasket(db: DbOrTx, visitorId: string, id: string) {
+  const [row] = await db
+    .update(baskets)
+    .set({ updatedAt: sql`now()` })
+    .where(and(eq(baskets.id, id), eq(baskets.visitorId, visitorId)))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * The statements of adding to a basket, prepared once per database: adding is the hottest write, and
+ * each statement is then parsed and planned once per connection rather than on every click.
+ */
+export function prepareBasketWrites(db: Db) {
+  const owned = db
+    .select()
+    .from(baskets)
+    .where(and(eq(baskets.id, sql.placeholder('id')), eq(baskets.visitorId, sql.placeholder('visitorId'))))
+    .limit(1)
+    .prepare('basket_owned');
+  const add = db
+    .insert(basketItems)
+    .values({
+      basketId: sql.placeholder('basketId'),
+      productVariantId: sql.placeholder('productVariantId'),
+      mealWeek: sql.placeholder('mealWeek'),
+      quantity: sql.placeholder('quantity'),
+    })
+    .onConflictDoUpdate({
+      target: [basketItems.basketId, basketItems.mealWeek, basketItems.productVariantId],
+      set: { quantity: sql`${basketItems.quantity} + excluded.quantity`, updatedAt: sql`now()` },
+      setWhere: sql`${basketItems.quantity} + excluded.quantity <= ${sql.placeholder('limit')}::int`,
+    })
+    .returning({ quantity: basketItems.quantity })
+    .prepare('basket_add_to_line');
+  return {
+    /** The visitor's basket; null when there is no such basket for this visitor. */
+    async findOwned(visitorId: string, id: string): Promise<BasketRow | null> {
+      const [row] = await owned.execute({ id, visitorId });
+      return row ?? null;
+    },
+    /**
+     * Adds to a line (creating it) only while the result stays within `limit`, atomically; null when that
+     * would go over (the line is left as it was).
+     */
+    async addToLine(
+      line: { basketId: string; productVariantId: number; mealWeek: string; quantity: number },
+      limit: number,
+    ): Promise<{ quantity: number } | null> {
+      if (line.quantity > limit) return null;
+      const [row] = await add.execute({ ...line, limit });
+      return row ?? null;
+    },
+  };
+}
+export type BasketWrites = ReturnType<typeof prepareBasketWrites>;
+
 /** Creates the visitor's basket of a type, or finds the one already there (two tabs get the same one). */
 export async function createOrFindBasket(
   db: DbOrTx,
@@ -34,16 +95,7 @@ export async function createOrFindBasket(
   return { basket: existing!, created: false };
 }
 
-export async function touchBasket(db: DbOrTx, id: string) {
-  await db
-    .update(baskets)
-    .set({ updatedAt: sql`now()` })
-    .where(eq(baskets.id, id));
-}
-
-/** Every line of the given baskets with what the basket shows of its product: one query, no N+1. */
-export function readLines(db: DbOrTx, basketIds: readonly string[]) {
-  if (basketIds.length === 0) return Promise.resolve([]);
+function linesQuery(db: DbOrTx, where: SQL) {
   const firstImage = db
     .select({ url: productImages.url })
     .from(productImages)
@@ -72,25 +124,27 @@ export function readLines(db: DbOrTx, basketIds: readonly string[]) {
     .from(basketItems)
     .innerJoin(productVariants, eq(productVariants.id, basketItems.productVariantId))
     .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(inArray(basketItems.basketId, [...basketIds]))
+    .where(where)
     .orderBy(asc(basketItems.mealWeek), asc(basketItems.createdAt), asc(basketItems.id));
 }
-export type LineRow = Awaited<ReturnType<typeof readLines>>[number];
 
-export async function findLine(db: DbOrTx, basketId: string, mealWeek: string, variantId: number) {
-  const [row] = await db
-    .select()
-    .from(basketItems)
-    .where(
-      and(
-        eq(basketItems.basketId, basketId),
-        eq(basketItems.mealWeek, mealWeek),
-        eq(basketItems.productVariantId, variantId),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
+/** Every line of the given baskets with what the basket shows of its product: one query, no N+1. */
+export function readLines(db: DbOrTx, basketIds: readonly string[]) {
+  if (basketIds.length === 0) return Promise.resolve([]);
+  return linesQuery(db, inArray(basketItems.basketId, [...basketIds]));
 }
+
+/**
+ * The lines of one basket as a prepared statement: read after every basket change, so it is parsed and
+ * planned once per connection instead of on every call.
+ */
+export function prepareBasketLines(db: Db) {
+  const prepared = linesQuery(db, eq(basketItems.basketId, sql.placeholder('basketId'))).prepare(
+    'basket_lines',
+  );
+  return (basketId: string): Promise<LineRow[]> => prepared.execute({ basketId });
+}
+export type LineRow = Awaited<ReturnType<typeof readLines>>[number];
 
 export async function findItem(db: DbOrTx, basketId: string, itemId: string) {
   const [row] = await db

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   availabilityProblems,
   basketProblems,
+  MAX_LINE_QUANTITY,
   basketTotals,
   type BasketProblem,
   type BasketType,
@@ -24,17 +25,19 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { basketItems, baskets } from '../../db/schema/baskets';
 import { newToken } from '../../http/tokens';
-import { findVariant, isOnWeekMenu } from '../menu/catalogue.repo';
+import { prepareFindVariant } from '../menu/catalogue.repo';
 import type { ShopRules, ShopRulesCache } from '../shop/shop.service';
 import {
   createOrFindBasket,
   findItem,
-  findLine,
   findOwnedBasket,
   listOwnedBaskets,
+  lockOwnedBasket,
+  prepareBasketLines,
+  prepareBasketWrites,
   readLines,
-  touchBasket,
   type BasketRow,
+  type BasketWrites,
   type LineRow,
 } from './baskets.repo';
 
@@ -50,11 +53,19 @@ export interface BasketView {
 }
 
 export class BasketService {
+  private readonly basketLines: (basketId: string) => Promise<LineRow[]>;
+  private readonly writes: BasketWrites;
+  private readonly findVariant: ReturnType<typeof prepareFindVariant>;
+
   constructor(
     private readonly db: Db,
     private readonly rules: ShopRulesCache,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.basketLines = prepareBasketLines(db);
+    this.writes = prepareBasketWrites(db);
+    this.findVariant = prepareFindVariant(db);
+  }
 
   async list(visitorId: string | null): Promise<{ baskets: Basket[]; meta: BasketMeta }> {
     const rules = await this.rules.get();
@@ -145,51 +156,51 @@ export class BasketService {
     return deleted.length;
   }
 
-  /** Adds to the line for that dish and week (creating it), never above stock. */
+  /**
+   * Adds to the line for that dish and week (creating it), never above stock. No transaction is needed:
+   * the add is one atomic upsert that checks the limit itself, so two tabs or a double click cannot take a
+   * line past its stock; a basket deleted in between makes the insert fail its foreign key. The one write
+   * is the one commit (the line's own updated_at records it).
+   */
   async addItem(visitorId: string | null, id: string, body: AddBasketItemBody): Promise<BasketView> {
     const now = this.clock.now();
-    const row = await this.db.transaction(async (tx) => {
-      const basket = visitorId ? await findOwnedBasket(tx, visitorId, id, { lock: true }) : null;
-      if (!basket) throw new DomainError('BASKET_NOT_FOUND', BASKET_GONE);
-      const variant = await findVariant(tx, body.productVariantId);
-      // Spec §5: hidden dishes, gift boxes and unlisted bundles are not on the menu, so not orderable here.
-      if (!variant || !isOnMenu(variant)) {
-        throw new DomainError('PRODUCT_VARIANT_NOT_FOUND', 'That dish is no longer on our menu');
-      }
-      const mealWeek = body.mealWeek as IsoDate;
-      if (!isWeekOrderable(mealWeek, now)) {
-        throw new DomainError(
-          'WEEK_UNAVAILABLE',
-          `Orders for ${weekLabel(mealWeek)} have closed. Please choose a later week.`,
-          { mealWeek },
-        );
-      }
-      if (!(await isOnWeekMenu(tx, variant.productId, mealWeek))) {
-        throw new DomainError(
-          'WEEK_UNAVAILABLE',
-          `${variant.productTitle} is not on the menu for ${weekLabel(mealWeek)}`,
-          {
-            mealWeek,
-          },
-        );
-      }
-      const line = await findLine(tx, basket.id, mealWeek, variant.id);
-      const quantity = (line?.quantity ?? 0) + body.quantity;
-      assertInStock(variant.productTitle, quantity, variant.quantityAvailable);
-      if (line) {
-        await tx
-          .update(basketItems)
-          .set({ quantity, updatedAt: sql`now()` })
-          .where(eq(basketItems.id, line.id));
-      } else {
-        await tx
-          .insert(basketItems)
-          .values({ basketId: basket.id, productVariantId: variant.id, mealWeek, quantity });
-      }
-      await touchBasket(tx, basket.id);
-      return basket;
-    });
-    return this.view(row);
+    const mealWeek = body.mealWeek as IsoDate;
+    const basket = visitorId ? await this.writes.findOwned(visitorId, id) : null;
+    if (!basket) throw new DomainError('BASKET_NOT_FOUND', BASKET_GONE);
+    const variant = await this.findVariant(body.productVariantId, mealWeek);
+    // Spec §5: hidden dishes, gift boxes and unlisted bundles are not on the menu, so not orderable here.
+    if (!variant || !isOnMenu(variant)) {
+      throw new DomainError('PRODUCT_VARIANT_NOT_FOUND', 'That dish is no longer on our menu');
+    }
+    if (!isWeekOrderable(mealWeek, now)) {
+      throw new DomainError(
+        'WEEK_UNAVAILABLE',
+        `Orders for ${weekLabel(mealWeek)} have closed. Please choose a later week.`,
+        { mealWeek },
+      );
+    }
+    if (!variant.onWeekMenu) {
+      throw new DomainError(
+        'WEEK_UNAVAILABLE',
+        `${variant.productTitle} is not on the menu for ${weekLabel(mealWeek)}`,
+        {
+          mealWeek,
+        },
+      );
+    }
+    const limit = Math.min(variant.quantityAvailable, MAX_LINE_QUANTITY);
+    let line;
+    try {
+      line = await this.writes.addToLine(
+        { basketId: basket.id, productVariantId: variant.id, mealWeek, quantity: body.quantity },
+        limit,
+      );
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw new DomainError('BASKET_NOT_FOUND', BASKET_GONE);
+      throw error;
+    }
+    if (!line) throw tooMany(variant.productTitle, variant.quantityAvailable);
+    return this.view(basket);
   }
 
   /** Sets a line's quantity; 0 removes it. */
@@ -200,7 +211,7 @@ export class BasketService {
     quantity: number,
   ): Promise<BasketView> {
     const row = await this.db.transaction(async (tx) => {
-      const basket = visitorId ? await findOwnedBasket(tx, visitorId, id, { lock: true }) : null;
+      const basket = visitorId ? await lockOwnedBasket(tx, visitorId, id) : null;
       if (!basket) throw new DomainError('BASKET_NOT_FOUND', BASKET_GONE);
       const item = await findItem(tx, basket.id, itemId);
       if (!item) throw new DomainError('BASKET_ITEM_NOT_FOUND', 'That item is no longer in your basket');
@@ -214,7 +225,6 @@ export class BasketService {
           .set({ quantity, updatedAt: sql`now()` })
           .where(eq(basketItems.id, item.id));
       }
-      await touchBasket(tx, basket.id);
       return basket;
     });
     return this.view(row);
@@ -228,7 +238,7 @@ export class BasketService {
   async removeItems(visitorId: string | null, id: string, body: DeleteBasketItemsBody): Promise<BasketView> {
     const ids = [...new Set(body.ids)];
     const row = await this.db.transaction(async (tx) => {
-      const basket = visitorId ? await findOwnedBasket(tx, visitorId, id, { lock: true }) : null;
+      const basket = visitorId ? await lockOwnedBasket(tx, visitorId, id) : null;
       if (!basket) throw new DomainError('BASKET_NOT_FOUND', BASKET_GONE);
       const deleted = await tx
         .delete(basketItems)
@@ -238,7 +248,6 @@ export class BasketService {
         // Roll the whole change back: nothing is removed when one id is wrong.
         throw new DomainError('BASKET_ITEM_NOT_FOUND', 'Some of those items are not in your basket');
       }
-      await touchBasket(tx, basket.id);
       return basket;
     });
     return this.view(row);
@@ -262,7 +271,7 @@ export class BasketService {
   }
 
   private async view(row: BasketRow): Promise<BasketView> {
-    const [rules, lines] = await Promise.all([this.rules.get(), readLines(this.db, [row.id])]);
+    const [rules, lines] = await Promise.all([this.rules.get(), this.basketLines(row.id)]);
     return { basket: toBasket(row, lines, rules, this.clock.now()), meta: metaFor(row, rules) };
   }
 }
@@ -281,12 +290,39 @@ function isOnMenu(variant: {
 }
 
 function assertInStock(title: string, quantity: number, available: number) {
-  if (quantity <= available) return;
-  throw new DomainError(
+  if (quantity > available) throw tooMany(title, available);
+}
+
+/** More than we have, or more than one line may hold. */
+function tooMany(title: string, available: number): DomainError {
+  if (available > MAX_LINE_QUANTITY) {
+    return new DomainError(
+      'OUT_OF_STOCK',
+      `You can have up to ${MAX_LINE_QUANTITY} of ${title} in one delivery`,
+      {
+        quantityAvailable: MAX_LINE_QUANTITY,
+      },
+    );
+  }
+  return new DomainError(
     'OUT_OF_STOCK',
     available === 0 ? `Sorry, ${title} has sold out` : `Sorry, we only have ${available} of ${title} left`,
     { quantityAvailable: available },
   );
+}
+
+/** PostgreSQL's foreign_key_violation, from either driver. */
+function isForeignKeyViolation(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  for (
+    let e: unknown = error;
+    e && typeof e === 'object' && !seen.has(e);
+    e = (e as { cause?: unknown }).cause
+  ) {
+    seen.add(e);
+    if ((e as { code?: unknown }).code === '23503') return true;
+  }
+  return false;
 }
 
 function weekDayOf(deliveryDate: string | null): number | null {
