@@ -54,6 +54,11 @@ export const marketingBanners = pgTable(
       'marketing_banners_customer_type',
       sql`${t.customerType} is null or ${t.customerType} in ('new', 'existing')`,
     ),
+    // The API promises #rrggbb colours; a typo in the back office must not break every page's banners.
+    check(
+      'marketing_banners_colours',
+      sql`${t.bgColor} ~ '^#[0-9a-fA-F]{6}$' and ${t.fgColor} ~ '^#[0-9a-fA-F]{6}$'`,
+    ),
   ],
 );
 

@@ -1,0 +1,1 @@
+ALTER TABLE "marketing_banners" ADD CONSTRAINT "marketing_banners_colours" CHECK ("marketing_banners"."bg_color" ~ '^#[0-9a-fA-F]{6}$' and "marketing_banners"."fg_color" ~ '^#[0-9a-fA-F]{6}$');
