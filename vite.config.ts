@@ -49,6 +49,8 @@ export default defineConfig({
   },
   server: {
     port: 3000,
-    proxy: Object.fromEntries(['/api', '/storefront', '/media', '/healthz'].map((path) => [path, apiTarget])),
+    proxy: Object.fromEntries(
+      ['/api', '/storefront', '/media', '/healthz', '/dev', '/auth'].map((path) => [path, apiTarget]),
+    ),
   },
 });

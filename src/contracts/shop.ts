@@ -78,5 +78,14 @@ export const publicConfigSchema = z.object({
   storefrontUrl: z.string(),
   brandSiteUrl: z.string(),
   stagingBanner: z.nullable(z.string()),
+  /** Where the browser goes after signing out (the brand site's, or our /signed-out). */
+  logoutUrl: z.string(),
+  /** local: our own sign-in pages for each provider; live: Google, Facebook and Apple themselves. */
+  social: z.object({
+    mode: z.enum(['local', 'live']),
+    googleClientId: z.string(),
+    facebookAppId: z.string(),
+    appleClientId: z.string(),
+  }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -22,6 +22,14 @@ export type ErrorCode =
   | 'UNAUTHENTICATED'
   | 'FORBIDDEN'
   | 'CONFLICT'
+  | 'INVALID_EMAIL'
+  | 'INVALID_CREDENTIALS'
+  | 'EMAIL_NOT_CONFIRMED'
+  | 'CURRENT_PASSWORD_INCORRECT'
+  | 'TOKEN_INVALID'
+  | 'SOCIAL_SIGN_IN_FAILED'
+  | 'ADDRESS_NOT_FOUND'
+  | 'CUSTOMER_NOT_FOUND'
   | 'INTERNAL';
 
 export class DomainError extends Error {

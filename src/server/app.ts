@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { randomUUID } from 'node:crypto';
@@ -13,6 +13,16 @@ import { registerErrorHandling, sendFrameworkError, sendNotFound } from './http/
 import { registerIdempotency } from './http/idempotency';
 import { registerOpenApi } from './http/openapi';
 import { registerVisitors } from './http/visitor';
+import { registerSessions } from './http/session';
+import { mailboxRoutes } from './integrations/email/mailbox.routes';
+import { createSocialSignIn, localProviderOf } from './integrations/social-sign-in';
+import { localProviderRoutes } from './integrations/social-sign-in/local-provider';
+import { sessionRoutes } from './modules/auth/sessions.routes';
+import { appleCallbackRoutes } from './integrations/social-sign-in/apple-callback.routes';
+import { addressRoutes } from './modules/customers/addresses.routes';
+import { customerDocument } from './modules/customers/customer-view';
+import { customerRoutes } from './modules/customers/customers.routes';
+import { CustomersService } from './modules/customers/customers.service';
 import { registerWebApp } from './http/web-app';
 import { serializerCompiler, validatorCompiler } from './http/zod-compilers';
 import { storefrontRoutes } from './integrations/storefront/local.routes';
@@ -27,6 +37,22 @@ import { shopRoutes } from './modules/shop/shop.routes';
 export const API_PREFIX = '/api/v2';
 /** 64 KB is many times any request this API takes; bigger bodies are refused before they are parsed. */
 export const BODY_LIMIT = 64 * 1024;
+
+const SECRET_PARAMS = /([?&](?:token|code|state|id_token|access_token)=)[^&#]*/g;
+
+/** Sign-in links and provider returns carry one-time secrets in the query: they never reach the logs. */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_PARAMS, '$1[redacted]');
+}
+
+/** A page of the web app (served index.html), as opposed to the API, the storefront, media or an asset file. */
+function isPageRequest(request: FastifyRequest): boolean {
+  return (
+    request.method === 'GET' &&
+    !/^\/(api|storefront|media|dev|assets)(\/|$)/.test(request.url) &&
+    !/\.\w{1,5}$/.test(request.url.split('?')[0] ?? '')
+  );
+}
 
 export interface BuildAppOptions {
   config: Config;
@@ -44,6 +70,13 @@ export async function buildApp({ config, database, clock, serveWeb = true, logge
       ? {
           level: config.logLevel,
           redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+          serializers: {
+            req: (request: { method: string; url: string; id: string }) => ({
+              id: request.id,
+              method: request.method,
+              url: redactUrl(request.url),
+            }),
+          },
         }
       : false,
     genReqId: (request) => {
@@ -72,39 +105,61 @@ export async function buildApp({ config, database, clock, serveWeb = true, logge
     return payload;
   });
 
-  const deps: AppDeps = { config, database, clock, rules: cachedShopRules(database.db) };
+  const deps: AppDeps = {
+    config,
+    database,
+    clock,
+    rules: cachedShopRules(database.db),
+    socialSignIn: createSocialSignIn(config.socialSignIn, config.publicUrl),
+  };
 
   // Dynamic responses over 1 KB are compressed for browsers that ask; built assets are precompressed.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
   requireBranchHeader(app, config.branch, [API_PREFIX]);
   registerVisitors(app, { db: database.db, secureCookies: config.secureCookies, prefixes: [API_PREFIX] });
+  registerSessions(app, {
+    db: database.db,
+    secureCookies: config.secureCookies,
+    // The API, and page loads (whose HTML carries the signed-in customer).
+    appliesTo: (request) => request.url.startsWith(API_PREFIX) || isPageRequest(request),
+  });
   registerIdempotency(app, database.db);
   await registerOpenApi(app, config.publicUrl);
 
   await app.register(healthRoutes, deps);
   await app.register(mediaRoutes, deps);
   await app.register(storefrontRoutes, deps);
+  await app.register(mailboxRoutes, { db: database.db, enabled: config.email.mailbox });
+  await app.register(appleCallbackRoutes);
+  if (config.socialSignIn.mode === 'local') {
+    await app.register(localProviderRoutes, { provider: localProviderOf(deps.socialSignIn) });
+  }
   await app.register(
     async (api) => {
       await api.register(shopRoutes, deps);
       await api.register(marketingRoutes, deps);
       await api.register(basketRoutes, deps);
+      await api.register(customerRoutes, deps);
+      await api.register(sessionRoutes, deps);
+      await api.register(addressRoutes, deps);
     },
     { prefix: API_PREFIX },
   );
 
-  const bootstrap = async () => {
+  const customers = new CustomersService(database.db, clock);
+  const bootstrap = async (request: FastifyRequest) => {
     const { id, ...attributes } = settingsView(await deps.rules.get(), clock.now());
-    return { settings: snakeKeys({ data: { id, type: 'settings', attributes } }) };
+    const customerId = request.session?.kind === 'customer' ? request.session.customerId : null;
+    const customer = customerId ? await customers.me(customerId).catch(() => null) : null;
+    return {
+      settings: snakeKeys({ data: { id, type: 'settings', attributes } }),
+      customer: customer ? snakeKeys(customerDocument(customer)) : null,
+    };
   };
   const web = serveWeb ? await registerWebApp(app, config.webDistDir, publicConfig(config), bootstrap) : null;
   app.setNotFoundHandler((request, reply) => {
-    const isPage =
-      request.method === 'GET' &&
-      !/^\/(api|storefront|media)(\/|$)/.test(request.url) &&
-      !/\.\w{1,5}$/.test(request.url.split('?')[0] ?? '');
-    if (isPage && web) return web.sendIndex(request, reply);
+    if (isPageRequest(request) && web) return web.sendIndex(request, reply);
     return sendNotFound(request, reply);
   });
 

@@ -53,7 +53,8 @@ const EnvSchema = z.object({
   STOREFRONT_TOKEN: z._default(z.string().check(z.minLength(8)), 'demo-storefront-token'),
   /** A real Shopify Storefront API endpoint for the web app; unset means our embedded storefront. */
   STOREFRONT_URL: z.optional(httpUrl),
-  PUBLIC_URL: z._default(httpUrl, 'http://localhost:3000'),
+  /** Where customers reach the shop (links in emails, sign-in redirects); default http://localhost:PORT. */
+  PUBLIC_URL: z.optional(httpUrl),
   BRAND_SITE_URL: z._default(httpUrl, 'https://www.sfoglia.example'),
   STAGING_BANNER: z.optional(z.string().check(z.maxLength(200))),
   /** Pins the shop's clock (demo and tests): an ISO date-time. */
@@ -61,6 +62,23 @@ const EnvSchema = z.object({
   LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   SEED_DEMO: z._default(boolFlag, true),
   WEB_DIST_DIR: z._default(z.string(), 'dist/web'),
+  /** Where the browser goes after signing out; default our own signed-out page. */
+  LOGOUT_URL: z.optional(z.string().check(z.regex(/^(https?:\/\/|\/)/, 'must be an http(s) URL or a path'))),
+  /** local: sign-in pages of our own for Google, Facebook and Apple; live: the real providers. */
+  SOCIAL_SIGN_IN: z.optional(z.enum(['local', 'live'])),
+  GOOGLE_CLIENT_ID: z.optional(z.string()),
+  FACEBOOK_APP_ID: z.optional(z.string()),
+  FACEBOOK_APP_SECRET: z.optional(z.string()),
+  APPLE_CLIENT_ID: z.optional(z.string()),
+  APPLE_TEAM_ID: z.optional(z.string()),
+  APPLE_KEY_ID: z.optional(z.string()),
+  /** The .p8 key, PEM, with \n for new lines. */
+  APPLE_PRIVATE_KEY: z.optional(z.string()),
+  /** smtp://user:pass@host:587 — when set, emails go out through it; otherwise to the development mailbox. */
+  SMTP_URL: z.optional(z.string().check(z.regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://'))),
+  EMAIL_FROM: z._default(z.string(), 'Sfoglia <hello@sfoglia.example>'),
+  /** The development mailbox page at /dev/mailbox (never in production). */
+  MAILBOX: z.optional(boolFlag),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -80,6 +98,14 @@ export interface Config {
   seedDemo: boolean;
   webDistDir: string;
   secureCookies: boolean;
+  logoutUrl: string;
+  socialSignIn: {
+    mode: 'local' | 'live';
+    google: { clientId: string };
+    facebook: { appId: string; appSecret: string | null };
+    apple: { clientId: string; teamId: string | null; keyId: string | null; privateKey: string | null };
+  };
+  email: { smtpUrl: string | null; from: string; mailbox: boolean };
 }
 
 export class ConfigError extends Error {
@@ -109,7 +135,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : { kind: 'pglite', dataDir: e.DATA_DIR },
     branch: e.BRANCH,
     storefront: { token: e.STOREFRONT_TOKEN, url: e.STOREFRONT_URL ?? null },
-    publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     brandSiteUrl: e.BRAND_SITE_URL.replace(/\/$/, ''),
     stagingBanner: e.STAGING_BANNER ?? null,
     pinnedNow: e.SFOGLIA_NOW ? new Date(e.SFOGLIA_NOW) : null,
@@ -117,6 +143,48 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO,
     webDistDir: e.WEB_DIST_DIR,
     secureCookies: e.NODE_ENV === 'production',
+    logoutUrl: e.LOGOUT_URL ?? '/signed-out',
+    socialSignIn: socialSignInConfig(e),
+    email: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.EMAIL_FROM,
+      mailbox: e.NODE_ENV !== 'production' && (e.MAILBOX ?? true),
+    },
+  };
+}
+
+function socialSignInConfig(e: Env): Config['socialSignIn'] {
+  const mode = e.SOCIAL_SIGN_IN ?? (e.NODE_ENV === 'production' ? 'live' : 'local');
+  if (mode === 'live') {
+    const missing = [
+      ['GOOGLE_CLIENT_ID', e.GOOGLE_CLIENT_ID],
+      ['FACEBOOK_APP_ID', e.FACEBOOK_APP_ID],
+      ['FACEBOOK_APP_SECRET', e.FACEBOOK_APP_SECRET],
+      ['APPLE_CLIENT_ID', e.APPLE_CLIENT_ID],
+      ['APPLE_TEAM_ID', e.APPLE_TEAM_ID],
+      ['APPLE_KEY_ID', e.APPLE_KEY_ID],
+      ['APPLE_PRIVATE_KEY', e.APPLE_PRIVATE_KEY],
+    ].filter(([, value]) => !value);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration:\n  SOCIAL_SIGN_IN=live needs ${missing.map(([name]) => name).join(', ')}` +
+          ' (or SOCIAL_SIGN_IN=local for the local sign-in pages)',
+      );
+    }
+  }
+  return {
+    mode,
+    google: { clientId: e.GOOGLE_CLIENT_ID ?? 'sfoglia-local-google' },
+    facebook: {
+      appId: e.FACEBOOK_APP_ID ?? 'sfoglia-local-facebook',
+      appSecret: e.FACEBOOK_APP_SECRET ?? null,
+    },
+    apple: {
+      clientId: e.APPLE_CLIENT_ID ?? 'sfoglia-local-apple',
+      teamId: e.APPLE_TEAM_ID ?? null,
+      keyId: e.APPLE_KEY_ID ?? null,
+      privateKey: e.APPLE_PRIVATE_KEY?.replace(/\\n/g, '\n') ?? null,
+    },
   };
 }
 
@@ -128,5 +196,12 @@ export function publicConfig(config: Config) {
     storefrontUrl: config.storefront.url ?? '/storefront/graphql',
     brandSiteUrl: config.brandSiteUrl,
     stagingBanner: config.stagingBanner,
+    logoutUrl: config.logoutUrl,
+    social: {
+      mode: config.socialSignIn.mode,
+      googleClientId: config.socialSignIn.google.clientId,
+      facebookAppId: config.socialSignIn.facebook.appId,
+      appleClientId: config.socialSignIn.apple.clientId,
+    },
   };
 }

@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Clock } from './clock';
 import type { Database } from './db/client';
 import type { ShopRulesCache } from './modules/shop/shop.service';
+import type { SocialSignIn } from './integrations/social-sign-in';
 
 /** What route modules are built from: passed down explicitly, never imported as globals. */
 export interface AppDeps {
@@ -9,4 +10,5 @@ export interface AppDeps {
   database: Database;
   clock: Clock;
   rules: ShopRulesCache;
+  socialSignIn: SocialSignIn;
 }

@@ -4,6 +4,9 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type DatabaseTarget } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { seedDemo } from './db/seed/demo-seed';
+import { startEmailDelivery } from './integrations/email/delivery';
+import { localTransport } from './integrations/email/local';
+import { createSmtpTransport } from './integrations/email/smtp';
 
 // Reads config, opens (migrates, seeds) the database, listens, and shuts down gracefully on SIGINT/SIGTERM.
 
@@ -43,6 +46,13 @@ async function main() {
   if (config.seedDemo) await seedDemo(database.db, clock.now());
 
   const app = await buildApp({ config, database, clock });
+  const email = startEmailDelivery({
+    db: database.db,
+    transport: config.email.smtpUrl
+      ? createSmtpTransport(config.email.smtpUrl, config.email.from)
+      : localTransport,
+    log: app.log,
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -56,6 +66,7 @@ async function main() {
     timer.unref();
     try {
       await app.close();
+      await email.stop();
       await database.close();
       process.exit(0);
     } catch (error) {
@@ -69,6 +80,7 @@ async function main() {
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
+    await email.stop();
     await database.close();
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE')
@@ -86,6 +98,9 @@ async function main() {
       `  Sfoglia is open on http://localhost:${config.port}  (database: ${where})`,
       `  Menu:      http://localhost:${config.port}/menu`,
       `  API docs:  http://localhost:${config.port}/api/docs`,
+      config.email.mailbox && !config.email.smtpUrl
+        ? `  Mailbox:   http://localhost:${config.port}/dev/mailbox  (emails stay here; set SMTP_URL to send)`
+        : '',
       config.pinnedNow ? `  Clock pinned to ${config.pinnedNow.toISOString()} (SFOGLIA_NOW)` : '',
       '',
     ]

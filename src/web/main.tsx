@@ -5,10 +5,14 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from './app/query-client';
 import { createRoutes } from './routes';
 import { seedFromBootstrap } from './shared/bootstrap';
+import { onUnauthorized } from './shared/api/client';
+import { forgetCustomer } from './shared/customer.queries';
 import './styles.css';
 
 const queryClient = createQueryClient();
 seedFromBootstrap(queryClient);
+// Spec §8: a 401 on any call resets the customer store (signed out).
+onUnauthorized(() => forgetCustomer(queryClient));
 const router = createBrowserRouter(createRoutes(queryClient));
 
 createRoot(document.getElementById('root')!).render(

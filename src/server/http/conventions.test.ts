@@ -142,6 +142,32 @@ describe('GET /api/docs/json', () => {
       'DELETE /api/v2/baskets/{id}/items/many',
       'DELETE /api/v2/baskets/delete_by_type/{type}',
       'GET /api/v2/baskets/{id}/validate',
+      // Accounts (issue 3)
+      'POST /api/v2/customers',
+      'GET /api/v2/me',
+      'PUT /api/v2/me',
+      'PUT /api/v2/customers/date_of_birth',
+      'PUT /api/v2/customers/password',
+      'PUT /api/v2/customers/phone',
+      'PUT /api/v2/customers/paperless',
+      'POST /api/v2/customers/password_reset',
+      'POST /api/v2/customers/password_reset/confirm',
+      'POST /api/v2/customers/account_setup',
+      'POST /api/v2/customers/fingerprint',
+      'POST /api/v2/sessions',
+      'DELETE /api/v2/sessions',
+      'POST /api/v2/sessions/token',
+      'POST /api/v2/sessions/link',
+      'POST /api/v2/sessions/guest_token',
+      'POST /api/v2/sessions/google',
+      'POST /api/v2/sessions/facebook',
+      'POST /api/v2/sessions/apple',
+      'GET /api/v2/addresses',
+      'POST /api/v2/addresses',
+      'PUT /api/v2/addresses/{id}',
+      'DELETE /api/v2/addresses/{id}',
+      'POST /api/v2/addresses/{id}/default',
+      'GET /api/v2/store_credit_transactions',
     ].sort();
     expect(documented).toEqual(expected);
     // The document and the router agree: no undocumented API route.
@@ -223,7 +249,7 @@ describe('the visitor cookie', () => {
   });
 
   test('in production it is __Host-sfoglia_vid and Secure, and only that name is honoured', async () => {
-    const production = await createTestApp({ NODE_ENV: 'production' });
+    const production = await createTestApp({ NODE_ENV: 'production', SOCIAL_SIGN_IN: 'local' });
     try {
       const visitor = production.visitor();
       const created = await visitor.post(`${API}/baskets`, { type: 'RecipeKitBasket' });

@@ -76,6 +76,9 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
   const known = toWireErrors(error);
   if (known) {
     if (known.status >= 500) request.log.error({ err: error }, 'request failed');
+    const retryAfter = error instanceof DomainError ? error.details?.retryAfter : undefined;
+    if (known.status === 429 && typeof retryAfter === 'number')
+      reply.header('retry-after', String(retryAfter));
     return reply.status(known.status).type('application/json').send(errorBody(known.errors, request.id));
   }
   request.log.error({ err: error }, 'unexpected error');

@@ -31,7 +31,7 @@ export async function registerWebApp(
   distDir: string,
   config: PublicConfig,
   /** Wire-form data the first screen would otherwise fetch (settings), made per request. */
-  bootstrap: () => Promise<unknown>,
+  bootstrap: (request: FastifyRequest) => Promise<unknown>,
 ): Promise<WebApp | null> {
   const root = resolve(distDir);
   const indexPath = join(root, 'index.html');
@@ -71,13 +71,16 @@ export async function registerWebApp(
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     const preload = PAGE_CHUNKS.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`));
-    const head = `${asJsonScript('sfoglia-config', config)}${asJsonScript('sfoglia-bootstrap', await bootstrap())}${
+    const head = `${asJsonScript('sfoglia-config', config)}${asJsonScript('sfoglia-bootstrap', await bootstrap(request))}${
       preload ? (preloads.get(preload[0]) ?? '') : ''
     }`;
-    return reply
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(html.replace(CONFIG_PLACEHOLDER, head));
+    return (
+      reply
+        // The page carries the signed-in customer: never shared by a cache.
+        .header('cache-control', 'private, no-cache')
+        .type('text/html; charset=utf-8')
+        .send(html.replace(CONFIG_PLACEHOLDER, head))
+    );
   };
   app.get('/', { schema: { hide: true } }, sendIndex);
   return { sendIndex };

@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
+import { customerQueries } from '../shared/customer.queries';
+import { useSignOut } from './use-sign-out';
 import { analytics } from '../shared/analytics';
 import { AccountIcon, ChevronDown, MenuIcon } from '../shared/ui/icons';
 import { setUi } from '../shared/ui/ui-store';
@@ -64,6 +67,67 @@ function Dropdown({ label, links }: { label: string; links: NavLink[] }) {
   );
 }
 
+/** The account icon: "Go to my account" and "Log out" when signed in; log in otherwise. */
+function AccountMenu() {
+  const { data: customer } = useQuery(customerQueries.me());
+  const signOut = useSignOut();
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (event: PointerEvent) => {
+      if (!ref.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    document.addEventListener('pointerdown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+  if (!customer) {
+    return (
+      <Link to="/social-login" className="icon-button" aria-label="Log in or sign up">
+        <AccountIcon />
+      </Link>
+    );
+  }
+  return (
+    <div className="nav-dropdown account-menu" ref={ref}>
+      <button
+        type="button"
+        className="icon-button"
+        aria-expanded={open}
+        aria-controls="account-menu"
+        aria-label={`Your account (${customer.firstName || customer.email})`}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <AccountIcon />
+      </button>
+      <ul id="account-menu" className="nav-dropdown__panel nav-dropdown__panel--right" hidden={!open}>
+        <li>
+          <Link to="/account" onClick={() => setOpen(false)}>
+            Go to my account
+          </Link>
+        </li>
+        <li>
+          <button
+            type="button"
+            className="nav-dropdown__item"
+            onClick={() => {
+              setOpen(false);
+              void signOut();
+            }}
+          >
+            Log out
+          </button>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
 export function GeneralNav() {
   const location = useLocation();
   return (
@@ -105,9 +169,7 @@ export function GeneralNav() {
           >
             Order now
           </Link>
-          <Link to="/account" className="icon-button" aria-label="Go to my account">
-            <AccountIcon />
-          </Link>
+          <AccountMenu />
         </div>
       </div>
     </header>

@@ -1,4 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { customerQueries } from '../shared/customer.queries';
+import { useSignOut } from './use-sign-out';
 import { Link } from 'react-router';
 import { analytics } from '../shared/analytics';
 import { brandUrl } from '../shared/config';
@@ -11,6 +14,8 @@ import { ACCOUNT_LINKS } from './nav-links';
 
 export function MobileMenu() {
   const open = useUi((s) => s.mobileMenuOpen);
+  const { data: customer } = useQuery(customerQueries.me());
+  const signOut = useSignOut();
   const [level, setLevel] = useState<'main' | 'account'>('main');
   const close = () => {
     setUi({ mobileMenuOpen: false });
@@ -66,12 +71,27 @@ export function MobileMenu() {
             </li>
           </ul>
           <div className="mobile-menu__auth">
-            <Link to="/login" className="button button--secondary" onClick={close}>
-              Log in
-            </Link>
-            <Link to="/signup" className="button button--primary" onClick={close}>
-              Sign up
-            </Link>
+            {customer ? (
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => {
+                  close();
+                  void signOut();
+                }}
+              >
+                Log out
+              </button>
+            ) : (
+              <>
+                <Link to="/login" className="button button--secondary" onClick={close}>
+                  Log in
+                </Link>
+                <Link to="/signup" className="button button--primary" onClick={close}>
+                  Sign up
+                </Link>
+              </>
+            )}
           </div>
         </nav>
       ) : (

@@ -8,6 +8,13 @@ const DEFAULTS: PublicConfig = {
   storefrontUrl: '/storefront/graphql',
   brandSiteUrl: 'https://www.sfoglia.example',
   stagingBanner: null,
+  logoutUrl: '/signed-out',
+  social: {
+    mode: 'local',
+    googleClientId: 'sfoglia-local-google',
+    facebookAppId: 'sfoglia-local-facebook',
+    appleClientId: 'sfoglia-local-apple',
+  },
 };
 
 function read(): PublicConfig {

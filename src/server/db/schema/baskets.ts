@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { productVariants } from './catalogue';
+import { customers } from './customers';
 
 /** A browser: the bearer of a random token (stored hashed) that owns baskets before and after sign-in. */
 export const visitors = pgTable('visitors', {
@@ -31,6 +32,8 @@ export const baskets = pgTable(
     visitorId: uuid('visitor_id')
       .notNull()
       .references(() => visitors.id, { onDelete: 'cascade' }),
+    /** Set when the visitor signs in: the customer's basket follows them to other devices. */
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     type: text('type', { enum: ['RecipeKitBasket', 'TakeawayBasket'] }).notNull(),
     startSubscription: boolean('start_subscription').notNull().default(false),
     deliveryDate: date('delivery_date', { mode: 'string' }),
@@ -43,6 +46,7 @@ export const baskets = pgTable(
   (t) => [
     // One basket of each type per visitor: two tabs racing to create one get the same basket.
     uniqueIndex('baskets_one_per_type_idx').on(t.visitorId, t.type),
+    index('baskets_customer_idx').on(t.customerId),
     check('baskets_frequency_range', sql`${t.frequency} is null or ${t.frequency} between 1 and 4`),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { basketItems, baskets } from '../../db/schema/baskets';
 import { productImages, products, productVariants } from '../../db/schema/catalogue';
@@ -6,29 +6,50 @@ import type { BasketType } from '../../../domain/basket';
 
 export type BasketRow = typeof baskets.$inferSelect;
 
-export async function findOwnedBasket(db: DbOrTx, visitorId: string, id: string, { lock = false } = {}) {
+/** Who may see a basket: the browser that made it, and once signed in, the customer on any device. */
+export interface BasketOwner {
+  visitorId: string | null;
+  customerId: string | null;
+}
+
+/** The SQL condition "owned by", or null when the caller is nobody (no cookie): then nothing is theirs. */
+export function ownedBy(owner: BasketOwner): SQL | null {
+  const conditions = [
+    owner.visitorId ? eq(baskets.visitorId, owner.visitorId) : null,
+    owner.customerId ? eq(baskets.customerId, owner.customerId) : null,
+  ].filter((c): c is SQL => c !== null);
+  return conditions.length === 0 ? null : (or(...conditions) ?? null);
+}
+
+export async function findOwnedBasket(db: DbOrTx, owner: BasketOwner, id: string, { lock = false } = {}) {
+  const mine = ownedBy(owner);
+  if (!mine) return null;
   const query = db
     .select()
     .from(baskets)
-    .where(and(eq(baskets.id, id), eq(baskets.visitorId, visitorId)))
+    .where(and(eq(baskets.id, id), mine))
     .limit(1);
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
 }
 
-export function listOwnedBaskets(db: DbOrTx, visitorId: string) {
-  return db.select().from(baskets).where(eq(baskets.visitorId, visitorId)).orderBy(asc(baskets.createdAt));
+export function listOwnedBaskets(db: DbOrTx, owner: BasketOwner) {
+  const mine = ownedBy(owner);
+  if (!mine) return Promise.resolve([]);
+  return db.select().from(baskets).where(mine).orderBy(asc(baskets.createdAt));
 }
 
 /**
  * Locks the visitor's basket for the rest of the transaction and marks it changed, in one statement:
  * null when there is no such basket for this visitor.
  */
-export async function lockOwnedBasket(db: DbOrTx, visitorId: string, id: string) {
+export async function lockOwnedBasket(db: DbOrTx, owner: BasketOwner, id: string) {
+  const mine = ownedBy(owner);
+  if (!mine) return null;
   const [row] = await db
     .update(baskets)
     .set({ updatedAt: sql`now()` })
-    .where(and(eq(baskets.id, id), eq(baskets.visitorId, visitorId)))
+    .where(and(eq(baskets.id, id), mine))
     .returning();
   return row ?? null;
 }
@@ -41,7 +62,15 @@ export function prepareBasketWrites(db: Db) {
   const owned = db
     .select()
     .from(baskets)
-    .where(and(eq(baskets.id, sql.placeholder('id')), eq(baskets.visitorId, sql.placeholder('visitorId'))))
+    .where(
+      and(
+        eq(baskets.id, sql.placeholder('id')),
+        or(
+          eq(baskets.visitorId, sql.placeholder('visitorId')),
+          eq(baskets.customerId, sql.placeholder('customerId')),
+        ),
+      ),
+    )
     .limit(1)
     .prepare('basket_owned');
   const add = db
@@ -61,8 +90,9 @@ export function prepareBasketWrites(db: Db) {
     .prepare('basket_add_to_line');
   return {
     /** The visitor's basket; null when there is no such basket for this visitor. */
-    async findOwned(visitorId: string, id: string): Promise<BasketRow | null> {
-      const [row] = await owned.execute({ id, visitorId });
+    async findOwned(owner: BasketOwner, id: string): Promise<BasketRow | null> {
+      if (!owner.visitorId && !owner.customerId) return null;
+      const [row] = await owned.execute({ id, visitorId: owner.visitorId, customerId: owner.customerId });
       return row ?? null;
     },
     /**
@@ -84,8 +114,24 @@ export type BasketWrites = ReturnType<typeof prepareBasketWrites>;
 /** Creates the visitor's basket of a type, or finds the one already there (two tabs get the same one). */
 export async function createOrFindBasket(
   db: DbOrTx,
-  values: { visitorId: string; type: BasketType; startSubscription: boolean; basketKey: string },
+  values: {
+    visitorId: string;
+    customerId: string | null;
+    type: BasketType;
+    startSubscription: boolean;
+    basketKey: string;
+  },
 ): Promise<{ basket: BasketRow; created: boolean }> {
+  if (values.customerId) {
+    // A signed-in customer has one basket of a type, whichever device made it.
+    const [theirs] = await db
+      .select()
+      .from(baskets)
+      .where(and(eq(baskets.customerId, values.customerId), eq(baskets.type, values.type)))
+      .orderBy(desc(baskets.updatedAt))
+      .limit(1);
+    if (theirs) return { basket: theirs, created: false };
+  }
   const [inserted] = await db.insert(baskets).values(values).onConflictDoNothing().returning();
   if (inserted) return { basket: inserted, created: true };
   const [existing] = await db

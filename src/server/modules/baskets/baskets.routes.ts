@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   addBasketItemBody,
@@ -18,9 +18,18 @@ import {
 } from '../../../contracts/baskets';
 import type { AppDeps } from '../../deps';
 import { ErrorResponse } from '../../http/problems';
+import type { BasketOwner } from './baskets.repo';
 import { BasketService, type BasketView } from './baskets.service';
 
 // The HTTP edge of baskets: thin, every part declared with the contracts' schemas.
+
+/** This browser, and the signed-in customer if there is one. */
+export function ownerOf(request: FastifyRequest): BasketOwner {
+  return {
+    visitorId: request.visitorId,
+    customerId: request.session?.kind === 'customer' ? request.session.customerId : null,
+  };
+}
 
 function toResources(basket: Basket) {
   const { id, items, ...attributes } = basket;
@@ -59,7 +68,7 @@ export async function basketRoutes(app: FastifyInstance, { database, rules, cloc
     '/baskets',
     { schema: { tags, summary: "The visitor's baskets", response: { 200: basketListDocument } } },
     async (request) => {
-      const { baskets, meta } = await service.list(request.visitorId);
+      const { baskets, meta } = await service.list(ownerOf(request));
       return basketListDoc(baskets, meta);
     },
   );
@@ -76,7 +85,10 @@ export async function basketRoutes(app: FastifyInstance, { database, rules, cloc
     },
     async (request, reply) => {
       const visitorId = await app.ensureVisitor(request, reply);
-      const { created, ...view } = await service.create(visitorId, request.body);
+      const { created, ...view } = await service.create(
+        { visitorId, customerId: ownerOf(request).customerId },
+        request.body,
+      );
       return reply.status(created ? 201 : 200).send(basketDoc(view));
     },
   );
@@ -85,7 +97,7 @@ export async function basketRoutes(app: FastifyInstance, { database, rules, cloc
     '/baskets/delete_by_type/:type',
     { schema: { tags, summary: "Delete the visitor's baskets of a type", params: basketTypeParams } },
     async (request, reply) => {
-      await service.removeByType(request.visitorId, request.params.type);
+      await service.removeByType(ownerOf(request), request.params.type);
       return reply.status(204).send();
     },
   );
@@ -93,7 +105,7 @@ export async function basketRoutes(app: FastifyInstance, { database, rules, cloc
   r.get(
     '/baskets/:id',
     { schema: { tags, summary: 'A basket', params: basketParams, response: { 200: basketDocument } } },
-    async (request) => basketDoc(await service.get(request.visitorId, request.params.id)),
+    async (request) => basketDoc(await service.get(ownerOf(request), request.params.id)),
   );
 
   r.put(
@@ -107,14 +119,14 @@ export async function basketRoutes(app: FastifyInstance, { database, rules, cloc
         response: { 200: basketDocument },
       },
     },
-    async (request) => basketDoc(await service.update(request.visitorId, request.params.id, request.body)),
+    async (request) => basketDoc(await service.update(ownerOf(request), request.params.id, request.body)),
   );
 
   r.delete(
     '/baskets/:id',
     { schema: { tags, summary: 'Delete a basket', params: basketParams } },
     async (request, reply) => {
-      await service.remove(request.visitorId, request.params.id);
+      await service.remove(ownerOf(request), request.params.id);
       return reply.status(204).send();
     },
   );
@@ -133,7 +145,7 @@ export async function basketRoutes(app: FastifyInstance, { database, rules, cloc
       },
     },
     async (request, reply) => {
-      const view = await service.addItem(request.visitorId, request.params.id, request.body);
+      const view = await service.addItem(ownerOf(request), request.params.id, request.body);
       return reply.status(201).send(basketDoc(view));
     },
   );
@@ -150,7 +162,7 @@ export async function basketRoutes(app: FastifyInstance, { database, rules, cloc
       },
     },
     async (request) =>
-      basketDoc(await service.removeItems(request.visitorId, request.params.id, request.body)),
+      basketDoc(await service.removeItems(ownerOf(request), request.params.id, request.body)),
   );
 
   r.put(
@@ -167,7 +179,7 @@ export async function basketRoutes(app: FastifyInstance, { database, rules, cloc
     async (request) =>
       basketDoc(
         await service.updateItem(
-          request.visitorId,
+          ownerOf(request),
           request.params.id,
           request.params.itemId,
           request.body.quantity,
@@ -186,7 +198,7 @@ export async function basketRoutes(app: FastifyInstance, { database, rules, cloc
       },
     },
     async (request) =>
-      basketDoc(await service.removeItem(request.visitorId, request.params.id, request.params.itemId)),
+      basketDoc(await service.removeItem(ownerOf(request), request.params.id, request.params.itemId)),
   );
 
   r.get(
@@ -203,7 +215,7 @@ export async function basketRoutes(app: FastifyInstance, { database, rules, cloc
     },
     async (request) => {
       const problems = await service.validate(
-        request.visitorId,
+        ownerOf(request),
         request.params.id,
         request.query.validateFully ?? false,
       );

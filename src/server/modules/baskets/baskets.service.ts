@@ -1,7 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import {
   availabilityProblems,
   basketProblems,
+  BASKET_TYPES,
   MAX_LINE_QUANTITY,
   basketTotals,
   type BasketProblem,
@@ -22,8 +23,8 @@ import type {
 } from '../../../contracts/baskets';
 import { summariseBasket } from '../../../contracts/basket-summary';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
-import { basketItems, baskets } from '../../db/schema/baskets';
+import type { Db, DbOrTx } from '../../db/client';
+import { basketItems, baskets, visitors } from '../../db/schema/baskets';
 import { newToken } from '../../http/tokens';
 import { prepareFindVariant } from '../menu/catalogue.repo';
 import type { ShopRules, ShopRulesCache } from '../shop/shop.service';
@@ -36,6 +37,8 @@ import {
   prepareBasketLines,
   prepareBasketWrites,
   readLines,
+  ownedBy,
+  type BasketOwner,
   type BasketRow,
   type BasketWrites,
   type LineRow,
@@ -67,10 +70,9 @@ export class BasketService {
     this.findVariant = prepareFindVariant(db);
   }
 
-  async list(visitorId: string | null): Promise<{ baskets: Basket[]; meta: BasketMeta }> {
+  async list(owner: BasketOwner): Promise<{ baskets: Basket[]; meta: BasketMeta }> {
     const rules = await this.rules.get();
-    if (!visitorId) return { baskets: [], meta: metaFor(null, rules) };
-    const rows = await listOwnedBaskets(this.db, visitorId);
+    const rows = await listOwnedBaskets(this.db, owner);
     const lines = await readLines(
       this.db,
       rows.map((row) => row.id),
@@ -89,15 +91,19 @@ export class BasketService {
     };
   }
 
-  async get(visitorId: string | null, id: string): Promise<BasketView> {
-    const row = visitorId ? await findOwnedBasket(this.db, visitorId, id) : null;
+  async get(owner: BasketOwner, id: string): Promise<BasketView> {
+    const row = await findOwnedBasket(this.db, owner, id);
     if (!row) throw new DomainError('BASKET_NOT_FOUND', BASKET_GONE);
     return this.view(row);
   }
 
-  async create(visitorId: string, body: CreateBasketBody): Promise<BasketView & { created: boolean }> {
+  async create(
+    owner: { visitorId: string; customerId: string | null },
+    body: CreateBasketBody,
+  ): Promise<BasketView & { created: boolean }> {
     const { basket, created } = await createOrFindBasket(this.db, {
-      visitorId,
+      visitorId: owner.visitorId,
+      customerId: owner.customerId,
       type: body.type,
       startSubscription: body.startSubscription ?? body.type === 'RecipeKitBasket',
       basketKey: newToken(),
@@ -105,9 +111,9 @@ export class BasketService {
     return { ...(await this.view(basket)), created };
   }
 
-  async update(visitorId: string | null, id: string, body: UpdateBasketBody): Promise<BasketView> {
+  async update(owner: BasketOwner, id: string, body: UpdateBasketBody): Promise<BasketView> {
     const row = await this.db.transaction(async (tx) => {
-      const basket = visitorId ? await findOwnedBasket(tx, visitorId, id, { lock: true }) : null;
+      const basket = await findOwnedBasket(tx, owner, id, { lock: true });
       if (!basket) throw new DomainError('BASKET_NOT_FOUND', BASKET_GONE);
       if (body.deliveryDate && weekdayOf(body.deliveryDate as IsoDate) === 0) {
         throw new DomainError('VALIDATION_FAILED', 'We do not deliver on Sundays');
@@ -137,21 +143,23 @@ export class BasketService {
     return this.view(row);
   }
 
-  async remove(visitorId: string | null, id: string): Promise<void> {
-    const deleted = visitorId
+  async remove(owner: BasketOwner, id: string): Promise<void> {
+    const mine = ownedBy(owner);
+    const deleted = mine
       ? await this.db
           .delete(baskets)
-          .where(and(eq(baskets.id, id), eq(baskets.visitorId, visitorId)))
+          .where(and(eq(baskets.id, id), mine))
           .returning({ id: baskets.id })
       : [];
     if (deleted.length === 0) throw new DomainError('BASKET_NOT_FOUND', BASKET_GONE);
   }
 
-  async removeByType(visitorId: string | null, type: BasketType): Promise<number> {
-    if (!visitorId) return 0;
+  async removeByType(owner: BasketOwner, type: BasketType): Promise<number> {
+    const mine = ownedBy(owner);
+    if (!mine) return 0;
     const deleted = await this.db
       .delete(baskets)
-      .where(and(eq(baskets.visitorId, visitorId), eq(baskets.type, type)))
+      .where(and(mine, eq(baskets.type, type)))
       .returning({ id: baskets.id });
     return deleted.length;
   }
@@ -162,10 +170,10 @@ export class BasketService {
    * line past its stock; a basket deleted in between makes the insert fail its foreign key. The one write
    * is the one commit (the line's own updated_at records it).
    */
-  async addItem(visitorId: string | null, id: string, body: AddBasketItemBody): Promise<BasketView> {
+  async addItem(owner: BasketOwner, id: string, body: AddBasketItemBody): Promise<BasketView> {
     const now = this.clock.now();
     const mealWeek = body.mealWeek as IsoDate;
-    const basket = visitorId ? await this.writes.findOwned(visitorId, id) : null;
+    const basket = await this.writes.findOwned(owner, id);
     if (!basket) throw new DomainError('BASKET_NOT_FOUND', BASKET_GONE);
     const variant = await this.findVariant(body.productVariantId, mealWeek);
     // Spec §5: hidden dishes, gift boxes and unlisted bundles are not on the menu, so not orderable here.
@@ -204,14 +212,9 @@ export class BasketService {
   }
 
   /** Sets a line's quantity; 0 removes it. */
-  async updateItem(
-    visitorId: string | null,
-    id: string,
-    itemId: string,
-    quantity: number,
-  ): Promise<BasketView> {
+  async updateItem(owner: BasketOwner, id: string, itemId: string, quantity: number): Promise<BasketView> {
     const row = await this.db.transaction(async (tx) => {
-      const basket = visitorId ? await lockOwnedBasket(tx, visitorId, id) : null;
+      const basket = await lockOwnedBasket(tx, owner, id);
       if (!basket) throw new DomainError('BASKET_NOT_FOUND', BASKET_GONE);
       const item = await findItem(tx, basket.id, itemId);
       if (!item) throw new DomainError('BASKET_ITEM_NOT_FOUND', 'That item is no longer in your basket');
@@ -230,15 +233,15 @@ export class BasketService {
     return this.view(row);
   }
 
-  async removeItem(visitorId: string | null, id: string, itemId: string): Promise<BasketView> {
-    return this.updateItem(visitorId, id, itemId, 0);
+  async removeItem(owner: BasketOwner, id: string, itemId: string): Promise<BasketView> {
+    return this.updateItem(owner, id, itemId, 0);
   }
 
   /** Removes several lines at once: all of them or, if any is not in this basket, none. */
-  async removeItems(visitorId: string | null, id: string, body: DeleteBasketItemsBody): Promise<BasketView> {
+  async removeItems(owner: BasketOwner, id: string, body: DeleteBasketItemsBody): Promise<BasketView> {
     const ids = [...new Set(body.ids)];
     const row = await this.db.transaction(async (tx) => {
-      const basket = visitorId ? await lockOwnedBasket(tx, visitorId, id) : null;
+      const basket = await lockOwnedBasket(tx, owner, id);
       if (!basket) throw new DomainError('BASKET_NOT_FOUND', BASKET_GONE);
       const deleted = await tx
         .delete(basketItems)
@@ -256,8 +259,8 @@ export class BasketService {
   /**
    * Week validity (spec §5). `fully` also checks what can change after adding: stock and the cutoff.
    */
-  async validate(visitorId: string | null, id: string, fully: boolean): Promise<BasketProblem[]> {
-    const { basket } = await this.get(visitorId, id);
+  async validate(owner: BasketOwner, id: string, fully: boolean): Promise<BasketProblem[]> {
+    const { basket } = await this.get(owner, id);
     const rules = await this.rules.get();
     const problems: BasketProblem[] = basketProblems(
       basketTotals(toDomainLines(basket.items), weekDayOf(basket.deliveryDate), rules),
@@ -268,6 +271,80 @@ export class BasketService {
       problems.push(...availabilityProblems(lines, this.clock.now()));
     }
     return problems;
+  }
+
+  /**
+   * At sign-in, the visitor's baskets join the customer's: this browser's basket of a type keeps its id and
+   * takes in the lines of the customer's baskets of that type on other devices (adding quantities, at most
+   * 99 a line), which are then deleted; with no basket here, the customer's most recent one moves to this
+   * browser. One basket of each type per customer afterwards.
+   */
+  async claimForCustomer(tx: DbOrTx, visitorId: string, customerId: string): Promise<void> {
+    // A basket another customer left in this browser (a shared computer, a session that ran out) stays
+    // theirs: it moves off this browser to a holder no cookie carries, and follows them at their next sign-in.
+    const [parked] = await tx
+      .select({ id: baskets.id })
+      .from(baskets)
+      .where(
+        and(
+          eq(baskets.visitorId, visitorId),
+          isNotNull(baskets.customerId),
+          ne(baskets.customerId, customerId),
+        ),
+      )
+      .limit(1);
+    if (parked) {
+      const [holder] = await tx
+        .insert(visitors)
+        .values({ tokenHash: `parked:${newToken()}` })
+        .returning({ id: visitors.id });
+      await tx
+        .update(baskets)
+        .set({ visitorId: holder!.id })
+        .where(
+          and(
+            eq(baskets.visitorId, visitorId),
+            isNotNull(baskets.customerId),
+            ne(baskets.customerId, customerId),
+          ),
+        );
+    }
+    const rows = await tx
+      .select()
+      .from(baskets)
+      .where(
+        or(
+          and(
+            eq(baskets.visitorId, visitorId),
+            or(isNull(baskets.customerId), eq(baskets.customerId, customerId)),
+          ),
+          eq(baskets.customerId, customerId),
+        ),
+      )
+      .orderBy(desc(baskets.updatedAt))
+      .for('update');
+    for (const type of BASKET_TYPES) {
+      const ofType = rows.filter((row) => row.type === type);
+      if (ofType.length === 0) continue;
+      const keep = ofType.find((row) => row.visitorId === visitorId) ?? ofType[0]!;
+      const others = ofType.filter((row) => row.id !== keep.id);
+      if (others.length > 0) {
+        const otherIds = others.map((row) => row.id);
+        await tx.execute(sql`
+          insert into ${basketItems} (basket_id, product_variant_id, meal_week, quantity)
+          select ${keep.id}, product_variant_id, meal_week, least(sum(quantity), ${MAX_LINE_QUANTITY})
+          from ${basketItems} where basket_id in ${otherIds}
+          group by product_variant_id, meal_week
+          on conflict (basket_id, meal_week, product_variant_id)
+          do update set quantity = least(${basketItems.quantity} + excluded.quantity, ${MAX_LINE_QUANTITY}),
+                        updated_at = now()`);
+        await tx.delete(baskets).where(inArray(baskets.id, otherIds));
+      }
+      await tx
+        .update(baskets)
+        .set({ visitorId, customerId, updatedAt: sql`now()` })
+        .where(eq(baskets.id, keep.id));
+    }
   }
 
   private async view(row: BasketRow): Promise<BasketView> {

@@ -1,0 +1,48 @@
+import * as z from 'zod/mini';
+import { resource } from './envelope';
+import { isoDateSchema, penceSchema } from './common';
+
+// The customer as the API returns it (spec §3 Customer), apart from the request schemas in ./customers:
+// every page needs to know who is signed in, and only forms need the phone and password rules.
+
+export const customerAttributes = z.object({
+  extId: z.nullable(z.string()),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.nullable(z.string()),
+  dateOfBirth: z.nullable(isoDateSchema),
+  storeCredits: penceSchema,
+  tags: z.array(z.string()),
+  paperless: z.boolean(),
+  socialLogin: z.boolean(),
+  hasPassword: z.boolean(),
+  acceptsEmails: z.boolean(),
+  acceptsSms: z.boolean(),
+  acceptsMail: z.boolean(),
+  referralToken: z.string(),
+  hasShopifyOrders: z.boolean(),
+  hasSubscriptionOrders: z.boolean(),
+  hasTakeawayOrders: z.boolean(),
+});
+export const customerDocument = z.object({
+  data: resource('customers', customerAttributes),
+  meta: z.optional(z.object({ targetUrl: z.optional(z.nullable(z.string())) })),
+});
+export const customerModel = z.extend(customerAttributes, { id: z.string() });
+export type Customer = z.infer<typeof customerModel>;
+
+export const storeCreditTransactionAttributes = z.object({
+  amount: penceSchema,
+  balanceAfter: penceSchema,
+  reason: z.string(),
+  description: z.string(),
+  reference: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+export const storeCreditTransactionsDocument = z.object({
+  data: z.array(resource('store_credit_transactions', storeCreditTransactionAttributes)),
+  meta: z.object({ balance: penceSchema }),
+});
+export const storeCreditTransactionModel = z.extend(storeCreditTransactionAttributes, { id: z.string() });
+export type StoreCreditTransaction = z.infer<typeof storeCreditTransactionModel>;

@@ -1,0 +1,36 @@
+import type { DbOrTx } from '../../db/client';
+import { outbox } from '../../db/schema/customers';
+
+// The email port (architecture decision 8). Use cases call `enqueueEmail` inside their transaction: the
+// message is in the outbox exactly when what caused it committed. Delivery runs after commit
+// (./delivery.ts) through a transport: SMTP (./smtp.ts) when SMTP_URL is set, otherwise the development
+// mailbox (./mailbox.routes.ts at /dev/mailbox reads the outbox).
+
+export type EmailTemplate =
+  | 'confirm_sign_up'
+  | 'account_exists'
+  | 'welcome'
+  | 'password_reset'
+  | 'password_changed'
+  | 'sign_in_link'
+  | 'account_setup';
+
+export interface EmailMessage {
+  to: string;
+  template: EmailTemplate;
+  subject: string;
+  /** Plain text, readable on its own. */
+  text: string;
+  /** The same message as HTML (inline styles only). */
+  html: string;
+}
+
+/** What a transport needs: one message, sent or thrown. */
+export interface EmailTransport {
+  readonly name: string;
+  send(message: EmailMessage & { id: string }): Promise<void>;
+}
+
+export async function enqueueEmail(db: DbOrTx, message: EmailMessage): Promise<void> {
+  await db.insert(outbox).values(message);
+}

@@ -1,0 +1,282 @@
+import type { EmailMessage, EmailTemplate } from './index';
+import { escapeHtml } from './html';
+
+// The emails the shop sends about an account (spec §6). Each template is one small letter: a heading,
+// paragraphs and buttons, rendered twice from the same words: plain text that reads well on its own, and
+// HTML with inline styles only (email clients drop <style> and never load our CSS). No remote images, no
+// tracking. Links are absolute URLs made by the caller; the lifetimes quoted here are those of the tokens
+// behind them (modules/auth/one-time-tokens.ts TOKEN_LIFETIME_MS): change both together.
+
+const SAGE = '#576458';
+const TERRACOTTA = '#a8431f';
+const CREAM = '#fbf8f3';
+const INK = '#2f2a26';
+const MUTED = '#5f5a55';
+const FONT = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
+
+type Block = { kind: 'p'; text: string } | { kind: 'button'; label: string; url: string };
+
+interface Letter {
+  to: string;
+  template: EmailTemplate;
+  subject: string;
+  /** The line inbox lists show after the subject. */
+  preview: string;
+  heading: string;
+  greeting: string;
+  blocks: Block[];
+  signOff?: string;
+  /** Why this email came, in the footer. */
+  reason: string;
+}
+
+const p = (text: string): Block => ({ kind: 'p', text });
+const button = (label: string, url: string): Block => ({ kind: 'button', label, url: absoluteUrl(url) });
+
+export function confirmSignUp({ to, firstName, link }: { to: string; firstName: string; link: string }) {
+  return render({
+    to,
+    template: 'confirm_sign_up',
+    subject: 'Confirm your email to finish setting up your Sfoglia account',
+    preview: 'One click and your account is ready.',
+    heading: 'Confirm your email',
+    greeting: greeting(firstName),
+    blocks: [
+      p(
+        'Thank you for signing up to Sfoglia. Please confirm this is your email address and we’ll finish setting up your account. The button signs you straight in.',
+      ),
+      button('Confirm my email', link),
+      p(
+        'The link works once, for 24 hours. If you didn’t sign up, just ignore this email and no account will be made.',
+      ),
+    ],
+    reason: 'You’re receiving this because this address was used to sign up at Sfoglia.',
+  });
+}
+
+export function accountExists({
+  to,
+  signInLink,
+  resetLink,
+}: {
+  to: string;
+  signInLink: string;
+  resetLink: string;
+}) {
+  return render({
+    to,
+    template: 'account_exists',
+    subject: 'You already have a Sfoglia account',
+    preview: 'Here’s a quick way back in.',
+    heading: 'You already have an account',
+    greeting: 'Hello,',
+    blocks: [
+      p(
+        'Someone, probably you, just tried to sign up to Sfoglia with this email address, but it already has an account with us. Here’s a quick way back in:',
+      ),
+      button('Sign me in', signInLink),
+      p(
+        'That link works once, for 15 minutes. Forgotten your password? Choose a new one here (this link lasts 1 hour):',
+      ),
+      button('Reset my password', resetLink),
+      p('If it wasn’t you, you can ignore this email. Nothing has changed on your account.'),
+    ],
+    reason: 'You’re receiving this because this address was used to sign up at Sfoglia.',
+  });
+}
+
+export function welcome({ to, firstName }: { to: string; firstName: string }) {
+  return render({
+    to,
+    template: 'welcome',
+    subject: 'Welcome to Sfoglia',
+    preview: 'Your account is ready. Welcome to the kitchen.',
+    heading: 'Welcome to the kitchen',
+    greeting: greeting(firstName),
+    blocks: [
+      p(
+        'Your Sfoglia account is all set. We roll our pasta fresh every week and pack it with everything you need for a proper plate of pasta at home, most of it ready in about 15 minutes.',
+      ),
+      p(
+        'Sign in whenever you like to choose your dishes, keep your delivery addresses in one place and check out in a few taps.',
+      ),
+      p('If you have a question, just reply to this email: it comes straight to us.'),
+    ],
+    signOff: 'Buon appetito,',
+    reason: 'You’re receiving this because you have just set up a Sfoglia account.',
+  });
+}
+
+export function passwordReset({ to, link }: { to: string; link: string }) {
+  return render({
+    to,
+    template: 'password_reset',
+    subject: 'Reset your Sfoglia password',
+    preview: 'Choose a new password. The link lasts 1 hour.',
+    heading: 'Choose a new password',
+    greeting: 'Hello,',
+    blocks: [
+      p('We’ve had a request to reset the password for your Sfoglia account. Choose a new one here:'),
+      button('Choose a new password', link),
+      p(
+        'The link works once and expires in 1 hour. If you didn’t ask for this, just ignore this email and your password stays as it is.',
+      ),
+    ],
+    reason: 'You’re receiving this because a password reset was asked for at Sfoglia.',
+  });
+}
+
+export function passwordChanged({ to }: { to: string }) {
+  return render({
+    to,
+    template: 'password_changed',
+    subject: 'Your Sfoglia password has been changed',
+    preview: 'We’ve signed you out on your other devices.',
+    heading: 'Your password has been changed',
+    greeting: 'Hello,',
+    blocks: [
+      p(
+        'The password for your Sfoglia account has just been changed. To keep your account safe, we’ve signed you out on your other devices.',
+      ),
+      p(
+        'If this was you, there’s nothing more to do. If it wasn’t, reset your password now: choose “Forgot your password?” on the log-in page, then reply to this email so we can help.',
+      ),
+    ],
+    reason: 'You’re receiving this because the password of your Sfoglia account changed.',
+  });
+}
+
+export function signInLink({ to, link }: { to: string; link: string }) {
+  return render({
+    to,
+    template: 'sign_in_link',
+    subject: 'Your sign-in link',
+    preview: 'Sign in to Sfoglia without a password. The link lasts 15 minutes.',
+    heading: 'Your sign-in link',
+    greeting: 'Hello,',
+    blocks: [
+      p('Here’s your link to sign in to Sfoglia, no password needed:'),
+      button('Sign me in', link),
+      p(
+        'It works once and expires in 15 minutes. If you didn’t ask for it, just ignore this email: nobody can sign in without the link.',
+      ),
+    ],
+    reason: 'You’re receiving this because a sign-in link was asked for at Sfoglia.',
+  });
+}
+
+export function accountSetup({ to, firstName, link }: { to: string; firstName: string; link: string }) {
+  return render({
+    to,
+    template: 'account_setup',
+    subject: 'Set a password for your Sfoglia account',
+    preview: 'Choose a password to follow your orders and check out faster.',
+    heading: 'Set a password for your account',
+    greeting: greeting(firstName),
+    blocks: [
+      p(
+        'Thank you for your order. We made a Sfoglia account with this email address when you ordered, so you can follow your orders and check out faster next time. Choose a password to start using it:',
+      ),
+      button('Set my password', link),
+      p(
+        'The link works once and expires in 3 days. If it runs out, choose “Forgot your password?” on the log-in page for a new one.',
+      ),
+    ],
+    reason: 'You’re receiving this because you ordered from Sfoglia with this email address.',
+  });
+}
+
+/**
+ * "Hello Anna," when the first name reads as a name, else "Hello,". Names are typed by whoever fills in a
+ * form, and a sign-up can send mail to an address its author does not own: a "name" carrying a web address
+ * or markup must not become a message from us.
+ */
+function greeting(firstName: string): string {
+  const name = firstName.replace(/\s+/g, ' ').trim();
+  const nameLike = /^\p{L}[\p{L}\p{M}'’. -]{0,39}$/u.test(name) && !/\.\p{L}{2}/u.test(name);
+  return nameLike ? `Hello ${name},` : 'Hello,';
+}
+
+function absoluteUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error('An email link must be an absolute URL');
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+    throw new Error('An email link must be an http(s) URL');
+  }
+  return url;
+}
+
+function render(letter: Letter): EmailMessage {
+  return {
+    to: letter.to,
+    template: letter.template,
+    subject: letter.subject,
+    text: renderText(letter),
+    html: renderHtml(letter),
+  };
+}
+
+function renderText(letter: Letter): string {
+  const body = letter.blocks.map((block) =>
+    block.kind === 'p' ? block.text : `${block.label}:\n${block.url}`,
+  );
+  return (
+    [
+      letter.greeting,
+      ...body,
+      `${letter.signOff ?? 'Warm wishes,'}\nThe Sfoglia kitchen`,
+      `--\nSfoglia, fresh pasta made by hand\n${letter.reason}`,
+    ].join('\n\n') + '\n'
+  );
+}
+
+function renderHtml(letter: Letter): string {
+  const text = `margin:0 0 16px;font-family:${FONT};font-size:16px;line-height:1.55;color:${INK}`;
+  const body = letter.blocks
+    .map((block) => {
+      if (block.kind === 'p') return `<p style="${text}">${escapeHtml(block.text)}</p>`;
+      const url = escapeHtml(block.url);
+      return (
+        `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 12px">` +
+        `<tr><td style="border-radius:6px;background-color:${TERRACOTTA}">` +
+        `<a href="${url}" style="display:inline-block;padding:13px 24px;font-family:${FONT};font-size:16px;` +
+        `font-weight:bold;line-height:1.2;color:#ffffff;text-decoration:none;border-radius:6px">` +
+        `${escapeHtml(block.label)}</a></td></tr></table>` +
+        `<p style="margin:0 0 20px;font-family:${FONT};font-size:13px;line-height:1.5;color:${MUTED}">` +
+        `If the button doesn’t work, copy this link into your browser:<br>` +
+        `<a href="${url}" style="color:${TERRACOTTA};word-break:break-all">${url}</a></p>`
+      );
+    })
+    .join('\n');
+  return `<!doctype html>
+<html lang="en-GB">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>${escapeHtml(letter.subject)}</title>
+</head>
+<body style="margin:0;padding:0;background-color:${CREAM}">
+<div style="display:none;max-height:0;overflow:hidden;opacity:0">${escapeHtml(letter.preview)}</div>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:${CREAM}">
+<tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:560px;background-color:#ffffff;border-radius:8px;border:1px solid #e8e1d6">
+<tr><td style="padding:20px 28px;background-color:${SAGE};border-radius:8px 8px 0 0;font-family:Georgia,'Times New Roman',serif;font-size:24px;letter-spacing:1px;color:#ffffff">Sfoglia</td></tr>
+<tr><td style="padding:28px 28px 12px">
+<h1 style="margin:0 0 20px;font-family:Georgia,'Times New Roman',serif;font-size:24px;font-weight:normal;line-height:1.3;color:${SAGE}">${escapeHtml(letter.heading)}</h1>
+<p style="${text}">${escapeHtml(letter.greeting)}</p>
+${body}
+<p style="${text}">${escapeHtml(letter.signOff ?? 'Warm wishes,')}<br>The Sfoglia kitchen</p>
+</td></tr>
+<tr><td style="padding:16px 28px 24px;border-top:1px solid #e8e1d6;font-family:${FONT};font-size:13px;line-height:1.5;color:${MUTED}">Sfoglia, fresh pasta made by hand<br>${escapeHtml(letter.reason)}</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,308 @@
+import { DomainError } from '../../../domain/errors';
+import type { SignUpBody } from '../../../contracts/customers';
+import type { Db, DbOrTx } from '../../db/client';
+import { enqueueEmail } from '../../integrations/email';
+import {
+  accountExists,
+  accountSetup,
+  confirmSignUp,
+  passwordChanged,
+  passwordReset,
+  signInLink,
+  welcome,
+} from '../../integrations/email/templates';
+import type { SocialProfile } from '../../integrations/social-sign-in';
+import { assertUnder, hit, LIMITS, RateLimitedError } from '../../http/rate-limit';
+import { endCustomerSessions } from '../../http/session';
+import {
+  createOrFindCustomer,
+  findCustomerByEmail,
+  findCustomerById,
+  findIdentity,
+  linkIdentity,
+  updateCustomer,
+  type CustomerRow,
+} from '../customers/customers.repo';
+import { hashPassword, verifyPassword } from './passwords';
+import { isUsableToken, issueToken, TOKEN_LIFETIME_MS, useToken } from './one-time-tokens';
+
+// Accounts: sign-up (confirmed by email), sign-in by password, by emailed link and by Google, Facebook or
+// Apple, password reset and change, account set-up. No answer tells whether an email has an account:
+// sign-up, reset and link requests answer the same either way, and a wrong email takes as long to refuse
+// as a wrong password.
+
+export const SIGN_IN_FAILED = "Email and Password don't match";
+
+/** Starts the session for a customer inside the caller's transaction (the HTTP edge sets the cookie). */
+export type StartSession = (customerId: string, tx: DbOrTx) => Promise<void>;
+
+interface PendingSignUp {
+  firstName: string;
+  lastName: string;
+  passwordHash: string;
+  acceptsEmails: boolean;
+  acceptsSms: boolean;
+  acceptsMail: boolean;
+}
+
+export class AccountsService {
+  constructor(
+    private readonly db: Db,
+    private readonly publicUrl: string,
+  ) {}
+
+  private link(path: string, token: string) {
+    return `${this.publicUrl}${path}${path.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`;
+  }
+
+  /** Sign-up: a confirmation email for a new address, a sign-in/reset email for a known one. */
+  async signUp(body: SignUpBody, address: string): Promise<void> {
+    await hit(this.db, `signup:ip:${address}`, LIMITS.signUpPerAddress);
+    await hit(this.db, `email:${body.email}`, LIMITS.emailsPerRecipient);
+    const passwordHash = await hashPassword(body.password);
+    await this.db.transaction(async (tx) => {
+      const existing = await findCustomerByEmail(tx, body.email);
+      if (existing) {
+        const signInToken = await issueToken(tx, {
+          purpose: 'sign_in',
+          email: existing.email,
+          customerId: existing.id,
+          targetUrl: body.targetUrl ?? null,
+        });
+        const resetToken = await issueToken(tx, {
+          purpose: 'password_reset',
+          email: existing.email,
+          customerId: existing.id,
+        });
+        await enqueueEmail(
+          tx,
+          accountExists({
+            to: existing.email,
+            signInLink: this.link('/', signInToken),
+            resetLink: this.link('/forgot-password/reset', resetToken),
+          }),
+        );
+        return;
+      }
+      const pending: PendingSignUp = {
+        firstName: body.firstName,
+        lastName: body.lastName,
+        passwordHash,
+        acceptsEmails: body.acceptsEmails ?? false,
+        acceptsSms: body.acceptsSms ?? false,
+        acceptsMail: body.acceptsMail ?? false,
+      };
+      const token = await issueToken(tx, {
+        purpose: 'confirm_signup',
+        email: body.email,
+        payload: pending,
+        targetUrl: body.targetUrl ?? null,
+      });
+      await enqueueEmail(
+        tx,
+        confirmSignUp({ to: body.email, firstName: body.firstName, link: this.link('/', token) }),
+      );
+    });
+  }
+
+  /** Email and password. Failures count against the account (at most 100 an hour) and the address. */
+  async signIn(email: string, password: string, address: string, start: StartSession): Promise<CustomerRow> {
+    await hit(this.db, `signin:ip:${address}`, LIMITS.signInPerAddress);
+    const accountKey = `signin-fail:${email}`;
+    await assertUnder(this.db, accountKey, LIMITS.signInFailuresPerAccount);
+    const customer = await findCustomerByEmail(this.db, email);
+    const ok = await verifyPassword(customer?.passwordHash ?? null, password);
+    if (!customer || !ok) {
+      await hit(this.db, accountKey, { ...LIMITS.signInFailuresPerAccount, max: Number.MAX_SAFE_INTEGER });
+      throw new DomainError('INVALID_CREDENTIALS', SIGN_IN_FAILED);
+    }
+    await this.db.transaction((tx) => start(customer.id, tx));
+    return customer;
+  }
+
+  /** A one-click sign-in link by email, if the address has an account. */
+  async requestSignInLink(email: string, targetUrl: string | null, address: string): Promise<void> {
+    await hit(this.db, `link:ip:${address}`, LIMITS.resetPerAddress);
+    await hit(this.db, `email:${email}`, LIMITS.emailsPerRecipient);
+    await this.db.transaction(async (tx) => {
+      const customer = await findCustomerByEmail(tx, email);
+      if (!customer) return;
+      const token = await issueToken(tx, { purpose: 'sign_in', email, customerId: customer.id, targetUrl });
+      await enqueueEmail(tx, signInLink({ to: email, link: this.link('/', token) }));
+    });
+  }
+
+  /**
+   * Uses an emailed sign-in or sign-up token ("a token query on entry signs the user in"). A sign-up
+   * confirmation creates the account with the details given at sign-up.
+   */
+  async signInWithToken(
+    token: string,
+    start: StartSession,
+  ): Promise<{ customer: CustomerRow; targetUrl: string | null }> {
+    return this.db.transaction(async (tx) => {
+      const row = await useToken(tx, token, ['sign_in', 'confirm_signup']);
+      if (!row)
+        throw new DomainError(
+          'TOKEN_INVALID',
+          'This link has expired or was already used. Please ask for a new one.',
+        );
+      let customer = row.customerId
+        ? await findCustomerById(tx, row.customerId)
+        : await findCustomerByEmail(tx, row.email);
+      if (!customer && row.purpose === 'confirm_signup') {
+        const pending = row.payload as PendingSignUp;
+        const made = await createOrFindCustomer(tx, { email: row.email, ...pending });
+        customer = made.customer;
+        if (made.created)
+          await enqueueEmail(tx, welcome({ to: customer.email, firstName: customer.firstName }));
+      }
+      if (!customer)
+        throw new DomainError(
+          'TOKEN_INVALID',
+          'This link has expired or was already used. Please ask for a new one.',
+        );
+      await start(customer.id, tx);
+      return { customer, targetUrl: row.targetUrl };
+    });
+  }
+
+  /** The same answer whether or not the email has an account; the email carries a single-use link. */
+  async requestPasswordReset(email: string, address: string): Promise<void> {
+    await hit(this.db, `reset:ip:${address}`, LIMITS.resetPerAddress);
+    await hit(this.db, `email:${email}`, LIMITS.emailsPerRecipient);
+    await this.db.transaction(async (tx) => {
+      const customer = await findCustomerByEmail(tx, email);
+      if (!customer) return;
+      const token = await issueToken(tx, { purpose: 'password_reset', email, customerId: customer.id });
+      await enqueueEmail(tx, passwordReset({ to: email, link: this.link('/forgot-password/reset', token) }));
+    });
+  }
+
+  /** Sets a new password from a reset link: every other session ends, and this browser is signed in. */
+  async resetPassword(
+    token: string,
+    password: string,
+    address: string,
+    start: StartSession,
+  ): Promise<CustomerRow> {
+    // Hashing is deliberately slow: guessing tokens is limited per address, and a dead link is refused before it.
+    await hit(this.db, `reset-confirm:ip:${address}`, LIMITS.resetPerAddress);
+    const expired = () =>
+      new DomainError(
+        'TOKEN_INVALID',
+        'This link has expired or was already used. Please ask for a new one.',
+      );
+    if (!(await isUsableToken(this.db, token, ['password_reset']))) throw expired();
+    const passwordHash = await hashPassword(password);
+    return this.db.transaction(async (tx) => {
+      const row = await useToken(tx, token, ['password_reset']);
+      const customer = row?.customerId ? await findCustomerById(tx, row.customerId) : null;
+      if (!row || !customer) throw expired();
+      const updated = await updateCustomer(tx, customer.id, { passwordHash, passwordChangedAt: new Date() });
+      await endCustomerSessions(tx, customer.id);
+      await start(customer.id, tx);
+      await enqueueEmail(tx, passwordChanged({ to: customer.email }));
+      return updated;
+    });
+  }
+
+  /** Needs the current password; ends the customer's other sessions. */
+  async changePassword(
+    customerId: string,
+    sessionId: string,
+    current: string,
+    next: string,
+  ): Promise<CustomerRow> {
+    const customer = await findCustomerById(this.db, customerId);
+    if (!customer) throw new DomainError('UNAUTHENTICATED', 'Please sign in to continue');
+    if (!customer.passwordHash) {
+      throw new DomainError(
+        'CURRENT_PASSWORD_INCORRECT',
+        'Your account has no password yet. Use "Forgot password" to set one.',
+      );
+    }
+    // Wrong current passwords count with failed sign-ins: otherwise this would be a password oracle without
+    // the account's limit of 100 failures an hour.
+    const accountKey = `signin-fail:${customer.email}`;
+    await assertUnder(this.db, accountKey, LIMITS.signInFailuresPerAccount);
+    if (!(await verifyPassword(customer.passwordHash, current))) {
+      await hit(this.db, accountKey, { ...LIMITS.signInFailuresPerAccount, max: Number.MAX_SAFE_INTEGER });
+      throw new DomainError('CURRENT_PASSWORD_INCORRECT', 'Your current password is not right');
+    }
+    const passwordHash = await hashPassword(next);
+    return this.db.transaction(async (tx) => {
+      const updated = await updateCustomer(tx, customerId, { passwordHash, passwordChangedAt: new Date() });
+      await endCustomerSessions(tx, customerId, sessionId);
+      await enqueueEmail(tx, passwordChanged({ to: customer.email }));
+      return updated;
+    });
+  }
+
+  /** For an account made without a password (an order as a guest): an email to set one. Same answer always. */
+  async accountSetup(customerId: string, address: string): Promise<void> {
+    await hit(this.db, `setup:ip:${address}`, LIMITS.resetPerAddress);
+    if (!/^[0-9a-f-]{36}$/i.test(customerId)) return;
+    await this.db.transaction(async (tx) => {
+      const customer = await findCustomerById(tx, customerId);
+      if (!customer || customer.passwordHash) return;
+      // Over the recipient's email limit, nothing is sent, but the answer stays the same: a 429 here, and
+      // only here, would tell that the id is a customer without a password.
+      try {
+        await hit(tx, `email:${customer.email}`, LIMITS.emailsPerRecipient);
+      } catch (error) {
+        if (error instanceof RateLimitedError) return;
+        throw error;
+      }
+      const token = await issueToken(tx, {
+        purpose: 'password_reset',
+        email: customer.email,
+        customerId: customer.id,
+        lifetimeMs: TOKEN_LIFETIME_MS.account_setup,
+      });
+      await enqueueEmail(
+        tx,
+        accountSetup({
+          to: customer.email,
+          firstName: customer.firstName,
+          link: this.link('/forgot-password/reset', token),
+        }),
+      );
+    });
+  }
+
+  /**
+   * Google, Facebook or Apple: the provider's subject finds the customer; else a verified email links the
+   * identity to the account with that email; else a new account (flagged socialLogin) is made.
+   */
+  async signInWithProvider(profile: SocialProfile, start: StartSession): Promise<CustomerRow> {
+    return this.db.transaction(async (tx) => {
+      let customer = await findIdentity(tx, profile.provider, profile.subject);
+      if (!customer) {
+        if (!profile.email || !profile.emailVerified) {
+          throw new DomainError('SOCIAL_SIGN_IN_FAILED', 'Something went wrong');
+        }
+        customer = await findCustomerByEmail(tx, profile.email);
+        if (!customer) {
+          const made = await createOrFindCustomer(tx, {
+            email: profile.email,
+            firstName: profile.firstName ?? '',
+            lastName: profile.lastName ?? '',
+            socialLogin: true,
+          });
+          customer = made.customer;
+          if (made.created)
+            await enqueueEmail(tx, welcome({ to: customer.email, firstName: customer.firstName }));
+        }
+        await linkIdentity(tx, {
+          provider: profile.provider,
+          subject: profile.subject,
+          customerId: customer.id,
+          email: profile.email,
+        });
+      }
+      await start(customer.id, tx);
+      return customer;
+    });
+  }
+}

@@ -1,0 +1,229 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DomainError } from '../../../domain/errors';
+import {
+  appleSignInBody,
+  customerDocument as customerDocumentSchema,
+  emailBody,
+  facebookSignInBody,
+  googleSignInBody,
+  guestSessionBody,
+  guestSessionDocument,
+  pendingEmailDocument,
+  signInBody,
+  tokenSignInBody,
+} from '../../../contracts/customers';
+import type { AppDeps } from '../../deps';
+import { SocialSignInError, type SocialProfile } from '../../integrations/social-sign-in';
+import { clientAddress } from '../../http/rate-limit';
+import { BasketService } from '../baskets/baskets.service';
+import { customerDocument } from '../customers/customer-view';
+import { AccountsService, type StartSession } from './accounts.service';
+
+// Sessions (spec §7 Sessions): sign in by password, emailed link or token, Google, Facebook or Apple; a
+// guest session for dine-in; sign out. Every sign-in gets a new session id and brings the visitor's
+// baskets into the customer's.
+
+const tags = ['sessions'];
+
+/** How a sign-in starts the session: cookie, new id, and the visitor's baskets joined to the customer's. */
+export async function sessionStarter(
+  app: FastifyInstance,
+  deps: AppDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<StartSession> {
+  const visitorId = await app.ensureVisitor(request, reply);
+  const baskets = new BasketService(deps.database.db, deps.rules, deps.clock);
+  return async (customerId, tx) => {
+    await app.startSession(request, reply, { kind: 'customer', customerId }, tx);
+    await baskets.claimForCustomer(tx, visitorId, customerId);
+  };
+}
+
+export async function sessionRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const accounts = new AccountsService(deps.database.db, deps.config.publicUrl);
+
+  r.post(
+    '/sessions',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with email and password',
+        description: 'A wrong email or password both answer 401 "Email and Password don\'t match".',
+        body: signInBody,
+        response: { 201: customerDocumentSchema },
+      },
+    },
+    async (request, reply) => {
+      const start = await sessionStarter(app, deps, request, reply);
+      const customer = await accounts.signIn(
+        request.body.email,
+        request.body.password,
+        clientAddress(request),
+        start,
+      );
+      return reply.status(201).send(customerDocument(customer, request.body.targetUrl ?? null));
+    },
+  );
+
+  r.delete('/sessions', { schema: { tags, summary: 'Sign out' } }, async (request, reply) => {
+    await app.endSession(request, reply);
+    return reply.status(204).send();
+  });
+
+  r.post(
+    '/sessions/token',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with a single-use token from an emailed link (also confirms a sign-up)',
+        body: tokenSignInBody,
+        response: { 201: customerDocumentSchema },
+      },
+    },
+    async (request, reply) => {
+      const start = await sessionStarter(app, deps, request, reply);
+      const { customer, targetUrl } = await accounts.signInWithToken(request.body.token, start);
+      return reply.status(201).send(customerDocument(customer, targetUrl));
+    },
+  );
+
+  r.post(
+    '/sessions/link',
+    {
+      schema: {
+        tags,
+        summary: 'Email a one-click sign-in link; the same answer whether or not the email has an account',
+        body: emailBody,
+        response: { 202: pendingEmailDocument },
+      },
+    },
+    async (request, reply) => {
+      await accounts.requestSignInLink(
+        request.body.email,
+        request.body.targetUrl ?? null,
+        clientAddress(request),
+      );
+      return reply.status(202).send({
+        data: {
+          id: 'pending',
+          type: 'email_requests' as const,
+          attributes: { email: request.body.email, next: 'check_email' as const },
+        },
+      });
+    },
+  );
+
+  r.post(
+    '/sessions/guest_token',
+    {
+      schema: {
+        tags,
+        summary: 'A guest session tied to an email (dine-in orders without an account)',
+        body: guestSessionBody,
+        response: { 201: guestSessionDocument },
+      },
+    },
+    async (request, reply) => {
+      if (request.session?.kind === 'customer') {
+        throw new DomainError('CONFLICT', 'You are signed in already');
+      }
+      await app.startSession(request, reply, { kind: 'guest', guestEmail: request.body.email });
+      return reply.status(201).send({
+        data: {
+          id: request.session!.id,
+          type: 'guest_sessions' as const,
+          attributes: { email: request.body.email },
+        },
+      });
+    },
+  );
+
+  const social = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    verify: () => Promise<SocialProfile>,
+    targetUrl: string | undefined,
+  ) => {
+    let profile: SocialProfile;
+    try {
+      profile = await verify();
+    } catch (error) {
+      if (error instanceof SocialSignInError) {
+        request.log.warn({ reason: (error as Error).message }, 'social sign-in refused');
+        throw new DomainError('SOCIAL_SIGN_IN_FAILED', 'Something went wrong');
+      }
+      throw error;
+    }
+    const start = await sessionStarter(app, deps, request, reply);
+    const customer = await accounts.signInWithProvider(profile, start);
+    return reply.status(201).send(customerDocument(customer, targetUrl ?? null));
+  };
+
+  r.post(
+    '/sessions/google',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with a Google ID token',
+        body: googleSignInBody,
+        response: { 201: customerDocumentSchema },
+      },
+    },
+    (request, reply) =>
+      social(
+        request,
+        reply,
+        () =>
+          deps.socialSignIn.verifyGoogle(
+            request.body.accessToken,
+            request.body.nonce ? { nonce: request.body.nonce } : undefined,
+          ),
+        request.body.targetUrl,
+      ),
+  );
+
+  r.post(
+    '/sessions/facebook',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with a Facebook access token',
+        body: facebookSignInBody,
+        response: { 201: customerDocumentSchema },
+      },
+    },
+    (request, reply) =>
+      social(
+        request,
+        reply,
+        () => deps.socialSignIn.verifyFacebook(request.body.token),
+        request.body.targetUrl,
+      ),
+  );
+
+  r.post(
+    '/sessions/apple',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with an Apple authorisation code (Apple sends the name only the first time)',
+        body: appleSignInBody,
+        response: { 201: customerDocumentSchema },
+      },
+    },
+    (request, reply) =>
+      social(
+        request,
+        reply,
+        () =>
+          deps.socialSignIn.exchangeApple(request.body.code, {
+            ...(request.body.firstName ? { firstName: request.body.firstName } : {}),
+            ...(request.body.lastName ? { lastName: request.body.lastName } : {}),
+          }),
+        request.body.targetUrl,
+      ),
+  );
+}

@@ -1,0 +1,79 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { customerIdentities, customers, storeCreditTransactions } from '../../db/schema/customers';
+import { newToken } from '../../http/tokens';
+
+export type CustomerRow = typeof customers.$inferSelect;
+
+export async function findCustomerById(db: DbOrTx, id: string): Promise<CustomerRow | null> {
+  const [row] = await db.select().from(customers).where(eq(customers.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function findCustomerByEmail(db: DbOrTx, email: string): Promise<CustomerRow | null> {
+  const [row] = await db.select().from(customers).where(eq(customers.email, email.toLowerCase())).limit(1);
+  return row ?? null;
+}
+
+/**
+ * Creates the customer, or finds the one another request created with that email a moment before (two
+ * confirmation links, or a first social sign-in, racing): never a duplicate, never a unique-violation error.
+ */
+export async function createOrFindCustomer(
+  db: DbOrTx,
+  values: Omit<typeof customers.$inferInsert, 'referralToken' | 'email'> & { email: string },
+): Promise<{ customer: CustomerRow; created: boolean }> {
+  const email = values.email.toLowerCase();
+  const [inserted] = await db
+    .insert(customers)
+    .values({ ...values, email, referralToken: newToken(6).toUpperCase() })
+    .onConflictDoNothing({ target: customers.email })
+    .returning();
+  if (inserted) return { customer: inserted, created: true };
+  const [existing] = await db.select().from(customers).where(eq(customers.email, email)).limit(1);
+  return { customer: existing!, created: false };
+}
+
+export async function updateCustomer(
+  db: DbOrTx,
+  id: string,
+  values: Partial<typeof customers.$inferInsert>,
+): Promise<CustomerRow> {
+  const [row] = await db
+    .update(customers)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(customers.id, id))
+    .returning();
+  return row!;
+}
+
+export async function findIdentity(db: DbOrTx, provider: 'google' | 'facebook' | 'apple', subject: string) {
+  const [row] = await db
+    .select({ customer: customers })
+    .from(customerIdentities)
+    .innerJoin(customers, eq(customers.id, customerIdentities.customerId))
+    .where(sql`${customerIdentities.provider} = ${provider} and ${customerIdentities.subject} = ${subject}`)
+    .limit(1);
+  return row?.customer ?? null;
+}
+
+export async function linkIdentity(
+  db: DbOrTx,
+  values: {
+    provider: 'google' | 'facebook' | 'apple';
+    subject: string;
+    customerId: string;
+    email: string | null;
+  },
+) {
+  await db.insert(customerIdentities).values(values).onConflictDoNothing();
+}
+
+export function listCreditTransactions(db: DbOrTx, customerId: string) {
+  return db
+    .select()
+    .from(storeCreditTransactions)
+    .where(eq(storeCreditTransactions.customerId, customerId))
+    .orderBy(desc(storeCreditTransactions.createdAt), desc(storeCreditTransactions.id))
+    .limit(500);
+}

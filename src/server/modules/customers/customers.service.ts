@@ -1,0 +1,71 @@
+import { DomainError } from '../../../domain/errors';
+import { daysBetween, isoDate, londonDate } from '../../../domain/calendar';
+import { normaliseUkPhone } from '../../../domain/phone';
+import type { UpdateMeBody } from '../../../contracts/customers';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { PAPERLESS_TAG } from './customer-view';
+import { findCustomerById, listCreditTransactions, updateCustomer, type CustomerRow } from './customers.repo';
+
+// The signed-in customer's own details (spec §7 Customers): only their editable fields.
+
+export class CustomersService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async me(customerId: string): Promise<CustomerRow> {
+    const customer = await findCustomerById(this.db, customerId);
+    // The session outlived its customer (deleted): the client treats 401 as signed out.
+    if (!customer) throw new DomainError('UNAUTHENTICATED', 'Please sign in to continue');
+    return customer;
+  }
+
+  async update(customerId: string, body: UpdateMeBody): Promise<CustomerRow> {
+    await this.me(customerId);
+    return updateCustomer(this.db, customerId, body);
+  }
+
+  async setDateOfBirth(customerId: string, dateOfBirth: string | null): Promise<CustomerRow> {
+    if (dateOfBirth) {
+      const age = daysBetween(isoDate(dateOfBirth), londonDate(this.clock.now())) / 365.25;
+      if (age < 0) throw new DomainError('VALIDATION_FAILED', 'Your date of birth can’t be in the future');
+      if (age < 16 || age > 120)
+        throw new DomainError('VALIDATION_FAILED', 'Enter a date of birth for someone aged 16 to 120');
+    }
+    await this.me(customerId);
+    return updateCustomer(this.db, customerId, { dateOfBirth });
+  }
+
+  /** UK phone rules (spec §5): stored as +44…. */
+  async setPhone(customerId: string, phone: string | null): Promise<CustomerRow> {
+    let e164: string | null = null;
+    if (phone !== null && phone.trim() !== '') {
+      const result = normaliseUkPhone(phone);
+      if (!result.ok) throw new DomainError('VALIDATION_FAILED', result.reason);
+      e164 = result.e164;
+    }
+    await this.me(customerId);
+    return updateCustomer(this.db, customerId, { phone: e164 });
+  }
+
+  async setPaperless(customerId: string, paperless: boolean): Promise<CustomerRow> {
+    const customer = await this.me(customerId);
+    const tags = customer.tags.filter((tag) => tag !== PAPERLESS_TAG);
+    return updateCustomer(this.db, customerId, { tags: paperless ? [...tags, PAPERLESS_TAG] : tags });
+  }
+
+  async setFingerprint(customerId: string, fingerprint: string): Promise<void> {
+    await this.me(customerId);
+    await updateCustomer(this.db, customerId, { fingerprint });
+  }
+
+  async creditTransactions(customerId: string) {
+    const customer = await this.me(customerId);
+    return {
+      balance: customer.storeCredits,
+      transactions: await listCreditTransactions(this.db, customerId),
+    };
+  }
+}

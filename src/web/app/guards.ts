@@ -1,0 +1,88 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { authApi } from '../features/auth/auth.api';
+import { customerQueries, rememberSignIn, safeTarget } from '../shared/customer.queries';
+import { showToast } from '../shared/ui/toast';
+
+// Guards are loaders that redirect (architecture decision 10; spec §2 Guards, §6).
+
+async function signedIn(queryClient: QueryClient): Promise<boolean> {
+  return (await queryClient.ensureQueryData(customerQueries.me())) !== null;
+}
+
+// "A token query on entry signs the user in" (spec §2), on any page but the reset page. React Router runs
+// a route's loaders together and follows the deepest redirect, so the root loader and every redirecting
+// child share one sign-in per token: children step aside (null) while a token is in the address, and the
+// root loader then sends the customer on.
+const tokenSignIns = new Map<string, Promise<string>>();
+
+function entryToken(request: Request): { token: string; url: URL } | null {
+  const url = new URL(request.url);
+  const token = url.searchParams.get('token');
+  return token && !url.pathname.startsWith('/forgot-password') ? { token, url } : null;
+}
+
+/** Where to go once the address's token is used (signed in or not); null when the address has none. */
+function signInFromEntryToken(queryClient: QueryClient, request: Request): Promise<string> | null {
+  const entry = entryToken(request);
+  if (!entry) return null;
+  const { token, url } = entry;
+  let pending = tokenSignIns.get(token);
+  if (!pending) {
+    url.searchParams.delete('token');
+    const without = `${url.pathname}${url.search}`;
+    pending = authApi.signInWithToken(token).then(
+      async ({ customer, targetUrl }) => {
+        await rememberSignIn(queryClient, customer);
+        showToast(customer.firstName ? `Welcome, ${customer.firstName}` : 'You are signed in');
+        return safeTarget(targetUrl) ?? (url.pathname === '/' ? '/account' : without);
+      },
+      (error: unknown) => {
+        showToast(error instanceof Error ? error.message : 'Something went wrong', 'error');
+        return without;
+      },
+    );
+    tokenSignIns.set(token, pending);
+  }
+  return pending;
+}
+
+/** The root route's loader: uses a token in the address, then goes on without it. */
+export const signInFromToken =
+  (queryClient: QueryClient) =>
+  async ({ request }: LoaderFunctionArgs) => {
+    const signingIn = signInFromEntryToken(queryClient, request);
+    if (signingIn) throw redirect(await signingIn);
+    return null;
+  };
+
+/** A child loader that redirects, made to wait for (and defer to) a token sign-in in the address. */
+function afterTokenSignIn(
+  queryClient: QueryClient,
+  loader: (args: LoaderFunctionArgs) => Promise<Response | null> | Response | null,
+) {
+  return async (args: LoaderFunctionArgs) => {
+    const signingIn = signInFromEntryToken(queryClient, args.request);
+    if (signingIn) {
+      await signingIn;
+      return null;
+    }
+    return loader(args);
+  };
+}
+
+/** A route that only sends the customer elsewhere ("/" → "/menu"). */
+export const redirectTo = (queryClient: QueryClient, to: string) =>
+  afterTokenSignIn(queryClient, () => redirect(to));
+
+/** Account, order, schedule and payment routes: a visitor goes to /social-login and comes back after. */
+export const requireCustomer = (queryClient: QueryClient) =>
+  afterTokenSignIn(queryClient, async ({ request }) => {
+    if (await signedIn(queryClient)) return null;
+    const url = new URL(request.url);
+    return redirect(`/social-login?returnTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+  });
+
+/** Log in, sign up and forgot password: a signed-in customer is sent to /. */
+export const guestOnly = (queryClient: QueryClient) =>
+  afterTokenSignIn(queryClient, async () => ((await signedIn(queryClient)) ? redirect('/') : null));

@@ -1,0 +1,56 @@
+import type { Customer, SignUpBody } from '../../../contracts/customers';
+import { api } from '../../shared/api/client';
+import { readCustomer } from '../../shared/customer.queries';
+
+// The sign-in and account calls (spec §7 Sessions, Customers). Each sign-in answers the customer and, when
+// one was asked for, where to go next.
+
+export type SignedIn = { customer: Customer; targetUrl: string | null };
+
+export const authApi = {
+  signIn: async (email: string, password: string, targetUrl: string | null): Promise<SignedIn> =>
+    readCustomer(
+      await api('POST', '/sessions', { body: { email, password, ...(targetUrl ? { targetUrl } : {}) } }),
+    ),
+  signUp: async (body: SignUpBody): Promise<void> => {
+    await api('POST', '/customers', { body });
+  },
+  signInWithToken: async (token: string): Promise<SignedIn> =>
+    readCustomer(await api('POST', '/sessions/token', { body: { token } })),
+  requestSignInLink: async (email: string, targetUrl: string | null): Promise<void> => {
+    await api('POST', '/sessions/link', { body: { email, ...(targetUrl ? { targetUrl } : {}) } });
+  },
+  requestPasswordReset: async (email: string): Promise<void> => {
+    await api('POST', '/customers/password_reset', { body: { email } });
+  },
+  resetPassword: async (token: string, password: string): Promise<SignedIn> =>
+    readCustomer(await api('POST', '/customers/password_reset/confirm', { body: { token, password } })),
+  google: async (idToken: string, nonce: string, targetUrl: string | null): Promise<SignedIn> =>
+    readCustomer(
+      await api('POST', '/sessions/google', {
+        body: { accessToken: idToken, nonce, ...(targetUrl ? { targetUrl } : {}) },
+      }),
+    ),
+  facebook: async (token: string, targetUrl: string | null): Promise<SignedIn> =>
+    readCustomer(
+      await api('POST', '/sessions/facebook', { body: { token, ...(targetUrl ? { targetUrl } : {}) } }),
+    ),
+  apple: async (
+    code: string,
+    name: { firstName?: string | undefined; lastName?: string | undefined },
+    targetUrl: string | null,
+  ): Promise<SignedIn> =>
+    readCustomer(
+      await api('POST', '/sessions/apple', {
+        body: {
+          code,
+          ...(name.firstName ? { firstName: name.firstName } : {}),
+          ...(name.lastName ? { lastName: name.lastName } : {}),
+          ...(targetUrl ? { targetUrl } : {}),
+        },
+      }),
+    ),
+  signOut: async (): Promise<void> => {
+    await api('DELETE', '/sessions');
+  },
+};

@@ -1,0 +1,76 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import * as z from 'zod/mini';
+import { emailSchema } from '../../../contracts/customers';
+import { ApiError } from '../../shared/api/client';
+import { FormError, TextField, validate, type FieldErrors } from '../../shared/forms';
+import { usePageMeta } from '../../shared/use-page-meta';
+import { authApi } from './auth.api';
+import { AuthCard, CheckInbox } from './auth-card';
+
+export function ForgotPasswordPage() {
+  usePageMeta('Forgot your password?');
+  const [email, setEmail] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validate(z.object({ email: emailSchema }), { email });
+    setErrors(checked.ok ? {} : checked.errors);
+    if (!checked.ok) return;
+    setBusy(true);
+    setFormError(null);
+    try {
+      await authApi.requestPasswordReset(checked.data.email);
+      setSentTo(checked.data.email);
+    } catch (error) {
+      setFormError(
+        error instanceof ApiError && error.status === 429 ? error.message : 'Something went wrong',
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard
+      title="Forgot your password?"
+      intro="Tell us your email and we’ll send you a link to choose a new one."
+    >
+      {sentTo ? (
+        <>
+          <CheckInbox email={sentTo} what="a link to reset your password" />
+          <p>The link works for an hour.</p>
+        </>
+      ) : (
+        <form onSubmit={onSubmit} noValidate>
+          <FormError message={formError} />
+          <TextField
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            error={errors.email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <button
+            type="submit"
+            className="button button--primary button--block"
+            disabled={busy}
+            aria-busy={busy}
+          >
+            {busy ? 'Sending…' : 'Send me a link'}
+          </button>
+        </form>
+      )}
+      <div className="auth__links">
+        <Link to="/login">Back to log in</Link>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,120 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { passwordSchema, emailSchema } from '../../../contracts/customers';
+import * as z from 'zod/mini';
+import { ApiError } from '../../shared/api/client';
+import { FormError, TextField, validate, type FieldErrors } from '../../shared/forms';
+import { usePageMeta } from '../../shared/use-page-meta';
+import { authApi } from './auth.api';
+import { AuthCard, CheckInbox } from './auth-card';
+import { returnToOf, useFinishSignIn } from './use-finish-sign-in';
+
+const form = z.object({ email: emailSchema, password: passwordSchema });
+
+export function LoginPage() {
+  usePageMeta('Log in');
+  const [params] = useSearchParams();
+  const returnTo = returnToOf(params);
+  const finish = useFinishSignIn();
+  const [values, setValues] = useState({ email: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [linkSent, setLinkSent] = useState<string | null>(null);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validate(form, values);
+    setErrors(checked.ok ? {} : checked.errors);
+    if (!checked.ok) return;
+    setBusy(true);
+    setFormError(null);
+    try {
+      await finish(
+        await authApi.signIn(checked.data.email, checked.data.password, returnTo),
+        returnTo,
+        'password',
+      );
+    } catch (error) {
+      setFormError(
+        error instanceof ApiError && error.code === 'INVALID_CREDENTIALS'
+          ? "Email and Password don't match"
+          : error instanceof Error
+            ? error.message
+            : 'Something went wrong',
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const sendLink = async () => {
+    const checked = validate(z.object({ email: emailSchema }), { email: values.email });
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setBusy(true);
+    try {
+      await authApi.requestSignInLink(checked.data.email, returnTo);
+      setLinkSent(checked.data.email);
+    } catch (error) {
+      setFormError(error instanceof ApiError ? error.message : 'Something went wrong');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title="Log in" intro="Welcome back. Log in to order, or to manage your pasta plan.">
+      {linkSent ? <CheckInbox email={linkSent} what="a sign-in link" /> : null}
+      <form onSubmit={onSubmit} noValidate>
+        <FormError message={formError} />
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          value={values.email}
+          error={errors.email}
+          onChange={(e) => setValues({ ...values, email: e.target.value })}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={values.password}
+          error={errors.password}
+          onChange={(e) => setValues({ ...values, password: e.target.value })}
+        />
+        <button
+          type="submit"
+          className="button button--primary button--block"
+          disabled={busy}
+          aria-busy={busy}
+        >
+          {busy ? 'Logging in…' : 'Log in'}
+        </button>
+      </form>
+      <div className="auth__links">
+        <Link to={`/forgot-password${params.toString() ? `?${params.toString()}` : ''}`}>
+          Forgot your password?
+        </Link>
+        <button type="button" className="link-button auth__link" onClick={sendLink} disabled={busy}>
+          Email me a sign-in link instead
+        </button>
+        <p>
+          New to Sfoglia?{' '}
+          <Link to={`/signup${params.toString() ? `?${params.toString()}` : ''}`}>Create an account</Link>
+        </p>
+        <p>
+          <Link to={`/social-login${params.toString() ? `?${params.toString()}` : ''}`}>
+            Other ways to sign in
+          </Link>
+        </p>
+      </div>
+    </AuthCard>
+  );
+}

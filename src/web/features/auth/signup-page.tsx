@@ -1,0 +1,152 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { signUpBody } from '../../../contracts/customers';
+import { analytics } from '../../shared/analytics';
+import { ApiError } from '../../shared/api/client';
+import { CheckboxField, FormError, TextField, validate, type FieldErrors } from '../../shared/forms';
+import { usePageMeta } from '../../shared/use-page-meta';
+import { authApi } from './auth.api';
+import { AuthCard, CheckInbox } from './auth-card';
+import { returnToOf } from './use-finish-sign-in';
+
+// Sign-up (spec §7 POST /customers; §8 messages). The account is confirmed by the emailed link, which
+// signs the customer in and brings them back here (or to where they were going).
+
+export function SignupPage() {
+  usePageMeta('Create an account');
+  const [params] = useSearchParams();
+  const returnTo = returnToOf(params);
+  const [values, setValues] = useState({
+    firstName: '',
+    lastName: '',
+    email: '',
+    password: '',
+    acceptsEmails: false,
+    acceptsSms: false,
+    acceptsMail: false,
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const set = (patch: Partial<typeof values>) => setValues({ ...values, ...patch });
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validate(signUpBody, { ...values, ...(returnTo ? { targetUrl: returnTo } : {}) });
+    setErrors(checked.ok ? {} : checked.errors);
+    if (!checked.ok) return;
+    setBusy(true);
+    setFormError(null);
+    try {
+      await authApi.signUp(checked.data);
+      analytics.ctaClick('sign_up', { step: 'submitted' });
+      setSentTo(checked.data.email);
+    } catch (error) {
+      // Spec §8: a 400 invalid_email says "Invalid email"; anything else the general message.
+      if (error instanceof ApiError && error.code === 'INVALID_EMAIL') setErrors({ email: 'Invalid email' });
+      else
+        setFormError(
+          error instanceof ApiError && error.status === 429
+            ? error.message
+            : 'An error occurred while creating your account',
+        );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (sentTo) {
+    return (
+      <AuthCard title="Check your inbox">
+        <CheckInbox email={sentTo} what="a link to finish setting up your account" />
+        <p>Open the email on this device and tap the link: you’ll be signed in and brought back here.</p>
+        <p>
+          Nothing after a few minutes? Check your spam folder, or <Link to="/login">log in</Link> if you
+          already have an account.
+        </p>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Create an account"
+      intro="Order fresh pasta kits, skip or pause any week, and keep your addresses."
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <FormError message={formError} />
+        <div className="field-row">
+          <TextField
+            label="First name"
+            name="firstName"
+            autoComplete="given-name"
+            value={values.firstName}
+            error={errors.firstName}
+            onChange={(e) => set({ firstName: e.target.value })}
+          />
+          <TextField
+            label="Last name"
+            name="lastName"
+            autoComplete="family-name"
+            value={values.lastName}
+            error={errors.lastName}
+            onChange={(e) => set({ lastName: e.target.value })}
+          />
+        </div>
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          value={values.email}
+          error={errors.email}
+          onChange={(e) => set({ email: e.target.value })}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          hint="At least 8 characters. A few words together are easy to remember and hard to guess."
+          value={values.password}
+          error={errors.password}
+          onChange={(e) => set({ password: e.target.value })}
+        />
+        <fieldset className="fieldset">
+          <legend>Keep me posted about new menus and offers by</legend>
+          <CheckboxField
+            label="Email"
+            checked={values.acceptsEmails}
+            onChange={(e) => set({ acceptsEmails: e.target.checked })}
+          />
+          <CheckboxField
+            label="Text message"
+            checked={values.acceptsSms}
+            onChange={(e) => set({ acceptsSms: e.target.checked })}
+          />
+          <CheckboxField
+            label="Post"
+            checked={values.acceptsMail}
+            onChange={(e) => set({ acceptsMail: e.target.checked })}
+          />
+        </fieldset>
+        <button
+          type="submit"
+          className="button button--primary button--block"
+          disabled={busy}
+          aria-busy={busy}
+        >
+          {busy ? 'Creating your account…' : 'Create account'}
+        </button>
+      </form>
+      <div className="auth__links">
+        <p>
+          Already have an account?{' '}
+          <Link to={`/login${params.toString() ? `?${params.toString()}` : ''}`}>Log in</Link>
+        </p>
+      </div>
+    </AuthCard>
+  );
+}

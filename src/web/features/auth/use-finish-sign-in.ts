@@ -1,0 +1,22 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { analytics } from '../../shared/analytics';
+import { rememberSignIn, safeTarget } from '../../shared/customer.queries';
+import { showToast } from '../../shared/ui/toast';
+import type { SignedIn } from './auth.api';
+
+/** After any sign-in: remember the customer, say hello, and go where they were going. */
+export function useFinishSignIn() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async ({ customer, targetUrl }: SignedIn, returnTo: string | null, how: string) => {
+    await rememberSignIn(queryClient, customer);
+    analytics.ctaClick('sign_in', { method: how });
+    showToast(customer.firstName ? `Welcome, ${customer.firstName}` : 'You are signed in');
+    await navigate(safeTarget(targetUrl) ?? safeTarget(returnTo) ?? '/account', { replace: true });
+  };
+}
+
+export function returnToOf(search: URLSearchParams): string | null {
+  return safeTarget(search.get('returnTo'));
+}

@@ -1,0 +1,53 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  addressModel,
+  type Address,
+  type CreateAddressBody,
+  type UpdateAddressBody,
+} from '../../../contracts/addresses';
+import {
+  customerModel,
+  storeCreditTransactionModel,
+  type Customer,
+  type UpdateMeBody,
+} from '../../../contracts/customers';
+import { api } from '../../shared/api/client';
+import { readMany, readOne } from '../../shared/api/documents';
+import { customerQueries } from '../../shared/customer.queries';
+
+// The account: profile changes and addresses (spec §7 Customers, Addresses).
+
+export const accountQueries = {
+  addresses: () =>
+    queryOptions({
+      queryKey: [...customerQueries.all, 'addresses'] as const,
+      queryFn: async ({ signal }) => readMany(await api('GET', '/addresses', { signal }), addressModel),
+    }),
+  credit: () =>
+    queryOptions({
+      queryKey: [...customerQueries.all, 'store-credit'] as const,
+      queryFn: async ({ signal }) =>
+        readMany(await api('GET', '/store_credit_transactions', { signal }), storeCreditTransactionModel),
+    }),
+};
+
+const me = async (method: string, path: string, body: unknown): Promise<Customer> =>
+  readOne(await api(method, path, { body }), customerModel);
+
+export const accountApi = {
+  updateMe: (body: UpdateMeBody) => me('PUT', '/me', body),
+  setPhone: (phone: string | null) => me('PUT', '/customers/phone', { phone }),
+  setDateOfBirth: (dateOfBirth: string | null) => me('PUT', '/customers/date_of_birth', { dateOfBirth }),
+  setPaperless: (paperless: boolean) => me('PUT', '/customers/paperless', { paperless }),
+  changePassword: (currentPassword: string, password: string) =>
+    me('PUT', '/customers/password', { currentPassword, password }),
+  addAddress: async (body: CreateAddressBody): Promise<Address> =>
+    readOne(await api('POST', '/addresses', { body }), addressModel),
+  updateAddress: async (id: string, body: UpdateAddressBody): Promise<Address> =>
+    readOne(await api('PUT', `/addresses/${id}`, { body }), addressModel),
+  deleteAddress: async (id: string): Promise<void> => {
+    await api('DELETE', `/addresses/${id}`);
+  },
+  makeDefault: async (id: string): Promise<Address> =>
+    readOne(await api('POST', `/addresses/${id}/default`), addressModel),
+};
