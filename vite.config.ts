@@ -50,7 +50,10 @@ export default defineConfig({
   server: {
     port: 3000,
     proxy: Object.fromEntries(
-      ['/api', '/storefront', '/media', '/healthz', '/dev', '/auth'].map((path) => [path, apiTarget]),
+      ['/api', '/storefront', '/media', '/healthz', '/dev', '/auth', '/sandbox'].map((path) => [
+        path,
+        apiTarget,
+      ]),
     ),
   },
 });

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { BASKET_TYPES } from '../domain/basket';
 import { errorObject, resource, resourceWithRelationships, toMany } from './envelope';
 import { idParam, isoDateSchema, penceSchema, quantitySchema, queryBoolean, uuidSchema } from './common';
+import { basketVoucherSchema } from './vouchers';
 
 // Baskets (spec §3 Basket, Basket item; §7 Baskets).
 
@@ -60,6 +61,9 @@ export const basketAttributes = z.object({
   deliveryNote: z.nullable(z.string()),
   oneOffFeeApplicable: z.boolean(),
   voucherCode: z.nullable(z.string()),
+  /** The applied voucher: its terms, its state and what it takes off. The server always sends it (null
+   *  when there is none); optional so that a basket built before vouchers still type-checks. */
+  voucher: z.optional(z.nullable(basketVoucherSchema)),
   totalLineItemsPrice: penceSchema,
   totalDiscount: penceSchema,
   subtotalPrice: penceSchema,

@@ -80,6 +80,8 @@ export const publicConfigSchema = z.object({
   stagingBanner: z.nullable(z.string()),
   /** Where the browser goes after signing out (the brand site's, or our /signed-out). */
   logoutUrl: z.string(),
+  /** Wallet logos the checkout bar leaves out (spec §2: Google Pay and Apple Pay logos can be hidden). */
+  hiddenWalletLogos: z.array(z.enum(['google_pay', 'apple_pay'])),
   /** local: our own sign-in pages for each provider; live: Google, Facebook and Apple themselves. */
   social: z.object({
     mode: z.enum(['local', 'live']),

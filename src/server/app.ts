@@ -17,6 +17,8 @@ import { registerSessions } from './http/session';
 import { mailboxRoutes } from './integrations/email/mailbox.routes';
 import { createSocialSignIn, localProviderOf } from './integrations/social-sign-in';
 import { localProviderRoutes } from './integrations/social-sign-in/local-provider';
+import { createPaymentProcessors, paymentProcessorsOptions } from './integrations/payments';
+import { paymentsSandboxRoutes } from './integrations/payments/sandbox.routes';
 import { sessionRoutes } from './modules/auth/sessions.routes';
 import { appleCallbackRoutes } from './integrations/social-sign-in/apple-callback.routes';
 import { addressRoutes } from './modules/customers/addresses.routes';
@@ -26,7 +28,13 @@ import { CustomersService } from './modules/customers/customers.service';
 import { registerWebApp } from './http/web-app';
 import { serializerCompiler, validatorCompiler } from './http/zod-compilers';
 import { storefrontRoutes } from './integrations/storefront/local.routes';
+import { postcodesIoRoutes } from './integrations/postcodes/local.routes';
+import { addressLookupRoutes } from './modules/delivery/address-lookup.routes';
+import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { basketRoutes } from './modules/baskets/baskets.routes';
+import { checkoutRoutes } from './modules/checkout/checkout.routes';
+import { voucherRoutes } from './modules/vouchers/vouchers.routes';
+import { creditRoutes } from './modules/credit/credit.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { marketingRoutes } from './modules/marketing/marketing.routes';
 import { mediaRoutes } from './modules/menu/media.routes';
@@ -38,7 +46,7 @@ export const API_PREFIX = '/api/v2';
 /** 64 KB is many times any request this API takes; bigger bodies are refused before they are parsed. */
 export const BODY_LIMIT = 64 * 1024;
 
-const SECRET_PARAMS = /([?&](?:token|code|state|id_token|access_token)=)[^&#]*/g;
+const SECRET_PARAMS = /([?&](?:token|code|state|id_token|access_token|client_secret)=)[^&#]*/g;
 
 /** Sign-in links and provider returns carry one-time secrets in the query: they never reach the logs. */
 export function redactUrl(url: string): string {
@@ -49,7 +57,7 @@ export function redactUrl(url: string): string {
 function isPageRequest(request: FastifyRequest): boolean {
   return (
     request.method === 'GET' &&
-    !/^\/(api|storefront|media|dev|assets)(\/|$)/.test(request.url) &&
+    !/^\/(api|storefront|media|dev|assets|postcodes)(\/|$)/.test(request.url) &&
     !/\.\w{1,5}$/.test(request.url.split('?')[0] ?? '')
   );
 }
@@ -61,14 +69,24 @@ export interface BuildAppOptions {
   /** Serve the built SPA (off in API tests). */
   serveWeb?: boolean;
   logger?: boolean;
+  /** Where log lines go (tests read them); standard output when not given. */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the app without listening: main.ts listens, tests call app.inject(). */
-export async function buildApp({ config, database, clock, serveWeb = true, logger = true }: BuildAppOptions) {
+export async function buildApp({
+  config,
+  database,
+  clock,
+  serveWeb = true,
+  logger = true,
+  logStream,
+}: BuildAppOptions) {
   const app = Fastify({
     logger: logger
       ? {
           level: config.logLevel,
+          ...(logStream ? { stream: logStream } : {}),
           redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
           serializers: {
             req: (request: { method: string; url: string; id: string }) => ({
@@ -111,6 +129,7 @@ export async function buildApp({ config, database, clock, serveWeb = true, logge
     clock,
     rules: cachedShopRules(database.db),
     socialSignIn: createSocialSignIn(config.socialSignIn, config.publicUrl),
+    payments: createPaymentProcessors(paymentProcessorsOptions(config, database.db)),
   };
 
   // Dynamic responses over 1 KB are compressed for browsers that ask; built assets are precompressed.
@@ -130,10 +149,14 @@ export async function buildApp({ config, database, clock, serveWeb = true, logge
   await app.register(healthRoutes, deps);
   await app.register(mediaRoutes, deps);
   await app.register(storefrontRoutes, deps);
+  if (config.postcodes.mode === 'embedded') await app.register(postcodesIoRoutes, deps);
   await app.register(mailboxRoutes, { db: database.db, enabled: config.email.mailbox });
   await app.register(appleCallbackRoutes);
   if (config.socialSignIn.mode === 'local') {
     await app.register(localProviderRoutes, { provider: localProviderOf(deps.socialSignIn) });
+  }
+  if (config.payments.mode === 'sandbox') {
+    await app.register(paymentsSandboxRoutes, { db: database.db, publicUrl: config.publicUrl, clock });
   }
   await app.register(
     async (api) => {
@@ -143,6 +166,11 @@ export async function buildApp({ config, database, clock, serveWeb = true, logge
       await api.register(customerRoutes, deps);
       await api.register(sessionRoutes, deps);
       await api.register(addressRoutes, deps);
+      await api.register(deliveryRoutes, deps);
+      await api.register(addressLookupRoutes, deps);
+      await api.register(voucherRoutes, deps);
+      await api.register(creditRoutes, deps);
+      await api.register(checkoutRoutes, deps);
     },
     { prefix: API_PREFIX },
   );

@@ -74,11 +74,42 @@ const EnvSchema = z.object({
   APPLE_KEY_ID: z.optional(z.string()),
   /** The .p8 key, PEM, with \n for new lines. */
   APPLE_PRIVATE_KEY: z.optional(z.string()),
+  /** sandbox: the embedded processor (Stripe's test cards, a PayPal approval page); live: Stripe and PayPal. */
+  PAYMENTS: z._default(z.enum(['sandbox', 'live']), 'sandbox'),
+  STRIPE_SECRET_KEY: z.optional(
+    z.string().check(z.regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_…)')),
+  ),
+  STRIPE_PUBLISHABLE_KEY: z.optional(
+    z.string().check(z.regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_…)')),
+  ),
+  PAYPAL_CLIENT_ID: z.optional(z.string()),
+  PAYPAL_CLIENT_SECRET: z.optional(z.string()),
+  /** Which PayPal the live adapter talks to: its sandbox (test accounts) or production. */
+  PAYPAL_ENVIRONMENT: z._default(z.enum(['sandbox', 'production']), 'production'),
   /** smtp://user:pass@host:587 — when set, emails go out through it; otherwise to the development mailbox. */
   SMTP_URL: z.optional(z.string().check(z.regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://'))),
   EMAIL_FROM: z._default(z.string(), 'Sfoglia <hello@sfoglia.example>'),
   /** The development mailbox page at /dev/mailbox (never in production). */
   MAILBOX: z.optional(boolFlag),
+  /** embedded: postcodes.io's GET /postcodes/{postcode} over the shipped gazetteer; live: POSTCODES_URL. */
+  POSTCODES: z._default(z.enum(['embedded', 'live']), 'embedded'),
+  POSTCODES_URL: z._default(httpUrl, 'https://api.postcodes.io'),
+  /** embedded: addresses made from the gazetteer; ideal_postcodes: Ideal Postcodes' address API. */
+  ADDRESS_LOOKUP: z._default(z.enum(['embedded', 'ideal_postcodes']), 'embedded'),
+  IDEAL_POSTCODES_API_KEY: z.optional(z.string().check(z.minLength(4))),
+  IDEAL_POSTCODES_URL: z._default(httpUrl, 'https://api.ideal-postcodes.co.uk'),
+  /** Wallet logos to leave out of the checkout bar: a comma-separated list of google_pay, apple_pay. */
+  HIDE_WALLET_LOGOS: z._default(
+    z
+      .string()
+      .check(
+        z.regex(
+          /^((google_pay|apple_pay)(,(google_pay|apple_pay))*)?$/,
+          'must list google_pay and/or apple_pay',
+        ),
+      ),
+    '',
+  ),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -99,6 +130,8 @@ export interface Config {
   webDistDir: string;
   secureCookies: boolean;
   logoutUrl: string;
+  /** Wallet logos hidden in the checkout bar (spec §2 Navigation bars). */
+  hiddenWalletLogos: ('google_pay' | 'apple_pay')[];
   socialSignIn: {
     mode: 'local' | 'live';
     google: { clientId: string };
@@ -106,6 +139,16 @@ export interface Config {
     apple: { clientId: string; teamId: string | null; keyId: string | null; privateKey: string | null };
   };
   email: { smtpUrl: string | null; from: string; mailbox: boolean };
+  payments:
+    | { mode: 'sandbox' }
+    | {
+        mode: 'live';
+        stripe: { secretKey: string; publishableKey: string };
+        paypal: { clientId: string; clientSecret: string; environment: 'sandbox' | 'production' };
+      };
+  postcodes: { mode: 'embedded' | 'live'; url: string };
+  addressLookup:
+    { mode: 'embedded' } | { mode: 'ideal_postcodes'; idealPostcodes: { apiKey: string; url: string } };
 }
 
 export class ConfigError extends Error {
@@ -144,12 +187,32 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: e.WEB_DIST_DIR,
     secureCookies: e.NODE_ENV === 'production',
     logoutUrl: e.LOGOUT_URL ?? '/signed-out',
+    hiddenWalletLogos: [
+      ...new Set(e.HIDE_WALLET_LOGOS.split(',').filter((v): v is 'google_pay' | 'apple_pay' => v !== '')),
+    ],
     socialSignIn: socialSignInConfig(e),
+    payments: paymentsConfig(e),
     email: {
       smtpUrl: e.SMTP_URL ?? null,
       from: e.EMAIL_FROM,
       mailbox: e.NODE_ENV !== 'production' && (e.MAILBOX ?? true),
     },
+    postcodes: { mode: e.POSTCODES, url: e.POSTCODES_URL.replace(/\/$/, '') },
+    addressLookup: addressLookupConfig(e),
+  };
+}
+
+function addressLookupConfig(e: Env): Config['addressLookup'] {
+  if (e.ADDRESS_LOOKUP === 'embedded') return { mode: 'embedded' };
+  if (!e.IDEAL_POSTCODES_API_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  ADDRESS_LOOKUP=ideal_postcodes needs IDEAL_POSTCODES_API_KEY' +
+        ' (or ADDRESS_LOOKUP=embedded for the demo gazetteer)',
+    );
+  }
+  return {
+    mode: 'ideal_postcodes',
+    idealPostcodes: { apiKey: e.IDEAL_POSTCODES_API_KEY, url: e.IDEAL_POSTCODES_URL.replace(/\/$/, '') },
   };
 }
 
@@ -188,6 +251,31 @@ function socialSignInConfig(e: Env): Config['socialSignIn'] {
   };
 }
 
+function paymentsConfig(e: Env): Config['payments'] {
+  if (e.PAYMENTS === 'sandbox') return { mode: 'sandbox' };
+  const missing = [
+    ['STRIPE_SECRET_KEY', e.STRIPE_SECRET_KEY],
+    ['STRIPE_PUBLISHABLE_KEY', e.STRIPE_PUBLISHABLE_KEY],
+    ['PAYPAL_CLIENT_ID', e.PAYPAL_CLIENT_ID],
+    ['PAYPAL_CLIENT_SECRET', e.PAYPAL_CLIENT_SECRET],
+  ].filter(([, value]) => !value);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  PAYMENTS=live needs ${missing.map(([name]) => name).join(', ')}` +
+        ' (or PAYMENTS=sandbox for the embedded test processor)',
+    );
+  }
+  return {
+    mode: 'live',
+    stripe: { secretKey: e.STRIPE_SECRET_KEY!, publishableKey: e.STRIPE_PUBLISHABLE_KEY! },
+    paypal: {
+      clientId: e.PAYPAL_CLIENT_ID!,
+      clientSecret: e.PAYPAL_CLIENT_SECRET!,
+      environment: e.PAYPAL_ENVIRONMENT,
+    },
+  };
+}
+
 /** What the browser may know, injected into index.html. */
 export function publicConfig(config: Config) {
   return {
@@ -197,11 +285,16 @@ export function publicConfig(config: Config) {
     brandSiteUrl: config.brandSiteUrl,
     stagingBanner: config.stagingBanner,
     logoutUrl: config.logoutUrl,
+    hiddenWalletLogos: config.hiddenWalletLogos,
     social: {
       mode: config.socialSignIn.mode,
       googleClientId: config.socialSignIn.google.clientId,
       facebookAppId: config.socialSignIn.facebook.appId,
       appleClientId: config.socialSignIn.apple.clientId,
+    },
+    payments: {
+      mode: config.payments.mode,
+      stripePublishableKey: config.payments.mode === 'live' ? config.payments.stripe.publishableKey : null,
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Clock } from './clock';
 import type { Database } from './db/client';
 import type { ShopRulesCache } from './modules/shop/shop.service';
 import type { SocialSignIn } from './integrations/social-sign-in';
+import type { PaymentProcessors } from './integrations/payments/port';
 
 /** What route modules are built from: passed down explicitly, never imported as globals. */
 export interface AppDeps {
@@ -11,4 +12,6 @@ export interface AppDeps {
   clock: Clock;
   rules: ShopRulesCache;
   socialSignIn: SocialSignIn;
+  /** The payment processors by name (sandbox or live, from PAYMENTS). */
+  payments: PaymentProcessors;
 }

@@ -58,10 +58,10 @@ describe('unknown routes and request ids', () => {
     const visitor = t.visitor();
     expectError(await visitor.get(`${API}/nope`), 404, 'ROUTE_NOT_FOUND', 'There is no GET /api/v2/nope');
     expectError(
-      await visitor.get(`${API}/orders?page=2`),
+      await visitor.get(`${API}/ordres?page=2`),
       404,
       'ROUTE_NOT_FOUND',
-      'There is no GET /api/v2/orders',
+      'There is no GET /api/v2/ordres',
     );
     expectError(await visitor.post(`${API}/baskets/x/y/z`, {}), 404, 'ROUTE_NOT_FOUND');
     // A method a path does not take is not found either.
@@ -168,6 +168,34 @@ describe('GET /api/docs/json', () => {
       'DELETE /api/v2/addresses/{id}',
       'POST /api/v2/addresses/{id}/default',
       'GET /api/v2/store_credit_transactions',
+      // Vouchers and store credit (issue 4)
+      'POST /api/v2/baskets/{id}/vouchers',
+      'GET /api/v2/baskets/{id}/vouchers',
+      'DELETE /api/v2/baskets/{id}/vouchers/{voucherId}',
+      'GET /api/v2/vouchers/{id}',
+      'POST /api/v2/customers/credit_voucher',
+      // Delivery (issue 4)
+      'POST /api/v2/delivery_dates',
+      'POST /api/v2/constraints',
+      'GET /api/v2/courier_delivery_instructions',
+      'POST /api/v2/baskets/{id}/preview_one_off_fee',
+      'GET /api/v2/address_lookup',
+      'GET /api/v2/address_lookup/postcodes/{postcode}',
+      // Checkout, orders and payments (issue 4)
+      'POST /api/v2/preview_order',
+      'POST /api/v2/orders/recipe_kits',
+      'GET /api/v2/orders',
+      'GET /api/v2/orders/{id}',
+      'PUT /api/v2/orders/{id}',
+      'POST /api/v2/orders/confirm',
+      'POST /api/v2/payments',
+      'GET /api/v2/payment_details/{id}',
+      'GET /api/v2/payment_methods',
+      'POST /api/v2/payment_methods',
+      'POST /api/v2/payment_methods/setup',
+      'DELETE /api/v2/payment_methods/{id}',
+      'POST /api/v2/payment_methods/{id}/default',
+      'POST /api/v2/subscriptions/change_payment_method',
     ].sort();
     expect(documented).toEqual(expected);
     // The document and the router agree: no undocumented API route.
@@ -198,7 +226,19 @@ describe('GET /api/docs/json', () => {
       .flatMap((operation) => operation.parameters ?? [])
       .filter((parameter: any) => parameter.in === 'query')
       .map((parameter: any) => parameter.name);
-    expect(queryNames).toEqual(['validate_fully']);
+    expect(queryNames.sort()).toEqual(
+      [
+        'validate_fully',
+        'query',
+        'limit',
+        'filter[delivery_date]',
+        'filter[exclude_states]',
+        'filter[subscription_id]',
+        'filter[type]',
+        'page',
+        'per_page',
+      ].sort(),
+    );
   });
 
   test('the add-item body and the basket response show the wire names', () => {

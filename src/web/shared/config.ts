@@ -9,6 +9,7 @@ const DEFAULTS: PublicConfig = {
   brandSiteUrl: 'https://www.sfoglia.example',
   stagingBanner: null,
   logoutUrl: '/signed-out',
+  hiddenWalletLogos: [],
   social: {
     mode: 'local',
     googleClientId: 'sfoglia-local-google',

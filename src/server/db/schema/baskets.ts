@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { productVariants } from './catalogue';
-import { customers } from './customers';
+import { addresses, customers } from './customers';
 
 /** A browser: the bearer of a random token (stored hashed) that owns baskets before and after sign-in. */
 export const visitors = pgTable('visitors', {
@@ -40,6 +40,9 @@ export const baskets = pgTable(
     frequency: smallint('frequency'),
     deliveryNote: text('delivery_note'),
     oneOffFeeApplicable: boolean('one_off_fee_applicable').notNull().default(false),
+    /** The customer's chosen delivery and billing addresses (checkout). */
+    addressId: uuid('address_id').references(() => addresses.id, { onDelete: 'set null' }),
+    billingAddressId: uuid('billing_address_id').references(() => addresses.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -16,6 +16,7 @@ import {
 import { deliveryFeeConfig, marketingBanners, settings } from '../schema/shop';
 import { dishSvg } from './dish-art';
 import { DISHES, type DishSeed } from './dishes';
+import { seedVouchers } from './demo-vouchers';
 
 // The demo shop, seeded at every start and idempotent: rows that exist are left alone (stock that orders
 // have used stays used), missing ones are added, and the rolling window of weekly menus is topped up.
@@ -40,6 +41,7 @@ export async function seedDemo(db: Db, now: Date): Promise<{ weeks: IsoDate[] }>
     const weeks = menuWeekStarts(now);
     for (const week of weeks) await seedWeek(tx, week);
     await seedBanners(tx);
+    await seedVouchers(tx, now);
     return { weeks };
   });
 }

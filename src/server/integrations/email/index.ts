@@ -13,7 +13,8 @@ export type EmailTemplate =
   | 'password_reset'
   | 'password_changed'
   | 'sign_in_link'
-  | 'account_setup';
+  | 'account_setup'
+  | 'order_confirmation';
 
 export interface EmailMessage {
   to: string;

@@ -107,6 +107,45 @@ export function welcome({ to, firstName }: { to: string; firstName: string }) {
   });
 }
 
+/** After a checkout is paid: each box, its delivery date and what was paid. */
+export function orderConfirmation({
+  to,
+  firstName,
+  orders,
+  charged,
+  credit,
+  link,
+}: {
+  to: string;
+  firstName: string;
+  orders: { number: number; deliveryDate: string; total: string; lines: string[] }[];
+  charged: string;
+  credit: string | null;
+  link: string;
+}) {
+  return render({
+    to,
+    template: 'order_confirmation',
+    subject:
+      orders.length > 1 ? `Your ${orders.length} Sfoglia boxes are booked` : 'Your Sfoglia box is booked',
+    preview: `Order ${orders.map((order) => `#${order.number}`).join(', ')}: delivery ${orders[0]?.deliveryDate ?? ''}`,
+    heading: 'Grazie! Your order is in',
+    greeting: greeting(firstName),
+    blocks: [
+      ...orders.map((order) =>
+        p(
+          `Order #${order.number}, delivered ${order.deliveryDate} (${order.total}): ${order.lines.join('; ')}.`,
+        ),
+      ),
+      p(credit ? `Paid: ${charged}, plus ${credit} of your credit.` : `Paid: ${charged}.`),
+      button('See your orders', link),
+      p('You can change your delivery details from your account until the Friday before each delivery.'),
+    ],
+    signOff: 'Buon appetito,',
+    reason: 'You’re receiving this because you placed an order with Sfoglia.',
+  });
+}
+
 export function passwordReset({ to, link }: { to: string; link: string }) {
   return render({
     to,

@@ -21,12 +21,14 @@ import type {
   DeleteBasketItemsBody,
   UpdateBasketBody,
 } from '../../../contracts/baskets';
-import { summariseBasket } from '../../../contracts/basket-summary';
+import { priceBasketItems, summariseBasket, type VoucherOnBasket } from '../../../contracts/basket-summary';
+import { discountCountsTowardsMinimum } from '../../../domain/vouchers';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { basketItems, baskets, visitors } from '../../db/schema/baskets';
 import { newToken } from '../../http/tokens';
 import { prepareFindVariant } from '../menu/catalogue.repo';
+import { loadAppliedVouchers, prepareAppliedVoucher } from '../vouchers/vouchers.repo';
 import type { ShopRules, ShopRulesCache } from '../shop/shop.service';
 import {
   createOrFindBasket,
@@ -59,6 +61,7 @@ export class BasketService {
   private readonly basketLines: (basketId: string) => Promise<LineRow[]>;
   private readonly writes: BasketWrites;
   private readonly findVariant: ReturnType<typeof prepareFindVariant>;
+  private readonly appliedVoucher: ReturnType<typeof prepareAppliedVoucher>;
 
   constructor(
     private readonly db: Db,
@@ -68,15 +71,14 @@ export class BasketService {
     this.basketLines = prepareBasketLines(db);
     this.writes = prepareBasketWrites(db);
     this.findVariant = prepareFindVariant(db);
+    this.appliedVoucher = prepareAppliedVoucher(db);
   }
 
   async list(owner: BasketOwner): Promise<{ baskets: Basket[]; meta: BasketMeta }> {
     const rules = await this.rules.get();
     const rows = await listOwnedBaskets(this.db, owner);
-    const lines = await readLines(
-      this.db,
-      rows.map((row) => row.id),
-    );
+    const ids = rows.map((row) => row.id);
+    const [lines, vouchers] = await Promise.all([readLines(this.db, ids), loadAppliedVouchers(this.db, ids)]);
     const now = this.clock.now();
     return {
       baskets: rows.map((row) =>
@@ -85,6 +87,7 @@ export class BasketService {
           lines.filter((line) => line.basketId === row.id),
           rules,
           now,
+          vouchers.get(row.id) ?? null,
         ),
       ),
       meta: metaFor(rows[0] ?? null, rules),
@@ -262,8 +265,11 @@ export class BasketService {
   async validate(owner: BasketOwner, id: string, fully: boolean): Promise<BasketProblem[]> {
     const { basket } = await this.get(owner, id);
     const rules = await this.rules.get();
+    // Spec §5: the minimums compare the spend before a basket-wide discount, after a product-specific one.
+    const discounted =
+      !basket.voucher?.state.valid || discountCountsTowardsMinimum(voucherKind(basket.voucher));
     const problems: BasketProblem[] = basketProblems(
-      basketTotals(toDomainLines(basket.items), weekDayOf(basket.deliveryDate), rules),
+      basketTotals(toDomainLines(basket.items, discounted), weekDayOf(basket.deliveryDate), rules),
       rules,
     );
     if (fully) {
@@ -348,8 +354,12 @@ export class BasketService {
   }
 
   private async view(row: BasketRow): Promise<BasketView> {
-    const [rules, lines] = await Promise.all([this.rules.get(), this.basketLines(row.id)]);
-    return { basket: toBasket(row, lines, rules, this.clock.now()), meta: metaFor(row, rules) };
+    const [rules, lines, voucher] = await Promise.all([
+      this.rules.get(),
+      this.basketLines(row.id),
+      this.appliedVoucher(row.id),
+    ]);
+    return { basket: toBasket(row, lines, rules, this.clock.now(), voucher), meta: metaFor(row, rules) };
   }
 }
 
@@ -408,13 +418,21 @@ function weekDayOf(deliveryDate: string | null): number | null {
 
 function toDomainLines(
   items: readonly { mealWeek: string; price: number; quantity: number; discount: number }[],
+  withDiscount: boolean,
 ) {
   return items.map((item) => ({
     mealWeek: item.mealWeek as IsoDate,
     unitPrice: pence(item.price),
     quantity: item.quantity,
-    discount: pence(item.discount),
+    discount: pence(withDiscount ? item.discount : 0),
   }));
+}
+
+function voucherKind(voucher: NonNullable<Basket['voucher']>) {
+  return {
+    type: voucher.type === 'AddonVoucher' ? ('AddonVoucher' as const) : ('DiscountVoucher' as const),
+    productVariantIds: voucher.productVariantIds.map(Number),
+  };
 }
 
 function metaFor(row: BasketRow | null, rules: ShopRules): BasketMeta {
@@ -426,8 +444,18 @@ function metaFor(row: BasketRow | null, rules: ShopRules): BasketMeta {
   };
 }
 
-function toBasket(row: BasketRow, lines: readonly LineRow[], rules: ShopRules, now: Date): Basket {
-  const items = lines.map((line) => ({
+/**
+ * The basket as the API shows it: its items with the voucher's discounts (and an AddonVoucher's free lines),
+ * totals, weeks and the voucher with its state.
+ */
+export function toBasket(
+  row: BasketRow,
+  lines: readonly LineRow[],
+  rules: ShopRules,
+  now: Date,
+  applied: VoucherOnBasket | null,
+): Basket {
+  const listed = lines.map((line) => ({
     id: line.id,
     title: line.title,
     variantTitle: line.variantTitle,
@@ -447,6 +475,7 @@ function toBasket(row: BasketRow, lines: readonly LineRow[], rules: ShopRules, n
     productExtId: line.productExtId,
     quantityAvailable: line.quantityAvailable,
   }));
+  const { items, voucher } = priceBasketItems(listed, applied, londonDate(now));
   return {
     id: row.id,
     type: row.type,
@@ -456,8 +485,9 @@ function toBasket(row: BasketRow, lines: readonly LineRow[], rules: ShopRules, n
     frequency: row.frequency,
     deliveryNote: row.deliveryNote,
     oneOffFeeApplicable: row.oneOffFeeApplicable,
-    voucherCode: null,
-    ...summariseBasket(items, row.deliveryDate, rules, now),
+    voucherCode: applied?.terms.code ?? null,
+    voucher,
+    ...summariseBasket(items, row.deliveryDate, rules, now, applied?.terms ?? null),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     items,

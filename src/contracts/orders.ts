@@ -1,0 +1,175 @@
+import * as z from 'zod/mini';
+import { ORDER_STATES } from '../domain/orders';
+import { isoDateSchema, penceSchema, uuidSchema } from './common';
+import { resource, resourceWithRelationships, toMany } from './envelope';
+
+// Orders and the recipe-kit checkout (spec §3 Order, Line item, Subscription; §4 Order states; §7 Orders).
+
+export const orderStateSchema = z.enum(ORDER_STATES);
+
+export const orderAddressSchema = z.object({
+  firstName: z.nullable(z.string()),
+  lastName: z.nullable(z.string()),
+  address1: z.nullable(z.string()),
+  address2: z.nullable(z.string()),
+  city: z.nullable(z.string()),
+  zip: z.nullable(z.string()),
+  company: z.nullable(z.string()),
+  region: z.nullable(z.string()),
+  country: z.string(),
+  countryCode: z.string(),
+  phone: z.nullable(z.string()),
+  lat: z.nullable(z.number()),
+  lon: z.nullable(z.number()),
+});
+export type OrderAddressView = z.infer<typeof orderAddressSchema>;
+
+export const lineItemAttributes = z.object({
+  productVariantId: z.nullable(z.string()),
+  productVariantExtId: z.nullable(z.string()),
+  title: z.string(),
+  variantTitle: z.string(),
+  sku: z.string(),
+  imageUrl: z.nullable(z.string()),
+  tags: z.array(z.string()),
+  /** Unit price in pence. */
+  price: penceSchema,
+  quantity: z.int(),
+  discount: penceSchema,
+  total: penceSchema,
+  isAddon: z.boolean(),
+});
+
+export const orderAttributes = z.object({
+  number: z.int(),
+  state: orderStateSchema,
+  /** "Is being prepared", "Payment failed", … (spec §4). */
+  stateLabel: z.string(),
+  failedPayment: z.boolean(),
+  payable: z.boolean(),
+  type: z.string(),
+  source: z.enum(['recipe_kit', 'one_off', 'gift_box']),
+  subscriptionId: z.nullable(z.string()),
+  checkoutId: z.string(),
+  mealWeek: z.nullable(isoDateSchema),
+  deliveryDate: isoDateSchema,
+  deliveryNote: z.nullable(z.string()),
+  shippingAddress: orderAddressSchema,
+  billingAddress: z.nullable(orderAddressSchema),
+  voucherCode: z.nullable(z.string()),
+  subtotal: penceSchema,
+  /** totalDiscounts (spec: exposed as discount). */
+  discount: penceSchema,
+  shippingPrice: penceSchema,
+  total: penceSchema,
+  createdAt: z.string(),
+});
+
+export const orderResource = resourceWithRelationships(
+  'orders',
+  orderAttributes,
+  z.object({ lineItems: toMany('line_items') }),
+);
+export const lineItemResource = resource('line_items', lineItemAttributes);
+
+/** What paying the checkout these orders belong to takes. */
+export const checkoutMeta = z.object({
+  checkoutId: z.string(),
+  state: z.enum(['open', 'paid', 'cancelled']),
+  total: penceSchema,
+  creditBalance: penceSchema,
+  /** With credit used (the default): what credit covers and what the card is charged. */
+  creditApplied: penceSchema,
+  amountToCharge: penceSchema,
+  /** Whether a card (or PayPal) must be given (spec §5). */
+  requestCard: z.boolean(),
+  minimumCardCharge: penceSchema,
+});
+
+export const orderDocument = z.object({
+  data: orderResource,
+  included: z.array(lineItemResource),
+  meta: z.optional(checkoutMeta),
+});
+export const orderListDocument = z.object({
+  data: z.array(orderResource),
+  included: z.array(lineItemResource),
+  meta: z.object({
+    page: z.int(),
+    perPage: z.int(),
+    total: z.int(),
+    checkout: z.optional(checkoutMeta),
+  }),
+});
+
+export const orderModel = z.extend(orderAttributes, {
+  id: z.string(),
+  lineItems: z.array(z.extend(lineItemAttributes, { id: z.string() })),
+});
+export type Order = z.infer<typeof orderModel>;
+export type CheckoutMeta = z.infer<typeof checkoutMeta>;
+
+// Requests
+
+export const DIETARY_FLAGS = [
+  'beef',
+  'cocktails',
+  'crustaceans',
+  'doublePortion',
+  'fish',
+  'game',
+  'glutenFree',
+  'lamb',
+  'nuts',
+  'pork',
+  'vegan',
+  'vegetarian',
+  'molluscs',
+] as const;
+
+export const subscriptionChoices = z.strictObject({
+  /** Every n weeks. */
+  frequency: z.optional(z.int().check(z.gte(1), z.lte(4))),
+  numberOfRecipes: z.optional(z.int().check(z.gte(1), z.lte(10))),
+  dietary: z.optional(z.partialRecord(z.enum(DIETARY_FLAGS), z.boolean())),
+});
+
+export const recipeKitOrderBody = z.strictObject({
+  basketId: uuidSchema,
+  shippingAddressId: uuidSchema,
+  billingAddressId: z.optional(z.nullable(uuidSchema)),
+  /** The first week's delivery date; later weeks are delivered on the same weekday. */
+  deliveryDate: isoDateSchema,
+  deliveryNote: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(500)))),
+  subscription: z.optional(subscriptionChoices),
+});
+export type RecipeKitOrderBody = z.infer<typeof recipeKitOrderBody>;
+
+export const orderParams = z.strictObject({ id: uuidSchema });
+
+export const updateOrderBody = z.strictObject({
+  deliveryNote: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(500)))),
+});
+
+export const confirmOrderBody = z.strictObject({
+  orderId: uuidSchema,
+  /** After a 3-D Secure check or PayPal approval: the intent the browser came back with. */
+  paymentIntentId: z.optional(z.string().check(z.minLength(3), z.maxLength(255))),
+});
+
+const perPage = z.pipe(
+  z.string().check(z.regex(/^\d{1,4}$/, 'must be a whole number')),
+  z.transform((value) => Number(value)),
+);
+
+/** filter[delivery_date], per_page … on the wire (query keys are camelCased like body keys). */
+export const orderListQuery = z.strictObject({
+  'filter[deliveryDate]': z.optional(z.enum(['past', 'upcoming'])),
+  'filter[type]': z.optional(z.string().check(z.maxLength(50))),
+  'filter[subscriptionId]': z.optional(uuidSchema),
+  /** Comma-separated states to leave out. */
+  'filter[excludeStates]': z.optional(z.string().check(z.maxLength(300))),
+  page: z.optional(perPage),
+  perPage: z.optional(perPage),
+});
+export const MAX_PER_PAGE = 3000;

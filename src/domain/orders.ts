@@ -1,0 +1,108 @@
+import { addDays, daysBetween, weekdayOf, weekStartOf, type IsoDate } from './calendar';
+import { deliveryDaysOfWeek, isDeliveryDay } from './menu-weeks';
+
+// Orders and paying for them (spec §4 Order states; §5 "A card is charged if the amount to charge is 30 or
+// more. A card is requested if the basket says so or the amount after credits is above 0"; §9).
+
+export const ORDER_STATES = [
+  'created',
+  'submitted',
+  'accepted',
+  'packed',
+  'shipped',
+  'ready_for_pickup',
+  'delivered',
+  'billed',
+  'paid',
+  'skipped',
+  'dropped',
+  'cancelled',
+  'payment_pending',
+  'not_authorized',
+] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+const PREPARING: readonly OrderState[] = ['paid', 'billed', 'packed', 'submitted', 'accepted'];
+const FAILED_PAYMENT: readonly OrderState[] = ['payment_pending', 'not_authorized'];
+
+/** What a customer reads for an order's state (spec §4 display labels). */
+export function orderStateLabel(state: OrderState): string {
+  if (PREPARING.includes(state)) return 'Is being prepared';
+  if (state === 'shipped') return 'Is out for delivery';
+  if (FAILED_PAYMENT.includes(state)) return 'Payment failed';
+  if (state === 'dropped') return 'Unable to process';
+  const words = state.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Orders in payment_pending or not_authorized count as failed payment. */
+export function isFailedPayment(state: OrderState): boolean {
+  return FAILED_PAYMENT.includes(state);
+}
+
+/** An order can still be paid (again) from these states. */
+export function isPayable(state: OrderState): boolean {
+  return state === 'created' || isFailedPayment(state);
+}
+
+export interface ChargePlan {
+  /** Store credit spent on the checkout. */
+  creditApplied: number;
+  /** Charged to the card or PayPal: 0, or at least the minimum card charge. */
+  charge: number;
+  /** Left uncharged because the whole order is below what a card can be charged (processors refuse it). */
+  waived: number;
+  /** Whether the customer must give a card or PayPal. */
+  requestCard: boolean;
+}
+
+/**
+ * How a checkout's total is paid: credit first (when the customer uses it), then the card. A card is never
+ * charged less than the minimum (30p): when credit would leave a smaller remainder, less credit is used so
+ * the card takes the minimum; only a total itself below the minimum, after credit, goes uncharged.
+ */
+export function planCharge({
+  total,
+  creditBalance,
+  useCredit,
+  minimumCardCharge,
+  basketRequestsCard,
+}: {
+  total: number;
+  creditBalance: number;
+  useCredit: boolean;
+  minimumCardCharge: number;
+  basketRequestsCard: boolean;
+}): ChargePlan {
+  let creditApplied = useCredit ? Math.max(0, Math.min(creditBalance, total)) : 0;
+  let charge = total - creditApplied;
+  let waived = 0;
+  if (charge > 0 && charge < minimumCardCharge) {
+    if (total >= minimumCardCharge) {
+      creditApplied = total - minimumCardCharge;
+      charge = minimumCardCharge;
+    } else {
+      waived = charge;
+      charge = 0;
+    }
+  }
+  return { creditApplied, charge, waived, requestCard: basketRequestsCard || charge > 0 };
+}
+
+/**
+ * The delivery date of each week's order: the weekday chosen for the first delivery, in that meal week
+ * (a two-week basket delivered on a Wednesday gets both boxes on Wednesdays).
+ */
+export function deliveryDateForWeek(firstDelivery: IsoDate, mealWeek: IsoDate): IsoDate {
+  const offset = daysBetween(weekStartOf(firstDelivery), firstDelivery);
+  const same = addDays(mealWeek, offset);
+  if (isDeliveryDay(same)) return same;
+  // That weekday is a closed day that week (Christmas): the next delivery day of the week, else the one before.
+  const days = deliveryDaysOfWeek(mealWeek);
+  return days.find((day) => day > same) ?? days.filter((day) => day < same).at(-1) ?? same;
+}
+
+/** Weekday index (0 Sunday … 6 Saturday) of a date, as subscriptions store it. */
+export function deliveryDayOf(date: IsoDate): number {
+  return weekdayOf(date);
+}

@@ -1,0 +1,56 @@
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { createPaypalProcessor } from './paypal';
+import type { PaymentProcessors } from './port';
+import { createSandboxPaypal, createSandboxStripe } from './sandbox';
+import { createStripeProcessor } from './stripe';
+
+// Chooses the payment processors (architecture decision 8): PAYMENTS=sandbox (the default) gives the embedded
+// processor for both names; PAYMENTS=live gives Stripe and PayPal through their official SDKs.
+
+export interface PaymentProcessorsOptions {
+  mode: 'sandbox' | 'live';
+  db: Db;
+  publicUrl: string;
+  stripeSecretKey?: string | null;
+  paypalClientId?: string | null;
+  paypalClientSecret?: string | null;
+  paypalEnvironment?: 'sandbox' | 'production';
+}
+
+export function createPaymentProcessors(options: PaymentProcessorsOptions): PaymentProcessors {
+  if (options.mode === 'sandbox') {
+    return {
+      stripe: createSandboxStripe(options.db, options.publicUrl),
+      paypal: createSandboxPaypal(options.db, options.publicUrl),
+    };
+  }
+  const { stripeSecretKey, paypalClientId, paypalClientSecret } = options;
+  if (!stripeSecretKey || !paypalClientId || !paypalClientSecret) {
+    throw new Error('Live payments need the Stripe secret key and the PayPal client id and secret');
+  }
+  return {
+    stripe: createStripeProcessor({ secretKey: stripeSecretKey, publicUrl: options.publicUrl }),
+    paypal: createPaypalProcessor({
+      clientId: paypalClientId,
+      clientSecret: paypalClientSecret,
+      environment: options.paypalEnvironment ?? 'production',
+      publicUrl: options.publicUrl,
+    }),
+  };
+}
+
+/** The options for `createPaymentProcessors` from the validated configuration. */
+export function paymentProcessorsOptions(config: Config, db: Db): PaymentProcessorsOptions {
+  const { payments } = config;
+  if (payments.mode === 'sandbox') return { mode: 'sandbox', db, publicUrl: config.publicUrl };
+  return {
+    mode: 'live',
+    db,
+    publicUrl: config.publicUrl,
+    stripeSecretKey: payments.stripe.secretKey,
+    paypalClientId: payments.paypal.clientId,
+    paypalClientSecret: payments.paypal.clientSecret,
+    paypalEnvironment: payments.paypal.environment,
+  };
+}

@@ -1,0 +1,308 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { createPaypalProcessor, decodeMetadata, encodeMetadata, paypalRequestId } from './paypal';
+import { PaymentProcessorError } from './port';
+
+// The PayPal adapter (the official @paypal/paypal-server-sdk) against recorded response shapes
+// (fixtures/paypal, written from PayPal's Orders v2, Payments v2 and Vault v3 references), through a fake
+// fetch handed to the SDK's HTTP client: no network.
+
+function fixture(name: string): unknown {
+  return JSON.parse(readFileSync(new URL(`./fixtures/paypal/${name}.json`, import.meta.url), 'utf8'));
+}
+
+interface Sent {
+  method: string;
+  path: string;
+  headers: Headers;
+  body: unknown;
+}
+
+type Answer = { status?: number; body?: unknown } | Error;
+
+function fakePaypal(route: (sent: Sent) => Answer) {
+  const sent: Sent[] = [];
+  const fakeFetch = (async (input: string | URL | Request, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(String(input), init);
+    const text = await request.text();
+    const url = new URL(request.url);
+    const entry: Sent = {
+      method: request.method,
+      path: `${url.pathname}${url.search}`,
+      headers: request.headers,
+      body: text && request.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text,
+    };
+    if (url.pathname === '/v1/oauth2/token') {
+      return new Response(JSON.stringify(fixture('oauth_token')), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    }
+    sent.push(entry);
+    const answer = route(entry);
+    if (answer instanceof Error) throw answer;
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { 'content-type': 'application/json', 'paypal-debug-id': 'f0bd9a1c2e3b4' },
+    });
+  }) as typeof fetch;
+  const processor = createPaypalProcessor({
+    clientId: 'client-id',
+    clientSecret: 'client-secret',
+    environment: 'sandbox',
+    publicUrl: 'https://shop.example',
+    fetch: fakeFetch,
+  });
+  return { processor, sent };
+}
+
+const ok = (name: string, status = 200): Answer => ({ status, body: fixture(name) });
+
+async function refusal(promise: Promise<unknown>): Promise<PaymentProcessorError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(PaymentProcessorError);
+  return error as PaymentProcessorError;
+}
+
+const ORDER = '5O190127TN364715T';
+const PAYMENT = {
+  amount: 2_499,
+  customerRef: 'c-42',
+  paymentMethodRef: null,
+  returnUrl: '/paypal-confirmation',
+  description: 'Sfoglia order',
+  metadata: { order_id: '0d4f5a1e-2b3c-4d5e-8f90-1a2b3c4d5e6f' },
+};
+
+describe('checkout with PayPal', () => {
+  test('creates an order that waits for the buyer at PayPal', async () => {
+    const { processor, sent } = fakePaypal(() => ok('order.created'));
+    const pi = await processor.createPaymentIntent(PAYMENT, 'order-42-paypal');
+    expect(pi).toEqual({
+      id: ORDER,
+      clientSecret: ORDER,
+      amount: 2_499,
+      amountRefunded: 0,
+      status: 'requires_action',
+      nextActionUrl: `https://www.sandbox.paypal.com/checkoutnow?token=${ORDER}`,
+      paymentMethodRef: null,
+      lastError: null,
+      metadata: { order_id: '0d4f5a1e-2b3c-4d5e-8f90-1a2b3c4d5e6f' },
+    });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.method).toBe('POST');
+    expect(sent[0]!.path).toBe('/v2/checkout/orders');
+    expect(sent[0]!.headers.get('paypal-request-id')).toBe('order-42-paypal');
+    expect(sent[0]!.headers.get('prefer')).toBe('return=representation');
+    expect(sent[0]!.headers.get('authorization')).toBe('Bearer A21AAKs9PgW1MtJTb3fakeTokenForTests');
+    expect(sent[0]!.body).toEqual({
+      intent: 'CAPTURE',
+      purchase_units: [
+        {
+          amount: { currency_code: 'GBP', value: '24.99' },
+          description: 'Sfoglia order',
+          custom_id: '{"order_id":"0d4f5a1e-2b3c-4d5e-8f90-1a2b3c4d5e6f"}',
+        },
+      ],
+      payment_source: {
+        paypal: {
+          experience_context: {
+            brand_name: 'Sfoglia',
+            locale: 'en-GB',
+            return_url: 'https://shop.example/paypal-confirmation',
+            cancel_url: 'https://shop.example/paypal-confirmation?redirect_status=failed',
+            shipping_preference: 'NO_SHIPPING',
+            user_action: 'PAY_NOW',
+          },
+        },
+      },
+    });
+  });
+
+  test('once approved, retrieving the order captures it', async () => {
+    const { processor, sent } = fakePaypal((r) =>
+      r.method === 'GET' ? ok('order.approved') : ok('order.completed', 201),
+    );
+    const pi = await processor.retrievePaymentIntent(ORDER);
+    expect(pi).toMatchObject({
+      id: ORDER,
+      status: 'succeeded',
+      amount: 2_499,
+      nextActionUrl: null,
+      lastError: null,
+    });
+    expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual([
+      `GET /v2/checkout/orders/${ORDER}`,
+      `POST /v2/checkout/orders/${ORDER}/capture`,
+    ]);
+    // The capture is idempotent per order: a retry cannot capture twice.
+    expect(sent[1]!.headers.get('paypal-request-id')).toBe(`capture-${ORDER}`);
+  });
+
+  test('a capture PayPal declines reads as a decline', async () => {
+    const { processor } = fakePaypal((r) =>
+      r.method === 'GET' ? ok('order.approved') : { status: 422, body: fixture('error.instrument_declined') },
+    );
+    const pi = await processor.retrievePaymentIntent(ORDER);
+    expect(pi).toMatchObject({
+      status: 'requires_payment_method',
+      lastError: { code: 'card_declined', declineCode: 'generic_decline' },
+    });
+  });
+
+  test('a completed order with refunds', async () => {
+    const { processor, sent } = fakePaypal(() => ok('order.partly_refunded'));
+    const pi = await processor.retrievePaymentIntent(ORDER);
+    expect(pi).toMatchObject({ status: 'succeeded', amount: 2_499, amountRefunded: 1_000 });
+    expect(sent).toHaveLength(1);
+  });
+});
+
+describe('saved PayPal accounts', () => {
+  test('a setup token waits for the buyer; once approved it becomes a payment token', async () => {
+    const { processor, sent } = fakePaypal((r) => {
+      if (r.method === 'POST' && r.path === '/v3/vault/setup-tokens') return ok('setup_token.created');
+      if (r.method === 'GET') return ok('setup_token.approved');
+      return ok('payment_token');
+    });
+    const si = await processor.createSetupIntent(
+      { customerRef: 'c-42', type: 'paypal', returnUrl: '/paypal-setup-confirmation' },
+      'setup-c-42',
+    );
+    expect(si).toEqual({
+      id: '5C991763VB2781612',
+      clientSecret: '5C991763VB2781612',
+      customerRef: 'c-42',
+      type: 'paypal',
+      status: 'requires_action',
+      nextActionUrl:
+        'https://www.sandbox.paypal.com/agreements/approve?approval_session_id=5C991763VB2781612',
+      paymentMethod: null,
+      lastError: null,
+    });
+    expect(sent[0]!.headers.get('paypal-request-id')).toBe('setup-c-42');
+    expect(sent[0]!.body).toEqual({
+      customer: { merchant_customer_id: 'c-42' },
+      payment_source: {
+        paypal: {
+          description: 'Sfoglia orders',
+          permit_multiple_payment_tokens: false,
+          usage_type: 'MERCHANT',
+          experience_context: {
+            brand_name: 'Sfoglia',
+            locale: 'en-GB',
+            return_url: 'https://shop.example/paypal-setup-confirmation',
+            cancel_url: 'https://shop.example/paypal-setup-confirmation?redirect_status=failed',
+            shipping_preference: 'NO_SHIPPING',
+          },
+        },
+      },
+    });
+
+    const saved = await processor.retrieveSetupIntent(si.id);
+    expect(saved).toMatchObject({
+      status: 'succeeded',
+      customerRef: 'c-42',
+      nextActionUrl: null,
+      paymentMethod: { ref: '8kk8451t', type: 'paypal', email: 'buyer@example.com', last4: null },
+    });
+    expect(sent[2]!.path).toBe('/v3/vault/payment-tokens');
+    expect(sent[2]!.headers.get('paypal-request-id')).toBe(`payment-token-${si.id}`);
+    expect(sent[2]!.body).toEqual({ payment_source: { token: { id: si.id, type: 'SETUP_TOKEN' } } });
+  });
+
+  test('a saved account is charged at once', async () => {
+    const { processor, sent } = fakePaypal(() => ok('order.vaulted_completed', 201));
+    const pi = await processor.createPaymentIntent({ ...PAYMENT, paymentMethodRef: '8kk8451t' }, 'weekly-1');
+    expect(pi).toMatchObject({ id: '8WX12345AB678901C', status: 'succeeded', paymentMethodRef: '8kk8451t' });
+    expect((sent[0]!.body as { payment_source: unknown }).payment_source).toEqual({
+      paypal: { vault_id: '8kk8451t' },
+    });
+  });
+
+  test('cards are not saved through PayPal', async () => {
+    const { processor, sent } = fakePaypal(() => ok('setup_token.created'));
+    expect(
+      (await refusal(processor.createSetupIntent({ customerRef: 'c', type: 'card', returnUrl: '/x' }, 'k')))
+        .code,
+    ).toBe('payment_method_type_unsupported');
+    expect(sent).toHaveLength(0);
+  });
+
+  test('detaching deletes the payment token', async () => {
+    const { processor, sent } = fakePaypal(() => ({ status: 204 }));
+    await processor.detachPaymentMethod('8kk8451t');
+    expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual(['DELETE /v3/vault/payment-tokens/8kk8451t']);
+  });
+
+  test('PayPal has no customers to create: ours is the merchant customer id', async () => {
+    const { processor, sent } = fakePaypal(() => ok('order.created'));
+    expect(await processor.createCustomer({ customerId: 'c-42', email: 'a@example.com' }, 'k')).toBe('c-42');
+    expect(sent).toHaveLength(0);
+  });
+});
+
+describe('refunds', () => {
+  test('refunds part of the capture with the idempotency key', async () => {
+    const { processor, sent } = fakePaypal((r) =>
+      r.method === 'GET' ? ok('order.completed') : ok('refund', 201),
+    );
+    const refund = await processor.refund({ paymentIntentId: ORDER, amount: 1_000 }, 'refund-1');
+    expect(refund).toEqual({
+      id: '1JU08902781691411',
+      paymentIntentId: ORDER,
+      amount: 1_000,
+      status: 'succeeded',
+    });
+    expect(sent[1]!.path).toBe('/v2/payments/captures/3C679366HH908993F/refund');
+    expect(sent[1]!.headers.get('paypal-request-id')).toBe('refund-1');
+    expect(sent[1]!.body).toEqual({ amount: { currency_code: 'GBP', value: '10.00' } });
+  });
+
+  test('an order never captured has nothing to refund', async () => {
+    const { processor } = fakePaypal(() => ok('order.created'));
+    expect((await refusal(processor.refund({ paymentIntentId: ORDER }, 'k'))).code).toBe(
+      'payment_intent_unexpected_state',
+    );
+  });
+});
+
+describe('errors and encodings', () => {
+  test('an unknown order', async () => {
+    const { processor } = fakePaypal(() => ({ status: 404, body: fixture('error.not_found') }));
+    expect(await refusal(processor.retrievePaymentIntent('NOTANORDER'))).toMatchObject({
+      code: 'resource_missing',
+      statusCode: 404,
+    });
+  });
+
+  test('PayPal down is a 502 that says to try again', async () => {
+    const { processor } = fakePaypal(() => ({
+      status: 503,
+      body: { name: 'SERVICE_UNAVAILABLE', message: 'x' },
+    }));
+    expect(await refusal(processor.createPaymentIntent(PAYMENT, 'k'))).toMatchObject({
+      code: 'processor_unavailable',
+      statusCode: 502,
+    });
+  });
+
+  test('metadata fits PayPal’s custom_id or loses its last entries', () => {
+    expect(decodeMetadata(encodeMetadata({ a: '1', b: '2' }))).toEqual({ a: '1', b: '2' });
+    const long = { order_id: 'x'.repeat(45), customer_id: 'y'.repeat(45), extra: 'z' };
+    expect(encodeMetadata(long)!.length).toBeLessThanOrEqual(127);
+    expect(decodeMetadata(encodeMetadata(long))).toEqual({
+      order_id: 'x'.repeat(45),
+      customer_id: 'y'.repeat(45),
+    });
+    expect(decodeMetadata('INV-2026-001')).toEqual({});
+  });
+
+  test('long idempotency keys are hashed to fit PayPal-Request-Id', () => {
+    expect(paypalRequestId('short')).toBe('short');
+    expect(paypalRequestId('k'.repeat(200))).toMatch(/^[0-9a-f]{64}$/);
+  });
+});

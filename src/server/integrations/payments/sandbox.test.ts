@@ -1,0 +1,840 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { count, eq, sql } from 'drizzle-orm';
+import { buildApp } from '../../app';
+import { loadConfig, publicConfig, ConfigError } from '../../config';
+import { sandboxPaymentIntents, sandboxPaymentMethods } from '../../db/schema/payments-sandbox';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { TEST_CARDS } from './card-rules';
+import { PaymentProcessorError, type PaymentIntent, type PaymentProcessor, type SetupIntent } from './port';
+import { createSandboxPaypal, createSandboxStripe } from './sandbox';
+
+// The embedded processor through its port and through the pages the app serves (app.inject), on a fresh
+// database: idempotency, the test cards, 3-D Secure, PayPal, refunds, and what is (never) stored or logged.
+
+let t: TestApp;
+let stripe: PaymentProcessor;
+let paypal: PaymentProcessor;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  stripe = createSandboxStripe(t.database.db, t.config.publicUrl);
+  paypal = createSandboxPaypal(t.database.db, t.config.publicUrl);
+});
+afterAll(() => t.close());
+
+const key = () => randomUUID();
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+async function newCustomer(email = `buyer-${randomUUID().slice(0, 8)}@example.com`): Promise<string> {
+  return stripe.createCustomer({ customerId: randomUUID(), email }, key());
+}
+
+async function refused(promise: Promise<unknown>): Promise<PaymentProcessorError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(PaymentProcessorError);
+  return error as PaymentProcessorError;
+}
+
+function cardFormUrl(setupIntent: SetupIntent): string {
+  return `/sandbox/stripe/card-form?client_secret=${setupIntent.clientSecret}`;
+}
+
+function postCard(url: string, card: Record<string, string>, headers: Record<string, string> = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...FORM, ...headers },
+    payload: new URLSearchParams(card).toString(),
+  });
+}
+
+function resultMessage(html: string): Record<string, unknown> {
+  const match = /<script type="application\/json" id="sandbox-card-result">(.*?)<\/script>/s.exec(html);
+  expect(match, 'the result page carries its message').not.toBeNull();
+  return JSON.parse(match![1]!) as Record<string, unknown>;
+}
+
+/** Saves a card through the card form, as the browser does. */
+async function saveCard(number: string, customerRef?: string): Promise<{ customerRef: string; pm: string }> {
+  const customer = customerRef ?? (await newCustomer());
+  const si = await stripe.createSetupIntent(
+    { customerRef: customer, type: 'card', returnUrl: '/account' },
+    key(),
+  );
+  const cvc = /^3[47]/.test(number) ? '1234' : '123';
+  const response = await postCard(cardFormUrl(si), { card_number: number, expiry: '12/30', cvc });
+  expect(response.statusCode).toBe(200);
+  const saved = await stripe.retrieveSetupIntent(si.id);
+  expect(saved.status).toBe('succeeded');
+  return { customerRef: customer, pm: saved.paymentMethod!.ref };
+}
+
+function chargeInput(
+  customerRef: string,
+  pm: string | null,
+  extra: Partial<Parameters<PaymentProcessor['createPaymentIntent']>[0]> = {},
+) {
+  return {
+    amount: 2_499,
+    customerRef,
+    paymentMethodRef: pm,
+    returnUrl: '/payment/success',
+    description: 'Sfoglia order',
+    metadata: { order_id: randomUUID() },
+    ...extra,
+  };
+}
+
+async function charge(
+  number: string,
+  extra: Partial<Parameters<PaymentProcessor['createPaymentIntent']>[0]> = {},
+) {
+  const { customerRef, pm } = await saveCard(number);
+  return stripe.createPaymentIntent(chargeInput(customerRef, pm, extra), key());
+}
+
+function pathOf(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.pathname}${parsed.search}`;
+}
+
+describe('ids and idempotency', () => {
+  test('ids look like Stripe’s', async () => {
+    const customer = await newCustomer();
+    expect(customer).toMatch(/^cus_[0-9A-Za-z]{24}$/);
+    const si = await stripe.createSetupIntent(
+      { customerRef: customer, type: 'card', returnUrl: '/account' },
+      key(),
+    );
+    expect(si.id).toMatch(/^seti_[0-9A-Za-z]{24}$/);
+    expect(si.clientSecret).toMatch(new RegExp(`^${si.id}_secret_[0-9A-Za-z]{25}$`));
+    expect(si).toMatchObject({ status: 'requires_payment_method', nextActionUrl: null, paymentMethod: null });
+    const { pm } = await saveCard('4242424242424242', customer);
+    expect(pm).toMatch(/^pm_/);
+    const pi = await stripe.createPaymentIntent(chargeInput(customer, pm), key());
+    expect(pi.id).toMatch(/^pi_[0-9A-Za-z]{24}$/);
+    const refund = await stripe.refund({ paymentIntentId: pi.id }, key());
+    expect(refund.id).toMatch(/^re_[0-9A-Za-z]{24}$/);
+  });
+
+  test('the same key and parameters replay the first answer; other parameters are refused', async () => {
+    const { customerRef, pm } = await saveCard('4242424242424242');
+    const k = key();
+    const input = chargeInput(customerRef, pm);
+    const first = await stripe.createPaymentIntent(input, k);
+    // The same request with its fields in another order is the same request.
+    const reordered = Object.fromEntries(Object.entries(input).reverse()) as typeof input;
+    expect(await stripe.createPaymentIntent(reordered, k)).toEqual(first);
+    const error = await refused(stripe.createPaymentIntent({ ...input, amount: 2_500 }, k));
+    expect(error.code).toBe('idempotency_key_reused');
+    expect(error.statusCode).toBe(400);
+    const [row] = await t.database.db
+      .select({ n: count() })
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.customerId, customerRef));
+    expect(row?.n).toBe(1);
+  });
+
+  test('a replayed customer is the same customer; a key is scoped to its endpoint and processor', async () => {
+    const k = key();
+    const input = { customerId: randomUUID(), email: 'same@example.com' };
+    const first = await stripe.createCustomer(input, k);
+    expect(await stripe.createCustomer(input, k)).toBe(first);
+    // The same key at PayPal, or for a setup intent, is another request altogether.
+    expect(await paypal.createCustomer(input, k)).not.toBe(first);
+    const si = await stripe.createSetupIntent({ customerRef: first, type: 'card', returnUrl: '/account' }, k);
+    expect(si.id).toMatch(/^seti_/);
+  });
+
+  test('a call that fails keeps nothing, so its key can be used again', async () => {
+    const k = key();
+    const missing = await refused(
+      stripe.createSetupIntent({ customerRef: 'cus_nobody', type: 'card', returnUrl: '/account' }, k),
+    );
+    expect(missing).toMatchObject({ code: 'resource_missing', statusCode: 404 });
+    const customer = await newCustomer();
+    const si = await stripe.createSetupIntent(
+      { customerRef: customer, type: 'card', returnUrl: '/account' },
+      k,
+    );
+    expect(si.customerRef).toBe(customer);
+  });
+
+  test('50 concurrent creates with one key make one intent', async () => {
+    const { customerRef, pm } = await saveCard('4242424242424242');
+    const k = key();
+    const input = chargeInput(customerRef, pm);
+    const results = await Promise.all(Array.from({ length: 50 }, () => stripe.createPaymentIntent(input, k)));
+    expect(new Set(results.map((r) => r.id)).size).toBe(1);
+    expect(results.every((r) => r.status === 'succeeded')).toBe(true);
+    const [row] = await t.database.db
+      .select({ n: count() })
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.customerId, customerRef));
+    expect(row?.n).toBe(1);
+  });
+
+  test('keys must be 1 to 255 characters', async () => {
+    expect((await refused(stripe.createCustomer({ customerId: 'c', email: 'a@example.com' }, ''))).code).toBe(
+      'idempotency_key_invalid',
+    );
+    expect(
+      (await refused(stripe.createCustomer({ customerId: 'c', email: 'a@example.com' }, 'k'.repeat(256))))
+        .code,
+    ).toBe('idempotency_key_invalid');
+  });
+});
+
+describe('test cards', () => {
+  const declines = [
+    ['4000000000009995', 'insufficient_funds', 'Your card has insufficient funds.'],
+    ['4000000000009987', 'lost_card', 'Your card was declined.'],
+    ['4000000000009979', 'stolen_card', 'Your card was declined.'],
+    ['4100000000000019', 'fraudulent', 'Your card was declined.'],
+    ['4000000000000002', 'generic_decline', 'Your card was declined.'],
+    ['4000000000009961', 'merchant_blacklist', 'Your card was declined.'],
+    ['4000000000000069', 'expired_card', 'Your card has expired.'],
+    ['4000000000000127', 'incorrect_cvc', 'Your card’s security code is incorrect.'],
+  ] as const;
+
+  test.each(declines)(
+    '%s saves, then is declined with %s when charged',
+    async (number, declineCode, message) => {
+      const pi = await charge(number);
+      expect(pi).toMatchObject({
+        status: 'requires_payment_method',
+        nextActionUrl: null,
+        lastError: { code: 'card_declined', declineCode, message },
+      });
+      expect(await stripe.retrievePaymentIntent(pi.id)).toEqual(pi);
+    },
+  );
+
+  test.each(['4242424242424242', '5555555555554444', '378282246310005', '6011111111111117'])(
+    '%s is charged',
+    async (number) => {
+      const pi = await charge(number);
+      expect(pi).toMatchObject({ status: 'succeeded', amount: 2_499, amountRefunded: 0, lastError: null });
+    },
+  );
+
+  test('a card saves with brand, last4 and expiry only', async () => {
+    const customer = await newCustomer();
+    const si = await stripe.createSetupIntent(
+      { customerRef: customer, type: 'card', returnUrl: '/account' },
+      key(),
+    );
+    await postCard(cardFormUrl(si), {
+      card_number: '3782 822463 10005',
+      expiry: '07/31',
+      cvc: '1234',
+      postcode: 'SW1A 1AA',
+    });
+    expect((await stripe.retrieveSetupIntent(si.id)).paymentMethod).toEqual({
+      ref: expect.stringMatching(/^pm_/),
+      type: 'card',
+      brand: 'amex',
+      last4: '0005',
+      expMonth: 7,
+      expYear: 2031,
+      email: null,
+    });
+  });
+
+  test.each(['4000002500003155', '4000002760003184'])('%s needs 3-D Secure on-session', async (number) => {
+    const pi = await charge(number);
+    expect(pi.status).toBe('requires_action');
+    expect(pi.nextActionUrl).toBe(
+      `${t.config.publicUrl}/sandbox/stripe/3ds/${pi.id}?client_secret=${pi.clientSecret}`,
+    );
+  });
+
+  test('off-session, 4000002500003155 goes through and 4000002760003184 needs the customer', async () => {
+    expect((await charge('4000002500003155', { offSession: true })).status).toBe('succeeded');
+    expect(await charge('4000002760003184', { offSession: true })).toMatchObject({
+      status: 'requires_payment_method',
+      nextActionUrl: null,
+      lastError: { code: 'authentication_required', declineCode: null },
+    });
+  });
+
+  test('every test number is covered above', () => {
+    const covered = new Set([
+      ...declines.map(([n]) => n),
+      '4242424242424242',
+      '4000002500003155',
+      '4000002760003184',
+    ]);
+    expect(Object.keys(TEST_CARDS).filter((n) => !covered.has(n))).toEqual([]);
+  });
+});
+
+describe('charging rules', () => {
+  test('amounts under 30p are refused', async () => {
+    const { customerRef, pm } = await saveCard('4242424242424242');
+    const error = await refused(
+      stripe.createPaymentIntent(chargeInput(customerRef, pm, { amount: 29 }), key()),
+    );
+    expect(error.code).toBe('amount_too_small');
+    expect(
+      (await stripe.createPaymentIntent(chargeInput(customerRef, pm, { amount: 30 }), key())).status,
+    ).toBe('succeeded');
+    expect(
+      (await refused(stripe.createPaymentIntent(chargeInput(customerRef, pm, { amount: 12.5 }), key()))).code,
+    ).toBe('parameter_invalid_integer');
+  });
+
+  test('a card charge needs a saved card of that customer, still attached', async () => {
+    const mine = await saveCard('4242424242424242');
+    const theirs = await saveCard('4242424242424242');
+    expect((await refused(stripe.createPaymentIntent(chargeInput(mine.customerRef, null), key()))).code).toBe(
+      'parameter_missing',
+    );
+    expect(
+      (await refused(stripe.createPaymentIntent(chargeInput(mine.customerRef, theirs.pm), key()))).code,
+    ).toBe('payment_method_not_attached');
+    expect(
+      (await refused(stripe.createPaymentIntent(chargeInput(mine.customerRef, 'pm_nothing'), key()))).code,
+    ).toBe('resource_missing');
+    await stripe.detachPaymentMethod(mine.pm);
+    await stripe.detachPaymentMethod(mine.pm); // detaching twice is harmless
+    expect(
+      (await refused(stripe.createPaymentIntent(chargeInput(mine.customerRef, mine.pm), key()))).code,
+    ).toBe('payment_method_not_attached');
+    expect((await refused(stripe.detachPaymentMethod('pm_nothing'))).code).toBe('resource_missing');
+  });
+
+  test('each processor sees only its own intents and method types', async () => {
+    const pi = await charge('4242424242424242');
+    expect((await refused(paypal.retrievePaymentIntent(pi.id))).code).toBe('resource_missing');
+    expect((await refused(stripe.retrievePaymentIntent('pi_nothing'))).statusCode).toBe(404);
+    const customer = await newCustomer();
+    expect(
+      (
+        await refused(
+          stripe.createSetupIntent({ customerRef: customer, type: 'paypal', returnUrl: '/x' }, key()),
+        )
+      ).code,
+    ).toBe('payment_method_type_unsupported');
+    expect(
+      (
+        await refused(
+          paypal.createSetupIntent({ customerRef: customer, type: 'card', returnUrl: '/x' }, key()),
+        )
+      ).code,
+    ).toBe('payment_method_type_unsupported');
+  });
+
+  test('return URLs must be paths or http(s) URLs', async () => {
+    const customer = await newCustomer();
+    for (const returnUrl of ['javascript:alert(1)', '//evil.example/x', 'not a url']) {
+      expect(
+        (await refused(stripe.createSetupIntent({ customerRef: customer, type: 'card', returnUrl }, key())))
+          .code,
+      ).toBe('url_invalid');
+    }
+  });
+});
+
+describe('the card form page', () => {
+  async function freshIntent() {
+    const customer = await newCustomer();
+    return stripe.createSetupIntent({ customerRef: customer, type: 'card', returnUrl: '/account' }, key());
+  }
+
+  test('is a labelled form that only our own pages may frame', async () => {
+    const si = await freshIntent();
+    const response = await t.app.inject({ method: 'GET', url: cardFormUrl(si) });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toMatch(/script-src 'nonce-[^']+'/);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    const html = response.body;
+    expect(html).toContain('<html lang="en-GB">');
+    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    for (const [id, label] of [
+      ['card_number', 'Card number'],
+      ['expiry', 'Expiry date'],
+      ['cvc', 'Security code (CVC)'],
+      ['postcode', 'Billing postcode (optional)'],
+    ]) {
+      expect(html).toContain(`<label for="${id}">${label}`);
+      expect(html).toContain(`id="${id}" name="${id}"`);
+    }
+    expect(html).toContain('autocomplete="cc-number"');
+    expect(html).toContain(`action="/sandbox/stripe/card-form?client_secret=${si.clientSecret}"`);
+  });
+
+  test('other pages of the app still refuse to be framed', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.headers['x-frame-options']).toBe('DENY');
+  });
+
+  test('shows field errors itself, keeps what was typed but never the security code', async () => {
+    const si = await freshIntent();
+    const response = await postCard(cardFormUrl(si), {
+      card_number: '4242 4242 4242 4241',
+      expiry: '10/26',
+      cvc: '98',
+      postcode: '',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    const html = response.body;
+    expect(html).toContain('<title>Error: Card details (sandbox)</title>');
+    expect(html).toContain('Your card number is not valid. Check it and try again');
+    expect(html).toContain('Your card’s expiry date is in the past');
+    expect(html).toContain('Enter the 3-digit security code from the back of your card');
+    expect(html).toMatch(
+      /id="card_number"[^>]*aria-describedby="card_number-error" aria-invalid="true" autofocus/,
+    );
+    expect(html).toContain('value="4242 4242 4242 4241"');
+    expect(html).not.toContain('value="98"');
+    expect((await stripe.retrieveSetupIntent(si.id)).status).toBe('requires_payment_method');
+  });
+
+  test('on success tells the parent window, once saved', async () => {
+    const si = await freshIntent();
+    const response = await postCard(cardFormUrl(si), {
+      card_number: '4242424242424242',
+      expiry: '12/30',
+      cvc: '123',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('Card saved: Visa ending 4242.');
+    expect(resultMessage(response.body)).toEqual({
+      source: 'sfoglia-sandbox-card',
+      status: 'succeeded',
+      setupIntentId: si.id,
+      message: 'Card saved',
+    });
+    expect(response.body).toContain('window.parent.postMessage(m,window.location.origin)');
+    // Sent twice (a double click): the same answer, one card.
+    const again = await postCard(cardFormUrl(si), {
+      card_number: '4242424242424242',
+      expiry: '12/30',
+      cvc: '123',
+    });
+    expect(resultMessage(again.body)).toMatchObject({ status: 'succeeded', setupIntentId: si.id });
+    // Reloaded after saving: told again, and no form to fill in.
+    const shown = await t.app.inject({ method: 'GET', url: cardFormUrl(si) });
+    expect(shown.statusCode).toBe(200);
+    expect(resultMessage(shown.body)).toMatchObject({ status: 'succeeded', setupIntentId: si.id });
+    expect(shown.body).not.toContain('<form');
+    expect(
+      (
+        await t.database.db
+          .select()
+          .from(sandboxPaymentMethods)
+          .where(eq(sandboxPaymentMethods.customerId, si.customerRef))
+      ).length,
+    ).toBe(1);
+  });
+
+  test('a wrong or missing client secret is reported to the parent as failed', async () => {
+    const si = await freshIntent();
+    for (const url of [
+      '/sandbox/stripe/card-form',
+      `/sandbox/stripe/card-form?client_secret=${si.id}_secret_wrongwrongwrongwrongwrong0`,
+      '/sandbox/stripe/card-form?client_secret=%3Cscript%3E',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(resultMessage(response.body)).toMatchObject({
+        source: 'sfoglia-sandbox-card',
+        status: 'failed',
+      });
+      expect(response.body).not.toContain('<script>');
+    }
+    const posted = await postCard('/sandbox/stripe/card-form?client_secret=nope', {
+      card_number: '4242424242424242',
+      expiry: '12/30',
+      cvc: '123',
+    });
+    expect(posted.statusCode).toBe(404);
+  });
+
+  test('a form sent from another site is refused', async () => {
+    const si = await freshIntent();
+    const response = await postCard(
+      cardFormUrl(si),
+      { card_number: '4242424242424242', expiry: '12/30', cvc: '123' },
+      { 'sec-fetch-site': 'cross-site' },
+    );
+    expect(response.statusCode).toBe(403);
+    expect((await stripe.retrieveSetupIntent(si.id)).status).toBe('requires_payment_method');
+  });
+});
+
+describe('3-D Secure', () => {
+  async function challenged(number = '4000002500003155'): Promise<PaymentIntent> {
+    const pi = await charge(number, { returnUrl: '/checkout/payment' });
+    expect(pi.status).toBe('requires_action');
+    return pi;
+  }
+
+  test('the challenge page shows the payment and two answers', async () => {
+    const pi = await challenged();
+    const response = await t.app.inject({ method: 'GET', url: pathOf(pi.nextActionUrl!) });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(String(response.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    expect(response.body).toContain('£24.99');
+    expect(response.body).toContain('Visa ending 3155');
+    expect(response.body).toContain('>Complete authentication</button>');
+    expect(response.body).toContain('>Fail authentication</button>');
+  });
+
+  test('completing it succeeds the payment and returns to the shop', async () => {
+    const pi = await challenged();
+    const response = await postCard(pathOf(pi.nextActionUrl!), { action: 'complete' });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe(
+      `/checkout/payment?payment_intent=${pi.id}&redirect_status=succeeded`,
+    );
+    expect(await stripe.retrievePaymentIntent(pi.id)).toMatchObject({
+      status: 'succeeded',
+      nextActionUrl: null,
+      lastError: null,
+    });
+    // Answering again changes nothing.
+    const again = await postCard(pathOf(pi.nextActionUrl!), { action: 'fail' });
+    expect(again.headers.location).toContain('redirect_status=succeeded');
+    expect((await stripe.retrievePaymentIntent(pi.id)).status).toBe('succeeded');
+  });
+
+  test('failing it leaves the payment needing another card', async () => {
+    const pi = await challenged('4000002760003184');
+    const response = await postCard(pathOf(pi.nextActionUrl!), { action: 'fail' });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe(
+      `/checkout/payment?payment_intent=${pi.id}&redirect_status=failed`,
+    );
+    expect(await stripe.retrievePaymentIntent(pi.id)).toMatchObject({
+      status: 'requires_payment_method',
+      lastError: { code: 'payment_intent_authentication_failure', declineCode: 'authentication_failed' },
+    });
+  });
+
+  test('the page needs the intent’s client secret', async () => {
+    const pi = await challenged();
+    const wrong = `/sandbox/stripe/3ds/${pi.id}?client_secret=${pi.id}_secret_0000000000000000000000000`;
+    expect((await t.app.inject({ method: 'GET', url: wrong })).statusCode).toBe(404);
+    expect((await postCard(wrong, { action: 'complete' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/sandbox/stripe/3ds/${pi.id}` })).statusCode).toBe(404);
+    expect((await postCard(pathOf(pi.nextActionUrl!), { action: 'maybe' })).statusCode).toBe(400);
+    expect((await stripe.retrievePaymentIntent(pi.id)).status).toBe('requires_action');
+  });
+});
+
+describe('PayPal', () => {
+  async function paypalPayment(): Promise<PaymentIntent> {
+    const customer = await newCustomer('pat@example.com');
+    const pi = await paypal.createPaymentIntent(
+      chargeInput(customer, null, { returnUrl: '/paypal-confirmation' }),
+      key(),
+    );
+    expect(pi).toMatchObject({ status: 'requires_action', paymentMethodRef: null });
+    expect(pi.nextActionUrl).toBe(
+      `${t.config.publicUrl}/sandbox/paypal/approve/${pi.id}?client_secret=${pi.clientSecret}`,
+    );
+    return pi;
+  }
+
+  test('the approval page asks a demo buyer to sign in, with the customer’s email suggested', async () => {
+    const pi = await paypalPayment();
+    const response = await t.app.inject({ method: 'GET', url: pathOf(pi.nextActionUrl!) });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<h1 id="title">Pay with PayPal</h1>');
+    expect(response.body).toContain('value="pat@example.com"');
+    expect(response.body).toContain('Approve and pay £24.99');
+    expect(response.body).toContain('Cancel and return to Sfoglia');
+  });
+
+  test('approving pays and returns to /paypal-confirmation with the token and the intent', async () => {
+    const pi = await paypalPayment();
+    const response = await postCard(pathOf(pi.nextActionUrl!), {
+      action: 'approve',
+      email: 'Pat@Example.com',
+    });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe(
+      `/paypal-confirmation?token=${pi.id}&payment_intent=${pi.id}&redirect_status=succeeded`,
+    );
+    const paid = await paypal.retrievePaymentIntent(pi.id);
+    expect(paid).toMatchObject({ status: 'succeeded', nextActionUrl: null, lastError: null });
+    expect(paid.paymentMethodRef).toMatch(/^pm_/);
+    expect((await refused(stripe.retrievePaymentIntent(pi.id))).code).toBe('resource_missing');
+  });
+
+  test('cancelling returns to the shop without paying', async () => {
+    const pi = await paypalPayment();
+    const response = await postCard(pathOf(pi.nextActionUrl!), { action: 'cancel' });
+    expect(response.headers.location).toBe(
+      `/paypal-confirmation?token=${pi.id}&payment_intent=${pi.id}&redirect_status=failed`,
+    );
+    expect(await paypal.retrievePaymentIntent(pi.id)).toMatchObject({
+      status: 'requires_payment_method',
+      lastError: {
+        code: 'payment_intent_authentication_failure',
+        message: 'You cancelled the PayPal payment.',
+      },
+    });
+    // The page now only offers the way back.
+    const shown = await t.app.inject({ method: 'GET', url: pathOf(pi.nextActionUrl!) });
+    expect(shown.body).toContain('This request has already been answered.');
+  });
+
+  test('the buyer’s email is checked', async () => {
+    const pi = await paypalPayment();
+    const response = await postCard(pathOf(pi.nextActionUrl!), { action: 'approve', email: 'not-an-email' });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain('Enter an email address in the correct format, like name@example.com');
+    expect(response.body).toContain('value="not-an-email"');
+    expect((await paypal.retrievePaymentIntent(pi.id)).status).toBe('requires_action');
+  });
+
+  test('saving a PayPal account returns to /paypal-setup-confirmation; the account is then charged at once', async () => {
+    const customer = await newCustomer();
+    const si = await paypal.createSetupIntent(
+      { customerRef: customer, type: 'paypal', returnUrl: '/paypal-setup-confirmation' },
+      key(),
+    );
+    expect(si).toMatchObject({ status: 'requires_action', type: 'paypal' });
+    expect(si.id).toMatch(/^seti_/);
+    const page = await t.app.inject({ method: 'GET', url: pathOf(si.nextActionUrl!) });
+    expect(page.body).toContain('Save PayPal for future payments');
+    const response = await postCard(pathOf(si.nextActionUrl!), {
+      action: 'approve',
+      email: 'saver@example.com',
+    });
+    expect(response.headers.location).toBe(
+      `/paypal-setup-confirmation?token=${si.id}&setup_intent=${si.id}&redirect_status=succeeded`,
+    );
+    const saved = await paypal.retrieveSetupIntent(si.id);
+    expect(saved).toMatchObject({
+      status: 'succeeded',
+      nextActionUrl: null,
+      paymentMethod: { type: 'paypal', email: 'saver@example.com', brand: null, last4: null },
+    });
+    const pi = await paypal.createPaymentIntent(chargeInput(customer, saved.paymentMethod!.ref), key());
+    expect(pi).toMatchObject({ status: 'succeeded', paymentMethodRef: saved.paymentMethod!.ref });
+    // A PayPal account is not a card.
+    expect(
+      (await refused(stripe.createPaymentIntent(chargeInput(customer, saved.paymentMethod!.ref), key())))
+        .code,
+    ).toBe('resource_missing');
+  });
+
+  test('cancelling a save leaves nothing saved', async () => {
+    const customer = await newCustomer();
+    const si = await paypal.createSetupIntent(
+      { customerRef: customer, type: 'paypal', returnUrl: '/paypal-setup-confirmation' },
+      key(),
+    );
+    const response = await postCard(pathOf(si.nextActionUrl!), { action: 'cancel' });
+    expect(response.headers.location).toContain('redirect_status=failed');
+    expect(await paypal.retrieveSetupIntent(si.id)).toMatchObject({
+      status: 'requires_payment_method',
+      paymentMethod: null,
+      lastError: { code: 'setup_intent_authentication_failure' },
+    });
+  });
+
+  test('a demo buyer whose email starts with "declined" is declined by PayPal', async () => {
+    const pi = await paypalPayment();
+    await postCard(pathOf(pi.nextActionUrl!), { action: 'approve', email: 'declined@example.com' });
+    expect(await paypal.retrievePaymentIntent(pi.id)).toMatchObject({
+      status: 'requires_payment_method',
+      lastError: { code: 'card_declined', declineCode: 'generic_decline' },
+    });
+  });
+});
+
+describe('refunds', () => {
+  test('partial refunds add up to the charge and never beyond it', async () => {
+    const pi = await charge('4242424242424242');
+    const first = await stripe.refund({ paymentIntentId: pi.id, amount: 1_000 }, key());
+    expect(first).toMatchObject({ paymentIntentId: pi.id, amount: 1_000, status: 'succeeded' });
+    expect((await stripe.retrievePaymentIntent(pi.id)).amountRefunded).toBe(1_000);
+    const tooMuch = await refused(stripe.refund({ paymentIntentId: pi.id, amount: 1_500 }, key()));
+    expect(tooMuch.code).toBe('amount_too_large');
+    expect(tooMuch.message).toContain('£14.99');
+    const rest = await stripe.refund({ paymentIntentId: pi.id }, key());
+    expect(rest.amount).toBe(1_499);
+    expect((await stripe.retrievePaymentIntent(pi.id)).amountRefunded).toBe(2_499);
+    expect((await refused(stripe.refund({ paymentIntentId: pi.id, amount: 1 }, key()))).code).toBe(
+      'charge_already_refunded',
+    );
+  });
+
+  test('a full refund; replayed with its key it refunds once', async () => {
+    const pi = await charge('4242424242424242');
+    const k = key();
+    const refund = await stripe.refund({ paymentIntentId: pi.id }, k);
+    expect(refund.amount).toBe(2_499);
+    expect(await stripe.refund({ paymentIntentId: pi.id }, k)).toEqual(refund);
+    expect((await stripe.retrievePaymentIntent(pi.id)).amountRefunded).toBe(2_499);
+  });
+
+  test('concurrent refunds never return more than was charged', async () => {
+    const pi = await charge('4242424242424242');
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, () => stripe.refund({ paymentIntentId: pi.id, amount: 700 }, key())),
+    );
+    const done = results.filter((r) => r.status === 'fulfilled');
+    expect(done).toHaveLength(3);
+    expect((await stripe.retrievePaymentIntent(pi.id)).amountRefunded).toBe(2_100);
+  });
+
+  test('only a payment that was taken can be refunded', async () => {
+    const declined = await charge('4000000000009995');
+    expect((await refused(stripe.refund({ paymentIntentId: declined.id }, key()))).code).toBe(
+      'payment_intent_unexpected_state',
+    );
+    expect((await refused(stripe.refund({ paymentIntentId: 'pi_nothing' }, key()))).code).toBe(
+      'resource_missing',
+    );
+    const pi = await charge('4242424242424242');
+    for (const amount of [0, -5, 1.5]) {
+      expect((await refused(stripe.refund({ paymentIntentId: pi.id, amount }, key()))).code).toBe(
+        'parameter_invalid_integer',
+      );
+    }
+  });
+});
+
+describe('card numbers are never kept', () => {
+  test('no stored row in any table holds a full card number', async () => {
+    for (const number of Object.keys(TEST_CARDS)) await saveCard(number);
+    await saveCard('5555 5555 5555 4444');
+    const tables = await t.database.db.execute<{ table_name: string }>(
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    );
+    const names = (tables as unknown as { rows: { table_name: string }[] }).rows.map((r) => r.table_name);
+    expect(names).toContain('sandbox_payment_methods');
+    const numbers = [...Object.keys(TEST_CARDS), '5555555555554444'];
+    for (const name of names) {
+      const rows = await t.database.db.execute(
+        sql.raw(`select row_to_json(t)::text as row from "${name}" t`),
+      );
+      const text = (rows as unknown as { rows: { row: string }[] }).rows.map((r) => r.row).join('\n');
+      for (const number of numbers) expect(text.includes(number), `${number} in ${name}`).toBe(false);
+    }
+  });
+
+  test('nor does any log line, nor a client secret', async () => {
+    const lines: string[] = [];
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'trace' });
+    const app = await buildApp({
+      config,
+      database: t.database,
+      clock: t.clock,
+      serveWeb: false,
+      logger: true,
+      logStream: { write: (line) => void lines.push(line) },
+    });
+    await app.ready();
+    try {
+      const customer = await newCustomer();
+      const si = await stripe.createSetupIntent(
+        { customerRef: customer, type: 'card', returnUrl: '/account' },
+        key(),
+      );
+      const url = cardFormUrl(si);
+      for (const card of [
+        { card_number: '4000 0000 0000 9995', expiry: '01/20', cvc: '123' },
+        { card_number: '4000000000009995', expiry: '12/30', cvc: '123' },
+      ]) {
+        await app.inject({
+          method: 'POST',
+          url,
+          headers: FORM,
+          payload: new URLSearchParams(card).toString(),
+        });
+      }
+      // A body that is not a form at all.
+      await app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload: '{"card_number":"4000000000009995"',
+      });
+      expect(lines.length).toBeGreaterThan(0);
+      const text = lines.join('');
+      expect(text).toContain('client_secret=[redacted]');
+      expect(text).not.toContain(si.clientSecret);
+      expect(text).not.toContain('4000000000009995');
+      expect(text).not.toContain('4000 0000 0000 9995');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('configuration', () => {
+  test('PAYMENTS is sandbox by default and the browser learns the mode', () => {
+    const config = loadConfig({ NODE_ENV: 'test' });
+    expect(config.payments).toEqual({ mode: 'sandbox' });
+    expect(publicConfig(config).payments).toEqual({ mode: 'sandbox', stripePublishableKey: null });
+  });
+
+  test('live needs the Stripe and PayPal keys, and names the missing ones', () => {
+    expect(() => loadConfig({ PAYMENTS: 'live', STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PAYMENTS: 'live', STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(
+      'PAYMENTS=live needs STRIPE_PUBLISHABLE_KEY, PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET',
+    );
+    const config = loadConfig({
+      PAYMENTS: 'live',
+      STRIPE_SECRET_KEY: 'sk_live_abc',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_abc',
+      PAYPAL_CLIENT_ID: 'client',
+      PAYPAL_CLIENT_SECRET: 'secret',
+    });
+    expect(config.payments).toMatchObject({ mode: 'live', paypal: { environment: 'production' } });
+    const browser = publicConfig(config);
+    expect(browser.payments).toEqual({ mode: 'live', stripePublishableKey: 'pk_live_abc' });
+    expect(JSON.stringify(browser)).not.toContain('sk_live_abc');
+    expect(JSON.stringify(browser)).not.toContain('"secret"');
+  });
+
+  test('a secret key in the publishable slot is refused', () => {
+    expect(() =>
+      loadConfig({
+        PAYMENTS: 'live',
+        STRIPE_SECRET_KEY: 'sk_live_abc',
+        STRIPE_PUBLISHABLE_KEY: 'sk_live_abc',
+        PAYPAL_CLIENT_ID: 'client',
+        PAYPAL_CLIENT_SECRET: 'secret',
+      }),
+    ).toThrow('STRIPE_PUBLISHABLE_KEY');
+  });
+
+  test('with PAYMENTS=live the sandbox pages are not served', async () => {
+    const live = await createTestApp({
+      PAYMENTS: 'live',
+      STRIPE_SECRET_KEY: 'sk_test_abc',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
+      PAYPAL_CLIENT_ID: 'client',
+      PAYPAL_CLIENT_SECRET: 'secret',
+    });
+    try {
+      const response = await live.app.inject({
+        method: 'GET',
+        url: '/sandbox/stripe/card-form?client_secret=x',
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('Card details');
+    } finally {
+      await live.close();
+    }
+  });
+});

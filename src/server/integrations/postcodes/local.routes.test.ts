@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { expectError } from '../../test/api-expect';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+// GET /postcodes/{postcode}: the embedded postcodes.io, outside /api/v2, answering exactly as postcodes.io
+// does: `{ status: 200, result }`, `{ status: 404, error }`, snake_case keys as they are, no branch header.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
+
+describe('GET /postcodes/{postcode}', () => {
+  test("a postcode of the gazetteer: 200 with postcodes.io's result, no branch header or cookie needed", async () => {
+    const response = await get('/postcodes/SW1A2AA');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.headers['set-cookie']).toBeUndefined();
+    const body = response.json();
+    expect(Object.keys(body)).toEqual(['status', 'result']);
+    expect(body.status).toBe(200);
+    expect(body.result).toMatchObject({
+      postcode: 'SW1A 2AA',
+      outcode: 'SW1A',
+      incode: '2AA',
+      latitude: 51.503541,
+      longitude: -0.12767,
+      eastings: expect.any(Number),
+      northings: expect.any(Number),
+      admin_district: 'Westminster',
+      parliamentary_constituency: 'Cities of London and Westminster',
+      region: 'London',
+      country: 'England',
+      codes: expect.objectContaining({ admin_district: 'E09000033' }),
+    });
+  });
+
+  test('however the postcode is written: lower case, mixed case, with spaces', async () => {
+    for (const url of ['/postcodes/sw1a%202aa', '/postcodes/Sw1A2aA', '/postcodes/%20SW1A%202AA%20']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.json().result.postcode).toBe('SW1A 2AA');
+    }
+  });
+
+  test('a postcode not in the gazetteer: 404 "Postcode not found"', async () => {
+    const response = await get('/postcodes/SW1A9ZZ');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ status: 404, error: 'Postcode not found' });
+  });
+
+  test('something that is not a postcode: 404 "Invalid postcode", as postcodes.io answers', async () => {
+    for (const url of ['/postcodes/notapostcode', '/postcodes/12345', `/postcodes/${'A'.repeat(150)}`]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toEqual({ status: 404, error: 'Invalid postcode' });
+    }
+  });
+
+  test('no postcode at all: 400, as postcodes.io answers', async () => {
+    const response = await get('/postcodes');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      status: 400,
+      error: 'No postcode query submitted. Remember to include query parameter',
+    });
+  });
+
+  test('is not part of the documented API', async () => {
+    const doc = (await get('/api/docs/json')).json();
+    expect(Object.keys(doc.paths).some((path) => path.startsWith('/postcodes'))).toBe(false);
+  });
+});
+
+describe('with POSTCODES=live', () => {
+  test('the embedded page is not served: /postcodes/… is a JSON 404, never the web app', async () => {
+    const live = await createTestApp({ POSTCODES: 'live' });
+    try {
+      expectError(await live.visitor().get('/postcodes/SW1A2AA'), 404, 'ROUTE_NOT_FOUND');
+    } finally {
+      await live.close();
+    }
+  });
+});

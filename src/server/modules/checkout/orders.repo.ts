@@ -1,0 +1,132 @@
+import { and, asc, desc, eq, gte, inArray, lt, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { Order } from '../../../contracts/orders';
+import { isFailedPayment, isPayable, orderStateLabel, type OrderState } from '../../../domain/orders';
+import type { DbOrTx } from '../../db/client';
+import { orderLineItems, orders, vouchers } from '../../db/schema/checkout';
+
+// Reading orders: one query for the orders, one for all their lines (never a query per order).
+
+export type OrderRow = typeof orders.$inferSelect;
+type LineRow = typeof orderLineItems.$inferSelect;
+
+function toOrder(row: OrderRow & { voucherCode: string | null }, lines: LineRow[]): Order {
+  return {
+    id: row.id,
+    number: row.number,
+    state: row.state,
+    stateLabel: orderStateLabel(row.state),
+    failedPayment: isFailedPayment(row.state),
+    payable: isPayable(row.state as OrderState),
+    type: row.type,
+    source: row.source,
+    subscriptionId: row.subscriptionId,
+    checkoutId: row.checkoutId,
+    mealWeek: row.mealWeek,
+    deliveryDate: row.deliveryDate,
+    deliveryNote: row.deliveryNote,
+    shippingAddress: row.shippingAddress,
+    billingAddress: row.billingAddress ?? null,
+    voucherCode: row.voucherCode,
+    subtotal: row.subtotal,
+    discount: row.totalDiscounts,
+    shippingPrice: row.shippingPrice,
+    total: row.total,
+    createdAt: row.createdAt.toISOString(),
+    lineItems: lines.map((line) => ({
+      id: line.id,
+      productVariantId: line.productVariantId === null ? null : String(line.productVariantId),
+      productVariantExtId: line.productVariantExtId,
+      title: line.title,
+      variantTitle: line.variantTitle,
+      sku: line.sku,
+      imageUrl: line.imageUrl,
+      tags: line.tags,
+      price: line.price,
+      quantity: line.quantity,
+      discount: line.discount,
+      total: line.total,
+      isAddon: line.isAddon,
+    })),
+  };
+}
+
+async function withLines(db: DbOrTx, rows: (OrderRow & { voucherCode: string | null })[]): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const lines = await db
+    .select()
+    .from(orderLineItems)
+    .where(
+      inArray(
+        orderLineItems.orderId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(orderLineItems.position));
+  return rows.map((row) =>
+    toOrder(
+      row,
+      lines.filter((line) => line.orderId === row.id),
+    ),
+  );
+}
+
+function selectOrders(db: DbOrTx, where: SQL | undefined) {
+  return db
+    .select({ order: orders, voucherCode: vouchers.code })
+    .from(orders)
+    .leftJoin(vouchers, eq(vouchers.id, orders.voucherId))
+    .where(where);
+}
+
+const flat = (rows: { order: OrderRow; voucherCode: string | null }[]) =>
+  rows.map(({ order, voucherCode }) => ({ ...order, voucherCode }));
+
+/** A customer's order; null for anyone else's (the caller answers 404). */
+export async function findCustomerOrder(db: DbOrTx, customerId: string, id: string): Promise<Order | null> {
+  const rows = flat(await selectOrders(db, and(eq(orders.id, id), eq(orders.customerId, customerId))));
+  return (await withLines(db, rows))[0] ?? null;
+}
+
+export async function checkoutOrders(db: DbOrTx, checkoutId: string): Promise<Order[]> {
+  const rows = flat(await selectOrders(db, eq(orders.checkoutId, checkoutId)).orderBy(asc(orders.number)));
+  return withLines(db, rows);
+}
+
+export interface OrderFilter {
+  deliveryDate?: 'past' | 'upcoming';
+  type?: string;
+  subscriptionId?: string;
+  excludeStates?: string[];
+  today: string;
+  page: number;
+  perPage: number;
+}
+
+export async function listCustomerOrders(
+  db: DbOrTx,
+  customerId: string,
+  filter: OrderFilter,
+): Promise<{ orders: Order[]; total: number }> {
+  const conditions: SQL[] = [eq(orders.customerId, customerId)];
+  if (filter.deliveryDate === 'upcoming') conditions.push(gte(orders.deliveryDate, filter.today));
+  if (filter.deliveryDate === 'past') conditions.push(lt(orders.deliveryDate, filter.today));
+  if (filter.type) conditions.push(eq(orders.type, filter.type));
+  if (filter.subscriptionId) conditions.push(eq(orders.subscriptionId, filter.subscriptionId));
+  const excluded = (filter.excludeStates ?? []).filter(Boolean);
+  if (excluded.length > 0) conditions.push(notInArray(orders.state, excluded as OrderState[]));
+  const where = and(...conditions);
+  const [{ count } = { count: 0 }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(where);
+  const rows = flat(
+    await selectOrders(db, where)
+      .orderBy(
+        filter.deliveryDate === 'past' ? desc(orders.deliveryDate) : asc(orders.deliveryDate),
+        asc(orders.number),
+      )
+      .limit(filter.perPage)
+      .offset((filter.page - 1) * filter.perPage),
+  );
+  return { orders: await withLines(db, rows), total: count };
+}

@@ -1,0 +1,282 @@
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { PaymentMethod, SetupIntentView } from '../../../contracts/payments';
+import { DomainError } from '../../../domain/errors';
+import type { Db, DbOrTx } from '../../db/client';
+import { paymentMethods, processorCustomers, subscriptions } from '../../db/schema/checkout';
+import { customers } from '../../db/schema/customers';
+import type { PaymentProcessors, ProcessorName } from '../../integrations/payments/port';
+import { newToken } from '../../http/tokens';
+import { ensureProcessorCustomer } from './processor-customers';
+
+// Saved cards and PayPal accounts (issue 4 part 2; spec §4 Payment cards):
+// - removing the last card an active subscription uses is blocked;
+// - the default card cannot be removed while others exist;
+// - removing a card moves its subscriptions to the default card.
+
+type MethodRow = typeof paymentMethods.$inferSelect;
+const GONE = 'That card is no longer in your account';
+const LIVE_SUBSCRIPTION_STATES = ['active', 'paused', 'failed', 'created'] as const;
+
+export class PaymentMethodsService {
+  constructor(
+    private readonly db: Db,
+    private readonly processors: PaymentProcessors,
+    private readonly publicUrl: string,
+    private readonly sandbox: boolean,
+  ) {}
+
+  async list(customerId: string): Promise<PaymentMethod[]> {
+    const rows = await this.db
+      .select()
+      .from(paymentMethods)
+      .where(eq(paymentMethods.customerId, customerId))
+      .orderBy(desc(paymentMethods.isDefault), asc(paymentMethods.createdAt));
+    return this.views(this.db, rows);
+  }
+
+  /** Starts saving a card (the card form confirms the setup intent) or a PayPal account (approval page). */
+  async setup(
+    customerId: string,
+    body: { type: 'CreditCard' | 'PaypalAccount'; paymentProcessorName: ProcessorName; returnPath?: string },
+  ): Promise<SetupIntentView> {
+    const processorName: ProcessorName = body.type === 'PaypalAccount' ? 'paypal' : 'stripe';
+    if (body.paymentProcessorName !== processorName) {
+      throw new DomainError(
+        'VALIDATION_FAILED',
+        body.type === 'PaypalAccount'
+          ? 'PayPal accounts are saved with paypal'
+          : 'Cards are saved with stripe',
+      );
+    }
+    const processor = this.processors[processorName];
+    const customerRef = await ensureProcessorCustomer(this.db, processor, customerId);
+    const intent = await processor.createSetupIntent(
+      {
+        customerRef,
+        type: processorName === 'paypal' ? 'paypal' : 'card',
+        returnUrl: `${this.publicUrl}${body.returnPath ?? '/paypal-setup-confirmation'}`,
+      },
+      `setup:${customerId}:${newToken(12)}`,
+    );
+    return {
+      id: intent.id,
+      paymentProcessorName: processorName,
+      type: body.type,
+      status: intent.status,
+      clientSecret: intent.clientSecret,
+      nextActionUrl: intent.nextActionUrl,
+      cardFormUrl:
+        this.sandbox && processorName === 'stripe'
+          ? `/sandbox/stripe/card-form?client_secret=${encodeURIComponent(intent.clientSecret)}`
+          : null,
+    };
+  }
+
+  /** Saves what a confirmed setup intent holds; the same intent twice gives the same card. */
+  async create(
+    customerId: string,
+    body: {
+      setupIntentId: string;
+      paymentProcessorName: ProcessorName;
+      type: 'CreditCard' | 'PaypalAccount';
+      makeDefault?: boolean;
+    },
+  ): Promise<PaymentMethod> {
+    const [already] = await this.db
+      .select()
+      .from(paymentMethods)
+      .where(eq(paymentMethods.setupIntentId, body.setupIntentId));
+    if (already) {
+      if (already.customerId !== customerId)
+        throw new DomainError('NOT_FOUND', 'We could not find that card setup');
+      return (await this.views(this.db, [already]))[0]!;
+    }
+    const processor = this.processors[body.paymentProcessorName];
+    const [ref] = await this.db
+      .select({ ref: processorCustomers.ref })
+      .from(processorCustomers)
+      .where(
+        and(
+          eq(processorCustomers.customerId, customerId),
+          eq(processorCustomers.processor, body.paymentProcessorName),
+        ),
+      );
+    let intent;
+    try {
+      intent = await processor.retrieveSetupIntent(body.setupIntentId);
+    } catch {
+      throw new DomainError('NOT_FOUND', 'We could not find that card setup');
+    }
+    // Another customer's setup intent is as good as unknown.
+    if (!ref || intent.customerRef !== ref.ref)
+      throw new DomainError('NOT_FOUND', 'We could not find that card setup');
+    if (intent.status !== 'succeeded' || !intent.paymentMethod) {
+      throw new DomainError(
+        'VALIDATION_FAILED',
+        intent.lastError?.message ?? 'The card details were not confirmed. Please try again.',
+      );
+    }
+    const saved = intent.paymentMethod;
+    const type = saved.type === 'paypal' ? 'PaypalAccount' : 'CreditCard';
+    if (type !== body.type)
+      throw new DomainError('VALIDATION_FAILED', 'That setup is for another kind of payment method');
+    const row = await this.db.transaction(async (tx) => {
+      await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
+      const [{ count } = { count: 0 }] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(paymentMethods)
+        .where(eq(paymentMethods.customerId, customerId));
+      if (count >= 20)
+        throw new DomainError('CONFLICT', 'You can keep up to 20 cards. Please remove one first.');
+      const makeDefault = count === 0 || body.makeDefault === true;
+      if (makeDefault) {
+        await tx
+          .update(paymentMethods)
+          .set({ isDefault: false })
+          .where(eq(paymentMethods.customerId, customerId));
+      }
+      const [inserted] = await tx
+        .insert(paymentMethods)
+        .values({
+          customerId,
+          type,
+          processor: body.paymentProcessorName,
+          processorRef: saved.ref,
+          setupIntentId: intent.id,
+          brand: saved.brand,
+          last4: saved.last4,
+          expMonth: saved.expMonth,
+          expYear: saved.expYear,
+          email: saved.email,
+          isDefault: makeDefault,
+        })
+        .onConflictDoNothing({ target: paymentMethods.setupIntentId })
+        .returning();
+      if (inserted) return inserted;
+      const [existing] = await tx
+        .select()
+        .from(paymentMethods)
+        .where(eq(paymentMethods.setupIntentId, intent.id));
+      return existing!;
+    });
+    return (await this.views(this.db, [row]))[0]!;
+  }
+
+  async makeDefault(customerId: string, id: string): Promise<PaymentMethod> {
+    const row = await this.db.transaction(async (tx) => {
+      const method = await this.owned(tx, customerId, id);
+      await tx
+        .update(paymentMethods)
+        .set({ isDefault: false })
+        .where(eq(paymentMethods.customerId, customerId));
+      const [row] = await tx
+        .update(paymentMethods)
+        .set({ isDefault: true })
+        .where(eq(paymentMethods.id, method.id))
+        .returning();
+      return row!;
+    });
+    return (await this.views(this.db, [row]))[0]!;
+  }
+
+  async remove(customerId: string, id: string): Promise<void> {
+    const removed = await this.db.transaction(async (tx) => {
+      await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
+      const method = await this.owned(tx, customerId, id);
+      const others = await tx
+        .select()
+        .from(paymentMethods)
+        .where(and(eq(paymentMethods.customerId, customerId), ne(paymentMethods.id, id)));
+      const using = await tx
+        .select({ id: subscriptions.id, state: subscriptions.state })
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.paymentMethodId, id),
+            inArray(subscriptions.state, [...LIVE_SUBSCRIPTION_STATES]),
+          ),
+        );
+      if (others.length === 0 && using.some((subscription) => subscription.state === 'active')) {
+        throw new DomainError(
+          'PAYMENT_METHOD_IN_USE',
+          'This card pays for your active plan. Add another card before removing this one.',
+        );
+      }
+      if (method.isDefault && others.length > 0) {
+        throw new DomainError(
+          'PAYMENT_METHOD_IN_USE',
+          'This is your default card. Make another card the default before removing it.',
+        );
+      }
+      const fallback = others.find((other) => other.isDefault) ?? null;
+      if (using.length > 0) {
+        await tx
+          .update(subscriptions)
+          .set({ paymentMethodId: fallback?.id ?? null, updatedAt: sql`now()` })
+          .where(
+            inArray(
+              subscriptions.id,
+              using.map((subscription) => subscription.id),
+            ),
+          );
+      }
+      await tx.delete(paymentMethods).where(eq(paymentMethods.id, id));
+      return method;
+    });
+    // Forgetting it at the processor is tidy-up: the card is already gone from the account.
+    await this.processors[removed.processor].detachPaymentMethod(removed.processorRef).catch(() => undefined);
+  }
+
+  /** POST /subscriptions/change_payment_method */
+  async changeSubscriptionMethod(
+    customerId: string,
+    subscriptionId: string,
+    paymentMethodId: string,
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const method = await this.owned(tx, customerId, paymentMethodId);
+      const changed = await tx
+        .update(subscriptions)
+        .set({ paymentMethodId: method.id, updatedAt: sql`now()` })
+        .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.customerId, customerId)))
+        .returning({ id: subscriptions.id });
+      if (changed.length === 0)
+        throw new DomainError('SUBSCRIPTION_NOT_FOUND', 'We could not find that plan');
+    });
+  }
+
+  private async owned(tx: DbOrTx, customerId: string, id: string): Promise<MethodRow> {
+    const [row] = await tx
+      .select()
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.id, id), eq(paymentMethods.customerId, customerId)));
+    if (!row) throw new DomainError('PAYMENT_METHOD_NOT_FOUND', GONE);
+    return row;
+  }
+
+  private async views(db: DbOrTx, rows: MethodRow[]): Promise<PaymentMethod[]> {
+    if (rows.length === 0) return [];
+    const uses = await db
+      .select({ id: subscriptions.id, paymentMethodId: subscriptions.paymentMethodId })
+      .from(subscriptions)
+      .where(
+        inArray(
+          subscriptions.paymentMethodId,
+          rows.map((row) => row.id),
+        ),
+      );
+    return rows.map((row) => ({
+      id: row.id,
+      type: row.type,
+      paymentProcessorName: row.processor,
+      default: row.isDefault,
+      brand: row.brand,
+      last4: row.last4,
+      expMonth: row.expMonth,
+      expYear: row.expYear,
+      email: row.email,
+      subscriptionIds: uses.filter((use) => use.paymentMethodId === row.id).map((use) => use.id),
+      createdAt: row.createdAt.toISOString(),
+    }));
+  }
+}

@@ -1,0 +1,233 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { basketProblems, basketTotals } from '../../../domain/basket';
+import { londonDate, weekdayOf, weekStartOf, type IsoDate } from '../../../domain/calendar';
+import { DomainError } from '../../../domain/errors';
+import { isDeliveryDay, isWeekOrderable } from '../../../domain/menu-weeks';
+import { pence } from '../../../domain/money';
+import { deliveryDateForWeek } from '../../../domain/orders';
+import { applyVoucher, isAddonLineKey, type VoucherTerms } from '../../../domain/vouchers';
+import type { DbOrTx } from '../../db/client';
+import { basketItems } from '../../db/schema/baskets';
+import { productImages, products, productVariants } from '../../db/schema/catalogue';
+import type { ShopRules } from '../shop/shop.service';
+import { voucherOnBasket } from '../vouchers/vouchers.service';
+
+// What a basket costs as orders: one order per meal week, each line with its share of the voucher's
+// discount, each week with its delivery fee. The same numbers the basket shows (domain/basket), computed
+// again from the database inside the checkout's transaction, never taken from the client.
+
+export interface PricedOrderLine {
+  productVariantId: number;
+  productVariantExtId: string;
+  title: string;
+  variantTitle: string;
+  sku: string;
+  imageUrl: string | null;
+  tags: string[];
+  price: number;
+  quantity: number;
+  discount: number;
+  total: number;
+  quantityAvailable: number;
+  isAddon: boolean;
+}
+
+export interface PricedOrder {
+  mealWeek: IsoDate;
+  deliveryDate: IsoDate;
+  lines: PricedOrderLine[];
+  subtotal: number;
+  discount: number;
+  shippingPrice: number;
+  total: number;
+}
+
+export interface PricedCheckout {
+  orders: PricedOrder[];
+  voucher: (VoucherTerms & { id: string }) | null;
+  totalDiscount: number;
+  total: number;
+}
+
+async function readLines(db: DbOrTx, basketId: string) {
+  const firstImage = db
+    .select({ url: productImages.url })
+    .from(productImages)
+    .where(eq(productImages.productId, products.id))
+    .orderBy(asc(productImages.position))
+    .limit(1);
+  return db
+    .select({
+      key: basketItems.id,
+      mealWeek: basketItems.mealWeek,
+      quantity: basketItems.quantity,
+      productVariantId: productVariants.id,
+      productVariantExtId: productVariants.extId,
+      variantTitle: productVariants.title,
+      sku: productVariants.sku,
+      price: productVariants.pricePence,
+      quantityAvailable: productVariants.quantityAvailable,
+      title: products.title,
+      tags: products.tags,
+      imageUrl: sql<string | null>`(${firstImage})`,
+    })
+    .from(basketItems)
+    .innerJoin(productVariants, eq(productVariants.id, basketItems.productVariantId))
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(eq(basketItems.basketId, basketId))
+    .orderBy(asc(basketItems.mealWeek), asc(basketItems.createdAt))
+    .then((rows) => rows.map((row) => ({ ...row, isAddon: false })));
+}
+
+/**
+ * Prices a basket for checkout, refusing what cannot be ordered: an empty basket, a week past its cutoff,
+ * a week under the minimum, more than is in stock, a delivery date outside the first week, a voucher that
+ * no longer applies.
+ */
+export async function priceBasket(
+  db: DbOrTx,
+  {
+    basketId,
+    firstDelivery,
+    rules,
+    now,
+  }: { basketId: string; firstDelivery: IsoDate; rules: ShopRules; now: Date },
+): Promise<PricedCheckout> {
+  const rows = (await readLines(db, basketId)).filter((row) => row.quantity > 0);
+  if (rows.length === 0) throw new DomainError('ORDER_INVALID', 'Your basket is empty');
+
+  const weeks = [...new Set(rows.map((row) => row.mealWeek as IsoDate))].sort();
+  for (const week of weeks) {
+    if (!isWeekOrderable(week, now)) {
+      throw new DomainError(
+        'WEEK_UNAVAILABLE',
+        'Orders for one of the weeks in your basket have closed. Please remove its dishes and try again.',
+      );
+    }
+  }
+  if (!isDeliveryDay(firstDelivery)) {
+    throw new DomainError(
+      'DELIVERY_DATE_UNAVAILABLE',
+      'We don’t deliver on that day. Please choose another date.',
+    );
+  }
+  if (weekStartOf(firstDelivery) !== weeks[0]) {
+    throw new DomainError(
+      'DELIVERY_DATE_UNAVAILABLE',
+      'Choose a delivery date in the week of your first box',
+    );
+  }
+  const short = rows.find((row) => row.quantity > row.quantityAvailable);
+  if (short) {
+    throw new DomainError(
+      'OUT_OF_STOCK',
+      short.quantityAvailable === 0
+        ? `${short.title} has sold out. Please remove it from your basket.`
+        : `Only ${short.quantityAvailable} of ${short.title} left. Please lower the quantity.`,
+    );
+  }
+
+  const applied = await voucherOnBasket(db, basketId);
+  const voucher = applied ? { ...applied.terms, id: applied.id } : null;
+  const addon = applied?.addon ?? null;
+  const result = applyVoucher(
+    weeks.map((mealWeek) => ({
+      mealWeek,
+      lines: rows
+        .filter((row) => row.mealWeek === mealWeek)
+        .map((row) => ({
+          key: row.key,
+          productVariantId: row.productVariantId,
+          unitPrice: row.price,
+          quantity: row.quantity,
+        })),
+    })),
+    applied?.terms ?? null,
+    {
+      today: londonDate(now),
+      // Usage (limits, once per customer) is checked when the voucher is redeemed, in the same transaction.
+      usageProblem: null,
+      addon: addon ? { unitPrice: addon.price, title: addon.title } : null,
+    },
+  );
+  if (voucher && !result.state.valid) {
+    throw new DomainError('VOUCHER_INVALID', result.state.message || 'Voucher invalid');
+  }
+  const priced = result.pricing;
+  // An AddonVoucher's free dish: a line of its own in each week it covers.
+  if (addon) {
+    for (const week of result.weeks) {
+      for (const line of week.lines.filter((l) => isAddonLineKey(l.key))) {
+        rows.push({
+          key: line.key,
+          mealWeek: week.mealWeek,
+          quantity: line.quantity,
+          productVariantId: line.productVariantId,
+          productVariantExtId: addon.productVariantExtId,
+          variantTitle: addon.variantTitle,
+          sku: addon.sku,
+          price: line.unitPrice,
+          quantityAvailable: addon.quantityAvailable,
+          title: addon.title,
+          tags: addon.tags,
+          imageUrl: addon.imageUrl,
+          isAddon: true,
+        });
+      }
+    }
+  }
+  const discountOf = new Map(
+    priced.weeks.flatMap((week) => week.lines.map((line) => [line.key, line.discount])),
+  );
+
+  const totals = basketTotals(
+    rows.map((row) => ({
+      mealWeek: row.mealWeek as IsoDate,
+      unitPrice: pence(row.price),
+      quantity: row.quantity,
+      discount: pence(discountOf.get(row.key) ?? 0),
+    })),
+    weekdayOf(firstDelivery),
+    rules,
+  );
+  const problems = basketProblems(totals, rules);
+  if (problems.length > 0) throw new DomainError('BASKET_INVALID', problems[0]!.message);
+
+  const orders = totals.weeks.map((week): PricedOrder => {
+    const lines = rows
+      .filter((row) => row.mealWeek === week.mealWeek)
+      .map((row): PricedOrderLine => {
+        const discount = discountOf.get(row.key) ?? 0;
+        return {
+          productVariantId: row.productVariantId,
+          productVariantExtId: row.productVariantExtId,
+          title: row.title,
+          variantTitle: row.variantTitle,
+          sku: row.sku,
+          imageUrl: row.imageUrl,
+          tags: row.tags,
+          price: row.price,
+          quantity: row.quantity,
+          discount,
+          total: row.price * row.quantity - discount,
+          quantityAvailable: row.quantityAvailable,
+          isAddon: row.isAddon,
+        };
+      });
+    return {
+      mealWeek: week.mealWeek,
+      deliveryDate: deliveryDateForWeek(firstDelivery, week.mealWeek),
+      lines,
+      subtotal: week.lineItemsPrice,
+      discount: week.discount,
+      shippingPrice: week.price,
+      total: week.subtotal + week.price,
+    };
+  });
+  return {
+    orders,
+    voucher,
+    totalDiscount: totals.totalDiscount,
+    total: orders.reduce((sum, order) => sum + order.total, 0),
+  };
+}

@@ -1,0 +1,44 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { processorCustomers } from '../../db/schema/checkout';
+import { customers } from '../../db/schema/customers';
+import type { PaymentProcessor } from '../../integrations/payments/port';
+
+/**
+ * The customer's id at a processor (cus_…), made on first need and kept. Called outside any transaction
+ * (the processor is never called inside one); the idempotency key makes two first payments at once get
+ * the same processor customer.
+ */
+export async function ensureProcessorCustomer(
+  db: Db,
+  processor: PaymentProcessor,
+  customerId: string,
+): Promise<string> {
+  const known = async () =>
+    (
+      await db
+        .select({ ref: processorCustomers.ref })
+        .from(processorCustomers)
+        .where(
+          and(
+            eq(processorCustomers.customerId, customerId),
+            eq(processorCustomers.processor, processor.name),
+          ),
+        )
+    )[0]?.ref;
+  const ref = await known();
+  if (ref) return ref;
+  const [customer] = await db
+    .select({ email: customers.email })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  const made = await processor.createCustomer(
+    { customerId, email: customer?.email ?? '' },
+    `customer:${customerId}`,
+  );
+  await db
+    .insert(processorCustomers)
+    .values({ customerId, processor: processor.name, ref: made })
+    .onConflictDoNothing();
+  return (await known()) ?? made;
+}

@@ -1,0 +1,121 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  constraintsBody,
+  constraintsDocument,
+  courierInstructionsDocument,
+  deliveryDatesBody,
+  deliveryDatesDocument,
+  oneOffFeeDocument,
+  oneOffFeeParams,
+} from '../../../contracts/delivery';
+import type { AppDeps } from '../../deps';
+import { createPostcodeService } from '../../integrations/postcodes';
+import { ownerOf } from '../baskets/baskets.routes';
+import { BasketService } from '../baskets/baskets.service';
+import { COURIER_INSTRUCTIONS } from './courier-instructions';
+import { DeliveryService } from './delivery.service';
+
+// The HTTP edge of delivery (spec §7 Delivery and constraints; POST /baskets/{id}/preview_one_off_fee).
+
+const tags = ['delivery'];
+
+export async function deliveryRoutes(app: FastifyInstance, { database, clock, rules, config }: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = new DeliveryService(database.db, createPostcodeService(config.postcodes), clock, app.log);
+  const baskets = new BasketService(database.db, rules, clock);
+
+  r.post(
+    '/delivery_dates',
+    {
+      schema: {
+        tags,
+        summary:
+          'The delivery dates a customer may choose for a postcode, in a menu week or between two dates: ' +
+          'Monday to Saturday, up to 21 days ahead, after the week’s Friday 12:00 cutoff, minus blocked dates',
+        body: deliveryDatesBody,
+        response: { 200: deliveryDatesDocument },
+      },
+    },
+    async (request) => {
+      const answer = await service.deliveryDates(request.body);
+      return {
+        data: answer.dates.map((option) => ({
+          id: option.date,
+          type: 'delivery_dates' as const,
+          attributes: option,
+        })),
+        meta: {
+          ...answer.area,
+          lastDate: answer.lastDate,
+          windowDays: answer.windowDays,
+        },
+      };
+    },
+  );
+
+  r.post(
+    '/constraints',
+    {
+      schema: {
+        tags,
+        summary:
+          'The blocked delivery dates for a postcode and a basket’s dishes: closed days, days the courier ' +
+          'does not cover, and weeks a dish is sold out or not on the menu',
+        body: constraintsBody,
+        response: { 200: constraintsDocument },
+      },
+    },
+    async (request) => {
+      const attributes = await service.constraints(request.body);
+      return {
+        data: {
+          id: `${attributes.postcode.replace(' ', '')}:${attributes.beginDate}:${attributes.endDate}`,
+          type: 'delivery_constraints' as const,
+          attributes,
+        },
+      };
+    },
+  );
+
+  r.get(
+    '/courier_delivery_instructions',
+    {
+      schema: {
+        tags,
+        summary: 'The safe places a customer can ask the courier to leave the box',
+        response: { 200: courierInstructionsDocument },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=3600');
+      return {
+        data: COURIER_INSTRUCTIONS.map(({ id, ...attributes }) => ({
+          id,
+          type: 'courier_delivery_instructions' as const,
+          attributes,
+        })),
+      };
+    },
+  );
+
+  r.post(
+    '/baskets/:id/preview_one_off_fee',
+    {
+      schema: {
+        tags: ['baskets'],
+        summary: 'The fee a one-off order pays on top of the basket, and the total with it',
+        params: oneOffFeeParams,
+        response: { 200: oneOffFeeDocument },
+      },
+    },
+    async (request) => {
+      const { basketId, ...attributes } = await service.previewOneOffFee(
+        baskets,
+        ownerOf(request),
+        request.params.id,
+      );
+      return { data: { id: basketId, type: 'one_off_fee_previews' as const, attributes } };
+    },
+  );
+}

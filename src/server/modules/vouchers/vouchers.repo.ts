@@ -1,0 +1,152 @@
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { usageProblem, type VoucherCustomerFacts, type VoucherTerms } from '../../../domain/vouchers';
+import type { VoucherTermsView } from '../../../contracts/vouchers';
+import type { VoucherOnBasket } from '../../../contracts/basket-summary';
+import type { Db, DbOrTx } from '../../db/client';
+import { baskets } from '../../db/schema/baskets';
+import { productImages, products, productVariants } from '../../db/schema/catalogue';
+import { basketVouchers, checkouts, voucherRedemptions, vouchers } from '../../db/schema/checkout';
+
+export type VoucherRow = typeof vouchers.$inferSelect;
+
+export async function findVoucherByCode(db: DbOrTx, code: string): Promise<VoucherRow | null> {
+  const [row] = await db.select().from(vouchers).where(eq(vouchers.code, code)).limit(1);
+  return row ?? null;
+}
+
+export async function findVoucherById(db: DbOrTx, id: string): Promise<VoucherRow | null> {
+  const [row] = await db.select().from(vouchers).where(eq(vouchers.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The domain's terms of a basket voucher (a CreditVoucher is never one: it becomes credit instead). */
+export function toTerms(row: VoucherRow): VoucherTerms | null {
+  if (row.type === 'CreditVoucher') return null;
+  return {
+    code: row.code,
+    type: row.type,
+    valueType: row.valueType,
+    value: row.value,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    singleOrder: row.singleOrder,
+    minimumSpendPerOrder: row.minimumSpendPerOrder,
+    productVariantIds: row.productVariantIds,
+    addonVariantId: row.addonVariantId,
+  };
+}
+
+/** The public terms, as the API shows them: never how often the code has been used. */
+export function toTermsView(row: VoucherRow): VoucherTermsView {
+  return {
+    code: row.code,
+    type: row.type,
+    valueType: row.valueType,
+    value: row.value,
+    description: row.description,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    singleOrder: row.singleOrder,
+    minimumSpendPerOrder: row.minimumSpendPerOrder,
+    productVariantIds: row.productVariantIds.map(String),
+    addonVariantId: row.addonVariantId === null ? null : String(row.addonVariantId),
+  };
+}
+
+function appliedQuery(db: DbOrTx, where: SQL) {
+  const firstImage = db
+    .select({ url: productImages.url })
+    .from(productImages)
+    .where(eq(productImages.productId, products.id))
+    .orderBy(asc(productImages.position))
+    .limit(1);
+  return db
+    .select({
+      basketId: basketVouchers.basketId,
+      basketCustomerId: baskets.customerId,
+      voucher: vouchers,
+      // Once-per-customer and new-customer facts for the basket's customer (none for a visitor's basket).
+      redeemedBefore: sql<boolean>`exists (select 1 from ${voucherRedemptions} where ${voucherRedemptions.voucherId} = ${vouchers.id} and ${voucherRedemptions.customerId} = ${baskets.customerId})`,
+      hasPaidOrder: sql<boolean>`exists (select 1 from ${checkouts} where ${checkouts.customerId} = ${baskets.customerId} and ${checkouts.state} = 'paid')`,
+      addonId: productVariants.id,
+      addonExtId: productVariants.extId,
+      addonVariantTitle: productVariants.title,
+      addonSku: productVariants.sku,
+      addonPrice: productVariants.pricePence,
+      addonIsDouble: productVariants.isDouble,
+      addonAvailable: productVariants.quantityAvailable,
+      addonProductId: products.id,
+      addonProductExtId: products.extId,
+      addonTitle: products.title,
+      addonTags: products.tags,
+      addonImageUrl: sql<string | null>`(${firstImage})`,
+    })
+    .from(basketVouchers)
+    .innerJoin(vouchers, eq(vouchers.id, basketVouchers.voucherId))
+    .innerJoin(baskets, eq(baskets.id, basketVouchers.basketId))
+    .leftJoin(productVariants, eq(productVariants.id, vouchers.addonVariantId))
+    .leftJoin(products, eq(products.id, productVariants.productId))
+    .where(where);
+}
+type AppliedRow = Awaited<ReturnType<typeof appliedQuery>>[number];
+
+function toApplied(row: AppliedRow): VoucherOnBasket | null {
+  const terms = toTerms(row.voucher);
+  if (!terms) return null;
+  const customer: VoucherCustomerFacts | null = row.basketCustomerId
+    ? { redeemedBefore: row.redeemedBefore, hasPaidOrder: row.hasPaidOrder }
+    : null;
+  const addonInStock = row.addonId !== null && row.addonProductId !== null && (row.addonAvailable ?? 0) > 0;
+  return {
+    id: row.voucher.id,
+    terms,
+    view: toTermsView(row.voucher),
+    usageProblem: usageProblem(row.voucher, customer),
+    addon: addonInStock
+      ? {
+          title: row.addonTitle!,
+          variantTitle: row.addonVariantTitle!,
+          sku: row.addonSku!,
+          price: row.addonPrice!,
+          imageUrl: row.addonImageUrl,
+          isDouble: row.addonIsDouble!,
+          tags: row.addonTags!,
+          productVariantId: String(row.addonId),
+          productVariantExtId: row.addonExtId!,
+          productId: String(row.addonProductId),
+          productExtId: row.addonProductExtId!,
+          quantityAvailable: row.addonAvailable!,
+        }
+      : null,
+  };
+}
+
+/** The vouchers on these baskets, by basket id, with what the basket needs to price them: one query. */
+export async function loadAppliedVouchers(
+  db: DbOrTx,
+  basketIds: readonly string[],
+): Promise<Map<string, VoucherOnBasket>> {
+  if (basketIds.length === 0) return new Map();
+  const rows = await appliedQuery(db, inArray(basketVouchers.basketId, [...basketIds]));
+  return appliedByBasket(rows);
+}
+
+function appliedByBasket(rows: AppliedRow[]): Map<string, VoucherOnBasket> {
+  const out = new Map<string, VoucherOnBasket>();
+  for (const row of rows) {
+    const applied = toApplied(row);
+    if (applied) out.set(row.basketId, applied);
+  }
+  return out;
+}
+
+/** The voucher on one basket, as a prepared statement: read with every basket view. */
+export function prepareAppliedVoucher(db: Db) {
+  const prepared = appliedQuery(db, eq(basketVouchers.basketId, sql.placeholder('basketId'))).prepare(
+    'basket_applied_voucher',
+  );
+  return async (basketId: string): Promise<VoucherOnBasket | null> => {
+    const rows = await prepared.execute({ basketId });
+    return appliedByBasket(rows).get(basketId) ?? null;
+  };
+}

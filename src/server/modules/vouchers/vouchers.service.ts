@@ -1,0 +1,252 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { BasketVoucher, VoucherTermsView } from '../../../contracts/vouchers';
+import type { VoucherOnBasket } from '../../../contracts/basket-summary';
+import { DomainError } from '../../../domain/errors';
+import {
+  dateProblem,
+  normaliseVoucherCode,
+  RESET_VOUCHER_STATE,
+  VOUCHER_MESSAGES,
+  type VoucherState,
+  type VoucherTerms,
+} from '../../../domain/vouchers';
+import type { Clock } from '../../clock';
+import type { Db, DbOrTx } from '../../db/client';
+import { basketVouchers, checkouts, voucherRedemptions, vouchers } from '../../db/schema/checkout';
+import { findOwnedBasket, lockOwnedBasket, readLines, type BasketOwner } from '../baskets/baskets.repo';
+import { BASKET_GONE, toBasket } from '../baskets/baskets.service';
+import type { ShopRulesCache } from '../shop/shop.service';
+import {
+  findVoucherByCode,
+  findVoucherById,
+  loadAppliedVouchers,
+  toTerms,
+  toTermsView,
+  type VoucherRow,
+} from './vouchers.repo';
+
+// Vouchers on baskets (spec §3 Voucher, §4 Voucher state, §7 Baskets vouchers and Vouchers) and their
+// redemption when a checkout makes its orders.
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export class VouchersService {
+  constructor(
+    private readonly db: Db,
+    private readonly rules: ShopRulesCache,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Puts a code on the basket (replacing any other) when it applies; otherwise 400 VOUCHER_INVALID with
+   * the reason, and the basket keeps what it had. The basket's customer, if any, is checked for
+   * once-per-customer and new-customer codes; a visitor is checked again at checkout.
+   */
+  async apply(owner: BasketOwner, basketId: string, code: string): Promise<BasketVoucher> {
+    const rules = await this.rules.get();
+    const now = this.clock.now();
+    return this.db.transaction(async (tx) => {
+      // Locks the basket and marks it changed: a checkout made before this sees a new basket version.
+      const basket = await lockOwnedBasket(tx, owner, basketId);
+      if (!basket) throw new DomainError('BASKET_NOT_FOUND', BASKET_GONE);
+      const voucher = await findVoucherByCode(tx, normaliseVoucherCode(code));
+      if (!voucher) throw new DomainError('VOUCHER_INVALID', VOUCHER_MESSAGES.invalidCode);
+      if (voucher.type === 'CreditVoucher') {
+        throw new DomainError('VOUCHER_INVALID', VOUCHER_MESSAGES.creditCodeOnBasket);
+      }
+      await tx
+        .insert(basketVouchers)
+        .values({ basketId: basket.id, voucherId: voucher.id })
+        .onConflictDoUpdate({
+          target: basketVouchers.basketId,
+          set: { voucherId: voucher.id, createdAt: sql`now()` },
+        });
+      const lines = await readLines(tx, [basket.id]);
+      const applied = await loadAppliedVouchers(tx, [basket.id]);
+      const shown = toBasket(basket, lines, rules, now, applied.get(basket.id) ?? null).voucher ?? null;
+      if (!shown) throw new DomainError('VOUCHER_INVALID', VOUCHER_MESSAGES.invalidCode);
+      // Rolls the change back: a code that does not apply is not kept.
+      if (!shown.state.valid) throw new DomainError('VOUCHER_INVALID', shown.state.message);
+      return shown;
+    });
+  }
+
+  /** The basket's voucher with its state (none: the reset state). */
+  async forBasket(
+    owner: BasketOwner,
+    basketId: string,
+  ): Promise<{ voucher: BasketVoucher | null; state: VoucherState }> {
+    const basket = await findOwnedBasket(this.db, owner, basketId);
+    if (!basket) throw new DomainError('BASKET_NOT_FOUND', BASKET_GONE);
+    const [rules, lines, applied] = await Promise.all([
+      this.rules.get(),
+      readLines(this.db, [basket.id]),
+      loadAppliedVouchers(this.db, [basket.id]),
+    ]);
+    const voucher =
+      toBasket(basket, lines, rules, this.clock.now(), applied.get(basket.id) ?? null).voucher ?? null;
+    return { voucher, state: voucher?.state ?? RESET_VOUCHER_STATE };
+  }
+
+  /** Takes the code off the basket; its state resets. */
+  async remove(owner: BasketOwner, basketId: string, voucherId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const basket = await lockOwnedBasket(tx, owner, basketId);
+      if (!basket) throw new DomainError('BASKET_NOT_FOUND', BASKET_GONE);
+      const removed = await tx
+        .delete(basketVouchers)
+        .where(and(eq(basketVouchers.basketId, basket.id), eq(basketVouchers.voucherId, voucherId)))
+        .returning({ voucherId: basketVouchers.voucherId });
+      if (removed.length === 0) {
+        throw new DomainError('VOUCHER_NOT_FOUND', 'That code is not on your basket');
+      }
+    });
+  }
+
+  /** A voucher's public terms, by its id or its code. */
+  async terms(idOrCode: string): Promise<{ id: string; terms: VoucherTermsView }> {
+    const row = UUID.test(idOrCode)
+      ? await findVoucherById(this.db, idOrCode)
+      : await findVoucherByCode(this.db, normaliseVoucherCode(idOrCode));
+    if (!row) throw new DomainError('VOUCHER_NOT_FOUND', VOUCHER_MESSAGES.invalidCode);
+    return { id: row.id, terms: toTermsView(row) };
+  }
+}
+
+/** The voucher on a basket, as the checkout prices it; null when there is none. */
+export async function voucherForBasket(
+  db: DbOrTx,
+  basketId: string,
+): Promise<(VoucherTerms & { id: string }) | null> {
+  const [row] = await db
+    .select({ voucher: vouchers })
+    .from(basketVouchers)
+    .innerJoin(vouchers, eq(vouchers.id, basketVouchers.voucherId))
+    .where(eq(basketVouchers.basketId, basketId))
+    .limit(1);
+  const terms = row ? toTerms(row.voucher) : null;
+  return terms ? { id: row!.voucher.id, ...terms } : null;
+}
+
+/**
+ * The voucher on a basket with what pricing it needs beyond its terms: an AddonVoucher's free product
+ * (title, SKU, price, ids; null when sold out) and the usage problem for the basket's customer. Pass it to
+ * the domain's `applyVoucher` (or the contracts' `priceBasketItems`) to get the free lines and the state.
+ */
+export async function voucherOnBasket(db: DbOrTx, basketId: string): Promise<VoucherOnBasket | null> {
+  return (await loadAppliedVouchers(db, [basketId])).get(basketId) ?? null;
+}
+
+/** Whether the customer has paid for a checkout other than this one. */
+async function hasPaidBefore(tx: DbOrTx, customerId: string, checkoutId: string | null): Promise<boolean> {
+  const [row] = await tx
+    .select({ one: sql`1` })
+    .from(checkouts)
+    .where(
+      and(
+        eq(checkouts.customerId, customerId),
+        eq(checkouts.state, 'paid'),
+        checkoutId ? ne(checkouts.id, checkoutId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+async function redeemedBy(tx: DbOrTx, voucherId: string, customerId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ one: sql`1` })
+    .from(voucherRedemptions)
+    .where(and(eq(voucherRedemptions.voucherId, voucherId), eq(voucherRedemptions.customerId, customerId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Counts one use of a code, atomically: the conditional increment takes the voucher's row lock, so of any
+ * number of checkouts racing for a single-use code exactly one gets it; the once-per-customer and
+ * new-customer checks run after that lock, so they see every redemption committed before. Throws
+ * VOUCHER_INVALID (the caller's transaction then rolls back). Used by the checkout and by credit codes.
+ */
+export async function takeRedemption(
+  tx: DbOrTx,
+  voucher: VoucherRow,
+  {
+    customerId,
+    checkoutId,
+    amount,
+    today,
+  }: { customerId: string; checkoutId: string | null; amount: number; today: string },
+  {
+    oncePerCustomer = voucher.oncePerCustomer,
+    usedByCustomer = VOUCHER_MESSAGES.usedByCustomer,
+  }: { oncePerCustomer?: boolean; usedByCustomer?: string } = {},
+): Promise<void> {
+  const outOfDate = dateProblem(voucher, today);
+  if (outOfDate) throw new DomainError('VOUCHER_INVALID', outOfDate);
+  const [counted] = await tx
+    .update(vouchers)
+    .set({ timesRedeemed: sql`${vouchers.timesRedeemed} + 1` })
+    .where(
+      and(
+        eq(vouchers.id, voucher.id),
+        sql`(${vouchers.usageLimit} is null or ${vouchers.timesRedeemed} < ${vouchers.usageLimit})`,
+      ),
+    )
+    .returning({ id: vouchers.id });
+  if (!counted) throw new DomainError('VOUCHER_INVALID', VOUCHER_MESSAGES.limitReached);
+  if (oncePerCustomer && (await redeemedBy(tx, voucher.id, customerId))) {
+    throw new DomainError('VOUCHER_INVALID', usedByCustomer);
+  }
+  if (voucher.newCustomersOnly && (await hasPaidBefore(tx, customerId, checkoutId))) {
+    throw new DomainError('VOUCHER_INVALID', VOUCHER_MESSAGES.newCustomersOnly);
+  }
+  await tx.insert(voucherRedemptions).values({ voucherId: voucher.id, customerId, checkoutId, amount });
+}
+
+/**
+ * Redeems a basket voucher for a checkout, inside the checkout's transaction: the usage limit, once per
+ * customer, new customers only and the dates are checked again here (a visitor's basket was not checked
+ * for the customer ones). Redeeming again for the same checkout does nothing. Throws VOUCHER_INVALID
+ * ("This code has already been used" once the limit is reached).
+ */
+export async function redeemVoucher(
+  tx: DbOrTx,
+  {
+    voucherId,
+    customerId,
+    checkoutId,
+    amount,
+    today,
+  }: { voucherId: string; customerId: string; checkoutId: string; amount: number; today: string },
+): Promise<void> {
+  const [already] = await tx
+    .select({ voucherId: voucherRedemptions.voucherId })
+    .from(voucherRedemptions)
+    .where(eq(voucherRedemptions.checkoutId, checkoutId))
+    .limit(1);
+  if (already) {
+    if (already.voucherId === voucherId) return;
+    throw new DomainError('CONFLICT', 'This checkout has already used another code');
+  }
+  const voucher = await findVoucherById(tx, voucherId);
+  if (!voucher || voucher.type === 'CreditVoucher') {
+    throw new DomainError('VOUCHER_INVALID', VOUCHER_MESSAGES.invalidCode);
+  }
+  await takeRedemption(tx, voucher, { customerId, checkoutId, amount: Math.max(0, amount), today });
+}
+
+/** The checkout was cancelled: its redemption is undone and the code can be used again. */
+export async function releaseVoucher(tx: DbOrTx, checkoutId: string): Promise<boolean> {
+  const released = await tx
+    .delete(voucherRedemptions)
+    .where(eq(voucherRedemptions.checkoutId, checkoutId))
+    .returning({ voucherId: voucherRedemptions.voucherId });
+  for (const { voucherId } of released) {
+    await tx
+      .update(vouchers)
+      .set({ timesRedeemed: sql`greatest(${vouchers.timesRedeemed} - 1, 0)` })
+      .where(eq(vouchers.id, voucherId));
+  }
+  return released.length > 0;
+}
