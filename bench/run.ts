@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { checkoutLoad } from './checkout';
 import { addToBasketLoad, hammer, type LoadResult } from './load';
 import { lighthouse } from './lighthouse';
 import { initialJs } from './page-weight';
@@ -14,7 +15,11 @@ import { helloWorld, postgres, startShop, stop } from './server';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const NOW = '2026-11-18T10:00:00Z';
-const only = new Set((process.env.BENCH_ONLY ?? 'weight,lighthouse,pglite,postgres,hello').split(','));
+const only = new Set(
+  (process.env.BENCH_ONLY ?? 'weight,lighthouse,pglite,postgres,checkout,hello').split(','),
+);
+/** Issue 4: concurrent checkouts on PostgreSQL with the sandbox processor. */
+const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 20);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const line = (name: string, r: LoadResult) =>
@@ -57,6 +62,33 @@ async function main() {
         }
       } finally {
         await stop(shop);
+      }
+    }
+
+    if (only.has('checkout')) {
+      const pg = await postgres();
+      if (!pg)
+        report.push('Checkout, PostgreSQL: skipped (no PostgreSQL binaries and no BENCH_DATABASE_URL)');
+      else {
+        try {
+          const shop = await startShop({ DATABASE_URL: pg.url, SFOGLIA_NOW: NOW, LOG_LEVEL: 'error' });
+          try {
+            const load = await checkoutLoad(shop.url, pg.url, CHECKOUTS, SECONDS, '2026-11-23', '2026-11-25');
+            results.checkoutPostgres = load;
+            const ms = (p: { p50: number; p95: number; p99: number }) =>
+              `p50 ${p.p50} ms, p95 ${p.p95} ms, p99 ${p.p99} ms`;
+            report.push(
+              `Checkout, PostgreSQL, ${CHECKOUTS} customers at once: ${load.checkouts} paid checkouts (${load.perSecond}/s, ${load.failures} failed)`,
+              `    place + pay (confirm): ${ms(load.confirm)}`,
+              `    POST /orders/recipe_kits: ${ms(load.place)}`,
+              `    POST /payments (charge + orders paid): ${ms(load.pay)}`,
+            );
+          } finally {
+            await stop(shop);
+          }
+        } finally {
+          await pg.close();
+        }
       }
     }
 

@@ -101,6 +101,9 @@ async function main() {
       config.email.mailbox && !config.email.smtpUrl
         ? `  Mailbox:   http://localhost:${config.port}/dev/mailbox  (emails stay here; set SMTP_URL to send)`
         : '',
+      config.payments.mode === 'sandbox'
+        ? `  Payments:  sandbox; test card 4242 4242 4242 4242 (any future expiry, any CVC), more in README`
+        : '',
       config.pinnedNow ? `  Clock pinned to ${config.pinnedNow.toISOString()} (SFOGLIA_NOW)` : '',
       '',
     ]
