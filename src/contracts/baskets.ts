@@ -127,6 +127,8 @@ export const updateBasketBody = z.strictObject({
   frequency: z.optional(z.nullable(z.int().check(z.gte(1), z.lte(4)))),
   deliveryNote: z.optional(z.nullable(z.string().check(z.maxLength(500)))),
   startSubscription: z.optional(z.boolean()),
+  /** A one-off box (not a plan) pays the one-off delivery fee on top (set by the one-off menu). */
+  oneOffFeeApplicable: z.optional(z.boolean()),
 });
 export type UpdateBasketBody = z.infer<typeof updateBasketBody>;
 

@@ -137,6 +137,9 @@ export class BasketService {
           ...(body.frequency !== undefined ? { frequency: body.frequency } : {}),
           ...(body.deliveryNote !== undefined ? { deliveryNote: body.deliveryNote?.trim() || null } : {}),
           ...(body.startSubscription !== undefined ? { startSubscription: body.startSubscription } : {}),
+          ...(body.oneOffFeeApplicable !== undefined
+            ? { oneOffFeeApplicable: body.oneOffFeeApplicable }
+            : {}),
           updatedAt: sql`now()`,
         })
         .where(eq(baskets.id, basket.id))

@@ -189,6 +189,29 @@ describe('placing a basket: POST /preview_order and /orders/recipe_kits', () => 
   });
 });
 
+describe('a one-off box', () => {
+  test('makes no subscription and pays the one-off fee on each delivery', async () => {
+    const s = await shopper(t);
+    const basketId = await basketOf(s.visitor, [[DISH.beefShin, 2]], false);
+    expect((await s.visitor.put(`${API}/baskets/${basketId}`, { one_off_fee_applicable: true })).status).toBe(
+      200,
+    );
+    const fee = await s.visitor.post(`${API}/baskets/${basketId}/preview_one_off_fee`);
+    expect(fee.status, JSON.stringify(fee.body)).toBe(200);
+    const { response } = await place(s, basketId);
+    expect(response.body.data[0].attributes).toMatchObject({
+      source: 'one_off',
+      subscription_id: null,
+      shipping_price: 199 + 299,
+    });
+    expect(response.body.data[0].attributes.total).toBe(2100 + 199 + 299);
+    expect(response.body.meta.checkout.request_card).toBe(true);
+    expect(
+      await t.database.db.select().from(subscriptions).where(eq(subscriptions.customerId, s.customerId)),
+    ).toEqual([]);
+  });
+});
+
 describe('vouchers at checkout', () => {
   test('10EXTRA takes £10 off the first box only, shared across its lines to the penny', async () => {
     const s = await shopper(t);

@@ -19,7 +19,8 @@ import {
 } from '../../db/schema/checkout';
 import { addresses, customers } from '../../db/schema/customers';
 import { findOwnedBasket, type BasketOwner } from '../baskets/baskets.repo';
-import { assertDeliverable } from '../delivery/delivery.service';
+import { assertDeliverable, DEFAULT_ONE_OFF_FEE } from '../delivery/delivery.service';
+import { readOneOffFee } from '../delivery/delivery.repo';
 import type { ShopRules, ShopRulesCache } from '../shop/shop.service';
 import { redeemVoucher, releaseVoucher } from '../vouchers/vouchers.service';
 import { checkoutOrders } from './orders.repo';
@@ -311,7 +312,16 @@ export class CheckoutService {
     if (!address.zip || !address.address1) {
       throw new DomainError('ORDER_INVALID', 'Add a delivery address with a street and postcode');
     }
-    const priced = await priceBasket(tx, { basketId, firstDelivery: isoDate(body.deliveryDate), rules, now });
+    const [basket] = await tx.select().from(baskets).where(eq(baskets.id, basketId));
+    const oneOffFee =
+      basket && basket.oneOffFeeApplicable && !basket.startSubscription ? await oneOffFeeSetting(tx) : 0;
+    const priced = await priceBasket(tx, {
+      basketId,
+      firstDelivery: isoDate(body.deliveryDate),
+      rules,
+      now,
+      oneOffFee,
+    });
     for (const order of priced.orders) {
       await assertDeliverable(tx, {
         postcode: address.zip,
@@ -444,6 +454,14 @@ export class CheckoutService {
       .set({ state: 'cancelled', updatedAt: sql`now()` })
       .where(eq(checkouts.id, checkout.id));
   }
+}
+
+/** The one-off delivery fee setting (pence), £2.99 when unset. */
+async function oneOffFeeSetting(db: DbOrTx): Promise<number> {
+  const value = await readOneOffFee(db);
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && value <= 100_000
+    ? value
+    : DEFAULT_ONE_OFF_FEE;
 }
 
 export async function creditBalance(db: DbOrTx, customerId: string): Promise<number> {

@@ -91,7 +91,15 @@ export async function priceBasket(
     firstDelivery,
     rules,
     now,
-  }: { basketId: string; firstDelivery: IsoDate; rules: ShopRules; now: Date },
+    oneOffFee = 0,
+  }: {
+    basketId: string;
+    firstDelivery: IsoDate;
+    rules: ShopRules;
+    now: Date;
+    /** Added to each order's delivery charge for a one-off box (0 for a plan). */
+    oneOffFee?: number;
+  },
 ): Promise<PricedCheckout> {
   const rows = (await readLines(db, basketId)).filter((row) => row.quantity > 0);
   if (rows.length === 0) throw new DomainError('ORDER_INVALID', 'Your basket is empty');
@@ -220,8 +228,8 @@ export async function priceBasket(
       lines,
       subtotal: week.lineItemsPrice,
       discount: week.discount,
-      shippingPrice: week.price,
-      total: week.subtotal + week.price,
+      shippingPrice: week.price + oneOffFee,
+      total: week.subtotal + week.price + oneOffFee,
     };
   });
   return {
