@@ -111,7 +111,9 @@ describe('assertDeliverable', () => {
     ];
     for (const [check, reason, message] of cases) {
       const error = await refusal(check);
-      expect(error.code, JSON.stringify(check)).toBe('DELIVERY_DATE_UNAVAILABLE');
+      expect(error.code, JSON.stringify(check)).toBe(
+        reason === 'out_of_stock' ? 'OUT_OF_STOCK' : 'DELIVERY_DATE_UNAVAILABLE',
+      );
       expect(error.message).toBe(message);
       expect(error.details).toEqual({ deliveryDate: check.deliveryDate ?? good.deliveryDate, reason });
     }

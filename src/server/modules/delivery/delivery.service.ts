@@ -125,7 +125,7 @@ export interface DeliverableCheck {
 /**
  * The checkout's guard when orders are made: the postcode is one we deliver to and the date can be chosen
  * for it and for these dishes, by the same rules as POST /delivery_dates and /constraints. Throws
- * POSTCODE_INVALID, OUTSIDE_DELIVERY_AREA or DELIVERY_DATE_UNAVAILABLE (and PRODUCT_VARIANT_NOT_FOUND for a
+ * POSTCODE_INVALID, OUTSIDE_DELIVERY_AREA, DELIVERY_DATE_UNAVAILABLE, OUT_OF_STOCK (and PRODUCT_VARIANT_NOT_FOUND for a
  * dish that does not exist). Reads the database only for the dishes; safe inside a transaction.
  */
 export async function assertDeliverable(db: DbOrTx, check: DeliverableCheck): Promise<void> {
@@ -157,7 +157,10 @@ export async function assertDeliverable(db: DbOrTx, check: DeliverableCheck): Pr
     check.productVariantIds.map(String),
   );
   if (blocked) {
-    throw new DomainError('DELIVERY_DATE_UNAVAILABLE', blocked.detail, {
+    // A dish sold out is the basket's problem, not the date's: the same 409 as the stock take gives, so a
+    // checkout that loses the race for the last portions is told the same thing whichever check saw it first.
+    const code = blocked.reason === 'out_of_stock' ? 'OUT_OF_STOCK' : 'DELIVERY_DATE_UNAVAILABLE';
+    throw new DomainError(code, blocked.detail, {
       deliveryDate: date,
       reason: blocked.reason,
     });
