@@ -6,11 +6,19 @@ import { NotFoundPage } from './app/not-found';
 import { RecipeKitLayout } from './app/recipe-kit-bar';
 import { RouteError } from './app/route-error';
 import { Shell } from './app/shell';
+import {
+  checkoutLayout,
+  checkoutSignInRoutes,
+  checkoutStepRoutes,
+  paymentRoutes,
+} from './pages/checkout/checkout-routes';
+import { ONE_OFF_FLOW, SUBSCRIPTION_FLOW } from './pages/checkout/flows';
 
 // The whole route table (spec §2). Screens are lazy chunks; guards are loaders that redirect. Routes of
 // later areas join this table with their issues.
 
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  const payments = paymentRoutes(queryClient);
   return [
     {
       path: '/',
@@ -38,6 +46,63 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   }),
                 },
                 { path: 'menu/*', Component: NotFoundPage },
+                {
+                  path: 'one-off/menu',
+                  lazy: lazyPage(async () => {
+                    const { OneOffMenuPage, menuLoader } = await import('./pages/menu-page');
+                    return { Component: OneOffMenuPage, loader: menuLoader(queryClient) };
+                  }),
+                },
+              ],
+            },
+            // The recipe-kit checkouts (spec §2): sign-in, delivery and payment steps, in one lazy chunk.
+            {
+              path: 'checkout',
+              lazy: checkoutLayout(SUBSCRIPTION_FLOW),
+              children: [
+                ...checkoutSignInRoutes(queryClient, SUBSCRIPTION_FLOW),
+                ...checkoutStepRoutes(queryClient, SUBSCRIPTION_FLOW),
+              ],
+            },
+            {
+              path: 'one-off/checkout',
+              lazy: checkoutLayout(ONE_OFF_FLOW),
+              children: checkoutStepRoutes(queryClient, ONE_OFF_FLOW),
+            },
+            {
+              path: 'one-off',
+              lazy: checkoutLayout(ONE_OFF_FLOW),
+              children: [
+                { index: true, loader: redirectTo(queryClient, '/one-off/menu') },
+                ...checkoutSignInRoutes(queryClient, ONE_OFF_FLOW),
+                { path: '*', Component: NotFoundPage },
+              ],
+            },
+            // Payments (spec §2 Login-required order screens; public PayPal returns).
+            {
+              loader: requireCustomer(queryClient),
+              children: [
+                ...payments.signedIn,
+                {
+                  path: 'order/:orderId',
+                  lazy: lazyPage(() =>
+                    import('./pages/order-page').then((m) => ({ Component: m.OrderPage })),
+                  ),
+                },
+                {
+                  path: 'my-basket',
+                  lazy: lazyPage(async () => {
+                    const m = await import('./pages/restore-basket-page');
+                    return { loader: m.restoreBasketLoader(queryClient, '/menu') };
+                  }),
+                },
+                {
+                  path: 'my-rk-basket',
+                  lazy: lazyPage(async () => {
+                    const m = await import('./pages/restore-basket-page');
+                    return { loader: m.restoreBasketLoader(queryClient, '/checkout') };
+                  }),
+                },
               ],
             },
             {
@@ -94,6 +159,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 import('./features/auth/signed-out-page').then((m) => ({ Component: m.SignedOutPage })),
               ),
             },
+            ...payments.open,
             {
               path: 'account',
               loader: requireCustomer(queryClient),
@@ -108,6 +174,22 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   ),
                 },
                 { path: 'dashboard', loader: redirectTo(queryClient, '/account') },
+                {
+                  path: 'order-history',
+                  lazy: lazyPage(() =>
+                    import('./pages/account/order-history-page').then((m) => ({
+                      Component: m.OrderHistoryPage,
+                    })),
+                  ),
+                },
+                {
+                  path: 'payment-methods',
+                  lazy: lazyPage(() =>
+                    import('./pages/account/payment-methods-page').then((m) => ({
+                      Component: m.PaymentMethodsPage,
+                    })),
+                  ),
+                },
                 {
                   path: 'my-details',
                   lazy: lazyPage(() =>

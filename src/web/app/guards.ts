@@ -6,7 +6,7 @@ import { showToast } from '../shared/ui/toast';
 
 // Guards are loaders that redirect (architecture decision 10; spec §2 Guards, §6).
 
-async function signedIn(queryClient: QueryClient): Promise<boolean> {
+export async function signedIn(queryClient: QueryClient): Promise<boolean> {
   return (await queryClient.ensureQueryData(customerQueries.me())) !== null;
 }
 
@@ -57,7 +57,7 @@ export const signInFromToken =
   };
 
 /** A child loader that redirects, made to wait for (and defer to) a token sign-in in the address. */
-function afterTokenSignIn(
+export function afterTokenSignIn(
   queryClient: QueryClient,
   loader: (args: LoaderFunctionArgs) => Promise<Response | null> | Response | null,
 ) {

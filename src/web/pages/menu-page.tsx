@@ -1,5 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useMemo } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { IsoDate } from '../../domain/calendar';
 import {
@@ -9,7 +9,7 @@ import {
   matchesFilter,
   type MenuFilter,
 } from '../../domain/menu';
-import { menuLoadingOrder, orderCutoff, relativeWeekName } from '../../domain/menu-weeks';
+import { menuLoadingOrder, oneOffMenuWeek, orderCutoff, relativeWeekName } from '../../domain/menu-weeks';
 import { formatPence } from '../../domain/money';
 import { BasketPanel } from '../features/baskets/basket-panel';
 import { basketQueries } from '../features/baskets/baskets.queries';
@@ -78,7 +78,16 @@ const cutoffText = (weekStart: IsoDate) =>
   });
 
 export function MenuPage() {
-  usePageMeta('Menu');
+  return <MenuView oneOff={false} />;
+}
+
+/** /one-off/menu: one week's dishes for a single box, no plan (spec §9: from Friday, next week's menu). */
+export function OneOffMenuPage() {
+  return <MenuView oneOff />;
+}
+
+function MenuView({ oneOff }: { oneOff: boolean }) {
+  usePageMeta(oneOff ? 'One-off box' : 'Menu');
   const [params, setParams] = useSearchParams();
   const settings = useQuery(shopQueries.settings());
   const handles = useQuery(menuQueries.weeks());
@@ -87,6 +96,9 @@ export function MenuPage() {
   const { add } = useAddToBasket();
   const setQuantity = useSetItemQuantity();
   const basketOpen = useUi((s) => s.basketOpen);
+  // Leaving with the basket open (its Checkout link): it is closed for the next visit. Closing it before
+  // leaving would take its history entry back off, undoing the navigation.
+  useEffect(() => () => setUi({ basketOpen: false }), []);
 
   const now = settings.data ? shopNow(settings.data) : null;
   // Tabs come from the settings at once (inlined in the page), narrowed to the weeks the storefront has
@@ -94,8 +106,14 @@ export function MenuPage() {
   const tabs: WeekTab[] = useMemo(() => {
     if (!settings.data || !now) return [];
     const available = handles.data ? new Set(handles.data) : null;
+    // The one-off menu is a single week: the one-off week, or the first still open for orders.
+    const oneOffWeek = oneOff
+      ? (settings.data.menuWeeks.find((w) => w.weekStart === oneOffMenuWeek(now) && w.orderable)?.weekStart ??
+        settings.data.firstOrderableWeek)
+      : null;
     return settings.data.menuWeeks
       .filter((week) => !available || available.has(week.weekStart as IsoDate))
+      .filter((week) => oneOffWeek === null || week.weekStart === oneOffWeek)
       .map((week) => ({
         weekStart: week.weekStart as IsoDate,
         name: relativeWeekName(week.weekStart as IsoDate, now),
@@ -104,7 +122,7 @@ export function MenuPage() {
       }));
     // `now` moves every render; the tabs only depend on the settings snapshot.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [settings.data, handles.data]);
+  }, [settings.data, handles.data, oneOff]);
 
   const requested = params.get('week');
   const selected: IsoDate | null =
@@ -204,6 +222,7 @@ export function MenuPage() {
       meta={basketQuery.data?.meta}
       loading={basketQuery.isPending}
       onSetQuantity={onSetQuantity}
+      checkoutTo={oneOff ? '/one-off/checkout' : '/checkout'}
     />
   );
 
@@ -216,8 +235,12 @@ export function MenuPage() {
       <div className="menu-layout">
         <div className="menu-main">
           <header className="menu-header">
-            <h1>Fresh pasta kits</h1>
-            <p>A weekly menu of 20+ dishes, made fresh in our kitchen and ready in about 15 minutes.</p>
+            <h1>{oneOff ? 'A one-off pasta box' : 'Fresh pasta kits'}</h1>
+            <p>
+              {oneOff
+                ? 'One box, no plan: choose your dishes for a single delivery. A one-off delivery fee applies.'
+                : 'A weekly menu of 20+ dishes, made fresh in our kitchen and ready in about 15 minutes.'}
+            </p>
           </header>
           {tabs.length === 0 ? (
             <div className="week-tabs week-tabs--placeholder" aria-hidden="true" />

@@ -31,6 +31,13 @@ export const analytics = {
   errorReported(message: string, detail: Record<string, unknown> = {}) {
     push({ event: 'error_reported', error_message: message, ...detail });
   },
+  /** Spec §9: signup or login 2, delivery address 3, instructions 4, payment 5. */
+  checkoutStep(step: 2 | 3 | 4 | 5, detail: Record<string, unknown> = {}) {
+    push({ event: 'checkout_step', checkout_step: step, ...detail });
+  },
+  purchase(detail: { checkoutId: string; value: number; orders: number }) {
+    push({ event: 'purchase', currency: 'GBP', ...detail });
+  },
   customerType(type: 'new' | 'existing') {
     push({ event: 'customer_type', customer_type: type });
   },

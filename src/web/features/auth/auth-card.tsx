@@ -1,14 +1,13 @@
 import type { ReactNode } from 'react';
 
-export function AuthCard({
-  title,
-  intro,
-  children,
-}: {
+/** What a sign-in form is shown in: the auth pages' card, or the checkout's step. */
+export interface AuthFrameProps {
   title: string;
   intro?: ReactNode;
   children: ReactNode;
-}) {
+}
+
+export function AuthCard({ title, intro, children }: AuthFrameProps) {
   return (
     <div className="page page--narrow auth">
       <div className="auth__card">

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ComponentType, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { passwordSchema, emailSchema } from '../../../contracts/customers';
 import * as z from 'zod/mini';
@@ -6,15 +6,44 @@ import { ApiError } from '../../shared/api/client';
 import { FormError, TextField, validate, type FieldErrors } from '../../shared/forms';
 import { usePageMeta } from '../../shared/use-page-meta';
 import { authApi } from './auth.api';
-import { AuthCard, CheckInbox } from './auth-card';
+import { AuthCard, CheckInbox, type AuthFrameProps } from './auth-card';
 import { returnToOf, useFinishSignIn } from './use-finish-sign-in';
 
 const form = z.object({ email: emailSchema, password: passwordSchema });
 
+export interface LoginPaths {
+  signup: string;
+  social: string;
+  forgot: string;
+}
+
 export function LoginPage() {
   usePageMeta('Log in');
   const [params] = useSearchParams();
-  const returnTo = returnToOf(params);
+  const query = params.toString() ? `?${params.toString()}` : '';
+  return (
+    <LoginForm
+      Frame={AuthCard}
+      returnTo={returnToOf(params)}
+      paths={{
+        signup: `/signup${query}`,
+        social: `/social-login${query}`,
+        forgot: `/forgot-password${query}`,
+      }}
+    />
+  );
+}
+
+/** The log-in form; the checkout shows it in its own frame, with its own links. */
+export function LoginForm({
+  Frame,
+  returnTo,
+  paths,
+}: {
+  Frame: ComponentType<AuthFrameProps>;
+  returnTo: string | null;
+  paths: LoginPaths;
+}) {
   const finish = useFinishSignIn();
   const [values, setValues] = useState({ email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -66,7 +95,7 @@ export function LoginPage() {
   };
 
   return (
-    <AuthCard title="Log in" intro="Welcome back. Log in to order, or to manage your pasta plan.">
+    <Frame title="Log in" intro="Welcome back. Log in to order, or to manage your pasta plan.">
       {linkSent ? <CheckInbox email={linkSent} what="a sign-in link" /> : null}
       <form onSubmit={onSubmit} noValidate>
         <FormError message={formError} />
@@ -99,22 +128,17 @@ export function LoginPage() {
         </button>
       </form>
       <div className="auth__links">
-        <Link to={`/forgot-password${params.toString() ? `?${params.toString()}` : ''}`}>
-          Forgot your password?
-        </Link>
+        <Link to={paths.forgot}>Forgot your password?</Link>
         <button type="button" className="link-button auth__link" onClick={sendLink} disabled={busy}>
           Email me a sign-in link instead
         </button>
         <p>
-          New to Sfoglia?{' '}
-          <Link to={`/signup${params.toString() ? `?${params.toString()}` : ''}`}>Create an account</Link>
+          New to Sfoglia? <Link to={paths.signup}>Create an account</Link>
         </p>
         <p>
-          <Link to={`/social-login${params.toString() ? `?${params.toString()}` : ''}`}>
-            Other ways to sign in
-          </Link>
+          <Link to={paths.social}>Other ways to sign in</Link>
         </p>
       </div>
-    </AuthCard>
+    </Frame>
   );
 }

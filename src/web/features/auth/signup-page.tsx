@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ComponentType, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { signUpBody } from '../../../contracts/customers';
 import { analytics } from '../../shared/analytics';
@@ -6,7 +6,7 @@ import { ApiError } from '../../shared/api/client';
 import { CheckboxField, FormError, TextField, validate, type FieldErrors } from '../../shared/forms';
 import { usePageMeta } from '../../shared/use-page-meta';
 import { authApi } from './auth.api';
-import { AuthCard, CheckInbox } from './auth-card';
+import { AuthCard, CheckInbox, type AuthFrameProps } from './auth-card';
 import { returnToOf } from './use-finish-sign-in';
 
 // Sign-up (spec §7 POST /customers; §8 messages). The account is confirmed by the emailed link, which
@@ -15,7 +15,27 @@ import { returnToOf } from './use-finish-sign-in';
 export function SignupPage() {
   usePageMeta('Create an account');
   const [params] = useSearchParams();
-  const returnTo = returnToOf(params);
+  return (
+    <SignupForm
+      Frame={AuthCard}
+      returnTo={returnToOf(params)}
+      loginPath={`/login${params.toString() ? `?${params.toString()}` : ''}`}
+    />
+  );
+}
+
+/** The sign-up form; the checkout shows it in its own frame, with its own link to log in. */
+export function SignupForm({
+  Frame,
+  returnTo,
+  loginPath,
+  onSent,
+}: {
+  Frame: ComponentType<AuthFrameProps>;
+  returnTo: string | null;
+  loginPath: string;
+  onSent?: () => void;
+}) {
   const [values, setValues] = useState({
     firstName: '',
     lastName: '',
@@ -42,6 +62,7 @@ export function SignupPage() {
       await authApi.signUp(checked.data);
       analytics.ctaClick('sign_up', { step: 'submitted' });
       setSentTo(checked.data.email);
+      onSent?.();
     } catch (error) {
       // Spec §8: a 400 invalid_email says "Invalid email"; anything else the general message.
       if (error instanceof ApiError && error.code === 'INVALID_EMAIL') setErrors({ email: 'Invalid email' });
@@ -58,19 +79,19 @@ export function SignupPage() {
 
   if (sentTo) {
     return (
-      <AuthCard title="Check your inbox">
+      <Frame title="Check your inbox">
         <CheckInbox email={sentTo} what="a link to finish setting up your account" />
         <p>Open the email on this device and tap the link: you’ll be signed in and brought back here.</p>
         <p>
-          Nothing after a few minutes? Check your spam folder, or <Link to="/login">log in</Link> if you
+          Nothing after a few minutes? Check your spam folder, or <Link to={loginPath}>log in</Link> if you
           already have an account.
         </p>
-      </AuthCard>
+      </Frame>
     );
   }
 
   return (
-    <AuthCard
+    <Frame
       title="Create an account"
       intro="Order fresh pasta kits, skip or pause any week, and keep your addresses."
     >
@@ -143,10 +164,9 @@ export function SignupPage() {
       </form>
       <div className="auth__links">
         <p>
-          Already have an account?{' '}
-          <Link to={`/login${params.toString() ? `?${params.toString()}` : ''}`}>Log in</Link>
+          Already have an account? <Link to={loginPath}>Log in</Link>
         </p>
       </div>
-    </AuthCard>
+    </Frame>
   );
 }

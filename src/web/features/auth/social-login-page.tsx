@@ -73,17 +73,7 @@ function readReturn() {
 export function SocialLoginPage() {
   usePageMeta('Sign in');
   const [params] = useSearchParams();
-  const returnTo = returnToOf(params);
   const status = useProviderReturn(readReturn);
-  const [leavingFor, setLeavingFor] = useState<Provider | null>(null);
-  // Back from the provider's page (the browser's back/forward cache): the choices work again.
-  useEffect(() => {
-    const onShow = (event: PageTransitionEvent) => {
-      if (event.persisted) setLeavingFor(null);
-    };
-    window.addEventListener('pageshow', onShow);
-    return () => window.removeEventListener('pageshow', onShow);
-  }, []);
   const query = params.toString() ? `?${params.toString()}` : '';
 
   if (status === 'working') {
@@ -100,6 +90,36 @@ export function SocialLoginPage() {
           Something went wrong. Please try again.
         </p>
       ) : null}
+      <SocialChoices
+        returnTo={returnToOf(params)}
+        loginPath={`/login${query}`}
+        signupPath={`/signup${query}`}
+      />
+    </AuthCard>
+  );
+}
+
+/** Google, Facebook, Apple or email: the choices of /social-login and the checkout's "continue" step. */
+export function SocialChoices({
+  returnTo,
+  loginPath,
+  signupPath,
+}: {
+  returnTo: string | null;
+  loginPath: string;
+  signupPath: string;
+}) {
+  const [leavingFor, setLeavingFor] = useState<Provider | null>(null);
+  // Back from the provider's page (the browser's back/forward cache): the choices work again.
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setLeavingFor(null);
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, []);
+  return (
+    <>
       <div className="social-buttons">
         {PROVIDERS.map((provider) => (
           <button
@@ -117,15 +137,15 @@ export function SocialLoginPage() {
             {leavingFor === provider.id ? `Opening ${provider.name}…` : provider.label}
           </button>
         ))}
-        <Link className="button button--secondary button--social" to={`/login${query}`}>
+        <Link className="button button--secondary button--social" to={loginPath}>
           Continue with email
         </Link>
       </div>
       <div className="auth__links">
         <p>
-          New here? <Link to={`/signup${query}`}>Create an account with your email</Link>
+          New here? <Link to={signupPath}>Create an account with your email</Link>
         </p>
       </div>
-    </AuthCard>
+    </>
   );
 }

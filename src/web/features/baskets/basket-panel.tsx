@@ -1,3 +1,5 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
 import type { Basket, BasketItem, BasketMeta } from '../../../contracts/baskets';
 import { minimumSpendProgress } from '../../../domain/basket';
 import { portionLabel } from '../../../domain/menu';
@@ -54,17 +56,30 @@ function Item({
   );
 }
 
+/** Spec §5 week validity: every week meets its minimum and can still be ordered, and the whole basket the minimum spend. */
+export function canCheckOut(basket: Basket, meta: BasketMeta): boolean {
+  return (
+    basket.items.length > 0 &&
+    basket.weeks.every((week) => week.meetsMinimum && week.orderable) &&
+    basket.subtotalPrice >= meta.minimumSpend
+  );
+}
+
 export function BasketPanel({
   basket,
   meta,
   loading,
   onSetQuantity,
+  checkoutTo,
 }: {
   basket: Basket | undefined;
   meta: BasketMeta | undefined;
   loading: boolean;
   onSetQuantity: (itemId: string, quantity: number) => void;
+  /** Where "Checkout" goes (none: no button). */
+  checkoutTo?: string;
 }) {
+  const whyId = useId();
   if (!basket || !meta) {
     return (
       <div className="basket-panel basket-panel--empty">
@@ -142,6 +157,27 @@ export function BasketPanel({
         <p className="notice">
           The minimum spend is {formatPence(meta.minimumSpend)}. Add{' '}
           {formatPence(meta.minimumSpend - basket.subtotalPrice)} more.
+        </p>
+      ) : null}
+      {checkoutTo ? (
+        canCheckOut(basket, meta) && !basket.items.some(isOptimistic) ? (
+          <Link to={checkoutTo} className="button button--primary button--block">
+            Checkout
+          </Link>
+        ) : (
+          <button
+            type="button"
+            className="button button--primary button--block"
+            disabled
+            aria-describedby={canCheckOut(basket, meta) ? undefined : whyId}
+          >
+            Checkout
+          </button>
+        )
+      ) : null}
+      {checkoutTo && !canCheckOut(basket, meta) ? (
+        <p id={whyId} className="field__hint">
+          Each delivery needs at least {formatPence(meta.minimumSpendPerOrder)} of dishes.
         </p>
       ) : null}
     </div>

@@ -6,6 +6,8 @@ import { customerQueries } from '../../shared/customer.queries';
 // /account (login needed): the tabs of spec §2. Later areas add theirs (pasta plan, orders, offers).
 const TABS = [
   { to: '/account', label: 'Dashboard', end: true },
+  { to: '/account/order-history', label: 'Past orders', end: false },
+  { to: '/account/payment-methods', label: 'Payment methods', end: false },
   { to: '/account/my-details', label: 'Profile', end: false },
 ];
 

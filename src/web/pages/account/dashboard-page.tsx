@@ -4,6 +4,7 @@ import { formatPence } from '../../../domain/money';
 import { accountQueries } from '../../features/customers/customers.queries';
 import { customerQueries } from '../../shared/customer.queries';
 import { usePageMeta } from '../../shared/use-page-meta';
+import { RecentOrdersSection, UpcomingOrdersSection } from './orders-sections';
 
 export function DashboardPage() {
   usePageMeta('Your account');
@@ -20,6 +21,8 @@ export function DashboardPage() {
           See the menu
         </Link>
       </section>
+      <UpcomingOrdersSection />
+      <RecentOrdersSection />
       <section className="account-section" aria-labelledby="credit-heading">
         <h2 id="credit-heading">Store credit</h2>
         <p className="account__figure">{formatPence(customer.storeCredits)}</p>

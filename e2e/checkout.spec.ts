@@ -1,0 +1,344 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, openMenu } from './helpers';
+
+// The recipe-kit checkout on a phone, against the embedded sandbox processor and postcode gazetteer. The
+// shop's clock is pinned to Wednesday 18 November 2026, 10:00 (playwright.config.ts): "Next week" is
+// 23 – 28 Nov and orders for it close on Friday at noon.
+// SHOTS=1 saves a phone-sized screenshot of each step in test-results/checkout-shots.
+
+interface MailboxMessage {
+  to: string;
+  subject: string;
+  template: string;
+  links: string[];
+}
+
+async function shot(page: Page, name: string) {
+  if (!process.env.SHOTS) return;
+  await page.screenshot({ path: `test-results/checkout-shots/${name}.png`, fullPage: true });
+}
+
+async function latestMail(page: Page, to: string, template: string): Promise<MailboxMessage> {
+  let found: MailboxMessage | undefined;
+  await expect
+    .poll(async () => {
+      const response = await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`);
+      const { messages } = (await response.json()) as { messages: MailboxMessage[] };
+      found = messages.find((m) => m.template === template);
+      return found !== undefined;
+    })
+    .toBe(true);
+  return found!;
+}
+
+/** Adds the first `count` dishes of the selected week, one Regular portion each. */
+async function addDishes(page: Page, count: number) {
+  const cards = page.locator('.dish-card:not(.dish-card--skeleton)');
+  await expect(cards.first()).toBeVisible();
+  let added = 0;
+  for (let i = 0; added < count; i++) {
+    const add = cards.nth(i).getByRole('button', { name: /^Add / });
+    if ((await add.count()) === 0 || !(await add.first().isEnabled())) continue;
+    await add.first().click();
+    await expect(cards.nth(i).getByRole('group', { name: /in basket$/ })).toBeVisible();
+    added++;
+  }
+}
+
+/** Five dishes for 23 – 28 Nov (over £30, for 10EXTRA) and two for 30 Nov – 5 Dec. */
+async function buildTwoWeekBasket(page: Page) {
+  await openMenu(page);
+  await expect(page.getByRole('tab', { selected: true })).toContainText('Next week');
+  await addDishes(page, 5);
+  await page.getByRole('tab', { name: /30 Nov – 5 Dec/ }).click();
+  await expect(page.getByRole('tab', { selected: true })).toContainText('30 Nov – 5 Dec');
+  await addDishes(page, 2);
+  await expect(page.getByRole('button', { name: /View basket \(7 items\)/ })).toBeVisible();
+}
+
+async function goToCheckout(page: Page) {
+  await page.getByRole('button', { name: /View basket/ }).click();
+  const basket = page.getByRole('dialog', { name: 'Your basket' });
+  await expect(basket.getByRole('link', { name: 'Checkout' })).toBeVisible();
+  await expectAccessible(page, 'the basket with its checkout button');
+  await basket.getByRole('link', { name: 'Checkout' }).click();
+}
+
+async function signInWithGoogle(page: Page, name: string, continueAt = /\/checkout\/continue$/) {
+  await expect(page).toHaveURL(continueAt);
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in with Google' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Email' }).fill(`${name.toLowerCase()}.${Date.now()}@example.com`);
+  await page.getByLabel(/First name|Given name/).fill(name);
+  await page.getByLabel(/Last name|Family name/).fill('Tester');
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/** Postcode lookup, pick an address from the list, add a phone number, save. */
+async function addAddressByLookup(page: Page) {
+  await expect(page).toHaveURL(/checkout\/delivery\/address$/);
+  await expect(page.getByRole('heading', { name: 'Where should we deliver?' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Postcode' }).fill('sw1a 2aa');
+  await page.getByRole('button', { name: 'Find address' }).click();
+  const list = page.getByLabel(/Select your address/);
+  await expect(list).toBeVisible();
+  await shot(page, '03-address-lookup');
+  await expectAccessible(page, 'the address lookup');
+  const first = await list.locator('option:not([disabled])').first().getAttribute('value');
+  await list.selectOption(first!);
+  await expect(page.getByLabel('Address line 1')).not.toHaveValue('');
+  await expect(page.getByLabel('Postcode')).toHaveValue('SW1A 2AA');
+  await page.getByLabel(/Phone/).fill('07911 123456');
+  await shot(page, '04-address-form');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+}
+
+/** The first delivery day on offer (never a Sunday), a courier instruction and a note. */
+async function chooseDelivery(page: Page, laterBoxes = true) {
+  await expect(page).toHaveURL(/checkout\/delivery\/instructions$/);
+  const days = page.getByRole('group', { name: /First delivery day/ }).getByRole('radio');
+  await expect(days.first()).toBeVisible();
+  const names = await days.evaluateAll((inputs) =>
+    inputs.map((input) => (input as HTMLInputElement).closest('label')!.textContent ?? ''),
+  );
+  expect(names.length).toBeGreaterThan(0);
+  expect(names.filter((name) => /Sun/.test(name))).toEqual([]);
+  const values = await days.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+  for (const value of values) expect(new Date(`${value}T12:00:00Z`).getUTCDay()).not.toBe(0);
+  await days.first().check();
+  if (laterBoxes) await expect(page.getByText(/^Then /).first()).toBeVisible();
+  await page.getByLabel('Where should the courier leave your box?').selectOption({ index: 1 });
+  await page.getByLabel(/Delivery note|Tell the driver more/).fill('Blue door, by the bins');
+  await shot(page, '05-instructions');
+  await expectAccessible(page, 'the delivery instructions');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page).toHaveURL(/checkout\/payment$/);
+  await expect(page.getByRole('heading', { name: 'Payment', exact: true })).toBeVisible();
+}
+
+/** Saves a card through the sandbox card form in its iframe; it becomes the selected way to pay. */
+async function addCard(page: Page, number: string, last4: string) {
+  const newCard = page.getByRole('radio', { name: /Credit or debit card|A new card/ });
+  await newCard.check();
+  const form = page.frameLocator('iframe[title="Card details"]');
+  await form.getByLabel('Card number').fill(number);
+  await form.getByLabel(/Expiry date/).fill('12/30');
+  await form.getByLabel(/Security code/).fill('123');
+  await form.getByRole('button', { name: 'Save card' }).click();
+  await expect(page.getByRole('radio', { name: new RegExp(`ending ${last4}`) })).toBeChecked();
+}
+
+test('a visitor builds a two-week basket, signs up, chooses delivery, uses 10EXTRA and pays by card', async ({
+  page,
+}) => {
+  const email = `ada.checkout.${Date.now()}@example.com`;
+  await buildTwoWeekBasket(page);
+  await goToCheckout(page);
+
+  // Signed out: the checkout asks how to continue, then sign up.
+  await expect(page).toHaveURL(/\/checkout\/continue$/);
+  await expect(page.getByRole('heading', { name: 'How would you like to continue?' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'We accept' })).toBeVisible();
+  await shot(page, '01-continue');
+  await expectAccessible(page, '/checkout/continue');
+  await page.getByRole('link', { name: 'Create an account with your email' }).click();
+  await expect(page).toHaveURL(/\/checkout\/signup$/);
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByLabel('Password').fill('analytical engine 1843');
+  await shot(page, '02-signup');
+  await expectAccessible(page, '/checkout/signup');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+
+  // The emailed link signs her in and brings her back to the checkout, which needs an address first.
+  const confirm = await latestMail(page, email, 'confirm_sign_up');
+  await page.goto(confirm.links[0]!);
+  await addAddressByLookup(page);
+  await chooseDelivery(page);
+
+  // 10EXTRA comes off the first box.
+  await page.getByLabel('Voucher code').fill('10extra');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('button', { name: 'Remove voucher 10EXTRA' })).toBeVisible();
+  await expect(page.getByText('£10.00 off')).toBeVisible();
+  await expect(page.getByText(/Discount \(10EXTRA\)/).first()).toBeVisible();
+  await addCard(page, '4242 4242 4242 4242', '4242');
+  await shot(page, '06-payment');
+  await expectAccessible(page, '/checkout/payment');
+  const pay = page.getByRole('button', { name: /^Pay £\d+\.\d\d$/ });
+  await pay.click();
+
+  await expect(page).toHaveURL(/\/checkout\/confirmation$/);
+  await expect(page.getByRole('heading', { name: /Your order is confirmed/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Box 2:/ })).toBeVisible();
+  await shot(page, '07-confirmation');
+  await expectAccessible(page, '/checkout/confirmation');
+
+  // Back from the confirmation to the payment step goes home; the orders are in the account.
+  await page.goto('/account');
+  const upcoming = page.getByRole('region', { name: 'Upcoming deliveries' });
+  await expect(upcoming.locator('.order-row')).toHaveCount(2);
+  await expect(upcoming.locator('.order-row').first()).toContainText('Is being prepared');
+  await shot(page, '08-account');
+  await expectAccessible(page, 'the account with orders');
+  await upcoming.locator('.order-row a').first().click();
+  await expect(page.getByRole('heading', { name: /^Order #\d+/ })).toBeVisible();
+  await expect(page.getByText('Blue door, by the bins', { exact: false })).toBeVisible();
+  await expectAccessible(page, 'an order');
+
+  // The confirmation cannot be reached again by its address.
+  await page.goto('/checkout/confirmation');
+  await expect(page).toHaveURL(/\/account$/);
+  // The saved card is in Payment methods.
+  await page.getByRole('link', { name: 'Payment methods' }).click();
+  await expect(page.locator('.method-card').filter({ hasText: 'Visa ending 4242' })).toBeVisible();
+  await expectAccessible(page, 'payment methods');
+});
+
+test('3-D Secure: a failed check stays to pay again; an approved one confirms the order', async ({
+  page,
+}) => {
+  await buildTwoWeekBasket(page);
+  await goToCheckout(page);
+  await signInWithGoogle(page, 'Grace');
+  await addAddressByLookup(page);
+  await chooseDelivery(page);
+  await addCard(page, '4000 0027 6000 3184', '3184');
+  await page.getByRole('button', { name: /^Pay £/ }).click();
+
+  // The sandbox bank's challenge: fail it.
+  await expect(page.getByRole('heading', { name: 'Confirm your payment' })).toBeVisible();
+  await shot(page, '10-3ds-challenge');
+  await page.getByRole('button', { name: 'Fail authentication' }).click();
+  await expect(page).toHaveURL(/\/payment\/[0-9a-f-]+$/);
+  await expect(
+    page.getByRole('alert').filter({ hasText: /confirm the payment with your bank/ }),
+  ).toBeVisible();
+  await shot(page, '11-3ds-failed');
+  await expectAccessible(page, 'pay again after a failed 3-D Secure check');
+
+  // Pay again with the same card, and approve this time.
+  await page.getByRole('radio', { name: /ending 3184/ }).check();
+  await page.getByRole('button', { name: /^Pay £/ }).click();
+  await expect(page.getByRole('heading', { name: 'Confirm your payment' })).toBeVisible();
+  await page.getByRole('button', { name: 'Complete authentication' }).click();
+  await expect(page).toHaveURL(/\/checkout\/confirmation$/);
+  await expect(page.getByRole('heading', { name: /Your order is confirmed/ })).toBeVisible();
+  await expectAccessible(page, 'the confirmation after 3-D Secure');
+});
+
+test('insufficient funds shows the decline and stays on the payment step', async ({ page }) => {
+  await buildTwoWeekBasket(page);
+  await goToCheckout(page);
+  await signInWithGoogle(page, 'Katherine');
+  await addAddressByLookup(page);
+  await chooseDelivery(page);
+  await addCard(page, '4000 0000 0000 9995', '9995');
+  await page.getByRole('button', { name: /^Pay £/ }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Your card has insufficient funds.' }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout\/payment$/);
+  await shot(page, '12-declined');
+  await expectAccessible(page, 'a declined payment');
+
+  // Another card then pays the same orders.
+  await addCard(page, '4242 4242 4242 4242', '4242');
+  await page.getByRole('button', { name: /^Pay £/ }).click();
+  await expect(page).toHaveURL(/\/checkout\/confirmation$/);
+});
+
+test('PayPal: approve the payment at PayPal and come back to the confirmation', async ({ page }) => {
+  await buildTwoWeekBasket(page);
+  await goToCheckout(page);
+  await signInWithGoogle(page, 'Dorothy');
+  await addAddressByLookup(page);
+  await chooseDelivery(page);
+  await page.getByRole('radio', { name: /^PayPal/ }).check();
+  await page.getByRole('button', { name: /^Pay £/ }).click();
+  await expect(page.getByRole('heading', { name: 'Pay with PayPal' })).toBeVisible();
+  await shot(page, '13-paypal');
+  await page.getByLabel(/Email address/).fill('dorothy@example.com');
+  await page.getByRole('button', { name: /Approve and pay/ }).click();
+  await expect(page).toHaveURL(/\/checkout\/confirmation$/);
+  await expect(page.getByRole('heading', { name: /Your order is confirmed/ })).toBeVisible();
+});
+
+test('a one-off box: one week from the one-off menu, no plan, paid by card', async ({ page }) => {
+  await page.goto('/one-off/menu');
+  await expect(page.getByRole('heading', { name: 'A one-off pasta box' })).toBeVisible();
+  await expect(page.getByRole('tab')).toHaveCount(1);
+  await expectAccessible(page, '/one-off/menu');
+  await addDishes(page, 3);
+  await page.getByRole('button', { name: /View basket/ }).click();
+  await page.getByRole('dialog', { name: 'Your basket' }).getByRole('link', { name: 'Checkout' }).click();
+  await signInWithGoogle(page, 'Hedy', /\/one-off\/continue$/);
+  await addAddressByLookup(page);
+  await expect(page.getByRole('group', { name: 'How often would you like a box?' })).toHaveCount(0);
+  await chooseDelivery(page, false);
+  await expect(page.getByText(/Your pasta plan/)).toHaveCount(0);
+  await addCard(page, '4242 4242 4242 4242', '4242');
+  await page.getByRole('button', { name: /^Pay £/ }).click();
+  await expect(page).toHaveURL(/\/one-off\/checkout\/confirmation$/);
+  await expect(page.getByRole('heading', { name: /Your order is confirmed/ })).toBeVisible();
+  await shot(page, '14-one-off-confirmation');
+});
+
+test('payment methods in the account: add cards and PayPal, make default, removal refused with a reason', async ({
+  page,
+}) => {
+  await page.goto('/account/payment-methods');
+  await expect(page).toHaveURL(/\/social-login\?returnTo=%2Faccount%2Fpayment-methods$/);
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await page.getByRole('textbox', { name: 'Email' }).fill(`ida.${Date.now()}@example.com`);
+  await page.getByLabel(/First name|Given name/).fill('Ida');
+  await page.getByLabel(/Last name|Family name/).fill('Tester');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/account\/payment-methods$/);
+  await expect(page.getByText('No saved cards or PayPal yet.')).toBeVisible();
+  await expectAccessible(page, 'payment methods, empty');
+
+  const addCardHere = async (number: string, last4: string) => {
+    await page.getByRole('button', { name: 'Add a card' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a card' });
+    const form = dialog.frameLocator('iframe[title="Card details"]');
+    await form.getByLabel('Card number').fill(number);
+    await form.getByLabel(/Expiry date/).fill('04/29');
+    await form.getByLabel(/Security code/).fill('123');
+    await form.getByRole('button', { name: 'Save card' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.locator('.method-card').filter({ hasText: `ending ${last4}` })).toBeVisible();
+  };
+  await addCardHere('4242 4242 4242 4242', '4242');
+  await addCardHere('5555 5555 5555 4444', '4444');
+  const first = page.locator('.method-card').filter({ hasText: 'ending 4242' });
+  await expect(first).toContainText('Default');
+  await expect(first).toContainText('Expires 04/29');
+  await shot(page, '15-payment-methods');
+  await expectAccessible(page, 'payment methods with cards');
+
+  // The default card cannot go while another card is saved: the server says why.
+  await first.getByRole('button', { name: /^Remove/ }).click();
+  await first.getByRole('button', { name: /^Yes, remove/ }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'This is your default card' })).toBeVisible();
+
+  // Make the other the default; then the first can go.
+  await page.getByRole('button', { name: 'Make default Mastercard ending 4444' }).click();
+  await expect(page.locator('.method-card').filter({ hasText: 'ending 4444' })).toContainText('Default');
+  await first.getByRole('button', { name: /^Remove/ }).click();
+  await first.getByRole('button', { name: /^Yes, remove/ }).click();
+  await expect(page.locator('.method-card').filter({ hasText: 'ending 4242' })).toHaveCount(0);
+
+  // PayPal: agree at PayPal, saved, back here.
+  await page.getByRole('button', { name: 'Add PayPal' }).click();
+  await expect(page.getByRole('heading', { name: 'Save PayPal for future payments' })).toBeVisible();
+  await page.getByLabel(/Email address/).fill('ida.paypal@example.com');
+  await page.getByRole('button', { name: 'Agree and save' }).click();
+  await expect(page).toHaveURL(/\/account\/payment-methods$/);
+  await expect(
+    page.locator('.method-card').filter({ hasText: 'PayPal (ida.paypal@example.com)' }),
+  ).toBeVisible();
+  await expectAccessible(page, 'payment methods with PayPal');
+});

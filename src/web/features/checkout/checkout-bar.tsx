@@ -1,0 +1,80 @@
+import { Link } from 'react-router';
+import { config } from '../../shared/config';
+import { PaymentMark } from '../../shared/ui/payment-logos';
+
+// The checkout bar (spec §2 Navigation bars): a secure-checkout banner with the card logos we take. Google
+// Pay and Apple Pay can be hidden by configuration (HIDE_WALLET_LOGOS).
+
+const CARDS = ['visa', 'mastercard', 'amex', 'paypal'] as const;
+const WALLETS = ['google_pay', 'apple_pay'] as const;
+
+export function CheckoutBar({ backTo, backLabel }: { backTo: string; backLabel: string }) {
+  const wallets = WALLETS.filter((w) => !config.hiddenWalletLogos.includes(w));
+  return (
+    <div className="checkout-bar">
+      <div className="checkout-bar__inner">
+        <Link to={backTo} className="checkout-bar__back">
+          <span aria-hidden="true">←</span> {backLabel}
+        </Link>
+        <p className="checkout-bar__secure">
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+            <path
+              d="M7 10V7a5 5 0 0 1 10 0v3M5 10h14v11H5z"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinejoin="round"
+            />
+          </svg>
+          Secure checkout
+        </p>
+        <ul className="checkout-bar__marks" aria-label="We accept">
+          {[...CARDS, ...wallets].map((mark) => (
+            <li key={mark}>
+              <PaymentMark mark={mark} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+export interface CheckoutStepLink {
+  key: 'account' | 'address' | 'delivery' | 'payment';
+  label: string;
+}
+
+export const CHECKOUT_STEPS: CheckoutStepLink[] = [
+  { key: 'account', label: 'Account' },
+  { key: 'address', label: 'Address' },
+  { key: 'delivery', label: 'Delivery' },
+  { key: 'payment', label: 'Payment' },
+];
+
+/** Where the customer is in the checkout flow (spec §4 Checkout flow). */
+export function CheckoutProgress({ current }: { current: CheckoutStepLink['key'] | null }) {
+  if (!current) return null;
+  const index = CHECKOUT_STEPS.findIndex((s) => s.key === current);
+  return (
+    <ol className="checkout-progress" aria-label="Checkout steps">
+      {CHECKOUT_STEPS.map((step, i) => (
+        <li
+          key={step.key}
+          className={`checkout-progress__step ${i < index ? 'checkout-progress__step--done' : ''} ${
+            i === index ? 'checkout-progress__step--current' : ''
+          }`}
+          aria-current={i === index ? 'step' : undefined}
+        >
+          <span className="checkout-progress__number" aria-hidden="true">
+            {i < index ? '✓' : i + 1}
+          </span>
+          <span>
+            {step.label}
+            {i < index ? <span className="visually-hidden"> (done)</span> : null}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,83 @@
+import { queryOptions } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import {
+  courierInstructionAttributes,
+  deliveryDateAttributes,
+  deliveryDatesDocument,
+  lookupAddressAttributes,
+  oneOffFeeAttributes,
+  postcodeLookupAttributes,
+  type CourierInstruction,
+  type DeliveryDate,
+  type LookupAddressResult,
+  type OneOffFeePreview,
+  type PostcodeLookup,
+} from '../../../contracts/delivery';
+import { api } from '../../shared/api/client';
+import { readMany, readOne } from '../../shared/api/documents';
+
+// Delivery for the checkout (spec §7 Delivery and constraints; External: address lookup, postcodes):
+// the dates on offer for a postcode and week, the courier's instruction choices, the address lookup and
+// the one-off fee.
+
+const deliveryDateModel = z.extend(deliveryDateAttributes, { id: z.string() });
+const instructionModel = z.extend(courierInstructionAttributes, { id: z.string() });
+const lookupAddressModel = z.extend(lookupAddressAttributes, { id: z.string() });
+const postcodeLookupModel = z.extend(postcodeLookupAttributes, { id: z.string() });
+const oneOffFeeModel = z.extend(oneOffFeeAttributes, { id: z.string() });
+
+export interface DeliveryDates {
+  dates: DeliveryDate[];
+  postcode: string;
+  deliveryDays: number[];
+  lastDate: string;
+}
+
+export const checkoutQueries = {
+  all: ['checkout'] as const,
+  deliveryDates: (postcode: string, mealWeek: string, productVariantIds: string[]) =>
+    queryOptions({
+      queryKey: [...checkoutQueries.all, 'delivery-dates', postcode, mealWeek, productVariantIds] as const,
+      queryFn: async ({ signal }): Promise<DeliveryDates> => {
+        const doc = await api('POST', '/delivery_dates', {
+          body: { postcode, mealWeek, productVariantIds },
+          signal,
+        });
+        const { meta } = deliveryDatesDocument.parse(doc);
+        return {
+          dates: readMany(doc, deliveryDateModel),
+          postcode: meta.postcode,
+          deliveryDays: meta.deliveryDays,
+          lastDate: meta.lastDate,
+        };
+      },
+      staleTime: 60_000,
+    }),
+  courierInstructions: () =>
+    queryOptions({
+      queryKey: [...checkoutQueries.all, 'courier-instructions'] as const,
+      queryFn: async ({ signal }): Promise<CourierInstruction[]> =>
+        readMany(await api('GET', '/courier_delivery_instructions', { signal }), instructionModel).sort(
+          (a, b) => a.position - b.position,
+        ),
+      staleTime: 60 * 60_000,
+    }),
+  oneOffFee: (basketId: string, updatedAt: string) =>
+    queryOptions({
+      queryKey: [...checkoutQueries.all, 'one-off-fee', basketId, updatedAt] as const,
+      queryFn: async ({ signal }): Promise<OneOffFeePreview> =>
+        readOne(await api('POST', `/baskets/${basketId}/preview_one_off_fee`, { signal }), oneOffFeeModel),
+    }),
+};
+
+export const addressLookupApi = {
+  /** A postcode's addresses, and whether we deliver there. */
+  postcode: async (postcode: string, signal?: AbortSignal): Promise<PostcodeLookup> =>
+    readOne(
+      await api('GET', `/address_lookup/postcodes/${encodeURIComponent(postcode.trim())}`, { signal }),
+      postcodeLookupModel,
+    ),
+  /** Addresses matching free text ("10 downing st"). */
+  search: async (query: string, signal?: AbortSignal): Promise<LookupAddressResult[]> =>
+    readMany(await api('GET', '/address_lookup', { query: { query }, signal }), lookupAddressModel),
+};

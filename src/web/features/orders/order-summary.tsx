@@ -1,0 +1,119 @@
+import type { Order } from '../../../contracts/orders';
+import { isIsoDate, weekdayOf, dayMonth } from '../../../domain/calendar';
+import { formatPence } from '../../../domain/money';
+import './orders.css';
+
+// An order as the customer reads it: when it comes, what is in it, and what it costs.
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** "Wednesday 25 November". */
+export function longDate(date: string): string {
+  if (!isIsoDate(date)) return date;
+  const { day, month } = dayMonth(date);
+  const months: Record<string, string> = {
+    Jan: 'January',
+    Feb: 'February',
+    Mar: 'March',
+    Apr: 'April',
+    May: 'May',
+    Jun: 'June',
+    Jul: 'July',
+    Aug: 'August',
+    Sep: 'September',
+    Oct: 'October',
+    Nov: 'November',
+    Dec: 'December',
+  };
+  return `${WEEKDAYS[weekdayOf(date)]} ${day} ${months[month] ?? month}`;
+}
+
+export function dishCount(order: Pick<Order, 'lineItems'>): number {
+  return order.lineItems.reduce((n, line) => n + line.quantity, 0);
+}
+
+export function addressLines(address: Order['shippingAddress']): string[] {
+  return [
+    [address.firstName, address.lastName].filter(Boolean).join(' '),
+    address.address1,
+    address.address2,
+    [address.city, address.zip].filter(Boolean).join(', '),
+  ].filter((line): line is string => !!line);
+}
+
+export function OrderLines({ order }: { order: Order }) {
+  return (
+    <ul className="order-lines">
+      {order.lineItems.map((line) => (
+        <li key={line.id} className="order-line">
+          <span className="order-line__qty">{line.quantity} ×</span>
+          <span className="order-line__title">
+            {line.title}
+            {line.variantTitle && line.variantTitle !== 'Default Title' ? (
+              <span className="order-line__variant"> · {line.variantTitle}</span>
+            ) : null}
+          </span>
+          <span className="order-line__total">
+            {line.discount > 0 ? (
+              <>
+                <s aria-label={`was ${formatPence(line.price * line.quantity)}`}>
+                  {formatPence(line.price * line.quantity)}
+                </s>{' '}
+              </>
+            ) : null}
+            {formatPence(line.total)}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function OrderTotals({ order }: { order: Order }) {
+  return (
+    <dl className="summary-totals">
+      <div>
+        <dt>Dishes</dt>
+        <dd>{formatPence(order.subtotal)}</dd>
+      </div>
+      {order.discount > 0 ? (
+        <div className="summary-totals__discount">
+          <dt>Discount{order.voucherCode ? ` (${order.voucherCode})` : ''}</dt>
+          <dd>−{formatPence(order.discount)}</dd>
+        </div>
+      ) : null}
+      <div>
+        <dt>Delivery</dt>
+        <dd>{order.shippingPrice === 0 ? 'Free' : formatPence(order.shippingPrice)}</dd>
+      </div>
+      <div className="summary-totals__total">
+        <dt>Total</dt>
+        <dd>{formatPence(order.total)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** Each week's box, with its lines folded away on phones. */
+export function OrdersSummary({ orders, headingLevel = 3 }: { orders: Order[]; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <div className="orders-summary">
+      {orders.map((order, index) => (
+        <section key={order.id} className="order-box" aria-labelledby={`order-box-${order.id}`}>
+          <Heading id={`order-box-${order.id}`} className="order-box__title">
+            {orders.length > 1 ? `Box ${index + 1}: ` : ''}
+            {longDate(order.deliveryDate)}
+          </Heading>
+          <details className="order-box__details">
+            <summary>
+              {dishCount(order)} {dishCount(order) === 1 ? 'dish' : 'dishes'} · {formatPence(order.total)}
+            </summary>
+            <OrderLines order={order} />
+          </details>
+          <OrderTotals order={order} />
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+import { cardMark, PaymentMark } from '../../shared/ui/payment-logos';
+
+/** A card's brand beside its description (decorative: the text names it). */
+export function CardBrandMark({ brand }: { brand: string | null }) {
+  return <PaymentMark mark={cardMark(brand)} decorative />;
+}
+
+export function PaypalMark() {
+  return <PaymentMark mark="paypal" decorative />;
+}

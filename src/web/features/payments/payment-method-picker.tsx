@@ -1,0 +1,115 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import type { PaymentMethod } from '../../../contracts/payments';
+import { Spinner } from '../../shared/ui/spinner';
+import { CardForm } from './card-form';
+import { CardBrandMark, PaypalMark } from './payment-logos';
+import { describeMethod, expiryOf, paymentQueries } from './payments.queries';
+import './payments.css';
+
+// "Pay with": the customer's saved cards and PayPal accounts, PayPal without saving, or a new card (the
+// card form opens in place). A card that was hard-declined is not offered again (spec §8).
+
+export type PaySelection = { kind: 'saved'; id: string } | { kind: 'paypal' } | { kind: 'new-card' };
+
+export function defaultSelection(methods: PaymentMethod[], unusable: ReadonlySet<string>): PaySelection {
+  const usable = methods.filter((m) => !unusable.has(m.id));
+  const preferred = usable.find((m) => m.default) ?? usable[0];
+  return preferred ? { kind: 'saved', id: preferred.id } : { kind: 'new-card' };
+}
+
+export function PaymentMethodPicker({
+  selection,
+  onSelect,
+  unusable,
+  disabled,
+}: {
+  selection: PaySelection | null;
+  onSelect: (selection: PaySelection) => void;
+  unusable: ReadonlySet<string>;
+  disabled: boolean;
+}) {
+  const name = useId();
+  const methods = useQuery(paymentQueries.methods());
+  if (methods.isPending) return <Spinner label="Loading your cards" />;
+  if (methods.isError) {
+    return (
+      <div className="notice notice--error" role="alert">
+        <p>Couldn’t load your saved cards.</p>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          onClick={() => void methods.refetch()}
+        >
+          Try again
+        </button>
+      </div>
+    );
+  }
+  const isSelected = (s: PaySelection) =>
+    selection?.kind === s.kind &&
+    (s.kind !== 'saved' || (selection.kind === 'saved' && selection.id === s.id));
+  return (
+    <fieldset className="fieldset pay-options" disabled={disabled}>
+      <legend>Pay with</legend>
+      {methods.data.map((method) => {
+        const expiry = expiryOf(method);
+        const blocked = unusable.has(method.id);
+        return (
+          <label key={method.id} className={`pay-option ${blocked ? 'pay-option--blocked' : ''}`}>
+            <input
+              type="radio"
+              name={name}
+              checked={isSelected({ kind: 'saved', id: method.id })}
+              disabled={blocked}
+              onChange={() => onSelect({ kind: 'saved', id: method.id })}
+            />
+            {method.type === 'PaypalAccount' ? <PaypalMark /> : <CardBrandMark brand={method.brand} />}
+            <span className="pay-option__text">
+              <span>{describeMethod(method)}</span>
+              <span className="pay-option__meta">
+                {blocked
+                  ? 'Declined: please use another way to pay'
+                  : [expiry ? `Expires ${expiry}` : null, method.default ? 'Default' : null]
+                      .filter(Boolean)
+                      .join(' · ')}
+              </span>
+            </span>
+          </label>
+        );
+      })}
+      <label className="pay-option">
+        <input
+          type="radio"
+          name={name}
+          checked={isSelected({ kind: 'new-card' })}
+          onChange={() => onSelect({ kind: 'new-card' })}
+        />
+        <CardBrandMark brand={null} />
+        <span className="pay-option__text">
+          <span>
+            {methods.data.some((m) => m.type === 'CreditCard') ? 'A new card' : 'Credit or debit card'}
+          </span>
+        </span>
+      </label>
+      {selection?.kind === 'new-card' ? (
+        <div className="pay-option__panel">
+          <CardForm onSaved={(method) => onSelect({ kind: 'saved', id: method.id })} />
+        </div>
+      ) : null}
+      <label className="pay-option">
+        <input
+          type="radio"
+          name={name}
+          checked={isSelected({ kind: 'paypal' })}
+          onChange={() => onSelect({ kind: 'paypal' })}
+        />
+        <PaypalMark />
+        <span className="pay-option__text">
+          <span>PayPal</span>
+          <span className="pay-option__meta">You’ll approve the payment at PayPal</span>
+        </span>
+      </label>
+    </fieldset>
+  );
+}

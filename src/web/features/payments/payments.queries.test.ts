@@ -1,0 +1,33 @@
+import { describe, expect, test } from 'vitest';
+import { ApiError } from '../../shared/api/client';
+import { declineOf, describeMethod, expiryOf } from './payments.queries';
+
+describe('payments helpers', () => {
+  test('a 402 PAYMENT_DECLINED is a decline with its reason, code and hard flag', () => {
+    const error = new ApiError(402, 'PAYMENT_DECLINED', 'Your card was reported stolen.', [
+      {
+        code: 'PAYMENT_DECLINED',
+        detail: 'Your card was reported stolen.',
+        meta: { declineCode: 'stolen_card', hardDecline: true },
+      },
+    ]);
+    expect(declineOf(error)).toEqual({
+      message: 'Your card was reported stolen.',
+      declineCode: 'stolen_card',
+      hardDecline: true,
+    });
+    expect(declineOf(new ApiError(409, 'ALREADY_PAID', 'This order is already paid'))).toBeNull();
+    expect(declineOf(new Error('offline'))).toBeNull();
+  });
+
+  test('methods read as a person says them', () => {
+    const card = { type: 'CreditCard' as const, brand: 'visa', last4: '4242', email: null };
+    expect(describeMethod(card)).toBe('Visa ending 4242');
+    expect(describeMethod({ ...card, brand: null, last4: null })).toBe('Card');
+    expect(describeMethod({ type: 'PaypalAccount', brand: null, last4: null, email: 'a@b.co' })).toBe(
+      'PayPal (a@b.co)',
+    );
+    expect(expiryOf({ expMonth: 4, expYear: 2029 })).toBe('04/29');
+    expect(expiryOf({ expMonth: null, expYear: null })).toBeNull();
+  });
+});

@@ -1,0 +1,119 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  paymentMethodModel,
+  paymentModel,
+  setupIntentAttributes,
+  type Payment,
+  type PaymentMethod,
+  type SetupIntentView,
+} from '../../../contracts/payments';
+import * as z from 'zod/mini';
+import { api, ApiError } from '../../shared/api/client';
+import { readMany, readOne } from '../../shared/api/documents';
+import { customerQueries } from '../../shared/customer.queries';
+
+// Payments and saved payment methods (spec §7 Payments; §4 Payment cards). Cards are saved through the
+// processor's card form (an iframe) and a setup intent (seti_…); PayPal through its approval page.
+
+export const paymentQueries = {
+  all: [...customerQueries.all, 'payment-methods'] as const,
+  methods: () =>
+    queryOptions({
+      queryKey: [...paymentQueries.all, 'list'] as const,
+      queryFn: async ({ signal }): Promise<PaymentMethod[]> =>
+        readMany(await api('GET', '/payment_methods', { signal }), paymentMethodModel),
+    }),
+  details: (id: string) =>
+    queryOptions({
+      queryKey: [...customerQueries.all, 'payments', id] as const,
+      queryFn: ({ signal }) => paymentsApi.details(id, signal),
+    }),
+};
+
+const setupIntentModel = z.extend(setupIntentAttributes, { id: z.string() });
+
+export type PaymentMethodType = PaymentMethod['type'];
+
+export interface PayWith {
+  /** A saved card or PayPal account; or none for PayPal at checkout (approve at PayPal) or credit only. */
+  paymentMethodId?: string;
+  paypal?: boolean;
+  useCredit: boolean;
+}
+
+/** A decline the customer can act on (spec §8: hard declines are never retried with the same card). */
+export interface Decline {
+  message: string;
+  declineCode: string | null;
+  hardDecline: boolean;
+}
+
+export function declineOf(error: unknown): Decline | null {
+  if (!(error instanceof ApiError) || error.code !== 'PAYMENT_DECLINED') return null;
+  const meta = error.errors[0]?.meta ?? {};
+  return {
+    message: error.message,
+    declineCode: typeof meta.declineCode === 'string' ? meta.declineCode : null,
+    hardDecline: meta.hardDecline === true,
+  };
+}
+
+export const paymentsApi = {
+  details: async (id: string, signal?: AbortSignal): Promise<Payment> =>
+    readOne(await api('GET', `/payment_details/${id}`, { signal }), paymentModel),
+  setup: async (type: PaymentMethodType, returnPath?: string): Promise<SetupIntentView> =>
+    readOne(
+      await api('POST', '/payment_methods/setup', {
+        body: {
+          type,
+          paymentProcessorName: type === 'CreditCard' ? 'stripe' : 'paypal',
+          ...(returnPath ? { returnPath } : {}),
+        },
+      }),
+      setupIntentModel,
+    ),
+  save: async (setupIntentId: string, type: PaymentMethodType): Promise<PaymentMethod> =>
+    readOne(
+      await api('POST', '/payment_methods', {
+        body: { setupIntentId, type, paymentProcessorName: type === 'CreditCard' ? 'stripe' : 'paypal' },
+      }),
+      paymentMethodModel,
+    ),
+  remove: async (id: string): Promise<void> => {
+    await api('DELETE', `/payment_methods/${id}`);
+  },
+  makeDefault: async (id: string): Promise<PaymentMethod> =>
+    readOne(await api('POST', `/payment_methods/${id}/default`), paymentMethodModel),
+  /** Pays a checkout (by one of its orders). A decline is an ApiError PAYMENT_DECLINED (see declineOf). */
+  pay: async (orderId: string, how: PayWith, idempotencyKey: string): Promise<Payment> =>
+    readOne(
+      await api('POST', '/payments', {
+        body: how.paypal
+          ? {
+              orderId,
+              paymentMethodType: 'PaypalAccount',
+              paymentProcessorName: 'paypal',
+              useCredit: how.useCredit,
+            }
+          : {
+              orderId,
+              useCredit: how.useCredit,
+              ...(how.paymentMethodId ? { paymentMethodId: how.paymentMethodId } : {}),
+            },
+        idempotencyKey,
+      }),
+      paymentModel,
+    ),
+};
+
+/** "Visa ending 4242", "PayPal (ada@example.com)". */
+export function describeMethod(method: Pick<PaymentMethod, 'type' | 'brand' | 'last4' | 'email'>): string {
+  if (method.type === 'PaypalAccount') return method.email ? `PayPal (${method.email})` : 'PayPal';
+  const brand = method.brand ? method.brand.charAt(0).toUpperCase() + method.brand.slice(1) : 'Card';
+  return method.last4 ? `${brand} ending ${method.last4}` : brand;
+}
+
+export function expiryOf(method: Pick<PaymentMethod, 'expMonth' | 'expYear'>): string | null {
+  if (!method.expMonth || !method.expYear) return null;
+  return `${String(method.expMonth).padStart(2, '0')}/${String(method.expYear).slice(-2)}`;
+}

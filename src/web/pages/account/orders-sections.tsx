@@ -1,0 +1,53 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { OrderList } from '../../features/orders/order-list';
+import { orderQueries, PAST_PREVIEW_PER_PAGE } from '../../features/orders/orders.queries';
+import { Spinner } from '../../shared/ui/spinner';
+
+// The account dashboard's orders: the upcoming ones, and the last few delivered (spec §9 page sizes).
+
+function Failed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="notice notice--error" role="alert">
+      <p>We were unable to process your request</p>
+      <button type="button" className="button button--secondary button--small" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
+export function UpcomingOrdersSection() {
+  const upcoming = useQuery(orderQueries.list('upcoming'));
+  return (
+    <section className="account-section account-section--wide" aria-labelledby="upcoming-heading">
+      <h2 id="upcoming-heading">Upcoming deliveries</h2>
+      {upcoming.isPending ? (
+        <Spinner label="Loading your orders" />
+      ) : upcoming.isError ? (
+        <Failed onRetry={() => void upcoming.refetch()} />
+      ) : (
+        <OrderList orders={upcoming.data.orders} empty="No deliveries on the way. Fancy some pasta?" />
+      )}
+    </section>
+  );
+}
+
+export function RecentOrdersSection() {
+  const past = useQuery(orderQueries.list('past', 1, PAST_PREVIEW_PER_PAGE));
+  return (
+    <section className="account-section account-section--wide" aria-labelledby="past-heading">
+      <div className="account-section__header">
+        <h2 id="past-heading">Past orders</h2>
+        {past.data && past.data.total > 0 ? <Link to="/account/order-history">See all</Link> : null}
+      </div>
+      {past.isPending ? (
+        <Spinner label="Loading your past orders" />
+      ) : past.isError ? (
+        <Failed onRetry={() => void past.refetch()} />
+      ) : (
+        <OrderList orders={past.data.orders} empty="Your delivered orders will show here." />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,171 @@
+import { useState, type FormEvent } from 'react';
+import { createAddressBody, type CreateAddressBody } from '../../../contracts/addresses';
+import { isDeliverableAddress } from '../../../domain/address';
+import { ApiError } from '../../shared/api/client';
+import { FormError, TextField, validate, type FieldErrors } from '../../shared/forms';
+
+// The address form of the checkout's address steps: filled from the lookup (or by hand), checked with the
+// same schema the API uses, plus "good enough to deliver to" for a delivery address.
+
+export interface AddressValues {
+  firstName: string;
+  lastName: string;
+  address1: string;
+  address2: string;
+  city: string;
+  zip: string;
+  phone: string;
+  lat: number | null;
+  lon: number | null;
+}
+
+export const emptyAddress = (firstName = '', lastName = ''): AddressValues => ({
+  firstName,
+  lastName,
+  address1: '',
+  address2: '',
+  city: '',
+  zip: '',
+  phone: '',
+  lat: null,
+  lon: null,
+});
+
+function toBody(values: AddressValues): CreateAddressBody {
+  const text = (v: string) => (v.trim() === '' ? null : v.trim());
+  return {
+    firstName: text(values.firstName),
+    lastName: text(values.lastName),
+    address1: text(values.address1),
+    address2: text(values.address2),
+    city: text(values.city),
+    zip: text(values.zip),
+    phone: text(values.phone),
+    countryCode: 'UK',
+    lat: values.lat,
+    lon: values.lon,
+  };
+}
+
+export function CheckoutAddressForm({
+  initial,
+  forDelivery,
+  submitLabel,
+  onSave,
+  onCancel,
+}: {
+  initial: AddressValues;
+  forDelivery: boolean;
+  submitLabel: string;
+  /** Saves the address; a thrown error is shown on the form. */
+  onSave: (body: CreateAddressBody) => Promise<void>;
+  onCancel?: () => void;
+}) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (patch: Partial<AddressValues>) => setValues((v) => ({ ...v, ...patch }));
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const body = toBody(values);
+    const checked = validate(createAddressBody, body);
+    const found: FieldErrors = checked.ok ? {} : { ...checked.errors };
+    if (forDelivery && checked.ok && !isDeliverableAddress(body)) {
+      if (!body.address1) found.address1 = 'Enter the first line of the address';
+      if (!body.city) found.city = 'Enter the town or city';
+      if (!body.zip) found.zip = 'Enter the postcode';
+    }
+    if (forDelivery && !body.firstName) found.firstName = 'Enter the name for the delivery';
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    setFormError(null);
+    try {
+      await onSave(body);
+    } catch (error) {
+      setFormError(
+        error instanceof ApiError && error.errors.length > 0
+          ? error.errors.map((e) => e.detail).join('. ')
+          : error instanceof Error
+            ? error.message
+            : "Couldn't save the address. Please try again.",
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="address-form">
+      <FormError message={formError} />
+      <div className="field-row">
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          value={values.firstName}
+          error={errors.firstName}
+          onChange={(e) => set({ firstName: e.target.value })}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="family-name"
+          value={values.lastName}
+          error={errors.lastName}
+          onChange={(e) => set({ lastName: e.target.value })}
+        />
+      </div>
+      <TextField
+        label="Address line 1"
+        autoComplete="address-line1"
+        value={values.address1}
+        error={errors.address1}
+        onChange={(e) => set({ address1: e.target.value, lat: null, lon: null })}
+      />
+      <TextField
+        label="Address line 2 (optional)"
+        autoComplete="address-line2"
+        value={values.address2}
+        error={errors.address2}
+        onChange={(e) => set({ address2: e.target.value })}
+      />
+      <div className="field-row">
+        <TextField
+          label="Town or city"
+          autoComplete="address-level2"
+          value={values.city}
+          error={errors.city}
+          onChange={(e) => set({ city: e.target.value })}
+        />
+        <TextField
+          label="Postcode"
+          autoComplete="postal-code"
+          autoCapitalize="characters"
+          value={values.zip}
+          error={errors.zip}
+          onChange={(e) => set({ zip: e.target.value, lat: null, lon: null })}
+        />
+      </div>
+      <TextField
+        label={forDelivery ? 'Phone (for the driver, optional)' : 'Phone (optional)'}
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        value={values.phone}
+        error={errors.phone}
+        onChange={(e) => set({ phone: e.target.value })}
+      />
+      <div className="button-row">
+        <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+          {busy ? 'Saving…' : submitLabel}
+        </button>
+        {onCancel ? (
+          <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
+            Cancel
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

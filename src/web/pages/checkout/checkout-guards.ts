@@ -1,0 +1,92 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import type { Address } from '../../../contracts/addresses';
+import { isDeliverableAddress } from '../../../domain/address';
+import { afterTokenSignIn, signedIn } from '../../app/guards';
+import { arrivingFrom } from '../../app/navigation-history';
+import { basketQueries } from '../../features/baskets/baskets.queries';
+import { readDeliveryChoices, saveDeliveryChoices } from '../../features/checkout/delivery-store';
+import { accountQueries } from '../../features/customers/customers.queries';
+import { checkoutPaths, isPaymentPage, type CheckoutFlow } from './flows';
+
+// The checkout's guards (spec §2 Guards), as loaders that redirect:
+// - the delivery and payment steps need a customer: a visitor goes to "continue" and comes back;
+// - continue, signup and login send a signed-in customer on to the checkout;
+// - delivery/instructions waits for the basket, then needs a valid address, else delivery/address;
+// - payment needs a valid address (else delivery/address), or arrival from instructions or the billing
+//   address; arriving from confirmation goes to /;
+// - confirmation goes to /account when signed in, else /, unless coming from the payment pages;
+// - error is reachable only from the payment page.
+
+type Guard = (args: LoaderFunctionArgs) => Promise<Response | null>;
+
+const here = (request: Request) => {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
+};
+
+/** The address the checkout delivers to: the one chosen in this checkout, else the default one. */
+export async function checkoutAddress(queryClient: QueryClient): Promise<Address | null> {
+  const addresses = await queryClient.ensureQueryData(accountQueries.addresses());
+  const { addressId } = readDeliveryChoices();
+  const chosen = addresses.find((a) => a.id === addressId) ?? addresses.find((a) => a.isDefault) ?? null;
+  if (chosen && chosen.id !== addressId) saveDeliveryChoices({ addressId: chosen.id });
+  return chosen;
+}
+
+export async function hasValidAddress(queryClient: QueryClient): Promise<boolean> {
+  const address = await checkoutAddress(queryClient);
+  return address !== null && isDeliverableAddress(address);
+}
+
+function customerStep(queryClient: QueryClient, flow: CheckoutFlow, then?: Guard) {
+  return afterTokenSignIn(queryClient, async (args) => {
+    if (!(await signedIn(queryClient))) {
+      const returnTo = here(args.request);
+      const query = returnTo === flow.base ? '' : `?returnTo=${encodeURIComponent(returnTo)}`;
+      return redirect(`${checkoutPaths(flow).continue}${query}`);
+    }
+    return then ? then(args) : null;
+  });
+}
+
+export const checkoutGuards = {
+  /** continue, signup, login: a signed-in customer goes on with the checkout. */
+  signIn: (queryClient: QueryClient, flow: CheckoutFlow) =>
+    afterTokenSignIn(queryClient, async () => ((await signedIn(queryClient)) ? redirect(flow.base) : null)),
+
+  /** The checkout's own address: the default child is delivery/instructions. */
+  start: (queryClient: QueryClient, flow: CheckoutFlow) =>
+    customerStep(queryClient, flow, async () => redirect(checkoutPaths(flow).instructions)),
+
+  /** delivery/address and billingaddresses. */
+  customer: (queryClient: QueryClient, flow: CheckoutFlow) => customerStep(queryClient, flow),
+
+  instructions: (queryClient: QueryClient, flow: CheckoutFlow) =>
+    customerStep(queryClient, flow, async () => {
+      await queryClient.ensureQueryData(basketQueries.recipeKit());
+      return (await hasValidAddress(queryClient)) ? null : redirect(checkoutPaths(flow).address);
+    }),
+
+  payment: (queryClient: QueryClient, flow: CheckoutFlow) =>
+    customerStep(queryClient, flow, async () => {
+      const paths = checkoutPaths(flow);
+      const from = arrivingFrom();
+      if (from === paths.confirmation) return redirect('/');
+      if (from === paths.instructions || from === paths.billing) return null;
+      if (!(await hasValidAddress(queryClient))) return redirect(paths.address);
+      // Reached another way (a reload, a return from PayPal): the date is chosen on the instructions step.
+      return readDeliveryChoices().deliveryDate ? null : redirect(paths.instructions);
+    }),
+
+  confirmation: (queryClient: QueryClient) =>
+    afterTokenSignIn(queryClient, async () => {
+      if (isPaymentPage(arrivingFrom())) return null;
+      return redirect((await signedIn(queryClient)) ? '/account' : '/');
+    }),
+
+  error: (queryClient: QueryClient, flow: CheckoutFlow) =>
+    afterTokenSignIn(queryClient, async () =>
+      arrivingFrom() === checkoutPaths(flow).payment ? null : redirect(flow.base),
+    ),
+};

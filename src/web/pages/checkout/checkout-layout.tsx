@@ -1,0 +1,41 @@
+import { Outlet, useLocation } from 'react-router';
+import { CheckoutBar, CheckoutProgress, type CheckoutStepLink } from '../../features/checkout/checkout-bar';
+import '../../features/checkout/checkout.css';
+import { CheckoutFlowProvider } from './flow-context';
+import { checkoutPaths, ONE_OFF_FLOW, SUBSCRIPTION_FLOW, type CheckoutFlow } from './flows';
+
+// The checkout's frame: the checkout bar, where the customer is in the flow, and the step.
+
+function stepOf(flow: CheckoutFlow, pathname: string): CheckoutStepLink['key'] | null {
+  const paths = checkoutPaths(flow);
+  if ([paths.continue, paths.signup, paths.login].includes(pathname)) return 'account';
+  if (pathname === paths.address || pathname === paths.billing) return 'address';
+  if (pathname === paths.instructions) return 'delivery';
+  if (pathname === paths.payment) return 'payment';
+  return null;
+}
+
+function CheckoutLayout({ flow }: { flow: CheckoutFlow }) {
+  const { pathname } = useLocation();
+  const step = stepOf(flow, pathname);
+  return (
+    <CheckoutFlowProvider value={flow}>
+      <CheckoutBar
+        backTo={flow.menu}
+        backLabel={flow.kind === 'one-off' ? 'Back to the one-off menu' : 'Back to the menu'}
+      />
+      <div className="checkout-page">
+        <CheckoutProgress current={step} />
+        <Outlet />
+      </div>
+    </CheckoutFlowProvider>
+  );
+}
+
+export function SubscriptionCheckoutLayout() {
+  return <CheckoutLayout flow={SUBSCRIPTION_FLOW} />;
+}
+
+export function OneOffCheckoutLayout() {
+  return <CheckoutLayout flow={ONE_OFF_FLOW} />;
+}

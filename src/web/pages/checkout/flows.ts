@@ -1,0 +1,52 @@
+// The two recipe-kit checkouts (spec §2): /checkout starts a pasta plan; /one-off/checkout buys a box once,
+// with its sign-in steps under /one-off. Both run the same steps and guards.
+
+export interface CheckoutFlow {
+  kind: 'subscription' | 'one-off';
+  /** Where the delivery, payment and confirmation steps live. */
+  base: string;
+  /** Where the continue, signup and login steps live. */
+  signInBase: string;
+  /** Where "back" leads from the checkout. */
+  menu: string;
+}
+
+export const SUBSCRIPTION_FLOW: CheckoutFlow = {
+  kind: 'subscription',
+  base: '/checkout',
+  signInBase: '/checkout',
+  menu: '/menu',
+};
+
+export const ONE_OFF_FLOW: CheckoutFlow = {
+  kind: 'one-off',
+  base: '/one-off/checkout',
+  signInBase: '/one-off',
+  menu: '/one-off/menu',
+};
+
+export function checkoutPaths(flow: CheckoutFlow) {
+  return {
+    start: flow.base,
+    continue: `${flow.signInBase}/continue`,
+    signup: `${flow.signInBase}/signup`,
+    login: `${flow.signInBase}/login`,
+    address: `${flow.base}/delivery/address`,
+    billing: `${flow.base}/billingaddresses`,
+    instructions: `${flow.base}/delivery/instructions`,
+    payment: `${flow.base}/payment`,
+    confirmation: `${flow.base}/confirmation`,
+    error: `${flow.base}/error`,
+  };
+}
+
+/** The pages a payment is made on: confirmation pages are reachable only from these (spec §2 Guards). */
+export function isPaymentPage(path: string | null): boolean {
+  if (!path) return false;
+  return (
+    path === SUBSCRIPTION_FLOW.base + '/payment' ||
+    path === ONE_OFF_FLOW.base + '/payment' ||
+    /^\/payment\/(?!success$)[^/]+$/.test(path) ||
+    path === '/paypal-confirmation'
+  );
+}

@@ -1,0 +1,259 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { RecipeKitOrderBody } from '../../../contracts/orders';
+import { basketQueries } from '../../features/baskets/baskets.queries';
+import { deliveryNoteOf, useDeliveryChoices } from '../../features/checkout/delivery-store';
+import { useCheckoutStep } from '../../features/checkout/use-checkout-step';
+import { accountQueries } from '../../features/customers/customers.queries';
+import { longDate, OrdersSummary } from '../../features/orders/order-summary';
+import { orderQueries, ordersApi } from '../../features/orders/orders.queries';
+import type { Decline, PayWith } from '../../features/payments/payments.queries';
+import { VoucherForm } from '../../features/vouchers/voucher-form';
+import { analytics } from '../../shared/analytics';
+import { ApiError } from '../../shared/api/client';
+import { randomId } from '../../shared/random-id';
+import { Spinner } from '../../shared/ui/spinner';
+import { usePageMeta } from '../../shared/use-page-meta';
+import { payOrder } from '../payment/pay';
+import { PaySection, type PayStatus } from '../payment/pay-section';
+import { useFinishPayment } from '../payment/use-finish-payment';
+import { CheckoutFrame } from './checkout-frame';
+import { useCheckoutFlow } from './flow-context';
+import { checkoutPaths } from './flows';
+
+// The payment step (spec §2 "payment (with credits)"): what the orders will be, the voucher, store credit,
+// how to pay, and "Pay £x". Paying places the orders (idempotent per basket) and pays them; a decline
+// keeps the customer here with the reason; an unexpected failure goes to the error step.
+
+const FREQUENCY_TEXT = ['', 'every week', 'every 2 weeks', 'every 3 weeks', 'every 4 weeks'];
+
+export function PaymentStep() {
+  usePageMeta('Checkout: payment');
+  const flow = useCheckoutFlow();
+  const paths = checkoutPaths(flow);
+  useCheckoutStep(5, flow.kind);
+  const navigate = useNavigate();
+  const finish = useFinishPayment();
+  const basketQuery = useQuery(basketQueries.recipeKit());
+  const choices = useDeliveryChoices();
+  const addresses = useQuery(accountQueries.addresses());
+  const [status, setStatus] = useState<PayStatus>('idle');
+  const [decline, setDecline] = useState<Decline | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [unusable, setUnusable] = useState<ReadonlySet<string>>(new Set());
+
+  const basket = basketQuery.data?.basket;
+  const address = addresses.data?.find((a) => a.id === choices.addressId) ?? null;
+  const billing = choices.billingAddressId
+    ? (addresses.data?.find((a) => a.id === choices.billingAddressId) ?? null)
+    : null;
+  const firstWeek = basket?.weeks[0]?.mealWeek;
+  const recipes = basket
+    ? new Set(basket.items.filter((i) => i.mealWeek === firstWeek).map((i) => i.productId)).size
+    : 0;
+  const startsPlan = flow.kind === 'subscription' && (basket?.startSubscription ?? false);
+  const body: RecipeKitOrderBody | null =
+    basket && choices.addressId && choices.deliveryDate
+      ? {
+          basketId: basket.id,
+          shippingAddressId: choices.addressId,
+          billingAddressId: choices.billingAddressId,
+          deliveryDate: choices.deliveryDate,
+          deliveryNote: deliveryNoteOf(choices),
+          ...(startsPlan
+            ? {
+                subscription: {
+                  frequency: choices.frequency,
+                  numberOfRecipes: Math.min(10, Math.max(1, recipes)),
+                },
+              }
+            : {}),
+        }
+      : null;
+
+  const preview = useQuery({
+    queryKey: [...orderQueries.all, 'preview', body, basket?.updatedAt] as const,
+    queryFn: ({ signal }) => ordersApi.preview(body!, signal),
+    enabled: body !== null && basket !== undefined && basket.items.length > 0,
+    staleTime: 0,
+  });
+
+  const onPay = async (how: PayWith, missingMethod: boolean) => {
+    if (!body) return;
+    setDecline(null);
+    setProblem(null);
+    if (missingMethod) {
+      setProblem('Save your card above first, or choose PayPal.');
+      return;
+    }
+    setStatus('placing');
+    let orderId: string;
+    try {
+      const placed = await ordersApi.placeRecipeKits(body, randomId());
+      const first = placed.orders[0];
+      if (!first) throw new Error('No orders were made');
+      if (placed.checkout?.state === 'paid') {
+        await finish(placed, paths.confirmation);
+        return;
+      }
+      orderId = first.id;
+    } catch (error) {
+      setStatus('idle');
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401) {
+        // Something the customer can change (a date gone, a voucher that no longer applies): say so here.
+        setProblem(error.message);
+        void preview.refetch();
+        return;
+      }
+      // Spec §8: a recipe-kit order failure says "Something went wrong!" and is reported.
+      analytics.errorReported('Something went wrong!', { step: 'recipe_kit_order', cause: String(error) });
+      await navigate(paths.error);
+      return;
+    }
+    setStatus('paying');
+    try {
+      const result = await payOrder(orderId, how, {
+        doneAt: paths.confirmation,
+        retryAt: `/payment/${orderId}`,
+      });
+      if (result.kind === 'paid') {
+        await finish(result.list, paths.confirmation);
+      } else if (result.kind === 'redirecting') {
+        setStatus('redirecting');
+      } else if (result.kind === 'processing') {
+        setStatus('idle');
+        setProblem(
+          'Your payment is still being processed. We’ll email you as soon as it’s done; you can see the order in your account.',
+        );
+      } else {
+        setStatus('idle');
+        setDecline(result.decline);
+        if (result.decline.hardDecline && how.paymentMethodId) {
+          setUnusable((s) => new Set([...s, how.paymentMethodId!]));
+        }
+      }
+    } catch (error) {
+      setStatus('idle');
+      if (error instanceof ApiError && error.code === 'ALREADY_PAID') {
+        await finish(await ordersApi.confirm(orderId), paths.confirmation);
+        return;
+      }
+      setProblem(error instanceof Error ? error.message : 'Something went wrong');
+    }
+  };
+
+  if (basketQuery.isPending || addresses.isPending) {
+    return (
+      <CheckoutFrame title="Payment">
+        <Spinner label="Loading your order" />
+      </CheckoutFrame>
+    );
+  }
+  if (!basket || basket.items.length === 0) {
+    return (
+      <CheckoutFrame title="Your basket is empty">
+        <p>Add some dishes first: each week you choose is its own delivery.</p>
+        <Link to={flow.menu} className="button button--primary">
+          See the menu
+        </Link>
+      </CheckoutFrame>
+    );
+  }
+
+  return (
+    <CheckoutFrame title="Payment" wide>
+      <div className="checkout-columns">
+        <div className="checkout-columns__main">
+          <section className="checkout-card" aria-labelledby="delivery-heading">
+            <div className="checkout-card__header">
+              <h2 id="delivery-heading">Delivery</h2>
+              <Link to={paths.instructions}>
+                Change<span className="visually-hidden"> delivery</span>
+              </Link>
+            </div>
+            {address ? (
+              <address className="checkout-address">
+                {[
+                  [address.firstName, address.lastName].filter(Boolean).join(' '),
+                  address.address1,
+                  address.address2,
+                  [address.city, address.zip].filter(Boolean).join(', '),
+                ]
+                  .filter(Boolean)
+                  .map((line) => (
+                    <span key={line}>{line}</span>
+                  ))}
+              </address>
+            ) : null}
+            {choices.deliveryDate ? (
+              <p>
+                First delivery <strong>{longDate(choices.deliveryDate)}</strong>
+                {basket.weeks.length > 1 ? ', later boxes on the same weekday' : ''}
+              </p>
+            ) : null}
+            {deliveryNoteOf(choices) ? <p className="field__hint">Note: {deliveryNoteOf(choices)}</p> : null}
+            {startsPlan ? (
+              <p className="field__hint">
+                Your pasta plan: a box {FREQUENCY_TEXT[choices.frequency] ?? 'every week'}. Skip, pause or
+                cancel any time in your account.
+              </p>
+            ) : null}
+            <p className="checkout-billing">
+              Billing address:{' '}
+              {billing ? [billing.address1, billing.zip].filter(Boolean).join(', ') : 'same as delivery'}{' '}
+              <Link to={paths.billing}>
+                Change<span className="visually-hidden"> billing address</span>
+              </Link>
+            </p>
+          </section>
+          <VoucherForm
+            basketId={basket.id}
+            disabled={status !== 'idle'}
+            onChanged={() => Promise.all([basketQuery.refetch(), preview.refetch()])}
+          />
+          {preview.data?.checkout ? (
+            <PaySection
+              checkout={preview.data.checkout}
+              status={status}
+              decline={decline}
+              problem={problem}
+              unusable={unusable}
+              onPay={(how, missing) => void onPay(how, missing)}
+            />
+          ) : preview.isError ? (
+            <div className="notice notice--error" role="alert">
+              <p>
+                {preview.error instanceof ApiError
+                  ? preview.error.message
+                  : 'We were unable to process your request'}
+              </p>
+              <div className="button-row">
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  onClick={() => void preview.refetch()}
+                >
+                  Try again
+                </button>
+                <Link to={paths.instructions} className="button button--secondary button--small">
+                  Change delivery
+                </Link>
+              </div>
+            </div>
+          ) : (
+            <Spinner label="Working out your total" />
+          )}
+        </div>
+        <aside className="checkout-columns__aside" aria-labelledby="summary-heading">
+          <h2 id="summary-heading">Your order</h2>
+          {preview.data ? (
+            <OrdersSummary orders={preview.data.orders} />
+          ) : preview.isPending ? (
+            <Spinner label="Loading your order" />
+          ) : null}
+        </aside>
+      </div>
+    </CheckoutFrame>
+  );
+}

@@ -1,0 +1,170 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { OrdersSummary } from '../../features/orders/order-summary';
+import { orderQueries, ordersApi } from '../../features/orders/orders.queries';
+import { pendingPaymentFor } from '../../features/payments/pending-payment';
+import { declineOf, type Decline, type PayWith } from '../../features/payments/payments.queries';
+import { ApiError } from '../../shared/api/client';
+import { Spinner } from '../../shared/ui/spinner';
+import { usePageMeta } from '../../shared/use-page-meta';
+import { payOrder } from './pay';
+import { PaySection, type PayStatus } from './pay-section';
+import { useFinishPayment } from './use-finish-payment';
+
+// /payment/{orderId}: pay an order again (after a failed payment), and where a 3-D Secure check comes back
+// to (?payment_intent=pi_…): that return is confirmed here (POST /orders/confirm) and goes on to the
+// confirmation of the flow that started it; a failed check stays here to pay another way.
+
+export function PayAgainPage() {
+  usePageMeta('Pay for your order');
+  const { orderId = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const finish = useFinishPayment();
+  const detail = useQuery(orderQueries.detail(orderId));
+  // The checkout's other weeks are paid with it.
+  const upcoming = useQuery(orderQueries.list('upcoming'));
+  const [status, setStatus] = useState<PayStatus>('idle');
+  const [decline, setDecline] = useState<Decline | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [unusable, setUnusable] = useState<ReadonlySet<string>>(new Set());
+  const [returning, setReturning] = useState(() => params.has('payment_intent'));
+  const started = useRef(false);
+  const pending = pendingPaymentFor(orderId);
+  const doneAt = pending?.doneAt ?? '/payment/success';
+
+  // Back from a 3-D Secure check: confirm it once.
+  useEffect(() => {
+    const intent = params.get('payment_intent');
+    if (!intent || started.current) return;
+    started.current = true;
+    ordersApi
+      .confirm(orderId, intent)
+      .then((list) => finish(list, doneAt))
+      .catch((error: unknown) => {
+        const declined = declineOf(error);
+        setDecline(
+          declined ?? {
+            message: error instanceof ApiError ? error.message : 'Something went wrong',
+            declineCode: null,
+            hardDecline: false,
+          },
+        );
+        setReturning(false);
+        void detail.refetch();
+        setParams({}, { replace: true });
+      });
+  }, [params, orderId, finish, doneAt, detail, setParams]);
+
+  const onPay = async (how: PayWith, missingMethod: boolean) => {
+    setDecline(null);
+    setProblem(null);
+    if (missingMethod) {
+      setProblem('Save your card above first, or choose PayPal.');
+      return;
+    }
+    setStatus('paying');
+    try {
+      const result = await payOrder(orderId, how, { doneAt, retryAt: `/payment/${orderId}` });
+      if (result.kind === 'paid') await finish(result.list, doneAt);
+      else if (result.kind === 'redirecting') setStatus('redirecting');
+      else if (result.kind === 'processing') {
+        setStatus('idle');
+        setProblem('Your payment is still being processed. We’ll email you as soon as it’s done.');
+      } else {
+        setStatus('idle');
+        setDecline(result.decline);
+        if (result.decline.hardDecline && how.paymentMethodId) {
+          setUnusable((s) => new Set([...s, how.paymentMethodId!]));
+        }
+      }
+    } catch (error) {
+      setStatus('idle');
+      if (error instanceof ApiError && error.code === 'ALREADY_PAID') {
+        await finish(await ordersApi.confirm(orderId), doneAt);
+        return;
+      }
+      setProblem(error instanceof Error ? error.message : 'Something went wrong');
+    }
+  };
+
+  if (returning) {
+    return (
+      <div className="page page--narrow checkout-step">
+        <h1>Confirming your payment…</h1>
+        <Spinner label="Confirming your payment" />
+        <p>This takes a few seconds. Please don’t close this page.</p>
+      </div>
+    );
+  }
+  if (detail.isPending) {
+    return (
+      <div className="page page--narrow checkout-step">
+        <h1>Pay for your order</h1>
+        <Spinner label="Loading your order" />
+      </div>
+    );
+  }
+  if (detail.isError) {
+    return (
+      <div className="page page--narrow checkout-step">
+        <h1>Pay for your order</h1>
+        <p role="alert">We were unable to process your request</p>
+        <Link to="/account" className="button button--primary">
+          Go to my account
+        </Link>
+      </div>
+    );
+  }
+  const { order, checkout } = detail.data;
+  const paid = checkout?.state === 'paid' || !order.payable;
+  return (
+    <div className="page checkout-page">
+      <div className="checkout-step checkout-step--wide">
+        <h1>{paid ? `Order #${order.number}` : `Pay for order #${order.number}`}</h1>
+        {paid ? (
+          <>
+            <p className="notice">
+              {checkout?.state === 'cancelled'
+                ? 'This order was replaced by a newer one from your basket.'
+                : `This order needs no payment: ${order.stateLabel.toLowerCase()}.`}
+            </p>
+            <Link to={`/order/${order.id}`} className="button button--primary">
+              See the order
+            </Link>
+          </>
+        ) : (
+          <div className="checkout-columns">
+            <div className="checkout-columns__main">
+              {order.failedPayment ? (
+                <p className="notice notice--warning">The last payment for this order didn’t go through.</p>
+              ) : null}
+              {checkout ? (
+                <PaySection
+                  checkout={checkout}
+                  status={status}
+                  decline={decline}
+                  problem={problem}
+                  unusable={unusable}
+                  onPay={(how, missing) => void onPay(how, missing)}
+                />
+              ) : (
+                <p role="alert">We were unable to process your request</p>
+              )}
+            </div>
+            <aside className="checkout-columns__aside" aria-labelledby="pay-summary-heading">
+              <h2 id="pay-summary-heading">Your order</h2>
+              <OrdersSummary
+                orders={
+                  upcoming.data?.orders.filter((o) => o.checkoutId === order.checkoutId).length
+                    ? upcoming.data.orders.filter((o) => o.checkoutId === order.checkoutId)
+                    : [order]
+                }
+              />
+            </aside>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

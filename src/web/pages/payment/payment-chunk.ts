@@ -1,0 +1,10 @@
+// The payment pages' one lazy chunk (/payment/{orderId}, /payment/success, the PayPal returns), styled
+// like the checkout.
+
+import '../../features/checkout/checkout.css';
+
+export { checkoutGuards } from '../checkout/checkout-guards';
+export { PayAgainPage } from './pay-again-page';
+export { PaymentSuccessPage } from './payment-success-page';
+export { PaypalConfirmationPage } from './paypal-confirmation-page';
+export { PaypalSetupConfirmationPage } from './paypal-setup-confirmation-page';

@@ -1,0 +1,63 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ordersApi } from '../../features/orders/orders.queries';
+import { pendingPaymentFor } from '../../features/payments/pending-payment';
+import { ApiError } from '../../shared/api/client';
+import { Spinner } from '../../shared/ui/spinner';
+import { usePageMeta } from '../../shared/use-page-meta';
+import { useFinishPayment } from './use-finish-payment';
+
+// /paypal-confirmation?order_id=…&payment_intent=…: back from PayPal's approval page. The payment is
+// confirmed (POST /orders/confirm); a cancelled or declined approval says why and offers to pay again.
+
+export function PaypalConfirmationPage() {
+  usePageMeta('Confirming your PayPal payment');
+  const [params] = useSearchParams();
+  const orderId = params.get('order_id') ?? '';
+  const intent = params.get('payment_intent') ?? params.get('token');
+  const finish = useFinishPayment();
+  const [failure, setFailure] = useState<string | null>(() =>
+    orderId ? null : 'This PayPal link is missing its order.',
+  );
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (!orderId || started.current) return;
+    started.current = true;
+    const pending = pendingPaymentFor(orderId);
+    ordersApi
+      .confirm(orderId, intent)
+      .then((list) => finish(list, pending?.doneAt ?? '/payment/success'))
+      .catch((error: unknown) =>
+        setFailure(error instanceof ApiError ? error.message : 'Something went wrong'),
+      );
+  }, [orderId, intent, finish]);
+
+  if (failure) {
+    return (
+      <div className="page page--narrow checkout-step">
+        <h1>Your PayPal payment didn’t go through</h1>
+        <p className="notice notice--error" role="alert">
+          {failure}
+        </p>
+        <div className="button-row">
+          {orderId ? (
+            <Link to={`/payment/${orderId}`} className="button button--primary">
+              Pay another way
+            </Link>
+          ) : null}
+          <Link to="/account" className="button button--secondary">
+            Go to my account
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="page page--narrow checkout-step">
+      <h1>Confirming your PayPal payment…</h1>
+      <Spinner label="Confirming your PayPal payment" />
+      <p>This takes a few seconds. Please don’t close this page.</p>
+    </div>
+  );
+}
