@@ -342,3 +342,86 @@ test('payment methods in the account: add cards and PayPal, make default, remova
   ).toBeVisible();
   await expectAccessible(page, 'payment methods with PayPal');
 });
+
+test('a gift box: chosen without touching the basket, signed in through the gift login, sent to someone else', async ({
+  page,
+}) => {
+  const basketCalls: string[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/v2\/baskets/.test(request.url())) basketCalls.push(`${request.method()} ${request.url()}`);
+  });
+  const recipientEmail = `nonna.${Date.now()}@example.com`;
+
+  await page.goto('/gift-boxes');
+  await expect(page.getByRole('heading', { name: 'Send a gift box' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Gift boxes' }).getByRole('listitem')).toHaveCount(3);
+  await shot(page, '16-gift-boxes');
+  await expectAccessible(page, '/gift-boxes');
+  await page.getByRole('link', { name: /^Send this box\s*: Date Night Gift Box$/ }).click();
+
+  // The gift box page: size, how many, who it is for and the card.
+  await expect(page.getByRole('heading', { name: 'Date Night Gift Box' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue to delivery' }).click();
+  await expect(page.getByText('Tell us who the gift is for')).toBeVisible();
+  await expectAccessible(page, 'the gift box page with a missing name');
+  await page.getByRole('radio', { name: /Double Portion/ }).check();
+  await page.getByLabel('Their name').fill('Nonna Rossi');
+  await page.getByLabel('Their email (optional)').fill(recipientEmail);
+  await page
+    .getByLabel('Message for the card (optional)')
+    .fill('Buon compleanno, Nonna!\nCon affetto, Grace');
+  await expect(page.getByText('1 × £74.00 = £74.00, plus delivery')).toBeVisible();
+  await shot(page, '17-gift-box');
+  await expectAccessible(page, 'the gift box page');
+  await page.getByRole('button', { name: 'Continue to delivery' }).click();
+
+  // Signing in through the one-off checkout's gift login comes back to the gift.
+  await expect(page.getByRole('link', { name: 'Back to your gift' })).toBeVisible();
+  await signInWithGoogle(
+    page,
+    'Grace',
+    /\/one-off\/continue\?returnTo=%2Fgift-boxes%2Fdate-night-gift-box%2Fsend$/,
+  );
+  await expect(page).toHaveURL(/\/gift-boxes\/date-night-gift-box\/send$/);
+  await expect(page.getByRole('heading', { name: 'Send your gift' })).toBeVisible();
+  await expect(page.getByText('For Nonna Rossi')).toBeVisible();
+
+  // The recipient's address, found by postcode, with their name already on it.
+  await page.getByRole('textbox', { name: 'Postcode' }).fill('SW1A 2AA');
+  await page.getByRole('button', { name: 'Find address' }).click();
+  const list = page.getByLabel(/Select your address/);
+  const first = await list.locator('option:not([disabled])').first().getAttribute('value');
+  await list.selectOption(first!);
+  await expect(page.getByLabel('First name')).toHaveValue('Nonna');
+  await expect(page.getByLabel('Last name')).toHaveValue('Rossi');
+  await page.getByRole('button', { name: 'Send it here' }).click();
+
+  // A day (never a Sunday), then pay.
+  const days = page.getByRole('group', { name: 'When should it arrive?' }).getByRole('radio');
+  await expect(days.first()).toBeVisible();
+  const values = await days.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+  for (const value of values) expect(new Date(`${value}T12:00:00Z`).getUTCDay()).not.toBe(0);
+  await days.first().check();
+  await expect(page.getByText('A gift for Nonna Rossi')).toBeVisible();
+  await addCard(page, '4242 4242 4242 4242', '4242');
+  await shot(page, '18-gift-send');
+  await expectAccessible(page, 'sending a gift');
+  await page.getByRole('button', { name: 'Pay £74.00' }).click();
+
+  await expect(page).toHaveURL(/\/gift-boxes\/confirmation$/);
+  await expect(page.getByRole('heading', { name: /Your gift is booked/ })).toBeVisible();
+  await expect(page.getByText('A gift for Nonna Rossi')).toBeVisible();
+  await shot(page, '19-gift-confirmation');
+  await expectAccessible(page, 'the gift confirmation');
+
+  // No page of the gift asked for (or made) a recipe-kit basket.
+  expect(basketCalls).toEqual([]);
+
+  // The recipient is told, without the price; the gift is in the account.
+  const notice = await latestMail(page, recipientEmail, 'gift_on_its_way');
+  expect(notice.subject).toBe('Grace Tester has sent you a Sfoglia gift box');
+  await page.goto('/account');
+  await expect(page.getByRole('region', { name: 'Upcoming deliveries' }).locator('.order-row')).toHaveCount(
+    1,
+  );
+});

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { ORDER_STATES } from '../domain/orders';
 import { isoDateSchema, penceSchema, uuidSchema } from './common';
 import { resource, resourceWithRelationships, toMany } from './envelope';
+import { orderGiftSchema } from './gifts';
 
 // Orders and the recipe-kit checkout (spec §3 Order, Line item, Subscription; §4 Order states; §7 Orders).
 
@@ -57,6 +58,8 @@ export const orderAttributes = z.object({
   shippingAddress: orderAddressSchema,
   billingAddress: z.nullable(orderAddressSchema),
   voucherCode: z.nullable(z.string()),
+  /** Gift boxes: the recipient and the card's message. */
+  gift: z.nullable(orderGiftSchema),
   subtotal: penceSchema,
   /** totalDiscounts (spec: exposed as discount). */
   discount: penceSchema,

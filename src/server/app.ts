@@ -33,6 +33,7 @@ import { addressLookupRoutes } from './modules/delivery/address-lookup.routes';
 import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { basketRoutes } from './modules/baskets/baskets.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
+import { giftRoutes } from './modules/gifts/gifts.routes';
 import { voucherRoutes } from './modules/vouchers/vouchers.routes';
 import { creditRoutes } from './modules/credit/credit.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -171,6 +172,7 @@ export async function buildApp({
       await api.register(voucherRoutes, deps);
       await api.register(creditRoutes, deps);
       await api.register(checkoutRoutes, deps);
+      await api.register(giftRoutes, deps);
     },
     { prefix: API_PREFIX },
   );

@@ -13,6 +13,7 @@ import {
   paymentRoutes,
 } from './pages/checkout/checkout-routes';
 import { ONE_OFF_FLOW, SUBSCRIPTION_FLOW } from './pages/checkout/flows';
+import { giftRoutes } from './pages/gifts/gift-routes';
 
 // The whole route table (spec §2). Screens are lazy chunks; guards are loaders that redirect. Routes of
 // later areas join this table with their issues.
@@ -78,6 +79,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 { path: '*', Component: NotFoundPage },
               ],
             },
+            // Gift boxes: bought on their own, outside the recipe-kit bar and its basket.
+            ...giftRoutes(queryClient),
             // Payments (spec §2 Login-required order screens; public PayPal returns).
             {
               loader: requireCustomer(queryClient),

@@ -184,6 +184,8 @@ describe('GET /api/docs/json', () => {
       // Checkout, orders and payments (issue 4)
       'POST /api/v2/preview_order',
       'POST /api/v2/orders/recipe_kits',
+      'POST /api/v2/orders/gift_boxes',
+      'POST /api/v2/orders/gift_boxes/preview',
       'GET /api/v2/orders',
       'GET /api/v2/orders/{id}',
       'PUT /api/v2/orders/{id}',

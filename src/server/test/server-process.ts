@@ -41,7 +41,7 @@ export function startServer(env: Record<string, string>): ServerProcess {
   return { child, port, url: `http://127.0.0.1:${port}`, output: () => output, exited };
 }
 
-export async function waitReady(server: ServerProcess, timeoutMs = 30_000): Promise<void> {
+export async function waitReady(server: ServerProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);

@@ -61,7 +61,9 @@ export function MobileMenu() {
               <a href={brandUrl('/experiences/classes')}>Experiences</a>
             </li>
             <li>
-              <a href={brandUrl('/gifts/boxes')}>Gifts</a>
+              <Link to="/gift-boxes" onClick={close}>
+                Gifts
+              </Link>
             </li>
             <li>
               <a href={brandUrl('/guides')}>Guides &amp; inspiration</a>

@@ -48,7 +48,7 @@ export const NAV_DROPDOWNS: { label: string; links: NavLink[] }[] = [
   {
     label: 'Gifts',
     links: [
-      { label: 'Gift boxes', href: brandUrl('/gifts/boxes'), external: true },
+      { label: 'Gift boxes', href: '/gift-boxes' },
       { label: 'Gift cards', href: brandUrl('/gifts/cards'), external: true },
     ],
   },

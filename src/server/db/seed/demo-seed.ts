@@ -40,6 +40,7 @@ export async function seedDemo(db: Db, now: Date): Promise<{ weeks: IsoDate[] }>
     await seedCatalogue(tx);
     const weeks = menuWeekStarts(now);
     for (const week of weeks) await seedWeek(tx, week);
+    await seedGiftBoxes(tx);
     await seedBanners(tx);
     await seedVouchers(tx, now);
     return { weeks };
@@ -146,7 +147,12 @@ export function dishesForWeek(weekStart: IsoDate): DishSeed[] {
     { length: Math.min(16, mains.length) },
     (_, i) => mains[(offset + i) % mains.length]!,
   );
-  const rest = DISHES.filter((d) => d.kind !== 'Pasta Kit' || isHidden(d));
+  // One gift box stays on every week's menu collection, for the menu to hide; the others live only in
+  // the gift-boxes collection.
+  const firstGiftBox = DISHES.find((d) => d.kind === 'Gift Box');
+  const rest = DISHES.filter(
+    (d) => (d.kind !== 'Pasta Kit' || isHidden(d)) && (d.kind !== 'Gift Box' || d === firstGiftBox),
+  );
   return [...rotating, ...rest];
 }
 
@@ -170,6 +176,33 @@ async function seedWeek(db: DbOrTx, weekStart: IsoDate) {
     .values(
       dishesForWeek(weekStart).map((dish, position) => ({
         collectionId: id,
+        productId: productId(dish),
+        position,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/** The gift-boxes collection (the /gift-boxes page reads it from the storefront); new gift boxes join it. */
+export const GIFT_BOXES_HANDLE = 'gift-boxes';
+const GIFT_BOXES_COLLECTION_ID = 400_001;
+
+async function seedGiftBoxes(db: DbOrTx) {
+  await db
+    .insert(collections)
+    .values({
+      id: GIFT_BOXES_COLLECTION_ID,
+      extId: `gid://shopify/Collection/${GIFT_BOXES_COLLECTION_ID}`,
+      handle: GIFT_BOXES_HANDLE,
+      title: 'Gift boxes',
+      descriptionHtml: '<p>Fresh pasta to send to someone you love, with a handwritten card.</p>',
+    })
+    .onConflictDoNothing();
+  await db
+    .insert(collectionProducts)
+    .values(
+      DISHES.filter((dish) => dish.kind === 'Gift Box').map((dish, position) => ({
+        collectionId: GIFT_BOXES_COLLECTION_ID,
         productId: productId(dish),
         position,
       })),

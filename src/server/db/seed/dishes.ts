@@ -733,4 +733,30 @@ export const DISHES: readonly DishSeed[] = [
     stock: 60,
     art: { shape: 'box', sauce: '#8b2e1f', garnish: '#f2e6c4', plate: CREAM },
   },
+  {
+    n: 51,
+    handle: 'date-night-gift-box',
+    title: 'Date Night Gift Box',
+    descriptionHtml:
+      '<p>Dinner for two, sorted: crab &amp; chilli ravioli with a lemon butter sauce, a rocket and Parmigiano salad, and a tiramisù to share. Packed with a recipe card and a candle for the table. <strong>Ready in 15 minutes.</strong></p>',
+    kind: 'Gift Box',
+    tags: [...EGG_PASTA, MILK, CRUSTACEANS, FISH, SULPHITES],
+    regularPence: 4200,
+    doublePence: 7400,
+    stock: 40,
+    art: { shape: 'box', sauce: '#a8431f', garnish: '#f6d7c3', plate: CREAM },
+  },
+  {
+    n: 52,
+    handle: 'nonnas-sunday-gift-box',
+    title: "Nonna's Sunday Gift Box",
+    descriptionHtml:
+      '<p>A proper Sunday lunch in a box: our slow-cooked beef ragù with fresh pappardelle, a rosemary focaccia to bake, and a bag of almond cantucci for afterwards. Feeds a table of four. <strong>Ready in 25 minutes.</strong></p>',
+    kind: 'Gift Box',
+    tags: ['meat', ...EGG_PASTA, MILK, CELERY, BEEF, TREE_NUTS, ALMONDS, ...WINE],
+    regularPence: 5200,
+    doublePence: 8900,
+    stock: 40,
+    art: { shape: 'box', sauce: '#576458', garnish: '#efe3b8', plate: CREAM },
+  },
 ];

@@ -14,7 +14,8 @@ export type EmailTemplate =
   | 'password_changed'
   | 'sign_in_link'
   | 'account_setup'
-  | 'order_confirmation';
+  | 'order_confirmation'
+  | 'gift_on_its_way';
 
 export interface EmailMessage {
   to: string;

@@ -118,7 +118,7 @@ export function orderConfirmation({
 }: {
   to: string;
   firstName: string;
-  orders: { number: number; deliveryDate: string; total: string; lines: string[] }[];
+  orders: { number: number; deliveryDate: string; total: string; lines: string[]; giftFor?: string | null }[];
   charged: string;
   credit: string | null;
   link: string;
@@ -134,7 +134,7 @@ export function orderConfirmation({
     blocks: [
       ...orders.map((order) =>
         p(
-          `Order #${order.number}, delivered ${order.deliveryDate} (${order.total}): ${order.lines.join('; ')}.`,
+          `Order #${order.number}, delivered ${order.deliveryDate}${order.giftFor ? ` to ${order.giftFor}, as a gift` : ''} (${order.total}): ${order.lines.join('; ')}.`,
         ),
       ),
       p(credit ? `Paid: ${charged}, plus ${credit} of your credit.` : `Paid: ${charged}.`),
@@ -143,6 +143,44 @@ export function orderConfirmation({
     ],
     signOff: 'Buon appetito,',
     reason: 'You’re receiving this because you placed an order with Sfoglia.',
+  });
+}
+
+/**
+ * To a gift's recipient, when the buyer gave their email: who it is from, what and when, and the card's
+ * message. Never the price.
+ */
+export function giftOnItsWay({
+  to,
+  recipientName,
+  senderName,
+  box,
+  deliveryDate,
+  message,
+}: {
+  to: string;
+  recipientName: string;
+  senderName: string;
+  box: string;
+  deliveryDate: string;
+  message: string | null;
+}) {
+  return render({
+    to,
+    template: 'gift_on_its_way',
+    subject: `${senderName} has sent you a Sfoglia gift box`,
+    preview: `${box}, arriving ${deliveryDate}.`,
+    heading: 'A gift is on its way',
+    greeting: greeting(recipientName),
+    blocks: [
+      p(
+        `${senderName} has sent you ${box}. It arrives on ${deliveryDate}, packed to stay fresh: pop it in the fridge when it comes.`,
+      ),
+      ...(message ? [p(`Their message: “${message}”`)] : []),
+      p('Everything you need is in the box, with a recipe card for each dish.'),
+    ],
+    signOff: 'Buon appetito,',
+    reason: `You’re receiving this because ${senderName} sent you a gift from Sfoglia and gave us your email.`,
   });
 }
 

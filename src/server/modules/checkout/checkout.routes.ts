@@ -10,7 +10,6 @@ import {
   orderParams,
   recipeKitOrderBody,
   updateOrderBody,
-  type CheckoutMeta,
   type Order,
 } from '../../../contracts/orders';
 import {
@@ -36,31 +35,12 @@ import { checkouts, orders } from '../../db/schema/checkout';
 import { requireCustomer } from '../../http/session';
 import { ownerOf } from '../baskets/baskets.routes';
 import { CheckoutService, checkoutMeta, creditBalance } from './checkout.service';
+import { checkoutDocument, orderResources } from './documents';
 import { checkoutOrders, findCustomerOrder, listCustomerOrders } from './orders.repo';
 import { PaymentMethodsService } from './payment-methods.service';
 import { PaymentsService } from './payments.service';
 
 // The HTTP edge of checkout: orders, payments and payment methods (spec §7 Orders, Payments).
-
-function orderResources(list: Order[]) {
-  return {
-    data: list.map(({ id, lineItems, ...attributes }) => ({
-      id,
-      type: 'orders' as const,
-      attributes,
-      relationships: {
-        lineItems: { data: lineItems.map((line) => ({ id: line.id, type: 'line_items' as const })) },
-      },
-    })),
-    included: list.flatMap((order) =>
-      order.lineItems.map(({ id, ...attributes }) => ({ id, type: 'line_items' as const, attributes })),
-    ),
-  };
-}
-
-function checkoutDocument(list: Order[], checkout: CheckoutMeta) {
-  return { ...orderResources(list), meta: { page: 1, perPage: list.length, total: list.length, checkout } };
-}
 
 const paymentDoc = ({ id, ...attributes }: Payment) => ({
   data: { id, type: 'payments' as const, attributes },

@@ -42,7 +42,7 @@ export interface CheckoutResult {
   created: boolean;
 }
 
-function snapshot(row: typeof addresses.$inferSelect): OrderAddress {
+export function snapshot(row: typeof addresses.$inferSelect): OrderAddress {
   return {
     firstName: row.firstName,
     lastName: row.lastName,
@@ -60,7 +60,7 @@ function snapshot(row: typeof addresses.$inferSelect): OrderAddress {
   };
 }
 
-async function customerAddress(db: DbOrTx, customerId: string, id: string) {
+export async function customerAddress(db: DbOrTx, customerId: string, id: string) {
   const [row] = await db
     .select()
     .from(addresses)
@@ -129,6 +129,7 @@ export class CheckoutService {
         shippingAddress: snapshot(address),
         billingAddress: null,
         voucherCode: priced.voucher?.code ?? null,
+        gift: null,
         subtotal: order.subtotal,
         discount: order.discount,
         shippingPrice: order.shippingPrice,
@@ -181,7 +182,7 @@ export class CheckoutService {
             created: false,
           };
         }
-        await this.withdraw(tx, open);
+        await withdrawCheckout(tx, open);
       }
 
       const address = await customerAddress(tx, customerId, body.shippingAddressId);
@@ -283,7 +284,10 @@ export class CheckoutService {
           });
         }
       }
-      await this.takeStock(tx, priced);
+      await takeStock(
+        tx,
+        priced.orders.flatMap((order) => order.lines),
+      );
       if (priced.voucher) {
         await redeemVoucher(tx, {
           voucherId: priced.voucher.id,
@@ -378,81 +382,79 @@ export class CheckoutService {
       )
     );
   }
+}
 
-  /** Stock for every line, or nothing: a conditional decrement that can never go below zero. */
-  private async takeStock(tx: DbOrTx, priced: PricedCheckout): Promise<void> {
-    const wanted = new Map<number, { quantity: number; title: string }>();
-    for (const line of priced.orders.flatMap((order) => order.lines)) {
-      const seen = wanted.get(line.productVariantId);
-      wanted.set(line.productVariantId, {
-        quantity: (seen?.quantity ?? 0) + line.quantity,
-        title: line.title,
-      });
-    }
-    for (const [variantId, { quantity, title }] of [...wanted.entries()].sort(([a], [b]) => a - b)) {
-      const taken = await tx
-        .update(productVariants)
-        .set({ quantityAvailable: sql`${productVariants.quantityAvailable} - ${quantity}` })
-        .where(
-          and(eq(productVariants.id, variantId), sql`${productVariants.quantityAvailable} >= ${quantity}`),
-        )
-        .returning({ id: productVariants.id });
-      if (taken.length === 0) {
-        throw new DomainError('OUT_OF_STOCK', `${title} has just sold out. Please change your basket.`);
-      }
-    }
+/**
+ * An open checkout replaced (the basket changed) or abandoned: its orders are withdrawn, their stock and
+ * voucher released. One with a payment under way cannot be withdrawn.
+ */
+export async function withdrawCheckout(tx: DbOrTx, checkout: CheckoutRow): Promise<void> {
+  const inFlight = await tx
+    .select({ id: payments.id, status: payments.status })
+    .from(payments)
+    .where(
+      and(eq(payments.checkoutId, checkout.id), inArray(payments.status, ['processing', 'requires_action'])),
+    );
+  if (inFlight.some((payment) => payment.status === 'processing')) {
+    throw new DomainError('CONFLICT', 'Your payment is being processed. Please wait a moment.');
   }
-
-  /**
-   * An open checkout replaced (the basket changed) or abandoned: its orders are withdrawn, their stock and
-   * voucher released. One with a payment under way cannot be withdrawn.
-   */
-  async withdraw(tx: DbOrTx, checkout: CheckoutRow): Promise<void> {
-    const inFlight = await tx
-      .select({ id: payments.id, status: payments.status })
-      .from(payments)
+  // A 3-D Secure check or PayPal approval left unfinished is abandoned; if it completes later, the
+  // charge is refunded (payments.service confirm).
+  if (inFlight.length > 0) {
+    await tx
+      .update(payments)
+      .set({ status: 'failed', failureMessage: 'Abandoned: the basket changed', updatedAt: sql`now()` })
       .where(
-        and(
-          eq(payments.checkoutId, checkout.id),
-          inArray(payments.status, ['processing', 'requires_action']),
+        inArray(
+          payments.id,
+          inFlight.map((payment) => payment.id),
         ),
       );
-    if (inFlight.some((payment) => payment.status === 'processing')) {
-      throw new DomainError('CONFLICT', 'Your payment is being processed. Please wait a moment.');
-    }
-    // A 3-D Secure check or PayPal approval left unfinished is abandoned; if it completes later, the
-    // charge is refunded (payments.service confirm).
-    if (inFlight.length > 0) {
-      await tx
-        .update(payments)
-        .set({ status: 'failed', failureMessage: 'Abandoned: the basket changed', updatedAt: sql`now()` })
-        .where(
-          inArray(
-            payments.id,
-            inFlight.map((payment) => payment.id),
-          ),
-        );
-    }
-    const lines = await tx
-      .select({ variantId: orderLineItems.productVariantId, quantity: orderLineItems.quantity })
-      .from(orderLineItems)
-      .innerJoin(orders, eq(orders.id, orderLineItems.orderId))
-      .where(eq(orders.checkoutId, checkout.id));
-    for (const line of lines) {
-      if (line.variantId === null) continue;
-      await tx
-        .update(productVariants)
-        .set({ quantityAvailable: sql`${productVariants.quantityAvailable} + ${line.quantity}` })
-        .where(eq(productVariants.id, line.variantId));
-    }
-    if (checkout.voucherId) await releaseVoucher(tx, checkout.id);
-    if (checkout.subscriptionId)
-      await tx.delete(subscriptions).where(eq(subscriptions.id, checkout.subscriptionId));
-    await tx.delete(orders).where(eq(orders.checkoutId, checkout.id));
+  }
+  const lines = await tx
+    .select({ variantId: orderLineItems.productVariantId, quantity: orderLineItems.quantity })
+    .from(orderLineItems)
+    .innerJoin(orders, eq(orders.id, orderLineItems.orderId))
+    .where(eq(orders.checkoutId, checkout.id));
+  for (const line of lines) {
+    if (line.variantId === null) continue;
     await tx
-      .update(checkouts)
-      .set({ state: 'cancelled', updatedAt: sql`now()` })
-      .where(eq(checkouts.id, checkout.id));
+      .update(productVariants)
+      .set({ quantityAvailable: sql`${productVariants.quantityAvailable} + ${line.quantity}` })
+      .where(eq(productVariants.id, line.variantId));
+  }
+  if (checkout.voucherId) await releaseVoucher(tx, checkout.id);
+  if (checkout.subscriptionId)
+    await tx.delete(subscriptions).where(eq(subscriptions.id, checkout.subscriptionId));
+  await tx.delete(orders).where(eq(orders.checkoutId, checkout.id));
+  await tx
+    .update(checkouts)
+    .set({ state: 'cancelled', updatedAt: sql`now()` })
+    .where(eq(checkouts.id, checkout.id));
+}
+
+/** Stock for every line, or nothing: a conditional decrement that can never go below zero. */
+export async function takeStock(
+  tx: DbOrTx,
+  lines: readonly { productVariantId: number; quantity: number; title: string }[],
+): Promise<void> {
+  const wanted = new Map<number, { quantity: number; title: string }>();
+  for (const line of lines) {
+    const seen = wanted.get(line.productVariantId);
+    wanted.set(line.productVariantId, {
+      quantity: (seen?.quantity ?? 0) + line.quantity,
+      title: line.title,
+    });
+  }
+  for (const [variantId, { quantity, title }] of [...wanted.entries()].sort(([a], [b]) => a - b)) {
+    const taken = await tx
+      .update(productVariants)
+      .set({ quantityAvailable: sql`${productVariants.quantityAvailable} - ${quantity}` })
+      .where(and(eq(productVariants.id, variantId), sql`${productVariants.quantityAvailable} >= ${quantity}`))
+      .returning({ id: productVariants.id });
+    if (taken.length === 0) {
+      throw new DomainError('OUT_OF_STOCK', `${title} has just sold out. Please change your basket.`);
+    }
   }
 }
 

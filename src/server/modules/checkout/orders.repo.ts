@@ -27,6 +27,13 @@ function toOrder(row: OrderRow & { voucherCode: string | null }, lines: LineRow[
     shippingAddress: row.shippingAddress,
     billingAddress: row.billingAddress ?? null,
     voucherCode: row.voucherCode,
+    gift: row.giftRecipient
+      ? {
+          recipientName: row.giftRecipient.name,
+          recipientEmail: row.giftRecipient.email,
+          message: row.giftRecipient.message,
+        }
+      : null,
     subtotal: row.subtotal,
     discount: row.totalDiscounts,
     shippingPrice: row.shippingPrice,

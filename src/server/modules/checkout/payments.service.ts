@@ -18,7 +18,7 @@ import {
 } from '../../db/schema/checkout';
 import { customers } from '../../db/schema/customers';
 import { enqueueEmail } from '../../integrations/email';
-import { orderConfirmation } from '../../integrations/email/templates';
+import { giftOnItsWay, orderConfirmation } from '../../integrations/email/templates';
 import {
   HARD_DECLINES,
   PaymentProcessorError,
@@ -67,6 +67,15 @@ function declineMessage(intent: PaymentIntent): string {
     DECLINE_MESSAGES.generic_decline!
   );
 }
+
+const LONG_DATE = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'UTC',
+});
+/** "Wednesday 25 November". */
+const longDeliveryDate = (date: string) => LONG_DATE.format(new Date(`${date}T12:00:00Z`));
 
 export function isHardDecline(code: string | null): boolean {
   return code !== null && (HARD_DECLINES as readonly string[]).includes(code);
@@ -482,13 +491,9 @@ export class PaymentsService {
             .sort((a, b) => a.number - b.number)
             .map((order) => ({
               number: order.number,
-              deliveryDate: new Intl.DateTimeFormat('en-GB', {
-                weekday: 'long',
-                day: 'numeric',
-                month: 'long',
-                timeZone: 'UTC',
-              }).format(new Date(`${order.deliveryDate}T12:00:00Z`)),
+              deliveryDate: longDeliveryDate(order.deliveryDate),
               total: formatPence(order.total),
+              giftFor: order.giftRecipient?.name ?? null,
               lines: lines
                 .filter((line) => line.orderId === order.id)
                 .map((line) => `${line.quantity} × ${line.title} (${line.variantTitle})`),
@@ -498,6 +503,21 @@ export class PaymentsService {
           link: `${this.publicUrl}/account`,
         }),
       );
+      for (const order of paidOrders) {
+        const gift = order.giftRecipient;
+        if (!gift?.email) continue;
+        await enqueueEmail(
+          tx,
+          giftOnItsWay({
+            to: gift.email,
+            recipientName: gift.name,
+            senderName: [customer.firstName, customer.lastName].filter(Boolean).join(' ') || 'A friend',
+            box: lines.find((line) => line.orderId === order.id)?.title ?? 'a gift box',
+            deliveryDate: longDeliveryDate(order.deliveryDate),
+            message: gift.message,
+          }),
+        );
+      }
     }
   }
 

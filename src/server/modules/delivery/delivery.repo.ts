@@ -1,5 +1,6 @@
 import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { IsoDate } from '../../../domain/calendar';
+import { isGiftBox } from '../../../domain/menu';
 import type { DbOrTx } from '../../db/client';
 import { collectionProducts, collections, products, productVariants } from '../../db/schema/catalogue';
 import { settings } from '../../db/schema/shop';
@@ -38,6 +39,8 @@ export async function variantAvailability(
       productId: productVariants.productId,
       quantityAvailable: productVariants.quantityAvailable,
       title: products.title,
+      productType: products.productType,
+      tags: products.tags,
     })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
@@ -64,11 +67,18 @@ export async function variantAvailability(
         ref,
         title: variant.title,
         quantityAvailable: variant.quantityAvailable,
-        weeksOnMenu: new Set(
-          onMenu
-            .filter((row) => row.productId === variant.productId && row.weekStart !== null)
-            .map((row) => row.weekStart!),
-        ),
+        // Gift boxes are sold all year, not from a weekly menu: every week is theirs.
+        weeksOnMenu: isGiftBox({
+          id: String(variant.productId),
+          productType: variant.productType,
+          tags: variant.tags,
+        })
+          ? new Set<string>(weeks)
+          : new Set(
+              onMenu
+                .filter((row) => row.productId === variant.productId && row.weekStart !== null)
+                .map((row) => row.weekStart!),
+            ),
       },
     ];
   });

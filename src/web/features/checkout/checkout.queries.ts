@@ -53,6 +53,32 @@ export const checkoutQueries = {
       },
       staleTime: 60_000,
     }),
+  /** The dates on offer between two days (a gift box: no menu week), minus those its dishes rule out. */
+  deliveryDatesBetween: (postcode: string, beginDate: string, endDate: string, productVariantIds: string[]) =>
+    queryOptions({
+      queryKey: [
+        ...checkoutQueries.all,
+        'delivery-dates-between',
+        postcode,
+        beginDate,
+        endDate,
+        productVariantIds,
+      ] as const,
+      queryFn: async ({ signal }): Promise<DeliveryDates> => {
+        const doc = await api('POST', '/delivery_dates', {
+          body: { postcode, beginDate, endDate, productVariantIds },
+          signal,
+        });
+        const { meta } = deliveryDatesDocument.parse(doc);
+        return {
+          dates: readMany(doc, deliveryDateModel),
+          postcode: meta.postcode,
+          deliveryDays: meta.deliveryDays,
+          lastDate: meta.lastDate,
+        };
+      },
+      staleTime: 60_000,
+    }),
   courierInstructions: () =>
     queryOptions({
       queryKey: [...checkoutQueries.all, 'courier-instructions'] as const,

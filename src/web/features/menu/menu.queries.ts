@@ -109,6 +109,9 @@ const weekMenu = z.object({
 });
 const productById = z.object({ product: z.nullable(storefrontProduct) });
 
+/** The storefront collection of gift boxes (hidden from the weekly menus, sold on /gift-boxes). */
+export const GIFT_BOXES_HANDLE = 'gift-boxes';
+
 /** Spec §9: up to 20 collection handles. */
 export const MAX_COLLECTION_HANDLES = 20;
 
@@ -133,6 +136,18 @@ export const menuQueries = {
       queryKey: [...menuQueries.all, 'week', handle] as const,
       queryFn: async ({ signal }) => {
         const data = weekMenu.parse(await storefrontQuery(WEEK_MENU_QUERY, { handle }, signal));
+        return (data.collection?.products.nodes ?? []).map(toDish);
+      },
+      staleTime: 60_000,
+    }),
+  /** Gift boxes, read with the same storefront query as a week's menu (collection by handle). */
+  giftBoxes: () =>
+    queryOptions({
+      queryKey: [...menuQueries.all, 'gift-boxes'] as const,
+      queryFn: async ({ signal }) => {
+        const data = weekMenu.parse(
+          await storefrontQuery(WEEK_MENU_QUERY, { handle: GIFT_BOXES_HANDLE }, signal),
+        );
         return (data.collection?.products.nodes ?? []).map(toDish);
       },
       staleTime: 60_000,

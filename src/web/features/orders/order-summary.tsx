@@ -73,7 +73,7 @@ export function OrderTotals({ order }: { order: Order }) {
   return (
     <dl className="summary-totals">
       <div>
-        <dt>Dishes</dt>
+        <dt>{order.source === 'gift_box' ? 'Gift box' : 'Dishes'}</dt>
         <dd>{formatPence(order.subtotal)}</dd>
       </div>
       {order.discount > 0 ? (
@@ -94,6 +94,21 @@ export function OrderTotals({ order }: { order: Order }) {
   );
 }
 
+const itemNoun = (order: Pick<Order, 'source'>, count: number) =>
+  order.source === 'gift_box' ? (count === 1 ? 'gift box' : 'gift boxes') : count === 1 ? 'dish' : 'dishes';
+
+/** Who a gift is for and the card's message. */
+export function GiftNote({ gift }: { gift: NonNullable<Order['gift']> }) {
+  return (
+    <div className="order-gift">
+      <p>
+        A gift for <strong>{gift.recipientName}</strong>
+      </p>
+      {gift.message ? <p className="order-gift__message">“{gift.message}”</p> : null}
+    </div>
+  );
+}
+
 /** Each week's box, with its lines folded away on phones. */
 export function OrdersSummary({ orders, headingLevel = 3 }: { orders: Order[]; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -105,9 +120,10 @@ export function OrdersSummary({ orders, headingLevel = 3 }: { orders: Order[]; h
             {orders.length > 1 ? `Box ${index + 1}: ` : ''}
             {longDate(order.deliveryDate)}
           </Heading>
+          {order.gift ? <GiftNote gift={order.gift} /> : null}
           <details className="order-box__details">
             <summary>
-              {dishCount(order)} {dishCount(order) === 1 ? 'dish' : 'dishes'} · {formatPence(order.total)}
+              {dishCount(order)} {itemNoun(order, dishCount(order))} · {formatPence(order.total)}
             </summary>
             <OrderLines order={order} />
           </details>

@@ -7,6 +7,7 @@ import {
   type Order,
   type RecipeKitOrderBody,
 } from '../../../contracts/orders';
+import type { GiftBoxOrderBody } from '../../../contracts/gifts';
 import { api } from '../../shared/api/client';
 import { readMany, readMeta, readOne } from '../../shared/api/documents';
 import { customerQueries } from '../../shared/customer.queries';
@@ -100,6 +101,12 @@ export const ordersApi = {
   /** One order per basket week (and the plan, when the basket starts one). Idempotent per basket. */
   placeRecipeKits: async (body: RecipeKitOrderBody, idempotencyKey: string): Promise<OrderList> =>
     readOrderList(await api('POST', '/orders/recipe_kits', { body, idempotencyKey })),
+  /** What a gift box will cost, checked like a real order. */
+  previewGift: async (body: GiftBoxOrderBody, signal?: AbortSignal): Promise<OrderList> =>
+    readOrderList(await api('POST', '/orders/gift_boxes/preview', { body, signal })),
+  /** A gift box's order (the same unpaid gift again gives back the same order). */
+  placeGift: async (body: GiftBoxOrderBody, idempotencyKey: string): Promise<OrderList> =>
+    readOrderList(await api('POST', '/orders/gift_boxes', { body, idempotencyKey })),
   /** After a payment (or its 3-D Secure check or PayPal approval): the checkout's orders, paid. */
   confirm: async (orderId: string, paymentIntentId?: string | null): Promise<OrderList> =>
     readOrderList(

@@ -25,7 +25,7 @@ export function addressSummary(address: Address): string {
 }
 
 /** A manually typed postcode must be one we deliver to (the lookup says so for picked addresses). */
-async function checkDeliverable(
+export async function checkDeliverable(
   zip: string | null | undefined,
 ): Promise<{ lat: number | null; lon: number | null }> {
   if (!zip) return { lat: null, lon: null };

@@ -7,6 +7,7 @@ import { arrivingFrom } from '../../app/navigation-history';
 import { basketQueries } from '../../features/baskets/baskets.queries';
 import { readDeliveryChoices, saveDeliveryChoices } from '../../features/checkout/delivery-store';
 import { accountQueries } from '../../features/customers/customers.queries';
+import { safeTarget } from '../../shared/customer.queries';
 import { checkoutPaths, isPaymentPage, type CheckoutFlow } from './flows';
 
 // The checkout's guards (spec §2 Guards), as loaders that redirect:
@@ -53,7 +54,11 @@ function customerStep(queryClient: QueryClient, flow: CheckoutFlow, then?: Guard
 export const checkoutGuards = {
   /** continue, signup, login: a signed-in customer goes on with the checkout. */
   signIn: (queryClient: QueryClient, flow: CheckoutFlow) =>
-    afterTokenSignIn(queryClient, async () => ((await signedIn(queryClient)) ? redirect(flow.base) : null)),
+    afterTokenSignIn(queryClient, async ({ request }) => {
+      if (!(await signedIn(queryClient))) return null;
+      // Signed in: on to where the sign-in was for (a gift being sent, a later step), else the checkout.
+      return redirect(safeTarget(new URL(request.url).searchParams.get('returnTo')) ?? flow.base);
+    }),
 
   /** The checkout's own address: the default child is delivery/instructions. */
   start: (queryClient: QueryClient, flow: CheckoutFlow) =>

@@ -1,6 +1,7 @@
 import { Outlet, useLocation } from 'react-router';
 import { CheckoutBar, CheckoutProgress, type CheckoutStepLink } from '../../features/checkout/checkout-bar';
 import '../../features/checkout/checkout.css';
+import { safeTarget } from '../../shared/customer.queries';
 import { CheckoutFlowProvider } from './flow-context';
 import { checkoutPaths, ONE_OFF_FLOW, SUBSCRIPTION_FLOW, type CheckoutFlow } from './flows';
 
@@ -15,14 +16,28 @@ function stepOf(flow: CheckoutFlow, pathname: string): CheckoutStepLink['key'] |
   return null;
 }
 
+/** Signing in for a gift (the one-off flow's gift-login steps): "back" returns to the gift. */
+function giftBeingSent(search: string): string | null {
+  const target = safeTarget(new URLSearchParams(search).get('returnTo'));
+  const match = target ? /^\/gift-boxes\/([^/?#]+)/.exec(target) : null;
+  return match ? `/gift-boxes/${match[1]}` : null;
+}
+
 function CheckoutLayout({ flow }: { flow: CheckoutFlow }) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const step = stepOf(flow, pathname);
+  const gift = flow.kind === 'one-off' ? giftBeingSent(search) : null;
   return (
     <CheckoutFlowProvider value={flow}>
       <CheckoutBar
-        backTo={flow.menu}
-        backLabel={flow.kind === 'one-off' ? 'Back to the one-off menu' : 'Back to the menu'}
+        backTo={gift ?? flow.menu}
+        backLabel={
+          gift
+            ? 'Back to your gift'
+            : flow.kind === 'one-off'
+              ? 'Back to the one-off menu'
+              : 'Back to the menu'
+        }
       />
       <div className="checkout-page">
         <CheckoutProgress current={step} />

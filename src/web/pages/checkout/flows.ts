@@ -47,6 +47,7 @@ export function isPaymentPage(path: string | null): boolean {
     path === SUBSCRIPTION_FLOW.base + '/payment' ||
     path === ONE_OFF_FLOW.base + '/payment' ||
     /^\/payment\/(?!success$)[^/]+$/.test(path) ||
+    /^\/gift-boxes\/[^/]+\/send$/.test(path) ||
     path === '/paypal-confirmation'
   );
 }

@@ -1,0 +1,44 @@
+import { deliveryFee, type BasketRules } from './basket';
+import { weekdayOf, type IsoDate } from './calendar';
+import { multiplyPence, pence, type Pence } from './money';
+
+// Gift boxes (spec §1): bought on their own and sent to someone else. A gift is one delivery, priced like
+// any box: the delivery fee of its weekday, free from that weekday's threshold. The recipient never sees a
+// price; the buyer's card pays it all.
+
+export interface GiftPrice {
+  subtotal: Pence;
+  shippingPrice: Pence;
+  total: Pence;
+}
+
+export function giftBoxPrice(
+  unitPrice: Pence,
+  quantity: number,
+  deliveryDate: IsoDate,
+  rules: Pick<BasketRules, 'deliveryFees' | 'defaultDeliveryFee'>,
+): GiftPrice {
+  if (!Number.isSafeInteger(quantity) || quantity < 1) {
+    throw new RangeError(`A gift needs at least one box, got ${quantity}`);
+  }
+  const subtotal = multiplyPence(unitPrice, quantity);
+  const fee = deliveryFee(subtotal, weekdayOf(deliveryDate), {
+    minimumSpend: pence(0),
+    minimumSpendPerOrder: pence(0),
+    ...rules,
+  });
+  return { subtotal, shippingPrice: fee.price, total: pence(subtotal + fee.price) };
+}
+
+/** A card message as it will be printed: trimmed, runs of blank lines collapsed, empty becomes none. */
+export function giftMessage(text: string | null | undefined): string | null {
+  if (text === null || text === undefined) return null;
+  const cleaned = text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+  return cleaned === '' ? null : cleaned;
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { giftBoxOrderBody } from '../../../contracts/gifts';
+import { orderListDocument } from '../../../contracts/orders';
+import type { AppDeps } from '../../deps';
+import { requireCustomer } from '../../http/session';
+import { checkoutDocument } from '../checkout/documents';
+import { GiftBoxService } from './gifts.service';
+
+// The HTTP edge of gift boxes: place a gift (its order is then paid with POST /payments) or preview it.
+
+export async function giftRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const gifts = new GiftBoxService(deps.database.db, deps.rules, deps.clock);
+  const tags = ['orders'];
+
+  r.post(
+    '/orders/gift_boxes/preview',
+    {
+      schema: {
+        tags,
+        summary: 'What a gift box order would cost, checked like a real one, without placing it',
+        body: giftBoxOrderBody,
+        response: { 200: orderListDocument },
+      },
+    },
+    async (request) => {
+      const result = await gifts.preview(requireCustomer(request), request.body);
+      return checkoutDocument(result.orders, result.meta);
+    },
+  );
+
+  r.post(
+    '/orders/gift_boxes',
+    {
+      config: { idempotent: true },
+      schema: {
+        tags,
+        summary:
+          'Send a gift box: one order to the recipient’s address with a card message, paid with POST /payments. ' +
+          'The same unpaid gift again gives back the same order (200); a changed one replaces it',
+        body: giftBoxOrderBody,
+        response: { 200: orderListDocument, 201: orderListDocument },
+      },
+    },
+    async (request, reply) => {
+      const result = await gifts.place(requireCustomer(request), request.body);
+      return reply.status(result.created ? 201 : 200).send(checkoutDocument(result.orders, result.meta));
+    },
+  );
+}

@@ -1,0 +1,426 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
+import type { Address, CreateAddressBody } from '../../../contracts/addresses';
+import type { GiftBoxOrderBody } from '../../../contracts/gifts';
+import { isDeliverableAddress } from '../../../domain/address';
+import { addDays, londonDate } from '../../../domain/calendar';
+import { formatPence } from '../../../domain/money';
+import { DELIVERY_WINDOW_DAYS } from '../../../domain/menu-weeks';
+import { checkoutQueries } from '../../features/checkout/checkout.queries';
+import { accountApi, accountQueries } from '../../features/customers/customers.queries';
+import { PostcodeLookupForm } from '../../features/checkout/postcode-lookup';
+import { forgetGiftDraft, readGiftDraft, type GiftDraft } from '../../features/gifts/gift-draft';
+import { menuQueries, type MenuDish } from '../../features/menu/menu.queries';
+import { longDate, OrdersSummary } from '../../features/orders/order-summary';
+import { orderQueries, ordersApi } from '../../features/orders/orders.queries';
+import type { Decline, PayWith } from '../../features/payments/payments.queries';
+import { analytics } from '../../shared/analytics';
+import { ApiError } from '../../shared/api/client';
+import { randomId } from '../../shared/random-id';
+import { shopNow, shopQueries } from '../../shared/shop.queries';
+import { Spinner } from '../../shared/ui/spinner';
+import { usePageMeta } from '../../shared/use-page-meta';
+import { addressSummary, checkDeliverable } from '../checkout/address-step';
+import { CheckoutAddressForm, emptyAddress } from '../checkout/address-form-fields';
+import { payOrder } from '../payment/pay';
+import { PaySection, type PayStatus } from '../payment/pay-section';
+import { useFinishPayment } from '../payment/use-finish-payment';
+import '../../features/checkout/checkout.css';
+import './gifts.css';
+
+// Sending a gift box (signed in): the recipient's address (saved in the buyer's address book, never made
+// their default), the day it arrives (no Sundays, up to 21 days ahead, none the courier or stock rule out),
+// a note for the driver, then paying. Paying places the gift's order (the same unpaid gift again is the
+// same order) and pays it like any order: cards, 3-D Secure, PayPal and store credit. The draft is forgotten
+// only once the confirmation is showing (this page sends a customer without one back to the gift).
+
+export const GIFT_CONFIRMATION_PATH = '/gift-boxes/confirmation';
+export const giftSendPath = (handle: string) => `/gift-boxes/${handle}/send`;
+
+export function GiftSendPage() {
+  const { handle = '' } = useParams();
+  const boxes = useQuery(menuQueries.giftBoxes());
+  usePageMeta('Send your gift');
+  const draft = readGiftDraft(handle);
+  if (!draft) return <Navigate to={`/gift-boxes/${handle}`} replace />;
+  if (boxes.isPending) return <Spinner label="Loading your gift" />;
+  const box = boxes.data?.find((b) => b.handle === handle);
+  const variant = box?.variants.find((v) => v.id === draft.variantId);
+  if (!box || !variant) return <Navigate to={`/gift-boxes/${handle}`} replace />;
+  return <SendGift box={box} draft={draft} variantTitle={variant.title} />;
+}
+
+const splitName = (name: string): [string, string] => {
+  const parts = name.trim().split(/\s+/);
+  return parts.length > 1 ? [parts.slice(0, -1).join(' '), parts.at(-1)!] : [parts[0] ?? '', ''];
+};
+
+function SendGift({ box, draft, variantTitle }: { box: MenuDish; draft: GiftDraft; variantTitle: string }) {
+  const queryClient = useQueryClient();
+  const finish = useFinishPayment();
+  const ids = { address: useId(), date: useId(), note: useId() };
+  const settings = useQuery(shopQueries.settings());
+  const addresses = useQuery(accountQueries.addresses());
+  const saved = (addresses.data ?? []).filter((a) => isDeliverableAddress(a));
+
+  const [addressId, setAddressId] = useState<string | 'new' | null>(null);
+  const [lookupDone, setLookupDone] = useState<{
+    key: number;
+    values: ReturnType<typeof emptyAddress>;
+  } | null>(null);
+  const [date, setDate] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+  const [status, setStatus] = useState<PayStatus>('idle');
+  const [decline, setDecline] = useState<Decline | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [unusable, setUnusable] = useState<ReadonlySet<string>>(new Set());
+
+  // Nothing is picked for the customer: a gift goes to someone else, so the address is always chosen.
+  const chosen = addressId ?? (saved.length === 0 ? 'new' : null);
+  const address: Address | null = saved.find((a) => a.id === chosen) ?? null;
+
+  const today = settings.data ? londonDate(shopNow(settings.data)) : null;
+  const dates = useQuery({
+    ...checkoutQueries.deliveryDatesBetween(
+      address?.zip ?? '',
+      today ? addDays(today, 1) : '',
+      today ? addDays(today, DELIVERY_WINDOW_DAYS) : '',
+      [draft.variantId],
+    ),
+    enabled: address?.zip != null && today !== null,
+  });
+  const offered = dates.data?.dates ?? [];
+  const selectedDate = offered.some((d) => d.date === date) ? date : null;
+
+  const body: GiftBoxOrderBody | null =
+    address && selectedDate
+      ? {
+          productVariantId: draft.variantId,
+          quantity: draft.quantity,
+          shippingAddressId: address.id,
+          deliveryDate: selectedDate,
+          deliveryNote: note.trim() === '' ? null : note.trim(),
+          recipient: {
+            name: draft.recipientName,
+            email: draft.recipientEmail === '' ? null : draft.recipientEmail,
+            message: draft.message.trim() === '' ? null : draft.message,
+          },
+        }
+      : null;
+  const preview = useQuery({
+    queryKey: [...orderQueries.all, 'gift-preview', body] as const,
+    queryFn: ({ signal }) => ordersApi.previewGift(body!, signal),
+    enabled: body !== null,
+    staleTime: 0,
+  });
+
+  const saveAddress = async (values: CreateAddressBody, fromLookup: boolean) => {
+    const coordinates = fromLookup && values.lat != null ? null : await checkDeliverable(values.zip);
+    const created = await accountApi.addAddress({ ...values, ...(coordinates ?? {}) });
+    queryClient.setQueryData(accountQueries.addresses().queryKey, (list) => [...(list ?? []), created]);
+    void queryClient.invalidateQueries({ queryKey: accountQueries.addresses().queryKey });
+    setLookupDone(null);
+    setAddressId(created.id);
+    setDate(null);
+  };
+
+  const onPay = async (how: PayWith, missingMethod: boolean) => {
+    if (!body) return;
+    setDecline(null);
+    setProblem(null);
+    if (missingMethod) {
+      setProblem('Save your card above first, or choose PayPal.');
+      return;
+    }
+    setStatus('placing');
+    let orderId: string;
+    try {
+      const placed = await ordersApi.placeGift(body, randomId());
+      orderId = placed.orders[0]!.id;
+      if (placed.checkout?.state === 'paid') {
+        await finish(placed, GIFT_CONFIRMATION_PATH);
+        forgetGiftDraft();
+        return;
+      }
+    } catch (error) {
+      setStatus('idle');
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401) {
+        setProblem(error.message);
+        void preview.refetch();
+        void dates.refetch();
+        return;
+      }
+      analytics.errorReported('Something went wrong!', { step: 'gift_box_order', cause: String(error) });
+      setProblem('Something went wrong! Please try again in a moment.');
+      return;
+    }
+    setStatus('paying');
+    try {
+      const result = await payOrder(orderId, how, {
+        doneAt: GIFT_CONFIRMATION_PATH,
+        retryAt: `/payment/${orderId}`,
+      });
+      if (result.kind === 'paid') {
+        await finish(result.list, GIFT_CONFIRMATION_PATH);
+        forgetGiftDraft();
+      } else if (result.kind === 'redirecting') {
+        setStatus('redirecting');
+      } else if (result.kind === 'processing') {
+        setStatus('idle');
+        setProblem(
+          'Your payment is still being processed. We’ll email you as soon as it’s done; you can see the order in your account.',
+        );
+      } else {
+        setStatus('idle');
+        setDecline(result.decline);
+        if (result.decline.hardDecline && how.paymentMethodId) {
+          setUnusable((s) => new Set([...s, how.paymentMethodId!]));
+        }
+      }
+    } catch (error) {
+      setStatus('idle');
+      if (error instanceof ApiError && error.code === 'ALREADY_PAID') {
+        await finish(await ordersApi.confirm(orderId), GIFT_CONFIRMATION_PATH);
+        forgetGiftDraft();
+        return;
+      }
+      setProblem(error instanceof Error ? error.message : 'Something went wrong');
+    }
+  };
+
+  const image = box.images[0];
+  const [firstName, lastName] = splitName(draft.recipientName);
+  const busy = status !== 'idle';
+
+  return (
+    <div className="gifts-page gift-send">
+      <Link to={`/gift-boxes/${box.handle}`} className="back-link">
+        Back to your gift
+      </Link>
+      <h1>Send your gift</h1>
+
+      <section className="checkout-card" aria-labelledby="gift-heading">
+        <div className="checkout-card__header">
+          <h2 id="gift-heading">Your gift</h2>
+          <Link to={`/gift-boxes/${box.handle}`}>
+            Change<span className="visually-hidden"> the gift</span>
+          </Link>
+        </div>
+        <div className="gift-summary">
+          {image ? (
+            <img src={image.url} alt="" width={image.width ?? 800} height={image.height ?? 600} />
+          ) : null}
+          <div>
+            <p>
+              <strong>
+                {draft.quantity} × {box.title}
+              </strong>
+              <br />
+              {variantTitle}
+            </p>
+            <p>For {draft.recipientName}</p>
+            {draft.message.trim() ? <p className="gift-message">“{draft.message.trim()}”</p> : null}
+          </div>
+        </div>
+      </section>
+
+      <section className="checkout-card" aria-labelledby="gift-address-heading">
+        <h2 id="gift-address-heading">Where should we send it?</h2>
+        {addresses.isPending ? (
+          <Spinner label="Loading your addresses" />
+        ) : (
+          <>
+            {addresses.isError ? (
+              <p className="notice notice--error" role="alert">
+                Couldn&apos;t load addresses list
+              </p>
+            ) : null}
+            {saved.length > 0 ? (
+              <fieldset className="fieldset choice-list">
+                <legend className="visually-hidden">Delivery address</legend>
+                {saved.map((a) => (
+                  <label key={a.id} className="choice">
+                    <input
+                      type="radio"
+                      name={ids.address}
+                      checked={chosen === a.id}
+                      disabled={busy}
+                      onChange={() => {
+                        setAddressId(a.id);
+                        setDate(null);
+                      }}
+                    />
+                    <span>
+                      <span className="choice__title">
+                        {[a.firstName, a.lastName].filter(Boolean).join(' ') || 'Saved address'}
+                      </span>
+                      <span className="choice__meta">{addressSummary(a)}</span>
+                    </span>
+                  </label>
+                ))}
+                <label className="choice">
+                  <input
+                    type="radio"
+                    name={ids.address}
+                    checked={chosen === 'new'}
+                    disabled={busy}
+                    onChange={() => setAddressId('new')}
+                  />
+                  <span className="choice__title">{`${draft.recipientName}’s address (new)`}</span>
+                </label>
+              </fieldset>
+            ) : null}
+            {chosen === 'new' ? (
+              lookupDone === null ? (
+                <PostcodeLookupForm
+                  forDelivery
+                  onPick={(found) =>
+                    setLookupDone({
+                      key: Date.now(),
+                      values: {
+                        ...emptyAddress(firstName, lastName),
+                        address1: found.address1,
+                        address2: found.address2 ?? '',
+                        city: found.city,
+                        zip: found.zip,
+                        lat: found.lat,
+                        lon: found.lon,
+                      },
+                    })
+                  }
+                  onManual={(zip) =>
+                    setLookupDone({ key: Date.now(), values: { ...emptyAddress(firstName, lastName), zip } })
+                  }
+                />
+              ) : (
+                <>
+                  <p className="field__hint">
+                    Check the address and the name on the box. A phone number helps the driver.
+                  </p>
+                  <CheckoutAddressForm
+                    key={lookupDone.key}
+                    initial={lookupDone.values}
+                    forDelivery
+                    submitLabel="Send it here"
+                    onSave={(values) => saveAddress(values, lookupDone.values.lat !== null)}
+                    onCancel={() => setLookupDone(null)}
+                  />
+                </>
+              )
+            ) : null}
+          </>
+        )}
+      </section>
+
+      {address ? (
+        <section className="checkout-card" aria-labelledby="gift-date-heading">
+          <fieldset className="fieldset date-picker" aria-busy={dates.isPending}>
+            <legend id="gift-date-heading">When should it arrive?</legend>
+            {dates.isPending ? (
+              <Spinner label="Finding delivery days" />
+            ) : dates.isError ? (
+              <div className="notice notice--error" role="alert">
+                <p>
+                  {dates.error instanceof ApiError
+                    ? dates.error.message
+                    : 'We couldn’t find delivery days just now.'}
+                </p>
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  onClick={() => void dates.refetch()}
+                >
+                  Try again
+                </button>
+              </div>
+            ) : offered.length === 0 ? (
+              <p className="notice notice--warning" role="status">
+                There are no delivery days left for this box just now. Please try another address or come back
+                soon.
+              </p>
+            ) : (
+              <div className="date-options">
+                {offered.map((option) => (
+                  <label key={option.date} className="date-option">
+                    <input
+                      type="radio"
+                      name={ids.date}
+                      value={option.date}
+                      checked={selectedDate === option.date}
+                      disabled={busy}
+                      onChange={() => setDate(option.date)}
+                    />
+                    <span className="date-option__weekday">{option.weekday}</span>
+                    <span className="date-option__date">{option.label.replace(/^\w+ /, '')}</span>
+                  </label>
+                ))}
+              </div>
+            )}
+          </fieldset>
+          <div className="field">
+            <label htmlFor={ids.note}>Note for the driver (optional)</label>
+            <textarea
+              id={ids.note}
+              className="textarea"
+              rows={2}
+              maxLength={400}
+              value={note}
+              disabled={busy}
+              onChange={(e) => setNote(e.target.value)}
+            />
+          </div>
+        </section>
+      ) : null}
+
+      {body ? (
+        <>
+          {preview.data ? (
+            <>
+              <section className="checkout-card" aria-labelledby="gift-order-heading">
+                <h2 id="gift-order-heading">Your order</h2>
+                <p>
+                  Arrives <strong>{longDate(body.deliveryDate)}</strong>. Total{' '}
+                  <strong>{formatPence(preview.data.checkout?.total ?? 0)}</strong>.
+                </p>
+                <OrdersSummary orders={preview.data.orders} />
+              </section>
+              {preview.data.checkout ? (
+                <PaySection
+                  checkout={preview.data.checkout}
+                  status={status}
+                  decline={decline}
+                  problem={problem}
+                  unusable={unusable}
+                  onPay={(how, missing) => void onPay(how, missing)}
+                />
+              ) : null}
+            </>
+          ) : preview.isError ? (
+            <div className="notice notice--error" role="alert">
+              <p>
+                {preview.error instanceof ApiError
+                  ? preview.error.message
+                  : 'We were unable to process your request'}
+              </p>
+              <button
+                type="button"
+                className="button button--secondary button--small"
+                onClick={() => void preview.refetch()}
+              >
+                Try again
+              </button>
+            </div>
+          ) : (
+            <Spinner label="Working out your total" />
+          )}
+        </>
+      ) : null}
+      {problem && !preview.data ? (
+        <p className="form-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
+}
