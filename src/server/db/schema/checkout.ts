@@ -250,6 +250,10 @@ export const checkouts = pgTable(
     uniqueIndex('checkouts_open_basket_idx')
       .on(t.basketId)
       .where(sql`${t.state} = 'open'`),
+    // The open ones, oldest first: what releasing abandoned checkouts reads.
+    index('checkouts_open_updated_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.state} = 'open'`),
     check('checkouts_amounts', sql`${t.total} >= 0 and ${t.creditApplied} between 0 and ${t.total}`),
   ],
 );

@@ -495,7 +495,7 @@ describe('store credit and the 30p minimum', () => {
   });
 });
 
-describe('races (issue 4 part 8)', () => {
+describe('races (issue 4 part 8)', { timeout: 120_000 }, () => {
   test('50 concurrent confirms of one basket: one checkout, one order set, one charge', async () => {
     const s = await shopper(t);
     const card = await saveCard(t, s, CARDS.visa);

@@ -34,7 +34,7 @@ import type { AppDeps } from '../../deps';
 import { checkouts, orders } from '../../db/schema/checkout';
 import { requireCustomer } from '../../http/session';
 import { ownerOf } from '../baskets/baskets.routes';
-import { CheckoutService, checkoutMeta, creditBalance } from './checkout.service';
+import { CheckoutService, checkoutMeta, creditBalance, releaseAbandonedCheckouts } from './checkout.service';
 import { checkoutDocument, orderResources } from './documents';
 import { checkoutOrders, findCustomerOrder, listCustomerOrders } from './orders.repo';
 import { PaymentMethodsService } from './payment-methods.service';
@@ -378,11 +378,18 @@ export async function checkoutRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 
   // Payments a crash left half-done are finished at start (however recent: replaying the processor call with
-  // its key is safe) and then every minute (those stuck for over 30 s).
-  const recover = (olderThanMs: number) =>
-    paymentsService
+  // its key is safe) and then every minute (those stuck for over 30 s). Then unpaid checkouts left for too
+  // long give their stock and vouchers back (releaseAbandonedCheckouts).
+  const recover = async (olderThanMs: number) => {
+    await paymentsService
       .recoverPayments(olderThanMs)
       .catch((error) => app.log.error({ err: error }, 'payment recovery failed'));
+    await releaseAbandonedCheckouts(database.db)
+      .then((released) => {
+        if (released > 0) app.log.info({ released }, 'released abandoned checkouts');
+      })
+      .catch((error) => app.log.error({ err: error }, 'releasing abandoned checkouts failed'));
+  };
   const timer = setInterval(() => void recover(30_000), 60_000);
   timer.unref();
   app.addHook('onReady', async () => {

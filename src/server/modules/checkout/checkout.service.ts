@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { CheckoutMeta, Order, RecipeKitOrderBody } from '../../../contracts/orders';
 import { addWeeks, isoDate, londonDate, type IsoDate } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
@@ -385,10 +385,49 @@ export class CheckoutService {
 }
 
 /**
- * An open checkout replaced (the basket changed) or abandoned: its orders are withdrawn, their stock and
- * voucher released. One with a payment under way cannot be withdrawn.
+ * An open checkout replaced (the basket changed) or abandoned before any payment: its orders are withdrawn
+ * (deleted), their stock and voucher released. One with a payment under way cannot be withdrawn.
  */
 export async function withdrawCheckout(tx: DbOrTx, checkout: CheckoutRow): Promise<void> {
+  await abandonPaymentsInFlight(tx, checkout, 'Abandoned: the basket changed');
+  await releaseHeld(tx, checkout);
+  if (checkout.subscriptionId)
+    await tx.delete(subscriptions).where(eq(subscriptions.id, checkout.subscriptionId));
+  await tx.delete(orders).where(eq(orders.checkoutId, checkout.id));
+  await tx
+    .update(checkouts)
+    .set({ state: 'cancelled', updatedAt: sql`now()` })
+    .where(eq(checkouts.id, checkout.id));
+}
+
+/**
+ * An open checkout whose payments failed and that was left so: its orders stay in the customer's history as
+ * cancelled, their stock and voucher are released and the plan it would have started is cancelled.
+ */
+export async function cancelCheckout(tx: DbOrTx, checkout: CheckoutRow): Promise<void> {
+  await abandonPaymentsInFlight(tx, checkout, 'Abandoned: not paid in time');
+  await releaseHeld(tx, checkout);
+  if (checkout.subscriptionId) {
+    await tx
+      .update(subscriptions)
+      .set({ state: 'cancelled', updatedAt: sql`now()` })
+      .where(eq(subscriptions.id, checkout.subscriptionId));
+  }
+  await tx
+    .update(orders)
+    .set({ state: 'cancelled', updatedAt: sql`now()` })
+    .where(eq(orders.checkoutId, checkout.id));
+  await tx
+    .update(checkouts)
+    .set({ state: 'cancelled', updatedAt: sql`now()` })
+    .where(eq(checkouts.id, checkout.id));
+}
+
+/**
+ * A 3-D Secure check or PayPal approval left unfinished is abandoned (if it completes later, the charge is
+ * refunded: payments.service confirm). A charge being made right now cannot be abandoned.
+ */
+async function abandonPaymentsInFlight(tx: DbOrTx, checkout: CheckoutRow, reason: string): Promise<void> {
   const inFlight = await tx
     .select({ id: payments.id, status: payments.status })
     .from(payments)
@@ -398,12 +437,10 @@ export async function withdrawCheckout(tx: DbOrTx, checkout: CheckoutRow): Promi
   if (inFlight.some((payment) => payment.status === 'processing')) {
     throw new DomainError('CONFLICT', 'Your payment is being processed. Please wait a moment.');
   }
-  // A 3-D Secure check or PayPal approval left unfinished is abandoned; if it completes later, the
-  // charge is refunded (payments.service confirm).
   if (inFlight.length > 0) {
     await tx
       .update(payments)
-      .set({ status: 'failed', failureMessage: 'Abandoned: the basket changed', updatedAt: sql`now()` })
+      .set({ status: 'failed', failureMessage: reason, updatedAt: sql`now()` })
       .where(
         inArray(
           payments.id,
@@ -411,6 +448,10 @@ export async function withdrawCheckout(tx: DbOrTx, checkout: CheckoutRow): Promi
         ),
       );
   }
+}
+
+/** What an open checkout holds back from others: its dishes' stock and its voucher's redemption. */
+async function releaseHeld(tx: DbOrTx, checkout: CheckoutRow): Promise<void> {
   const lines = await tx
     .select({ variantId: orderLineItems.productVariantId, quantity: orderLineItems.quantity })
     .from(orderLineItems)
@@ -424,13 +465,54 @@ export async function withdrawCheckout(tx: DbOrTx, checkout: CheckoutRow): Promi
       .where(eq(productVariants.id, line.variantId));
   }
   if (checkout.voucherId) await releaseVoucher(tx, checkout.id);
-  if (checkout.subscriptionId)
-    await tx.delete(subscriptions).where(eq(subscriptions.id, checkout.subscriptionId));
-  await tx.delete(orders).where(eq(orders.checkoutId, checkout.id));
-  await tx
-    .update(checkouts)
-    .set({ state: 'cancelled', updatedAt: sql`now()` })
-    .where(eq(checkouts.id, checkout.id));
+}
+
+/**
+ * How long unpaid orders hold their stock and voucher: a checkout nobody tried to pay, 2 hours after it was
+ * last touched; one whose payments failed (the customer may come back to /payment/{orderId}), 48 hours
+ * after the last attempt. A charge under way is left to payment recovery.
+ */
+export const ABANDONED_UNPAID_MS = 2 * 60 * 60 * 1000;
+export const ABANDONED_FAILED_MS = 48 * 60 * 60 * 1000;
+
+export async function releaseAbandonedCheckouts(db: Db, now = Date.now()): Promise<number> {
+  const candidates = await db
+    .select({ id: checkouts.id })
+    .from(checkouts)
+    .where(and(eq(checkouts.state, 'open'), lt(checkouts.updatedAt, new Date(now - ABANDONED_UNPAID_MS))))
+    .orderBy(asc(checkouts.updatedAt))
+    .limit(100);
+  let released = 0;
+  for (const { id } of candidates) {
+    const done = await db.transaction(async (tx) => {
+      // Skipped when someone holds it (a customer paying, placing again, or another server doing this).
+      const [checkout] = await tx
+        .select()
+        .from(checkouts)
+        .where(and(eq(checkouts.id, id), eq(checkouts.state, 'open')))
+        .for('update', { skipLocked: true });
+      if (!checkout) return false;
+      const attempts = await tx
+        .select({ status: payments.status, updatedAt: payments.updatedAt })
+        .from(payments)
+        .where(eq(payments.checkoutId, id));
+      if (attempts.some((attempt) => attempt.status === 'processing')) return false;
+      const lastTouched = Math.max(
+        checkout.updatedAt.getTime(),
+        ...attempts.map((attempt) => attempt.updatedAt.getTime()),
+      );
+      if (attempts.length === 0) {
+        if (now - lastTouched < ABANDONED_UNPAID_MS) return false;
+        await withdrawCheckout(tx, checkout);
+        return true;
+      }
+      if (now - lastTouched < ABANDONED_FAILED_MS) return false;
+      await cancelCheckout(tx, checkout);
+      return true;
+    });
+    if (done) released += 1;
+  }
+  return released;
 }
 
 /** Stock for every line, or nothing: a conditional decrement that can never go below zero. */

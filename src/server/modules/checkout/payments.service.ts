@@ -130,7 +130,10 @@ export class PaymentsService {
         throw new DomainError('ALREADY_PAID', 'This order is already paid');
       }
       if (checkout.state === 'cancelled') {
-        throw new DomainError('ORDER_INVALID', 'This order was replaced by a newer one from your basket');
+        throw new DomainError(
+          'ORDER_INVALID',
+          'This order was cancelled because it wasn’t paid in time. Please order again.',
+        );
       }
       if (!isPayable(order.state as OrderState)) {
         throw new DomainError('ORDER_INVALID', 'This order cannot be paid now');

@@ -126,7 +126,7 @@ export function PayAgainPage() {
           <>
             <p className="notice">
               {checkout?.state === 'cancelled'
-                ? 'This order was replaced by a newer one from your basket.'
+                ? 'This order was cancelled because it wasn’t paid in time. Please order again.'
                 : `This order needs no payment: ${order.stateLabel.toLowerCase()}.`}
             </p>
             <Link to={`/order/${order.id}`} className="button button--primary">

@@ -1,0 +1,1 @@
+CREATE INDEX "checkouts_open_updated_idx" ON "checkouts" USING btree ("updated_at") WHERE "checkouts"."state" = 'open';
