@@ -131,6 +131,16 @@ function prepare(part: string | undefined, data: unknown): unknown {
   return data;
 }
 
+/**
+ * Zod runs its length checks even on a value of the wrong type, so a list sent where a string belongs
+ * would also read "must have at least 8 items". The wrong type is the one problem with such a field.
+ */
+function withoutFollowOnIssues(issues: readonly $ZodIssue[]): $ZodIssue[] {
+  const key = (issue: $ZodIssue) => JSON.stringify(issue.path);
+  const wrongType = new Set(issues.filter((issue) => issue.code === 'invalid_type').map(key));
+  return issues.filter((issue) => issue.code === 'invalid_type' || !wrongType.has(key(issue)));
+}
+
 export const validatorCompiler: FastifySchemaCompiler<$ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
@@ -145,7 +155,10 @@ export const validatorCompiler: FastifySchemaCompiler<$ZodType> =
     const result = safeParse(schema, prepare(httpPart, data), { reportInput: true });
     if (result.success) return { value: result.data };
     return {
-      error: new RequestValidationError(httpPart ?? 'request', result.error.issues.flatMap(describeIssue)),
+      error: new RequestValidationError(
+        httpPart ?? 'request',
+        withoutFollowOnIssues(result.error.issues).flatMap(describeIssue),
+      ),
     };
   };
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { marketingBanners } from '../../db/schema/shop';
-import { API } from '../../test/api-expect';
+import { API, expectError } from '../../test/api-expect';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { TEST_NOW } from '../../test/test-clock';
 
@@ -159,5 +159,68 @@ describe('GET /marketing_banners', () => {
     expect(earlier).not.toContain('Started now');
     expect(earlier).not.toContain('Live until tomorrow');
     expect(earlier).not.toContain('Inside its window but switched off');
+  });
+});
+
+describe('bad requests to GET /marketing_banners', () => {
+  // The route declares no query parameters: the web app picks the banners for new or existing customers
+  // itself. A query string is ignored, so no filter can widen the list to inactive or unstarted banners.
+  test('unknown or malformed query parameters are ignored: the same active banners, never an error', async () => {
+    const plain = await banners();
+    expect(plain.every((b) => b.attributes.active === true)).toBe(true);
+    for (const query of [
+      '?active=false',
+      '?include_inactive=1&all=true',
+      '?customer_type=existing&category=promo',
+      '?now=2030-01-01T00:00:00Z&starts_at[lte]=2030-01-01',
+      '?page[size]=1000&sort=-position',
+      '?%E0%A4%A=%ZZ&a=1&a=2',
+      `?q=${'x'.repeat(4000)}`,
+    ]) {
+      const answer = await t.visitor().get(`${API}/marketing_banners${query}`);
+      expect(answer.status, query.slice(0, 50)).toBe(200);
+      expect(answer.body.data, query.slice(0, 50)).toEqual(plain);
+    }
+  });
+
+  test('no other method: 404 ROUTE_NOT_FOUND (400 without X-Branch), and the banners are unchanged', async () => {
+    const before = await banners();
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+      expectError(
+        await t.visitor().request(method, `${API}/marketing_banners`, {
+          body: { text: 'Everything free', active: true, position: 0 },
+        }),
+        404,
+        'ROUTE_NOT_FOUND',
+        `There is no ${method} ${API}/marketing_banners`,
+      );
+      expectError(
+        await t.visitor().request(method, `${API}/marketing_banners`, { body: {}, branch: false }),
+        400,
+        'BRANCH_HEADER_MISSING',
+      );
+    }
+    expect(await banners()).toEqual(before);
+  });
+
+  test('a single banner is not a route: 404 ROUTE_NOT_FOUND, even for an inactive one', async () => {
+    for (const path of ['/marketing_banners/1', '/marketing_banners/4', '/marketing_banners/active']) {
+      expectError(
+        await t.visitor().get(`${API}${path}`),
+        404,
+        'ROUTE_NOT_FOUND',
+        `There is no GET ${API}${path}`,
+      );
+    }
+  });
+
+  test('a body sent with the GET is not read, even a malformed one', async () => {
+    const plain = await banners();
+    const answer = await t.visitor().request('GET', `${API}/marketing_banners`, {
+      raw: '{"active":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toEqual(plain);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { bundles } from '../../db/schema/catalogue';
-import { API } from '../../test/api-expect';
+import { API, expectError } from '../../test/api-expect';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { TEST_NOW, WEEKS } from '../../test/test-clock';
 
@@ -222,5 +222,101 @@ describe('GET /bundles', () => {
       await t.database.db.delete(bundles).where(eq(bundles.productId, 1049));
     }
     expect((await t.visitor().get(`${API}/bundles`)).body.data).toHaveLength(2);
+  });
+});
+
+describe('bad requests to the shop-wide reads', () => {
+  const PATHS = ['/settings', '/delivery_fee_config', '/bundles'];
+
+  // These routes declare no query parameters (neither does the web app send any), so there is nothing in a
+  // query string to refuse: whatever is there is ignored and the answer is the same, never an error.
+  test.each(PATHS)('GET %s ignores unknown or malformed query parameters', async (path) => {
+    const plain = await t.visitor().get(`${API}${path}`);
+    expect(plain.status).toBe(200);
+    for (const query of [
+      '?include=everything&fields[settings]=currency',
+      '?page[size]=1000&sort=-position',
+      '?_=1763460000000',
+      '?a=1&a=2&=3&&',
+      '?%E0%A4%A=%ZZ',
+      `?q=${'x'.repeat(4000)}`,
+      "?id=1'%20or%20'1'='1",
+    ]) {
+      const answer = await t.visitor().get(`${API}${path}${query}`);
+      expect(answer.status, query.slice(0, 50)).toBe(200);
+      expect(answer.body, query.slice(0, 50)).toEqual(plain.body);
+    }
+  });
+
+  test.each(PATHS)('GET %s does not read a body, even a malformed or non-JSON one', async (path) => {
+    const plain = await t.visitor().get(`${API}${path}`);
+    for (const [type, raw] of [
+      ['application/json', '{"broken":'],
+      ['application/json', JSON.stringify({ padding: 'x'.repeat(70 * 1024) })],
+      ['text/plain', 'hello'],
+    ] as const) {
+      const answer = await t
+        .visitor()
+        .request('GET', `${API}${path}`, { raw, headers: { 'content-type': type } });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual(plain.body);
+    }
+  });
+
+  test.each(PATHS)('%s takes no other method: 404 ROUTE_NOT_FOUND, and nothing changes', async (path) => {
+    const before = (await t.visitor().get(`${API}${path}`)).body;
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+      expectError(
+        await t.visitor().request(method, `${API}${path}`, { body: { minimum_spend: 0, price: 0 } }),
+        404,
+        'ROUTE_NOT_FOUND',
+        `There is no ${method} ${API}${path}`,
+      );
+      // Without the X-Branch header it is refused before the route is even looked up.
+      expectError(
+        await t.visitor().request(method, `${API}${path}`, { body: {}, branch: false }),
+        400,
+        'BRANCH_HEADER_MISSING',
+      );
+    }
+    expect((await t.visitor().get(`${API}${path}`)).body).toEqual(before);
+  });
+
+  test('there is nothing below them: 404 ROUTE_NOT_FOUND', async () => {
+    for (const path of [
+      '/settings/current',
+      '/delivery_fee_config/1',
+      '/bundles/1047',
+      '/bundles/1047/items',
+    ]) {
+      expectError(
+        await t.visitor().get(`${API}${path}`),
+        404,
+        'ROUTE_NOT_FOUND',
+        `There is no GET ${API}${path}`,
+      );
+    }
+  });
+
+  test('when the database fails, each is a 500 that names only the request id', async () => {
+    const doomed = await createTestApp();
+    // Close the database once only: closing a PostgreSQL pool twice throws, and close() does it again.
+    const closeDatabase = doomed.database.close.bind(doomed.database);
+    let closing: Promise<void> | undefined;
+    doomed.database.close = () => (closing ??= closeDatabase());
+    try {
+      await doomed.database.close();
+      // /settings has not been read yet, so the shop rules it needs are not cached either.
+      for (const path of PATHS) {
+        const failed = await doomed.visitor().get(`${API}${path}`);
+        const [error] = expectError(failed, 500, 'INTERNAL');
+        expect(error!.detail).toBe(
+          `Something went wrong on our side. If it keeps happening, quote reference ${failed.body.meta.request_id}.`,
+        );
+        expect(Object.keys(error!).sort()).toEqual(['code', 'detail', 'status']);
+      }
+    } finally {
+      await doomed.close();
+    }
   });
 });
