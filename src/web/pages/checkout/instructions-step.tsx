@@ -5,6 +5,7 @@ import { isIsoDate, type IsoDate } from '../../../domain/calendar';
 import { deliveryDateForWeek } from '../../../domain/orders';
 import { basketQueries, readBasket } from '../../features/baskets/baskets.queries';
 import { checkoutQueries } from '../../features/checkout/checkout.queries';
+import { DateOptions } from '../../features/checkout/date-options';
 import {
   deliveryNoteOf,
   saveDeliveryChoices,
@@ -183,21 +184,7 @@ export function InstructionsStep() {
               <Link to={flow.menu}>Choose a later week</Link>.
             </p>
           ) : (
-            <div className="date-options">
-              {offered.map((option) => (
-                <label key={option.date} className="date-option">
-                  <input
-                    type="radio"
-                    name={ids.date}
-                    value={option.date}
-                    checked={selectedDate === option.date}
-                    onChange={() => setDate(option.date)}
-                  />
-                  <span className="date-option__weekday">{option.weekday}</span>
-                  <span className="date-option__date">{option.label.replace(/^\w+ /, '')}</span>
-                </label>
-              ))}
-            </div>
+            <DateOptions name={ids.date} options={offered} selected={selectedDate} onSelect={setDate} />
           )}
           {errors.date ? (
             <p id={`${ids.date}-error`} className="field__error">

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { RecipeKitOrderBody } from '../../../contracts/orders';
 import { basketQueries } from '../../features/baskets/baskets.queries';
@@ -8,16 +7,15 @@ import { useCheckoutStep } from '../../features/checkout/use-checkout-step';
 import { accountQueries } from '../../features/customers/customers.queries';
 import { longDate, OrdersSummary } from '../../features/orders/order-summary';
 import { orderQueries, ordersApi } from '../../features/orders/orders.queries';
-import type { Decline, PayWith } from '../../features/payments/payments.queries';
+import type { PayWith } from '../../features/payments/payments.queries';
 import { VoucherForm } from '../../features/vouchers/voucher-form';
 import { analytics } from '../../shared/analytics';
 import { ApiError } from '../../shared/api/client';
 import { randomId } from '../../shared/random-id';
 import { Spinner } from '../../shared/ui/spinner';
 import { usePageMeta } from '../../shared/use-page-meta';
-import { payOrder } from '../payment/pay';
-import { PaySection, type PayStatus } from '../payment/pay-section';
-import { useFinishPayment } from '../payment/use-finish-payment';
+import { PaySection } from '../payment/pay-section';
+import { usePayOrder } from '../payment/use-pay-order';
 import { CheckoutFrame } from './checkout-frame';
 import { useCheckoutFlow } from './flow-context';
 import { checkoutPaths } from './flows';
@@ -34,14 +32,11 @@ export function PaymentStep() {
   const paths = checkoutPaths(flow);
   useCheckoutStep(5, flow.kind);
   const navigate = useNavigate();
-  const finish = useFinishPayment();
   const basketQuery = useQuery(basketQueries.recipeKit());
   const choices = useDeliveryChoices();
   const addresses = useQuery(accountQueries.addresses());
-  const [status, setStatus] = useState<PayStatus>('idle');
-  const [decline, setDecline] = useState<Decline | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [unusable, setUnusable] = useState<ReadonlySet<string>>(new Set());
+  const payment = usePayOrder();
+  const { status } = payment;
 
   const basket = basketQuery.data?.basket;
   const address = addresses.data?.find((a) => a.id === choices.addressId) ?? null;
@@ -80,29 +75,23 @@ export function PaymentStep() {
   });
 
   const onPay = async (how: PayWith, missingMethod: boolean) => {
-    if (!body) return;
-    setDecline(null);
-    setProblem(null);
-    if (missingMethod) {
-      setProblem('Save your card above first, or choose PayPal.');
-      return;
-    }
-    setStatus('placing');
+    if (!body || !payment.begin(missingMethod)) return;
+    payment.setStatus('placing');
     let orderId: string;
     try {
       const placed = await ordersApi.placeRecipeKits(body, randomId());
       const first = placed.orders[0];
       if (!first) throw new Error('No orders were made');
       if (placed.checkout?.state === 'paid') {
-        await finish(placed, paths.confirmation);
+        await payment.paid(placed, paths.confirmation);
         return;
       }
       orderId = first.id;
     } catch (error) {
-      setStatus('idle');
+      payment.setStatus('idle');
       if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401) {
         // Something the customer can change (a date gone, a voucher that no longer applies): say so here.
-        setProblem(error.message);
+        payment.setProblem(error.message);
         void preview.refetch();
         return;
       }
@@ -111,36 +100,7 @@ export function PaymentStep() {
       await navigate(paths.error);
       return;
     }
-    setStatus('paying');
-    try {
-      const result = await payOrder(orderId, how, {
-        doneAt: paths.confirmation,
-        retryAt: `/payment/${orderId}`,
-      });
-      if (result.kind === 'paid') {
-        await finish(result.list, paths.confirmation);
-      } else if (result.kind === 'redirecting') {
-        setStatus('redirecting');
-      } else if (result.kind === 'processing') {
-        setStatus('idle');
-        setProblem(
-          'Your payment is still being processed. We’ll email you as soon as it’s done; you can see the order in your account.',
-        );
-      } else {
-        setStatus('idle');
-        setDecline(result.decline);
-        if (result.decline.hardDecline && how.paymentMethodId) {
-          setUnusable((s) => new Set([...s, how.paymentMethodId!]));
-        }
-      }
-    } catch (error) {
-      setStatus('idle');
-      if (error instanceof ApiError && error.code === 'ALREADY_PAID') {
-        await finish(await ordersApi.confirm(orderId), paths.confirmation);
-        return;
-      }
-      setProblem(error instanceof Error ? error.message : 'Something went wrong');
-    }
+    await payment.pay(orderId, how, paths.confirmation);
   };
 
   if (basketQuery.isPending || addresses.isPending) {
@@ -216,9 +176,9 @@ export function PaymentStep() {
             <PaySection
               checkout={preview.data.checkout}
               status={status}
-              decline={decline}
-              problem={problem}
-              unusable={unusable}
+              decline={payment.decline}
+              problem={payment.problem}
+              unusable={payment.unusable}
               onPay={(how, missing) => void onPay(how, missing)}
             />
           ) : preview.isError ? (

@@ -8,13 +8,14 @@ import { addDays, londonDate } from '../../../domain/calendar';
 import { formatPence } from '../../../domain/money';
 import { DELIVERY_WINDOW_DAYS } from '../../../domain/menu-weeks';
 import { checkoutQueries } from '../../features/checkout/checkout.queries';
+import { DateOptions } from '../../features/checkout/date-options';
 import { accountApi, accountQueries } from '../../features/customers/customers.queries';
 import { PostcodeLookupForm } from '../../features/checkout/postcode-lookup';
 import { forgetGiftDraft, readGiftDraft, type GiftDraft } from '../../features/gifts/gift-draft';
 import { menuQueries, type MenuDish } from '../../features/menu/menu.queries';
 import { longDate, OrdersSummary } from '../../features/orders/order-summary';
 import { orderQueries, ordersApi } from '../../features/orders/orders.queries';
-import type { Decline, PayWith } from '../../features/payments/payments.queries';
+import type { PayWith } from '../../features/payments/payments.queries';
 import { analytics } from '../../shared/analytics';
 import { ApiError } from '../../shared/api/client';
 import { randomId } from '../../shared/random-id';
@@ -23,9 +24,8 @@ import { Spinner } from '../../shared/ui/spinner';
 import { usePageMeta } from '../../shared/use-page-meta';
 import { addressSummary, checkDeliverable } from '../checkout/address-step';
 import { CheckoutAddressForm, emptyAddress } from '../checkout/address-form-fields';
-import { payOrder } from '../payment/pay';
-import { PaySection, type PayStatus } from '../payment/pay-section';
-import { useFinishPayment } from '../payment/use-finish-payment';
+import { PaySection } from '../payment/pay-section';
+import { usePayOrder } from '../payment/use-pay-order';
 import '../../features/checkout/checkout.css';
 import './gifts.css';
 
@@ -58,7 +58,6 @@ const splitName = (name: string): [string, string] => {
 
 function SendGift({ box, draft, variantTitle }: { box: MenuDish; draft: GiftDraft; variantTitle: string }) {
   const queryClient = useQueryClient();
-  const finish = useFinishPayment();
   const ids = { address: useId(), date: useId(), note: useId() };
   const settings = useQuery(shopQueries.settings());
   const addresses = useQuery(accountQueries.addresses());
@@ -71,10 +70,8 @@ function SendGift({ box, draft, variantTitle }: { box: MenuDish; draft: GiftDraf
   } | null>(null);
   const [date, setDate] = useState<string | null>(null);
   const [note, setNote] = useState('');
-  const [status, setStatus] = useState<PayStatus>('idle');
-  const [decline, setDecline] = useState<Decline | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [unusable, setUnusable] = useState<ReadonlySet<string>>(new Set());
+  const payment = usePayOrder();
+  const { status, problem } = payment;
 
   // Nothing is picked for the customer: a gift goes to someone else, so the address is always chosen.
   const chosen = addressId ?? (saved.length === 0 ? 'new' : null);
@@ -126,67 +123,29 @@ function SendGift({ box, draft, variantTitle }: { box: MenuDish; draft: GiftDraf
   };
 
   const onPay = async (how: PayWith, missingMethod: boolean) => {
-    if (!body) return;
-    setDecline(null);
-    setProblem(null);
-    if (missingMethod) {
-      setProblem('Save your card above first, or choose PayPal.');
-      return;
-    }
-    setStatus('placing');
+    if (!body || !payment.begin(missingMethod)) return;
+    payment.setStatus('placing');
     let orderId: string;
     try {
       const placed = await ordersApi.placeGift(body, randomId());
       orderId = placed.orders[0]!.id;
       if (placed.checkout?.state === 'paid') {
-        await finish(placed, GIFT_CONFIRMATION_PATH);
-        forgetGiftDraft();
+        await payment.paid(placed, GIFT_CONFIRMATION_PATH, forgetGiftDraft);
         return;
       }
     } catch (error) {
-      setStatus('idle');
+      payment.setStatus('idle');
       if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401) {
-        setProblem(error.message);
+        payment.setProblem(error.message);
         void preview.refetch();
         void dates.refetch();
         return;
       }
       analytics.errorReported('Something went wrong!', { step: 'gift_box_order', cause: String(error) });
-      setProblem('Something went wrong! Please try again in a moment.');
+      payment.setProblem('Something went wrong! Please try again in a moment.');
       return;
     }
-    setStatus('paying');
-    try {
-      const result = await payOrder(orderId, how, {
-        doneAt: GIFT_CONFIRMATION_PATH,
-        retryAt: `/payment/${orderId}`,
-      });
-      if (result.kind === 'paid') {
-        await finish(result.list, GIFT_CONFIRMATION_PATH);
-        forgetGiftDraft();
-      } else if (result.kind === 'redirecting') {
-        setStatus('redirecting');
-      } else if (result.kind === 'processing') {
-        setStatus('idle');
-        setProblem(
-          'Your payment is still being processed. We’ll email you as soon as it’s done; you can see the order in your account.',
-        );
-      } else {
-        setStatus('idle');
-        setDecline(result.decline);
-        if (result.decline.hardDecline && how.paymentMethodId) {
-          setUnusable((s) => new Set([...s, how.paymentMethodId!]));
-        }
-      }
-    } catch (error) {
-      setStatus('idle');
-      if (error instanceof ApiError && error.code === 'ALREADY_PAID') {
-        await finish(await ordersApi.confirm(orderId), GIFT_CONFIRMATION_PATH);
-        forgetGiftDraft();
-        return;
-      }
-      setProblem(error instanceof Error ? error.message : 'Something went wrong');
-    }
+    await payment.pay(orderId, how, GIFT_CONFIRMATION_PATH, forgetGiftDraft);
   };
 
   const image = box.images[0];
@@ -340,22 +299,13 @@ function SendGift({ box, draft, variantTitle }: { box: MenuDish; draft: GiftDraf
                 soon.
               </p>
             ) : (
-              <div className="date-options">
-                {offered.map((option) => (
-                  <label key={option.date} className="date-option">
-                    <input
-                      type="radio"
-                      name={ids.date}
-                      value={option.date}
-                      checked={selectedDate === option.date}
-                      disabled={busy}
-                      onChange={() => setDate(option.date)}
-                    />
-                    <span className="date-option__weekday">{option.weekday}</span>
-                    <span className="date-option__date">{option.label.replace(/^\w+ /, '')}</span>
-                  </label>
-                ))}
-              </div>
+              <DateOptions
+                name={ids.date}
+                options={offered}
+                selected={selectedDate}
+                disabled={busy}
+                onSelect={setDate}
+              />
             )}
           </fieldset>
           <div className="field">
@@ -389,9 +339,9 @@ function SendGift({ box, draft, variantTitle }: { box: MenuDish; draft: GiftDraf
                 <PaySection
                   checkout={preview.data.checkout}
                   status={status}
-                  decline={decline}
+                  decline={payment.decline}
                   problem={problem}
-                  unusable={unusable}
+                  unusable={payment.unusable}
                   onPay={(how, missing) => void onPay(how, missing)}
                 />
               ) : null}

@@ -4,13 +4,13 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { OrdersSummary } from '../../features/orders/order-summary';
 import { orderQueries, ordersApi } from '../../features/orders/orders.queries';
 import { pendingPaymentFor } from '../../features/payments/pending-payment';
-import { declineOf, type Decline, type PayWith } from '../../features/payments/payments.queries';
+import { declineOf, type PayWith } from '../../features/payments/payments.queries';
 import { ApiError } from '../../shared/api/client';
 import { Spinner } from '../../shared/ui/spinner';
 import { usePageMeta } from '../../shared/use-page-meta';
-import { payOrder } from './pay';
-import { PaySection, type PayStatus } from './pay-section';
+import { PaySection } from './pay-section';
 import { useFinishPayment } from './use-finish-payment';
+import { usePayOrder } from './use-pay-order';
 
 // /payment/{orderId}: pay an order again (after a failed payment), and where a 3-D Secure check comes back
 // to (?payment_intent=pi_…): that return is confirmed here (POST /orders/confirm) and goes on to the
@@ -24,10 +24,8 @@ export function PayAgainPage() {
   const detail = useQuery(orderQueries.detail(orderId));
   // The checkout's other weeks are paid with it.
   const upcoming = useQuery(orderQueries.list('upcoming'));
-  const [status, setStatus] = useState<PayStatus>('idle');
-  const [decline, setDecline] = useState<Decline | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [unusable, setUnusable] = useState<ReadonlySet<string>>(new Set());
+  const payment = usePayOrder();
+  const { setDecline } = payment;
   const [returning, setReturning] = useState(() => params.has('payment_intent'));
   const started = useRef(false);
   const pending = pendingPaymentFor(orderId);
@@ -54,38 +52,10 @@ export function PayAgainPage() {
         void detail.refetch();
         setParams({}, { replace: true });
       });
-  }, [params, orderId, finish, doneAt, detail, setParams]);
+  }, [params, orderId, finish, doneAt, detail, setParams, setDecline]);
 
   const onPay = async (how: PayWith, missingMethod: boolean) => {
-    setDecline(null);
-    setProblem(null);
-    if (missingMethod) {
-      setProblem('Save your card above first, or choose PayPal.');
-      return;
-    }
-    setStatus('paying');
-    try {
-      const result = await payOrder(orderId, how, { doneAt, retryAt: `/payment/${orderId}` });
-      if (result.kind === 'paid') await finish(result.list, doneAt);
-      else if (result.kind === 'redirecting') setStatus('redirecting');
-      else if (result.kind === 'processing') {
-        setStatus('idle');
-        setProblem('Your payment is still being processed. We’ll email you as soon as it’s done.');
-      } else {
-        setStatus('idle');
-        setDecline(result.decline);
-        if (result.decline.hardDecline && how.paymentMethodId) {
-          setUnusable((s) => new Set([...s, how.paymentMethodId!]));
-        }
-      }
-    } catch (error) {
-      setStatus('idle');
-      if (error instanceof ApiError && error.code === 'ALREADY_PAID') {
-        await finish(await ordersApi.confirm(orderId), doneAt);
-        return;
-      }
-      setProblem(error instanceof Error ? error.message : 'Something went wrong');
-    }
+    if (payment.begin(missingMethod)) await payment.pay(orderId, how, doneAt);
   };
 
   if (returning) {
@@ -142,10 +112,10 @@ export function PayAgainPage() {
               {checkout ? (
                 <PaySection
                   checkout={checkout}
-                  status={status}
-                  decline={decline}
-                  problem={problem}
-                  unusable={unusable}
+                  status={payment.status}
+                  decline={payment.decline}
+                  problem={payment.problem}
+                  unusable={payment.unusable}
                   onPay={(how, missing) => void onPay(how, missing)}
                 />
               ) : (
