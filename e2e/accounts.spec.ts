@@ -3,33 +3,51 @@ import { expectAccessible } from './helpers';
 
 // The accounts journey on a phone: sign up and confirm from the mailbox, edit the profile, two addresses
 // (one made default), sign out, a wrong password, a password reset from the mailbox, sign in again;
-// Google through the local provider; returnTo bringing the customer back.
+// Google, Facebook and Apple through the local provider pages; returnTo bringing the customer back; a
+// signed-in customer kept off the auth screens.
 
 const email = `ada.${Date.now()}@example.com`;
 const password = 'analytical engine 1843';
 const newPassword = 'difference engine 1822';
 
-interface MailboxMessage {
-  to: string;
-  subject: string;
-  template: string;
-  links: string[];
-}
-
-async function latestMail(page: Page, to: string, template: string): Promise<MailboxMessage> {
-  let found: MailboxMessage | undefined;
+/** Opens the newest email with `subject` in the development mailbox page, as a person would. */
+async function openMail(page: Page, to: string, subject: RegExp) {
+  await page.goto(`/dev/mailbox?to=${encodeURIComponent(to)}`);
+  const link = page.getByRole('link', { name: subject }).first();
+  // Emails go out in the background: reload until it has arrived.
   await expect
     .poll(async () => {
-      const response = await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`);
-      const { messages } = (await response.json()) as { messages: MailboxMessage[] };
-      found = messages.find((m) => m.template === template);
-      return found !== undefined;
+      if (await link.isVisible()) return true;
+      await page.reload();
+      return false;
     })
     .toBe(true);
-  return found!;
+  await link.click();
+  await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
+}
+
+/** Follows the email's link into the shop from the mailbox page (the "Links" list shows each address). */
+async function followMailLink(page: Page, href: RegExp) {
+  await page.getByRole('region', { name: 'Links' }).getByRole('link', { name: href }).first().click();
+}
+
+/** The POST /customers/fingerprint that follows a sign-in. */
+const fingerprintRegistered = (page: Page) =>
+  page.waitForResponse(
+    (r) => r.url().endsWith('/api/v2/customers/fingerprint') && r.request().method() === 'POST',
+  );
+
+/** A signed-in customer visiting an auth screen is sent to / (the menu until takeaway exists). */
+async function expectKeptOffAuthScreens(page: Page) {
+  for (const path of ['/login', '/social-login', '/auth-facebook-cb', '/forgot-password/reset']) {
+    await page.goto(path);
+    await expect(page, `${path} when signed in`).toHaveURL(/\/menu$/);
+  }
 }
 
 test('sign up, confirm, profile, addresses, sign out, wrong password, reset, sign in', async ({ page }) => {
+  // The longest journey, with an accessibility check on each screen on the way.
+  test.slow();
   await page.goto('/signup');
   await expectAccessible(page, '/signup');
   await page.getByLabel('First name').fill('Ada');
@@ -42,18 +60,18 @@ test('sign up, confirm, profile, addresses, sign out, wrong password, reset, sig
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await expectAccessible(page, 'the sign-up "Check your inbox" state');
 
-  // The confirmation email, opened in the development mailbox.
-  await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+  // The confirmation email, opened in the development mailbox; its link signs the customer in, and the
+  // browser's fingerprint is registered in the background.
+  await openMail(page, email, /Confirm your email/);
+  await page.goBack();
   await expectAccessible(page, 'the mailbox');
-  await page
-    .getByRole('link', { name: /Confirm your email/ })
-    .first()
-    .click();
-  await expect(page.getByRole('heading', { name: /Confirm your email/ })).toBeVisible();
-  const confirm = await latestMail(page, email, 'confirm_sign_up');
-  await page.goto(confirm.links[0]!);
+  await page.goForward();
+  const confirmFingerprint = fingerprintRegistered(page);
+  await followMailLink(page, /\?token=/);
   await expect(page).toHaveURL(/\/account$/);
+  expect((await confirmFingerprint).status()).toBe(204);
   await expect(page.getByRole('heading', { name: 'Ciao, Ada!' })).toBeVisible();
   await expectAccessible(page, 'the account dashboard');
 
@@ -83,6 +101,7 @@ test('sign up, confirm, profile, addresses, sign out, wrong password, reset, sig
   await dialog.getByLabel('Postcode').fill('not a postcode');
   await dialog.getByRole('button', { name: 'Save address' }).click();
   await expect(dialog.getByText('Enter a valid UK postcode, like SW1A 1AA')).toBeVisible();
+  await expectAccessible(page, 'the add-address dialog with a field error');
   await dialog.getByLabel('Postcode').fill('sw1a1aa');
   await dialog.getByRole('button', { name: 'Save address' }).click();
   await expect(dialog).toBeHidden();
@@ -104,8 +123,21 @@ test('sign up, confirm, profile, addresses, sign out, wrong password, reset, sig
   await expect(cards.first()).toContainText('Default');
   await expectAccessible(page, 'the addresses');
 
+  // Editing an address: a bad postcode is refused beside the field.
+  await page.getByRole('button', { name: 'Edit 1 Pasta Lane' }).click();
+  dialog = page.getByRole('dialog', { name: 'Edit address' });
+  await expect(dialog.getByLabel('Address line 1')).toHaveValue('1 Pasta Lane');
+  await dialog.getByLabel('Postcode').fill('SW1A');
+  await dialog.getByRole('button', { name: 'Save address' }).click();
+  await expect(dialog.getByText('Enter a valid UK postcode, like SW1A 1AA')).toBeVisible();
+  await expectAccessible(page, 'the edit-address dialog with a field error');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
   // Sign out from the account icon.
   await page.getByRole('button', { name: /Your account/ }).click();
+  await expect(page.locator('#account-menu')).toBeVisible();
+  await expectAccessible(page, 'the account menu, open');
   await page.locator('#account-menu').getByRole('button', { name: 'Log out' }).click();
   await expect(page.getByRole('heading', { name: 'You’re signed out' })).toBeVisible();
   await expectAccessible(page, 'the signed-out page');
@@ -120,12 +152,15 @@ test('sign up, confirm, profile, addresses, sign out, wrong password, reset, sig
 
   // Forgot password → the email → reset → signed in.
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  // The log-in form's own Email field is there until the next screen's chunk arrives.
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('button', { name: 'Send me a link' }).click();
   await expect(page.getByText('Check your inbox.')).toBeVisible();
   await expectAccessible(page, '/forgot-password');
-  const reset = await latestMail(page, email, 'password_reset');
-  await page.goto(reset.links[0]!);
+  await openMail(page, email, /Reset your Sfoglia password/);
+  await followMailLink(page, /\/forgot-password\/reset\?token=/);
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
   await page.getByLabel('New password', { exact: true }).fill(newPassword);
   await page.getByLabel('New password again').fill(newPassword);
   await expectAccessible(page, 'the reset page');
@@ -142,9 +177,19 @@ test('sign up, confirm, profile, addresses, sign out, wrong password, reset, sig
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('heading', { name: 'Ciao, Ada!' })).toBeVisible();
 
-  // A signed-in customer visiting /login goes to /.
-  await page.goto('/login');
-  await expect(page).toHaveURL(/\/menu$/);
+  // A signed-in customer visiting the auth screens goes to /…
+  await expectKeptOffAuthScreens(page);
+  // …but a reset link still opens the reset page (the way to a new password without the current one).
+  const asked = await page.request.post('/api/v2/customers/password_reset', {
+    data: { email },
+    headers: { 'x-branch': 'web' },
+  });
+  expect(asked.ok()).toBe(true);
+  await openMail(page, email, /Reset your Sfoglia password/);
+  await followMailLink(page, /\/forgot-password\/reset\?token=/);
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  await expect(page).toHaveURL(/\/forgot-password\/reset\?token=/);
+  await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
 });
 
 test('sign in with the local Google page, and returnTo brings the customer back', async ({ page }) => {
@@ -163,4 +208,55 @@ test('sign in with the local Google page, and returnTo brings the customer back'
   await expect(page.getByLabel('First name')).toHaveValue('Grace');
   // Signed in with Google: no password to change here.
   await expect(page.getByText(/You sign in with Google, Facebook, Apple/)).toBeVisible();
+});
+
+test('sign in with the local Facebook page, through /auth-facebook-cb', async ({ page }) => {
+  // The Facebook return without an answer offers another try.
+  await page.goto('/auth-facebook-cb');
+  await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
+  await expectAccessible(page, '/auth-facebook-cb without an answer');
+
+  // Facebook answers at /auth-facebook-cb with a token in the fragment.
+  await page.goto('/social-login');
+  await page.getByRole('button', { name: 'Continue with Facebook' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in with Facebook' })).toBeVisible();
+  await expectAccessible(page, 'the local Facebook page');
+  await page.getByRole('textbox', { name: 'Email' }).fill(`katherine.${Date.now()}@example.com`);
+  await page.getByLabel('First name').fill('Katherine');
+  await page.getByLabel('Last name').fill('Johnson');
+  // The shop's sign-in call is held back, so the callback page is checked while it works.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/v2/sessions/facebook', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const facebookFingerprint = fingerprintRegistered(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/auth-facebook-cb$/);
+  await expect(page.getByRole('heading', { name: 'Signing you in…' })).toBeVisible();
+  await expectAccessible(page, '/auth-facebook-cb while signing in');
+  release();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole('heading', { name: 'Ciao, Katherine!' })).toBeVisible();
+  expect((await facebookFingerprint).status()).toBe(204);
+  await page.unrouteAll();
+});
+
+test('sign in with the local Apple page, and returnTo brings the customer back', async ({ page }) => {
+  // Apple answers at /social-login with a code in the query.
+  await page.goto('/account/my-details');
+  await expect(page).toHaveURL(/\/social-login\?returnTo=%2Faccount%2Fmy-details$/);
+  await page.getByRole('button', { name: 'Continue with Apple' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in with Apple' })).toBeVisible();
+  await expectAccessible(page, 'the local Apple page');
+  await page.getByRole('textbox', { name: 'Email' }).fill(`mary.${Date.now()}@example.com`);
+  await page.getByLabel('First name').fill('Mary');
+  await page.getByLabel('Last name').fill('Jackson');
+  const appleFingerprint = fingerprintRegistered(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/account\/my-details$/);
+  await expect(page.getByLabel('First name')).toHaveValue('Mary');
+  expect((await appleFingerprint).status()).toBe(204);
+  await expectKeptOffAuthScreens(page);
 });

@@ -133,15 +133,18 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 },
               ],
             },
-            // Not guarded: a signed-in customer returning from a provider, or resetting from an email link.
+            // Guests only, but a signed-in customer may be returning from a provider, or resetting from an
+            // email link (see guestOnly's exceptions).
             {
               path: 'social-login',
+              loader: guestOnly(queryClient, 'provider-answer'),
               lazy: lazyPage(() =>
                 import('./features/auth/social-login-page').then((m) => ({ Component: m.SocialLoginPage })),
               ),
             },
             {
               path: 'auth-facebook-cb',
+              loader: guestOnly(queryClient, 'provider-answer'),
               lazy: lazyPage(() =>
                 import('./features/auth/facebook-callback-page').then((m) => ({
                   Component: m.FacebookCallbackPage,
@@ -150,6 +153,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: 'forgot-password/reset',
+              loader: guestOnly(queryClient, 'reset-link'),
               lazy: lazyPage(() =>
                 import('./features/auth/reset-password-page').then((m) => ({
                   Component: m.ResetPasswordPage,

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { authApi } from '../features/auth/auth.api';
+import { registerFingerprintInBackground } from '../features/auth/fingerprint';
 import { customerQueries, rememberSignIn, safeTarget } from '../shared/customer.queries';
 import { showToast } from '../shared/ui/toast';
 
@@ -34,6 +35,7 @@ function signInFromEntryToken(queryClient: QueryClient, request: Request): Promi
     pending = authApi.signInWithToken(token).then(
       async ({ customer, targetUrl }) => {
         await rememberSignIn(queryClient, customer);
+        registerFingerprintInBackground(customer.id);
         showToast(customer.firstName ? `Welcome, ${customer.firstName}` : 'You are signed in');
         return safeTarget(targetUrl) ?? (url.pathname === '/' ? '/account' : without);
       },
@@ -83,6 +85,45 @@ export const requireCustomer = (queryClient: QueryClient) =>
     return redirect(`/social-login?returnTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
   });
 
-/** Log in, sign up and forgot password: a signed-in customer is sent to /. */
-export const guestOnly = (queryClient: QueryClient) =>
-  afterTokenSignIn(queryClient, async () => ((await signedIn(queryClient)) ? redirect('/') : null));
+/**
+ * The fragment of the address being loaded. Loaders' requests never carry it, so it is read from the address
+ * bar, which holds it when a provider's redirect loads the page (the only way an answer arrives).
+ */
+function fragmentOf(request: Request): string {
+  if (typeof window === 'undefined') return '';
+  const url = new URL(request.url);
+  const here = window.location;
+  return here.pathname === url.pathname && here.search === url.search ? here.hash : '';
+}
+
+/**
+ * A provider's answer for /social-login or /auth-facebook-cb to finish: Google's id_token and Facebook's
+ * access_token come in the fragment; Apple's code, the state we sent (also with a refusal) and an emailed
+ * sign-in token in the query.
+ */
+export function carriesProviderAnswer(url: URL, fragment: string): boolean {
+  const hash = new URLSearchParams(fragment.replace(/^#/, ''));
+  return (
+    hash.has('id_token') ||
+    hash.has('access_token') ||
+    ['code', 'state', 'token'].some((key) => url.searchParams.has(key))
+  );
+}
+
+/** The visits a guests-only page still lets a signed-in customer make. */
+const EXCEPTIONS = {
+  // Signing in again (or as someone else): the page finishes the provider's answer.
+  'provider-answer': (request: Request) => carriesProviderAnswer(new URL(request.url), fragmentOf(request)),
+  // A signed-in customer who opens a reset link still resets: it is the only way to a new password without
+  // the current one (the profile's change-password form asks for it), and the token is single-use anyway.
+  'reset-link': (request: Request) => new URL(request.url).searchParams.has('token'),
+} satisfies Record<string, (request: Request) => boolean>;
+
+/**
+ * The auth screens (log in, sign up, forgot password, /social-login, the Facebook return and the reset page):
+ * a signed-in customer is sent to / (spec §2 Auth screens, §6), except on the visits `except` names.
+ */
+export const guestOnly = (queryClient: QueryClient, except?: keyof typeof EXCEPTIONS) =>
+  afterTokenSignIn(queryClient, async ({ request }) =>
+    !(except && EXCEPTIONS[except](request)) && (await signedIn(queryClient)) ? redirect('/') : null,
+  );

@@ -4,6 +4,7 @@ import { analytics } from '../../shared/analytics';
 import { rememberSignIn, safeTarget } from '../../shared/customer.queries';
 import { showToast } from '../../shared/ui/toast';
 import type { SignedIn } from './auth.api';
+import { registerFingerprintInBackground } from './fingerprint';
 
 /** After any sign-in: remember the customer, say hello, and go where they were going. */
 export function useFinishSignIn() {
@@ -11,6 +12,7 @@ export function useFinishSignIn() {
   const navigate = useNavigate();
   return async ({ customer, targetUrl }: SignedIn, returnTo: string | null, how: string) => {
     await rememberSignIn(queryClient, customer);
+    registerFingerprintInBackground(customer.id);
     analytics.ctaClick('sign_in', { method: how });
     showToast(customer.firstName ? `Welcome, ${customer.firstName}` : 'You are signed in');
     await navigate(safeTarget(targetUrl) ?? safeTarget(returnTo) ?? '/account', { replace: true });
