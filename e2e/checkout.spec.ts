@@ -425,3 +425,34 @@ test('a gift box: chosen without touching the basket, signed in through the gift
     1,
   );
 });
+
+test('store credit: a credit code adds £5, once; the history lists it', async ({ page }) => {
+  await page.goto('/account');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await page.getByRole('textbox', { name: 'Email' }).fill(`mary.${Date.now()}@example.com`);
+  await page.getByLabel(/First name|Given name/).fill('Mary');
+  await page.getByLabel(/Last name|Family name/).fill('Tester');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const credit = page.getByRole('region', { name: 'Store credit' });
+  await expect(credit.getByText('£0.00')).toBeVisible();
+
+  await credit.getByLabel('Credit code').fill('not-a-code');
+  await credit.getByRole('button', { name: 'Add credit' }).click();
+  await expect(credit.getByRole('alert')).toHaveText('Invalid code');
+  await expectAccessible(page, 'store credit with a wrong code');
+
+  await credit.getByLabel('Credit code').fill('credit-5');
+  await credit.getByRole('button', { name: 'Add credit' }).click();
+  await expect(credit.getByText('£5.00', { exact: true })).toBeVisible();
+  await expect(page.getByText('£5.00 added to your store credit')).toBeVisible();
+  await credit.getByText('Credit history').click();
+  await expect(credit.getByRole('listitem').filter({ hasText: '+£5.00' })).toBeVisible();
+  await shot(page, '20-store-credit');
+  await expectAccessible(page, 'store credit with its history');
+
+  // The same code again is refused with the server's reason.
+  await credit.getByLabel('Credit code').fill('CREDIT-5');
+  await credit.getByRole('button', { name: 'Add credit' }).click();
+  await expect(credit.getByRole('alert')).toHaveText('You have already added this code to your account');
+  await expect(credit.getByText('£5.00', { exact: true })).toBeVisible();
+});

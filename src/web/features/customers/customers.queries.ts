@@ -9,6 +9,7 @@ import {
   customerModel,
   storeCreditTransactionModel,
   type Customer,
+  type StoreCreditTransaction,
   type UpdateMeBody,
 } from '../../../contracts/customers';
 import { api } from '../../shared/api/client';
@@ -50,4 +51,10 @@ export const accountApi = {
   },
   makeDefault: async (id: string): Promise<Address> =>
     readOne(await api('POST', `/addresses/${id}/default`), addressModel),
+  /** A credit code becomes store credit (codes are upper-cased before sending, spec §5). */
+  redeemCreditCode: async (code: string): Promise<StoreCreditTransaction> =>
+    readOne(
+      await api('POST', '/customers/credit_voucher', { body: { code: code.trim().toUpperCase() } }),
+      storeCreditTransactionModel,
+    ),
 };

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { formatPence } from '../../../domain/money';
 import { accountQueries } from '../../features/customers/customers.queries';
+import { StoreCreditSection } from '../../features/customers/store-credit-section';
 import { customerQueries } from '../../shared/customer.queries';
 import { usePageMeta } from '../../shared/use-page-meta';
 import { RecentOrdersSection, UpcomingOrdersSection } from './orders-sections';
@@ -23,11 +23,7 @@ export function DashboardPage() {
       </section>
       <UpcomingOrdersSection />
       <RecentOrdersSection />
-      <section className="account-section" aria-labelledby="credit-heading">
-        <h2 id="credit-heading">Store credit</h2>
-        <p className="account__figure">{formatPence(customer.storeCredits)}</p>
-        <p className="field__hint">Credit is used at checkout before your card.</p>
-      </section>
+      <StoreCreditSection balance={customer.storeCredits} />
       <section className="account-section" aria-labelledby="address-heading">
         <h2 id="address-heading">Delivery address</h2>
         {addresses.isPending ? (

@@ -1,0 +1,98 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { formatPence } from '../../../domain/money';
+import { ApiError } from '../../shared/api/client';
+import { customerQueries } from '../../shared/customer.queries';
+import { FormError, TextField } from '../../shared/forms';
+import { showToast } from '../../shared/ui/toast';
+import { accountApi, accountQueries } from './customers.queries';
+
+// Store credit in the account (spec §3 Customer storeCredits; §7 credit_voucher, store_credit_transactions):
+// the balance, a box for a credit code, and every movement (codes, payments, credit given back).
+
+const when = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Europe/London',
+});
+
+export function StoreCreditSection({ balance }: { balance: number }) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const history = useQuery({ ...accountQueries.credit(), enabled: open });
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const redeem = async (event: FormEvent) => {
+    event.preventDefault();
+    if (code.trim() === '') {
+      setError('Enter a credit code');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const added = await accountApi.redeemCreditCode(code);
+      setCode('');
+      showToast(`${formatPence(added.amount)} added to your store credit`);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: customerQueries.me().queryKey }),
+        queryClient.invalidateQueries({ queryKey: accountQueries.credit().queryKey }),
+      ]);
+    } catch (e) {
+      // Spec §8: the server's message on a 400, otherwise "Invalid code".
+      setError(e instanceof ApiError && e.status === 400 ? e.message : 'Invalid code');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="account-section" aria-labelledby="credit-heading">
+      <h2 id="credit-heading">Store credit</h2>
+      <p className="account__figure">{formatPence(balance)}</p>
+      <p className="field__hint">Credit is used at checkout before your card.</p>
+      <form onSubmit={redeem} noValidate className="credit-code">
+        <FormError message={error} />
+        <TextField
+          label="Credit code"
+          autoComplete="off"
+          autoCapitalize="characters"
+          value={code}
+          disabled={busy}
+          onChange={(e) => setCode(e.target.value)}
+        />
+        <button type="submit" className="button button--secondary" disabled={busy} aria-busy={busy}>
+          {busy ? 'Adding…' : 'Add credit'}
+        </button>
+      </form>
+      <details className="credit-history" onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
+        <summary>Credit history</summary>
+        {history.isPending ? (
+          <p className="field__hint">Loading…</p>
+        ) : history.isError ? (
+          <p role="alert">Couldn&apos;t get store credit transaction history</p>
+        ) : history.data.length === 0 ? (
+          <p>No store credit yet.</p>
+        ) : (
+          <ul className="credit-history__list">
+            {history.data.map((entry) => (
+              <li key={entry.id}>
+                <span className="credit-history__what">
+                  {entry.description}
+                  <span className="field__hint"> · {when.format(new Date(entry.createdAt))}</span>
+                </span>
+                <span className={entry.amount < 0 ? 'credit-history__out' : 'credit-history__in'}>
+                  {entry.amount > 0 ? '+' : ''}
+                  {formatPence(entry.amount)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </details>
+    </section>
+  );
+}
