@@ -9,7 +9,7 @@ import { pence } from '../../../domain/money';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { productImages, products, productVariants } from '../../db/schema/catalogue';
-import { checkouts, orderLineItems, orders, payments, type OrderAddress } from '../../db/schema/checkout';
+import { checkouts, orderLineItems, orders, type OrderAddress } from '../../db/schema/checkout';
 import { assertDeliverable } from '../delivery/delivery.service';
 import { VARIANT_GID_PREFIX } from '../menu/catalogue.repo';
 import type { ShopRules, ShopRulesCache } from '../shop/shop.service';
@@ -162,8 +162,8 @@ export class GiftBoxService {
           };
         }
       }
-      // A changed gift replaces the unpaid one, unless that one is being paid right now.
-      for (const checkout of open) await this.withdrawUnlessPaying(tx, checkout);
+      // A changed gift replaces the unpaid one (refused while that one is being charged).
+      for (const checkout of open) await withdrawCheckout(tx, checkout);
 
       const priced = await this.price(tx, customerId, body, rules, now);
       const [checkout] = await tx
@@ -333,16 +333,5 @@ export class GiftBoxService {
       (order.giftRecipient?.email ?? null) === (body.recipient.email ?? null) &&
       (order.giftRecipient?.message ?? null) === giftMessage(body.recipient.message)
     );
-  }
-
-  private async withdrawUnlessPaying(tx: DbOrTx, checkout: CheckoutRow): Promise<void> {
-    const [paying] = await tx
-      .select({ id: payments.id })
-      .from(payments)
-      .where(and(eq(payments.checkoutId, checkout.id), eq(payments.status, 'processing')));
-    if (paying) {
-      throw new DomainError('CONFLICT', 'Your last gift’s payment is being processed. Please wait a moment.');
-    }
-    await withdrawCheckout(tx, checkout);
   }
 }

@@ -1,22 +1,42 @@
 import { useState, type FormEvent } from 'react';
-import { createAddressBody, type Address } from '../../../contracts/addresses';
+import { createAddressBody, type Address, type CreateAddressBody } from '../../../contracts/addresses';
+import { isDeliverableAddress } from '../../../domain/address';
 import { ApiError } from '../../shared/api/client';
 import { CheckboxField, FormError, TextField, validate, type FieldErrors } from '../../shared/forms';
 
-const EMPTY = {
-  firstName: '',
-  lastName: '',
+// The one address form: the account's address book, and the checkout's and a gift's address steps (filled
+// from the postcode lookup or by hand). Checked with the schema the API uses, plus, for a delivery address,
+// "good enough to deliver to".
+
+export interface AddressValues {
+  firstName: string;
+  lastName: string;
+  address1: string;
+  address2: string;
+  city: string;
+  zip: string;
+  phone: string;
+  /** From the postcode lookup; cleared when the street or postcode is typed over. Undefined: not sent. */
+  lat?: number | null;
+  lon?: number | null;
+  isDefault?: boolean;
+}
+
+export const emptyAddress = (firstName = '', lastName = ''): AddressValues => ({
+  firstName,
+  lastName,
   address1: '',
   address2: '',
   city: '',
   zip: '',
   phone: '',
-  isDefault: false,
-};
-type Values = typeof EMPTY;
+  lat: null,
+  lon: null,
+});
 
-function fromAddress(address: Address | null): Values {
-  if (!address) return EMPTY;
+/** An address book entry as the form's values. */
+export function addressValues(address: Address | null): AddressValues {
+  if (!address) return { ...emptyAddress(), lat: undefined, lon: undefined, isDefault: false };
   return {
     firstName: address.firstName ?? '',
     lastName: address.lastName ?? '',
@@ -30,7 +50,7 @@ function fromAddress(address: Address | null): Values {
 }
 
 /** Empty text becomes "not given" (null), so optional lines can be cleared. */
-function toBody(values: Values) {
+function toBody(values: AddressValues): CreateAddressBody {
   const text = (v: string) => (v.trim() === '' ? null : v.trim());
   return {
     firstName: text(values.firstName),
@@ -41,39 +61,64 @@ function toBody(values: Values) {
     zip: text(values.zip),
     phone: text(values.phone),
     countryCode: 'UK',
+    ...(values.lat !== undefined ? { lat: values.lat, lon: values.lon ?? null } : {}),
     ...(values.isDefault ? { isDefault: true } : {}),
   };
 }
 
 export function AddressForm({
-  address,
+  initial,
+  forDelivery = false,
+  offerDefault = false,
+  submitLabel = 'Save address',
+  phoneLabel = forDelivery ? 'Phone (for the driver, optional)' : 'Phone (optional)',
   onSave,
   onCancel,
 }: {
-  address: Address | null;
-  onSave: (body: ReturnType<typeof toBody>) => Promise<void>;
-  onCancel: () => void;
+  initial: AddressValues;
+  /** A delivery address: a name, street, town and postcode are needed. */
+  forDelivery?: boolean;
+  /** Offer "Make this my default address" (the address book, for an address that is not already it). */
+  offerDefault?: boolean;
+  submitLabel?: string;
+  phoneLabel?: string;
+  /** Saves the address; a thrown error is shown on the form. */
+  onSave: (body: CreateAddressBody) => Promise<void>;
+  onCancel?: () => void;
 }) {
-  const [values, setValues] = useState<Values>(() => fromAddress(address));
+  const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const set = (patch: Partial<Values>) => setValues({ ...values, ...patch });
+  const set = (patch: Partial<AddressValues>) => setValues((v) => ({ ...v, ...patch }));
+  // Typed over, the lookup's coordinates no longer belong to the address.
+  const moved = values.lat === undefined ? {} : { lat: null, lon: null };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const body = toBody(values);
     const checked = validate(createAddressBody, body);
-    setErrors(checked.ok ? {} : checked.errors);
-    if (!checked.ok) return;
+    const found: FieldErrors = checked.ok ? {} : { ...checked.errors };
+    if (forDelivery && checked.ok && !isDeliverableAddress(body)) {
+      if (!body.address1) found.address1 = 'Enter the first line of the address';
+      if (!body.city) found.city = 'Enter the town or city';
+      if (!body.zip) found.zip = 'Enter the postcode';
+    }
+    if (forDelivery && !body.firstName) found.firstName = 'Enter the name for the delivery';
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
     setBusy(true);
     setFormError(null);
     try {
       await onSave(body);
     } catch (error) {
-      if (error instanceof ApiError && error.errors.length > 0)
-        setFormError(error.errors.map((e) => e.detail).join('. '));
-      else setFormError("Couldn't save the address. Please try again.");
+      setFormError(
+        error instanceof ApiError && error.errors.length > 0
+          ? error.errors.map((e) => e.detail).join('. ')
+          : error instanceof Error && !(error instanceof ApiError) && !(error instanceof TypeError)
+            ? error.message
+            : "Couldn't save the address. Please try again.",
+      );
     } finally {
       setBusy(false);
     }
@@ -103,7 +148,7 @@ export function AddressForm({
         autoComplete="address-line1"
         value={values.address1}
         error={errors.address1}
-        onChange={(e) => set({ address1: e.target.value })}
+        onChange={(e) => set({ address1: e.target.value, ...moved })}
       />
       <TextField
         label="Address line 2 (optional)"
@@ -126,11 +171,11 @@ export function AddressForm({
           autoCapitalize="characters"
           value={values.zip}
           error={errors.zip}
-          onChange={(e) => set({ zip: e.target.value })}
+          onChange={(e) => set({ zip: e.target.value, ...moved })}
         />
       </div>
       <TextField
-        label="Phone (for the driver)"
+        label={phoneLabel}
         type="tel"
         autoComplete="tel"
         inputMode="tel"
@@ -138,20 +183,22 @@ export function AddressForm({
         error={errors.phone}
         onChange={(e) => set({ phone: e.target.value })}
       />
-      {address?.isDefault ? null : (
+      {offerDefault ? (
         <CheckboxField
           label="Make this my default address"
-          checked={values.isDefault}
+          checked={values.isDefault ?? false}
           onChange={(e) => set({ isDefault: e.target.checked })}
         />
-      )}
+      ) : null}
       <div className="button-row">
         <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-          {busy ? 'Saving…' : 'Save address'}
+          {busy ? 'Saving…' : submitLabel}
         </button>
-        <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
-          Cancel
-        </button>
+        {onCancel ? (
+          <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
+            Cancel
+          </button>
+        ) : null}
       </div>
     </form>
   );

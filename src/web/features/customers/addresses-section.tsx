@@ -4,7 +4,7 @@ import type { Address } from '../../../contracts/addresses';
 import { Dialog } from '../../shared/ui/dialog';
 import { Spinner } from '../../shared/ui/spinner';
 import { showToast } from '../../shared/ui/toast';
-import { AddressForm } from './address-form';
+import { AddressForm, addressValues } from './address-form';
 import { accountApi, accountQueries } from './customers.queries';
 
 function lines(address: Address): string[] {
@@ -140,7 +140,9 @@ export function AddressesSection() {
         {editing !== null ? (
           <AddressForm
             key={editing === 'new' ? 'new' : editing.id}
-            address={editing === 'new' ? null : editing}
+            initial={addressValues(editing === 'new' ? null : editing)}
+            offerDefault={editing === 'new' || !editing.isDefault}
+            phoneLabel="Phone (for the driver)"
             onCancel={() => setEditing(null)}
             onSave={async (body) => {
               if (editing === 'new') await accountApi.addAddress(body);

@@ -1,28 +1,25 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { Address, CreateAddressBody } from '../../../contracts/addresses';
+import type { CreateAddressBody } from '../../../contracts/addresses';
 import { isDeliverableAddress } from '../../../domain/address';
 import { addressLookupApi } from '../../features/checkout/checkout.queries';
 import { saveDeliveryChoices, useDeliveryChoices } from '../../features/checkout/delivery-store';
 import { PostcodeLookupForm } from '../../features/checkout/postcode-lookup';
 import { useCheckoutStep } from '../../features/checkout/use-checkout-step';
+import { AddressChoice } from '../../features/customers/address-choice';
 import { accountApi, accountQueries } from '../../features/customers/customers.queries';
 import { ApiError } from '../../shared/api/client';
 import { customerQueries } from '../../shared/customer.queries';
 import { Spinner } from '../../shared/ui/spinner';
 import { usePageMeta } from '../../shared/use-page-meta';
-import { CheckoutAddressForm, emptyAddress, type AddressValues } from './address-form-fields';
+import { AddressForm, emptyAddress, type AddressValues } from '../../features/customers/address-form';
 import { CheckoutFrame } from './checkout-frame';
 import { useCheckoutFlow } from './flow-context';
 import { checkoutPaths } from './flows';
 
 // delivery/address: deliver to a saved address, or find a new one by postcode (or type it in); a new
 // address is saved to the address book and chosen for this checkout.
-
-export function addressSummary(address: Address): string {
-  return [address.address1, address.address2, address.city, address.zip].filter(Boolean).join(', ');
-}
 
 /** A manually typed postcode must be one we deliver to (the lookup says so for picked addresses). */
 export async function checkDeliverable(
@@ -97,20 +94,14 @@ export function AddressStep() {
         <fieldset className="fieldset choice-list">
           <legend>Your addresses</legend>
           {saved.map((address) => (
-            <label key={address.id} className="choice">
-              <input
-                type="radio"
-                name={radioName}
-                checked={chosen === address.id}
-                onChange={() => setPicked(address.id)}
-              />
-              <span>
-                <span className="choice__title">
-                  {[address.firstName, address.lastName].filter(Boolean).join(' ') || 'Delivery address'}
-                </span>
-                <span className="choice__meta">{addressSummary(address)}</span>
-              </span>
-            </label>
+            <AddressChoice
+              key={address.id}
+              address={address}
+              name={radioName}
+              checked={chosen === address.id}
+              untitled="Delivery address"
+              onChoose={() => setPicked(address.id)}
+            />
           ))}
           <label className="choice">
             <input
@@ -160,7 +151,7 @@ export function AddressStep() {
               <p className="field__hint">
                 Check the address, and add a name and phone number for the driver.
               </p>
-              <CheckoutAddressForm
+              <AddressForm
                 key={form.key}
                 initial={form.values}
                 forDelivery

@@ -9,8 +9,8 @@ import { ApiError } from '../../shared/api/client';
 import { customerQueries } from '../../shared/customer.queries';
 import { Spinner } from '../../shared/ui/spinner';
 import { usePageMeta } from '../../shared/use-page-meta';
-import { CheckoutAddressForm, emptyAddress, type AddressValues } from './address-form-fields';
-import { addressSummary } from './address-step';
+import { AddressForm, emptyAddress, type AddressValues } from '../../features/customers/address-form';
+import { AddressChoice } from '../../features/customers/address-choice';
 import { CheckoutFrame } from './checkout-frame';
 import { useCheckoutFlow } from './flow-context';
 import { checkoutPaths } from './flows';
@@ -62,20 +62,14 @@ export function BillingStep() {
           <span className="choice__title">The delivery address</span>
         </label>
         {others.map((address) => (
-          <label key={address.id} className="choice">
-            <input
-              type="radio"
-              name={radioName}
-              checked={chosen === address.id}
-              onChange={() => setPicked(address.id)}
-            />
-            <span>
-              <span className="choice__title">
-                {[address.firstName, address.lastName].filter(Boolean).join(' ') || 'Saved address'}
-              </span>
-              <span className="choice__meta">{addressSummary(address)}</span>
-            </span>
-          </label>
+          <AddressChoice
+            key={address.id}
+            address={address}
+            name={radioName}
+            checked={chosen === address.id}
+            untitled="Saved address"
+            onChoose={() => setPicked(address.id)}
+          />
         ))}
         <label className="choice">
           <input type="radio" name={radioName} checked={chosen === 'new'} onChange={() => setPicked('new')} />
@@ -117,7 +111,7 @@ export function BillingStep() {
       ) : (
         <section className="checkout-card" aria-labelledby="billing-new-heading">
           <h2 id="billing-new-heading">New billing address</h2>
-          <CheckoutAddressForm
+          <AddressForm
             key={form.key}
             initial={form.values}
             forDelivery={false}

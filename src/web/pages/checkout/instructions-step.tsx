@@ -18,7 +18,7 @@ import { api, ApiError } from '../../shared/api/client';
 import { FormError } from '../../shared/forms';
 import { Spinner } from '../../shared/ui/spinner';
 import { usePageMeta } from '../../shared/use-page-meta';
-import { addressSummary } from './address-step';
+import { addressSummary } from '../../features/customers/address-choice';
 import { CheckoutFrame } from './checkout-frame';
 import { useCheckoutFlow } from './flow-context';
 import { checkoutPaths } from './flows';

@@ -22,8 +22,9 @@ import { randomId } from '../../shared/random-id';
 import { shopNow, shopQueries } from '../../shared/shop.queries';
 import { Spinner } from '../../shared/ui/spinner';
 import { usePageMeta } from '../../shared/use-page-meta';
-import { addressSummary, checkDeliverable } from '../checkout/address-step';
-import { CheckoutAddressForm, emptyAddress } from '../checkout/address-form-fields';
+import { checkDeliverable } from '../checkout/address-step';
+import { AddressChoice } from '../../features/customers/address-choice';
+import { AddressForm, emptyAddress } from '../../features/customers/address-form';
 import { PaySection } from '../payment/pay-section';
 import { usePayOrder } from '../payment/use-pay-order';
 import '../../features/checkout/checkout.css';
@@ -199,24 +200,18 @@ function SendGift({ box, draft, variantTitle }: { box: MenuDish; draft: GiftDraf
               <fieldset className="fieldset choice-list">
                 <legend className="visually-hidden">Delivery address</legend>
                 {saved.map((a) => (
-                  <label key={a.id} className="choice">
-                    <input
-                      type="radio"
-                      name={ids.address}
-                      checked={chosen === a.id}
-                      disabled={busy}
-                      onChange={() => {
-                        setAddressId(a.id);
-                        setDate(null);
-                      }}
-                    />
-                    <span>
-                      <span className="choice__title">
-                        {[a.firstName, a.lastName].filter(Boolean).join(' ') || 'Saved address'}
-                      </span>
-                      <span className="choice__meta">{addressSummary(a)}</span>
-                    </span>
-                  </label>
+                  <AddressChoice
+                    key={a.id}
+                    address={a}
+                    name={ids.address}
+                    checked={chosen === a.id}
+                    disabled={busy}
+                    untitled="Saved address"
+                    onChoose={() => {
+                      setAddressId(a.id);
+                      setDate(null);
+                    }}
+                  />
                 ))}
                 <label className="choice">
                   <input
@@ -257,7 +252,7 @@ function SendGift({ box, draft, variantTitle }: { box: MenuDish; draft: GiftDraf
                   <p className="field__hint">
                     Check the address and the name on the box. A phone number helps the driver.
                   </p>
-                  <CheckoutAddressForm
+                  <AddressForm
                     key={lookupDone.key}
                     initial={lookupDone.values}
                     forDelivery
