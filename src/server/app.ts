@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { randomUUID } from 'node:crypto';
@@ -11,6 +11,7 @@ import type { AppDeps } from './deps';
 import { requireBranchHeader } from './http/branch-header';
 import { registerErrorHandling, sendFrameworkError, sendNotFound } from './http/error-handler';
 import { registerIdempotency } from './http/idempotency';
+import { logSerializer, REDACT_PATHS, redactUrl, serializeError } from './http/logging';
 import { registerOpenApi } from './http/openapi';
 import { registerVisitors } from './http/visitor';
 import { registerSessions } from './http/session';
@@ -26,6 +27,8 @@ import { customerDocument } from './modules/customers/customer-view';
 import { customerRoutes } from './modules/customers/customers.routes';
 import { CustomersService } from './modules/customers/customers.service';
 import { registerWebApp } from './http/web-app';
+import { routedPath } from './http/routed-path';
+import { rejectBrokenText } from './http/text-safety';
 import { serializerCompiler, validatorCompiler } from './http/zod-compilers';
 import { storefrontRoutes } from './integrations/storefront/local.routes';
 import { postcodesIoRoutes } from './integrations/postcodes/local.routes';
@@ -47,20 +50,27 @@ export const API_PREFIX = '/api/v2';
 /** 64 KB is many times any request this API takes; bigger bodies are refused before they are parsed. */
 export const BODY_LIMIT = 64 * 1024;
 
-const SECRET_PARAMS = /([?&](?:token|code|state|id_token|access_token|client_secret)=)[^&#]*/g;
-
-/** Sign-in links and provider returns carry one-time secrets in the query: they never reach the logs. */
-export function redactUrl(url: string): string {
-  return url.replace(SECRET_PARAMS, '$1[redacted]');
-}
+/** Sent with every answer in production: browsers then never use plain HTTP for the shop (or its subdomains). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** A page of the web app (served index.html), as opposed to the API, the storefront, media or an asset file. */
 function isPageRequest(request: FastifyRequest): boolean {
+  const path = routedPath(request);
   return (
     request.method === 'GET' &&
-    !/^\/(api|storefront|media|dev|assets|postcodes)(\/|$)/.test(request.url) &&
-    !/\.\w{1,5}$/.test(request.url.split('?')[0] ?? '')
+    !/^\/(api|storefront|media|dev|assets|postcodes)(\/|$)/.test(path) &&
+    !/\.\w{1,5}$/.test(path)
   );
+}
+
+/**
+ * Fastify's `trustProxy`: the nearest n proxies (a function, as Fastify reads a bare number as "trust no
+ * one"), or the listed proxy addresses and ranges; never everyone (issue 8, item 6).
+ */
+function trustProxyOption(setting: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (Array.isArray(setting)) return setting;
+  if (setting === 0) return false;
+  return (_address: string, hop: number) => hop < setting;
 }
 
 export interface BuildAppOptions {
@@ -88,8 +98,11 @@ export async function buildApp({
       ? {
           level: config.logLevel,
           ...(logStream ? { stream: logStream } : {}),
-          redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+          // No secret, token, hash, card data or query parameter ever reaches a log line (http/logging.ts).
+          redact: { paths: REDACT_PATHS, censor: '[redacted]' },
           serializers: {
+            err: (error: unknown) => serializeError(error),
+            error: logSerializer,
             req: (request: { method: string; url: string; id: string }) => ({
               id: request.id,
               method: request.method,
@@ -103,10 +116,13 @@ export async function buildApp({
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.env === 'production',
+    trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
-    frameworkErrors: sendFrameworkError,
+    frameworkErrors: (error, request, reply) => {
+      if (config.env === 'production') reply.header('strict-transport-security', HSTS);
+      return sendFrameworkError(error, request, reply);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -115,12 +131,22 @@ export async function buildApp({
   // Bodies are JSON only. Fastify also parses text/plain by default, which would turn a JSON text sent as
   // text/plain into a string (a confusing 400) instead of a 415.
   app.removeContentTypeParser('text/plain');
+  // Some HTTP clients send Content-Type: application/json with no body at all (a DELETE to sign out): on a
+  // route that takes no body, that is no body, not a 400. A route that takes a body still needs one.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body.length === 0 && !request.routeOptions.schema?.body) return done(null, undefined);
+    return parseJson(request, String(body), done);
+  });
+  rejectBrokenText(app);
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'DENY');
+    if (config.env === 'production') reply.header('strict-transport-security', HSTS);
     return payload;
   });
 
@@ -142,7 +168,7 @@ export async function buildApp({
     db: database.db,
     secureCookies: config.secureCookies,
     // The API, and page loads (whose HTML carries the signed-in customer).
-    appliesTo: (request) => request.url.startsWith(API_PREFIX) || isPageRequest(request),
+    appliesTo: (request) => routedPath(request).startsWith(API_PREFIX) || isPageRequest(request),
   });
   registerIdempotency(app, database.db);
   await registerOpenApi(app, config.publicUrl);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import * as z from 'zod/mini';
 
 // Every environment variable the server reads, validated once at start (Epic Stack's env.server.ts).
@@ -35,6 +36,41 @@ const instant = z
   .string()
   .check(z.refine((value) => !Number.isNaN(Date.parse(value)), 'must be an ISO date-time'));
 
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY lists. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies in front of us may say who the client is (X-Forwarded-For): a number of hops (the nearest n
+ * proxies, whatever their addresses), or a comma-separated list of proxy addresses or CIDR ranges. Unset or 0
+ * trusts nothing: the client is the TCP peer. Never "trust everything": a client could name any address.
+ */
+const trustProxySetting = z.pipe(
+  z.string(),
+  z.transform((value, ctx): number | string[] => {
+    const text = value.trim();
+    if (/^\d+$/.test(text) && Number(text) <= 10) return Number(text);
+    const entries = text.split(',').map((entry) => entry.trim());
+    if (entries.length > 0 && entries.every(isProxyAddress)) return entries;
+    ctx.issues.push({
+      code: 'custom',
+      message:
+        'must be a number of proxy hops from 0 to 10, or a comma-separated list of proxy addresses or CIDR ranges',
+      input: value,
+    });
+    return z.NEVER;
+  }),
+);
+
 const boolFlag = z.pipe(
   z.enum(['true', 'false', '1', '0']),
   z.transform((value) => value === 'true' || value === '1'),
@@ -59,6 +95,8 @@ const EnvSchema = z.object({
   STAGING_BANNER: z.optional(z.string().check(z.maxLength(200))),
   /** Pins the shop's clock (demo and tests): an ISO date-time. */
   SFOGLIA_NOW: z.optional(instant),
+  /** Proxies trusted for X-Forwarded-For: a hop count or a list of addresses/CIDRs; unset trusts none. */
+  TRUST_PROXY: z._default(trustProxySetting, 0),
   LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   SEED_DEMO: z._default(boolFlag, true),
   WEB_DIST_DIR: z._default(z.string(), 'dist/web'),
@@ -126,6 +164,11 @@ export interface Config {
   stagingBanner: string | null;
   pinnedNow: Date | null;
   logLevel: Env['LOG_LEVEL'];
+  /**
+   * Who may tell us the client's address (X-Forwarded-For): the nearest n proxies, or proxies at these
+   * addresses/ranges; 0 trusts no one (the client is the TCP peer).
+   */
+  trustProxy: number | string[];
   seedDemo: boolean;
   webDistDir: string;
   secureCookies: boolean;
@@ -183,6 +226,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stagingBanner: e.STAGING_BANNER ?? null,
     pinnedNow: e.SFOGLIA_NOW ? new Date(e.SFOGLIA_NOW) : null,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO,
     webDistDir: e.WEB_DIST_DIR,
     secureCookies: e.NODE_ENV === 'production',

@@ -318,3 +318,73 @@ describe('the visitor cookie', () => {
     }
   });
 });
+
+describe('HTTPS only, in production (issue 8, item 12)', () => {
+  test('every answer there carries Strict-Transport-Security for a year, subdomains included', async () => {
+    const production = await createTestApp({ NODE_ENV: 'production', SOCIAL_SIGN_IN: 'local' });
+    try {
+      const answers = [
+        await production.app.inject({ method: 'GET', url: '/healthz' }),
+        await production.visitor().get(`${API}/settings`),
+        await production.visitor().get(`${API}/nope`),
+        await production.visitor().request('POST', `${API}/baskets`, { body: {}, branch: false }),
+        // A URL the router refuses before any route runs.
+        await production.app.inject({ method: 'GET', url: `${API}/baskets/%E0%A4%A` }),
+      ];
+      for (const answer of answers) {
+        const status = 'statusCode' in answer ? answer.statusCode : answer.status;
+        expect(answer.headers['strict-transport-security'], String(status)).toBe(
+          'max-age=31536000; includeSubDomains',
+        );
+      }
+    } finally {
+      await production.close();
+    }
+  });
+
+  test('in development and tests there is none (http://localhost must keep working)', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('an empty body labelled JSON (issue 8, item 12)', () => {
+  test('on a DELETE that takes no body (sign-out, as some clients send it) is no body: accepted', async () => {
+    const visitor = t.visitor();
+    const created = await visitor.post(`${API}/baskets`, { type: 'RecipeKitBasket' });
+    expect(created.status).toBe(201);
+    for (const contentType of ['application/json', 'application/json; charset=utf-8']) {
+      const signOut = await visitor.request('DELETE', `${API}/sessions`, {
+        raw: '',
+        headers: { 'content-type': contentType },
+      });
+      expect(signOut.status, JSON.stringify(signOut.body)).toBe(204);
+    }
+    const deleted = await visitor.request('DELETE', `${API}/baskets/${created.body.data.id}`, { raw: '' });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBeLessThan(300);
+  });
+
+  test('on a route that takes a body it is still refused, and malformed JSON is refused everywhere', async () => {
+    const visitor = t.visitor();
+    expectError(
+      await visitor.request('POST', `${API}/baskets`, { raw: '' }),
+      400,
+      'INVALID_JSON',
+      'The request body is empty but says it is JSON',
+    );
+    expectError(
+      await visitor.request('DELETE', `${API}/sessions`, { raw: '{"a":' }),
+      400,
+      'INVALID_JSON',
+      'The request body is not valid JSON',
+    );
+    // Prototype poisoning is still refused by the JSON parser.
+    expectError(
+      await visitor.request('POST', `${API}/baskets`, {
+        raw: '{"type":"RecipeKitBasket","__proto__":{"x":1}}',
+      }),
+      400,
+      'INVALID_JSON',
+    );
+  });
+});

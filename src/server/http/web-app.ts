@@ -79,7 +79,9 @@ export async function registerWebApp(
         // The page carries the signed-in customer: never shared by a cache.
         .header('cache-control', 'private, no-cache')
         .type('text/html; charset=utf-8')
-        .send(html.replace(CONFIG_PLACEHOLDER, head))
+        // A function, never a replacement string: `head` carries customer data, and "$'", "$`" or "$&" in a
+        // name would otherwise splice pieces of the page into it (issue 8, item 10).
+        .send(html.replace(CONFIG_PLACEHOLDER, () => head))
     );
   };
   app.get('/', { schema: { hide: true } }, sendIndex);

@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { loadConfig, publicConfig } from '../config';
+import { CONFIG_PLACEHOLDER, registerWebApp } from './web-app';
+
+// The page's bootstrap carries the signed-in customer's own data (issue 8, item 10): "$'", "$`", "$&" and "$$"
+// in a name are String.replace patterns, and used to splice pieces of the page into it. They are text.
+
+const INDEX = `<!doctype html><html><head><title>Sfoglia</title>${CONFIG_PLACEHOLDER}</head><body><div id="root"></div><script type="module" src="/assets/main.js"></script></body></html>`;
+
+let dir: string;
+let app: FastifyInstance;
+let bootstrap: unknown;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'sfoglia-web-'));
+  writeFileSync(join(dir, 'index.html'), INDEX);
+  app = Fastify();
+  await registerWebApp(app, dir, publicConfig(loadConfig({ NODE_ENV: 'test' })), async () => bootstrap);
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function scriptJson(html: string, id: string): unknown {
+  const match = new RegExp(`<script id="${id}" type="application/json">(.*?)</script>`).exec(html);
+  expect(match, id).not.toBeNull();
+  return JSON.parse(match![1]!);
+}
+
+describe('the page bootstrap', () => {
+  test('a customer named with replacement patterns gets their name, and the page stays whole', async () => {
+    const names = ["O$'Brien", 'Back$`tick', 'Am$&per', 'Dollar$$s', "$'$`$&$1$<x>"];
+    bootstrap = {
+      settings: null,
+      customer: {
+        data: { id: 'c1', type: 'customers', attributes: { first_name: names.join(' '), last_name: "$'" } },
+      },
+    };
+    const response = await app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    expect(scriptJson(html, 'sfoglia-bootstrap')).toEqual(bootstrap);
+    // Exactly the template around the inserted head: nothing of the page copied into it or lost.
+    const [before, after] = INDEX.split(CONFIG_PLACEHOLDER);
+    expect(html.startsWith(before!)).toBe(true);
+    expect(html.endsWith(after!)).toBe(true);
+    expect(html.split('<body>')).toHaveLength(2);
+    expect(html.split('<title>')).toHaveLength(2);
+  });
+
+  test('markup in a name stays data: it cannot close the script', async () => {
+    bootstrap = { customer: { first_name: '</script><script>alert(1)</script>' } };
+    const html = (await app.inject({ method: 'GET', url: '/' })).body;
+    expect(html).not.toContain('<script>alert(1)');
+    expect(scriptJson(html, 'sfoglia-bootstrap')).toEqual(bootstrap);
+  });
+});
