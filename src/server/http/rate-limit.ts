@@ -1,11 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { DomainError } from '../../domain/errors';
 import type { DbOrTx } from '../db/client';
 import { rateLimits } from '../db/schema/customers';
 
 // Fixed-window rate limits kept in the database, so every server process counts together. A limit is a
 // key ("signin:ip:203.0.113.7"), a number and a window; going over answers 429 with Retry-After.
+// `hit` counts every request; `take` counts an attempt only while there is room, in the same statement that
+// answers whether there was, so concurrent attempts can never get past the limit together (issue 8).
 
 export interface Limit {
   max: number;
@@ -13,8 +15,16 @@ export interface Limit {
 }
 
 export const LIMITS = {
-  /** Failed sign-ins per account (the issue: at most 100 an hour). */
+  /**
+   * Failed sign-ins per account (the issue: at most 100 an hour). Counted before the password is verified;
+   * a right password gives its count back.
+   */
   signInFailuresPerAccount: { max: 100, windowMs: 3_600_000 },
+  /**
+   * Once an account's limit is reached, failed sign-ins from one browser the customer signed in from
+   * before, which may still try (decision 9).
+   */
+  signInFailuresPerDevice: { max: 10, windowMs: 3_600_000 },
   signInPerAddress: { max: 60, windowMs: 600_000 },
   signUpPerAddress: { max: 20, windowMs: 3_600_000 },
   resetPerAddress: { max: 20, windowMs: 3_600_000 },
@@ -57,14 +67,46 @@ export async function hit(db: DbOrTx, key: string, limit: Limit): Promise<void> 
   if ((row?.count ?? 0) > limit.max) throw new RateLimitedError(retryAfterSeconds);
 }
 
-/** Whether a key is already over its limit, without counting (failed sign-ins are counted only on failure). */
-export async function assertUnder(db: DbOrTx, key: string, limit: Limit): Promise<void> {
+/** Where a counted attempt went, so that it can be given back (the window it was counted in). */
+export interface Place {
+  key: string;
+  windowStart: Date;
+}
+
+export type Taken = { ok: true; place: Place } | { ok: false; retryAfterSeconds: number };
+
+/**
+ * Counts one attempt if the window still has room for it: one statement, so of any number of concurrent
+ * attempts exactly the room left is counted and let through. An attempt that finds no room is not counted.
+ */
+export async function take(db: DbOrTx, key: string, limit: Limit): Promise<Taken> {
   const { start, retryAfterSeconds } = windowOf(limit, Date.now());
-  const [row] = await db
-    .select({ count: rateLimits.count })
-    .from(rateLimits)
-    .where(sql`${rateLimits.key} = ${key} and ${rateLimits.windowStart} = ${start}`);
-  if ((row?.count ?? 0) >= limit.max) throw new RateLimitedError(retryAfterSeconds);
+  const rows = await db
+    .insert(rateLimits)
+    .values({ key, windowStart: start, count: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + 1` },
+      setWhere: sql`${rateLimits.count} < ${limit.max}`,
+    })
+    .returning({ count: rateLimits.count });
+  return rows.length > 0
+    ? { ok: true, place: { key, windowStart: start } }
+    : { ok: false, retryAfterSeconds };
+}
+
+/** Takes back an attempt that turned out well (a right password), in the window it was counted in. */
+export async function giveBack(db: DbOrTx, place: Place): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`${rateLimits.count} - 1` })
+    .where(
+      and(
+        eq(rateLimits.key, place.key),
+        eq(rateLimits.windowStart, place.windowStart),
+        gt(rateLimits.count, 0),
+      ),
+    );
 }
 
 export function clientAddress(request: FastifyRequest): string {

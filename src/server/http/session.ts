@@ -7,7 +7,8 @@ import { hashToken, newToken } from './tokens';
 
 // Server-side sessions (architecture decision 6, issue "Customer accounts" Security): a 128-bit random id in
 // an HttpOnly, SameSite=Lax cookie (Secure with the __Host- prefix in production), stored as its SHA-256;
-// a new id at every sign-in; an idle and an absolute timeout.
+// a new id at every sign-in; an idle and an absolute timeout. However a session ends for a browser, the
+// browser becomes a new visitor too (./visitor.ts).
 
 export const SESSION_IDLE_MS = 14 * 24 * 3600 * 1000;
 export const SESSION_ABSOLUTE_MS = 60 * 24 * 3600 * 1000;
@@ -80,8 +81,10 @@ export function registerSessions(
       .limit(1);
     const now = Date.now();
     if (!row || row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + SESSION_IDLE_MS <= now) {
+      // Ended: run out here, or ended elsewhere (a password change or reset, a sign-out in another tab).
       if (row) await db.delete(sessions).where(eq(sessions.id, row.id));
       reply.clearCookie(cookieName, cookieOptions);
+      app.forgetVisitor(request, reply);
       return;
     }
     request.session = { id: row.id, kind: row.kind, customerId: row.customerId, guestEmail: row.guestEmail };
@@ -119,7 +122,11 @@ export function registerSessions(
   });
 
   app.decorate('endSession', async (request, reply) => {
-    if (request.session) await db.delete(sessions).where(eq(sessions.id, request.session.id));
+    if (request.session) {
+      await db.delete(sessions).where(eq(sessions.id, request.session.id));
+      // Signed out, the browser is a new visitor: whoever uses it next cannot reach the customer's baskets.
+      app.forgetVisitor(request, reply);
+    }
     request.session = null;
     reply.clearCookie(cookieName, cookieOptions);
   });

@@ -2,10 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { visitors } from '../db/schema/baskets';
 import type { Db } from '../db/client';
+import { routedPath } from './routed-path';
 import { hashToken, newToken } from './tokens';
 
 // A visitor is a browser, known by a random token in an HttpOnly cookie. Baskets belong to a visitor, so a
-// basket is invisible to anyone else. The visitor row is created on the first call that needs one.
+// basket is invisible to anyone else. The visitor row is created on the first call that needs one. When a
+// session ends, the browser stops being that visitor (issue 8, defect 9): the customer's baskets it held
+// stay the customer's, out of reach of whoever uses the browser next.
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -55,7 +58,7 @@ export function registerVisitors(
   const cache = new VisitorCache();
   app.decorateRequest('visitorId', null);
   app.addHook('onRequest', async (request) => {
-    if (!prefixes.some((prefix) => request.url.startsWith(prefix))) return;
+    if (!prefixes.some((prefix) => routedPath(request).startsWith(prefix))) return;
     const token = request.cookies[cookieName];
     if (!token || token.length > 64) return;
     const tokenHash = hashToken(token);
@@ -80,6 +83,8 @@ export function registerVisitors(
     }
   });
 
+  const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: secureCookies };
+
   app.decorate('ensureVisitor', async (request: FastifyRequest, reply: FastifyReply): Promise<string> => {
     if (request.visitorId) return request.visitorId;
     const token = newToken();
@@ -87,20 +92,22 @@ export function registerVisitors(
       .insert(visitors)
       .values({ tokenHash: hashToken(token) })
       .returning({ id: visitors.id });
-    reply.setCookie(cookieName, token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: secureCookies,
-      maxAge: ONE_YEAR_S,
-    });
+    reply.setCookie(cookieName, token, { ...cookieOptions, maxAge: ONE_YEAR_S });
     request.visitorId = row!.id;
     return row!.id;
+  });
+
+  app.decorate('forgetVisitor', (request: FastifyRequest, reply: FastifyReply): void => {
+    // The next call that needs a visitor makes a new one (its cookie then replaces this clearing).
+    request.visitorId = null;
+    reply.clearCookie(cookieName, cookieOptions);
   });
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     ensureVisitor(request: FastifyRequest, reply: FastifyReply): Promise<string>;
+    /** This browser is no longer the visitor it was (a session ended): drops the visitor and its cookie. */
+    forgetVisitor(request: FastifyRequest, reply: FastifyReply): void;
   }
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { customers, oneTimeTokens, outbox, rateLimits, sessions } from '../db/schema/customers';
+import { emailRequestsOf } from '../modules/auth/email-requests';
 import { hashPassword } from '../modules/auth/passwords';
 import { hashToken } from '../http/tokens';
 import { API } from './api-expect';
@@ -72,8 +73,12 @@ export async function signedInCustomer(
 
 export type EmailRow = typeof outbox.$inferSelect;
 
-/** The emails queued for an address, oldest first (optionally of one template). */
-export function emailsTo(t: TestApp, to: string, template?: string): Promise<EmailRow[]> {
+/**
+ * The emails queued for an address, oldest first (optionally of one template), once every waiting sign-in
+ * link and reset request has been handled (they are sent in the background).
+ */
+export async function emailsTo(t: TestApp, to: string, template?: string): Promise<EmailRow[]> {
+  await emailRequestsOf(t.database.db, t.config.publicUrl).drain();
   return t.database.db
     .select()
     .from(outbox)

@@ -7,12 +7,10 @@ import {
   accountSetup,
   confirmSignUp,
   passwordChanged,
-  passwordReset,
-  signInLink,
   welcome,
 } from '../../integrations/email/templates';
 import type { SocialProfile } from '../../integrations/social-sign-in';
-import { assertUnder, hit, LIMITS, RateLimitedError } from '../../http/rate-limit';
+import { giveBack, hit, LIMITS, RateLimitedError, take, type Place } from '../../http/rate-limit';
 import { endCustomerSessions } from '../../http/session';
 import {
   createOrFindCustomer,
@@ -25,11 +23,13 @@ import {
 } from '../customers/customers.repo';
 import { hashPassword, verifyPassword } from './passwords';
 import { isUsableToken, issueToken, TOKEN_LIFETIME_MS, useToken } from './one-time-tokens';
+import { emailRequestsOf, linkTo, recordEmailRequest, type EmailRequestsKick } from './email-requests';
+import { findKnownDevice, forgetDevices } from './known-devices';
 
 // Accounts: sign-up (confirmed by email), sign-in by password, by emailed link and by Google, Facebook or
 // Apple, password reset and change, account set-up. No answer tells whether an email has an account:
-// sign-up, reset and link requests answer the same either way, and a wrong email takes as long to refuse
-// as a wrong password.
+// sign-up, reset and link requests answer the same either way (reset and link requests do the same work
+// either way, too: ./email-requests.ts), and a wrong email takes as long to refuse as a wrong password.
 
 export const SIGN_IN_FAILED = "Email and Password don't match";
 
@@ -46,13 +46,37 @@ interface PendingSignUp {
 }
 
 export class AccountsService {
+  private readonly emailRequests: EmailRequestsKick;
+
   constructor(
     private readonly db: Db,
     private readonly publicUrl: string,
-  ) {}
+    options: { emailRequests?: EmailRequestsKick } = {},
+  ) {
+    this.emailRequests = options.emailRequests ?? emailRequestsOf(db, publicUrl);
+  }
 
   private link(path: string, token: string) {
-    return `${this.publicUrl}${path}${path.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`;
+    return linkTo(this.publicUrl, path, token);
+  }
+
+  /**
+   * Counts a password attempt against the account before the password is verified (issue 8, defect 5):
+   * of any number of concurrent attempts, no more than the limit are ever verified. Once the account's limit
+   * is reached, `own` may name a counter of the caller's own that may still have room (a browser this
+   * customer signed in from before: decision 9); else 429. A right password gives its place back.
+   */
+  private async countAttempt(
+    account: string,
+    own: () => Promise<string | null> = async () => null,
+  ): Promise<Place> {
+    const taken = await take(this.db, account, LIMITS.signInFailuresPerAccount);
+    if (taken.ok) return taken.place;
+    const key = await own();
+    if (!key) throw new RateLimitedError(taken.retryAfterSeconds);
+    const mine = await take(this.db, key, LIMITS.signInFailuresPerDevice);
+    if (!mine.ok) throw new RateLimitedError(mine.retryAfterSeconds);
+    return mine.place;
   }
 
   /** Sign-up: a confirmation email for a new address, a sign-in/reset email for a known one. */
@@ -105,31 +129,40 @@ export class AccountsService {
     });
   }
 
-  /** Email and password. Failures count against the account (at most 100 an hour) and the address. */
-  async signIn(email: string, password: string, address: string, start: StartSession): Promise<CustomerRow> {
+  /**
+   * Email and password. Attempts count against the account before the password is verified (at most 100
+   * failures an hour; then only a browser the customer signed in from before, `deviceToken`, may still try,
+   * within its own smaller limit) and against the address.
+   */
+  async signIn(
+    email: string,
+    password: string,
+    address: string,
+    start: StartSession,
+    deviceToken: string | null = null,
+  ): Promise<CustomerRow> {
     await hit(this.db, `signin:ip:${address}`, LIMITS.signInPerAddress);
-    const accountKey = `signin-fail:${email}`;
-    await assertUnder(this.db, accountKey, LIMITS.signInFailuresPerAccount);
+    const place = await this.countAttempt(`signin-fail:${email}`, async () => {
+      const device = deviceToken ? await findKnownDevice(this.db, email, deviceToken) : null;
+      return device ? `signin-fail:device:${device}` : null;
+    });
     const customer = await findCustomerByEmail(this.db, email);
     const ok = await verifyPassword(customer?.passwordHash ?? null, password);
-    if (!customer || !ok) {
-      await hit(this.db, accountKey, { ...LIMITS.signInFailuresPerAccount, max: Number.MAX_SAFE_INTEGER });
-      throw new DomainError('INVALID_CREDENTIALS', SIGN_IN_FAILED);
-    }
-    await this.db.transaction((tx) => start(customer.id, tx));
+    if (!customer || !ok) throw new DomainError('INVALID_CREDENTIALS', SIGN_IN_FAILED);
+    await this.db.transaction(async (tx) => {
+      await start(customer.id, tx);
+      // Last, so that the counter's row is locked only for the commit.
+      await giveBack(tx, place);
+    });
     return customer;
   }
 
-  /** A one-click sign-in link by email, if the address has an account. */
+  /** A one-click sign-in link by email, if the address has an account (sent in the background). */
   async requestSignInLink(email: string, targetUrl: string | null, address: string): Promise<void> {
     await hit(this.db, `link:ip:${address}`, LIMITS.resetPerAddress);
     await hit(this.db, `email:${email}`, LIMITS.emailsPerRecipient);
-    await this.db.transaction(async (tx) => {
-      const customer = await findCustomerByEmail(tx, email);
-      if (!customer) return;
-      const token = await issueToken(tx, { purpose: 'sign_in', email, customerId: customer.id, targetUrl });
-      await enqueueEmail(tx, signInLink({ to: email, link: this.link('/', token) }));
-    });
+    await recordEmailRequest(this.db, { kind: 'sign_in_link', email, targetUrl });
+    this.emailRequests.kick();
   }
 
   /**
@@ -167,19 +200,21 @@ export class AccountsService {
     });
   }
 
-  /** The same answer whether or not the email has an account; the email carries a single-use link. */
+  /**
+   * The same answer, and the same work, whether or not the email has an account; the email (sent in the
+   * background, to a customer only) carries a single-use link.
+   */
   async requestPasswordReset(email: string, address: string): Promise<void> {
     await hit(this.db, `reset:ip:${address}`, LIMITS.resetPerAddress);
     await hit(this.db, `email:${email}`, LIMITS.emailsPerRecipient);
-    await this.db.transaction(async (tx) => {
-      const customer = await findCustomerByEmail(tx, email);
-      if (!customer) return;
-      const token = await issueToken(tx, { purpose: 'password_reset', email, customerId: customer.id });
-      await enqueueEmail(tx, passwordReset({ to: email, link: this.link('/forgot-password/reset', token) }));
-    });
+    await recordEmailRequest(this.db, { kind: 'password_reset', email, targetUrl: null });
+    this.emailRequests.kick();
   }
 
-  /** Sets a new password from a reset link: every other session ends, and this browser is signed in. */
+  /**
+   * Sets a new password from a reset link: every other session ends, every remembered browser is
+   * forgotten, and this browser is signed in (and remembered).
+   */
   async resetPassword(
     token: string,
     password: string,
@@ -201,6 +236,7 @@ export class AccountsService {
       if (!row || !customer) throw expired();
       const updated = await updateCustomer(tx, customer.id, { passwordHash, passwordChangedAt: new Date() });
       await endCustomerSessions(tx, customer.id);
+      await forgetDevices(tx, customer.id);
       await start(customer.id, tx);
       await enqueueEmail(tx, passwordChanged({ to: customer.email }));
       return updated;
@@ -222,12 +258,11 @@ export class AccountsService {
         'Your account has no password yet. Use "Forgot password" to set one.',
       );
     }
-    // Wrong current passwords count with failed sign-ins: otherwise this would be a password oracle without
-    // the account's limit of 100 failures an hour.
-    const accountKey = `signin-fail:${customer.email}`;
-    await assertUnder(this.db, accountKey, LIMITS.signInFailuresPerAccount);
+    // Wrong current passwords count with failed sign-ins, before they are verified: otherwise this would be
+    // a password oracle without the account's limit of 100 failures an hour. (Locked out of this by someone
+    // else's guesses, a customer can still set a new password through a reset link.)
+    const place = await this.countAttempt(`signin-fail:${customer.email}`);
     if (!(await verifyPassword(customer.passwordHash, current))) {
-      await hit(this.db, accountKey, { ...LIMITS.signInFailuresPerAccount, max: Number.MAX_SAFE_INTEGER });
       throw new DomainError('CURRENT_PASSWORD_INCORRECT', 'Your current password is not right');
     }
     const passwordHash = await hashPassword(next);
@@ -235,6 +270,7 @@ export class AccountsService {
       const updated = await updateCustomer(tx, customerId, { passwordHash, passwordChangedAt: new Date() });
       await endCustomerSessions(tx, customerId, sessionId);
       await enqueueEmail(tx, passwordChanged({ to: customer.email }));
+      await giveBack(tx, place);
       return updated;
     });
   }

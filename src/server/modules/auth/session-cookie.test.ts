@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { LIMITS } from '../../http/rate-limit';
 import { SESSION_ABSOLUTE_MS } from '../../http/session';
 import { API, expectError } from '../../test/api-expect';
 import {
@@ -7,9 +8,11 @@ import {
   insertCustomer,
   PASSWORD,
   sessionRow,
+  setRateCount,
   type CustomerRow,
 } from '../../test/accounts';
 import { createTestApp, type Response, type TestApp } from '../../test/harness';
+import { DEVICE_REMEMBERED_MS } from './known-devices';
 
 // The session cookie in production (decision 6; issue "Customer accounts", Security): `__Host-sfoglia_sid`,
 // Secure, HttpOnly, SameSite=Lax, Path=/ and no Domain, so that only this exact host over HTTPS ever gets
@@ -167,6 +170,14 @@ describe('the session cookie in production', () => {
     expect(cleared.attributes.some((a) => /^domain=/i.test(a))).toBe(false);
     expect(await sessionRow(prod, token)).toBeNull();
     expectError(await withCookie('GET', `${API}/me`, `${PRODUCTION_NAME}=${token}`), 401, 'UNAUTHENTICATED');
+    // The browser stops being its visitor too (issue 8, defect 9), cleared by the same rules.
+    const visitor = setCookies({ status: out.statusCode, body: out.body, headers: out.headers }).find(
+      (c) => c.name === '__Host-sfoglia_vid',
+    );
+    expect(visitor?.value).toBe('');
+    expect(visitor!.attributes).toEqual(
+      expect.arrayContaining(['HttpOnly', 'Path=/', 'SameSite=Lax', 'Secure']),
+    );
   });
 
   test('a __Host-sfoglia_sid the server does not know is cleared the same way', async () => {
@@ -177,5 +188,46 @@ describe('the session cookie in production', () => {
     expect(cleared.attributes).toEqual(
       expect.arrayContaining(['HttpOnly', 'Path=/', 'SameSite=Lax', 'Secure']),
     );
+  });
+});
+
+describe('the device cookie in production (decision 9)', () => {
+  const DEVICE_NAME = '__Host-sfoglia_did';
+
+  function signInWith(email: string, password: string, cookie?: string) {
+    return prod.app.inject({
+      method: 'POST',
+      url: `${API}/sessions`,
+      headers: {
+        'x-branch': prod.config.branch,
+        'content-type': 'application/json',
+        ...(cookie ? { cookie } : {}),
+      },
+      payload: JSON.stringify({ email, password }),
+    });
+  }
+
+  test('signing in remembers the browser in __Host-sfoglia_did: Secure, HttpOnly, SameSite=Lax, Path=/', async () => {
+    const { response } = await signedIn();
+    const device = setCookies(response).find((c) => c.name === DEVICE_NAME);
+    expect(device?.value).toMatch(/^[\w-]{32}$/);
+    expect(device!.attributes).toEqual([
+      'HttpOnly',
+      `Max-Age=${DEVICE_REMEMBERED_MS / 1000}`,
+      'Path=/',
+      'SameSite=Lax',
+      'Secure',
+    ]);
+  });
+
+  test('once the account is locked, only that name opens it for the remembered browser', async () => {
+    const { customer, response } = await signedIn();
+    const token = setCookies(response).find((c) => c.name === DEVICE_NAME)!.value;
+    const limit = LIMITS.signInFailuresPerAccount;
+    await setRateCount(prod, `signin-fail:${customer.email}`, limit.windowMs, limit.max);
+    for (const name of ['sfoglia_did', '__Secure-sfoglia_did']) {
+      expect((await signInWith(customer.email, PASSWORD, `${name}=${token}`)).statusCode, name).toBe(429);
+    }
+    expect((await signInWith(customer.email, PASSWORD, `${DEVICE_NAME}=${token}`)).statusCode).toBe(201);
   });
 });

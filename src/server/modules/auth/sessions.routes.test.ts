@@ -222,6 +222,87 @@ describe('DELETE /sessions', () => {
     expect(await sessionRow(t, token)).toBeNull();
     expectError(await withSessionCookie(t, token).get(`${API}/me`), 401, 'UNAUTHENTICATED');
   });
+
+  test('after sign-out the browser is a new visitor: the customer’s basket is out of its reach until they sign in again', async () => {
+    const customer = await insertCustomer(t);
+    const shared = t.visitor();
+    await signIn(shared, customer.email);
+    const created = await shared.post(`${API}/baskets`, { type: 'RecipeKitBasket' });
+    expect(created.status).toBe(201);
+    const basket = created.body.data.id as string;
+    const line = { product_variant_id: variantGid(1), quantity: 2, meal_week: WEEKS.next };
+    expect((await shared.post(`${API}/baskets/${basket}/items`, line)).status).toBe(201);
+
+    const out = await shared.delete(`${API}/sessions`);
+    expect(out.status).toBe(204);
+    // The visitor cookie goes with the session: the next call that needs one makes a new visitor.
+    expect(setCookie(out, 'sfoglia_vid')).toMatch(/^sfoglia_vid=;.*(Expires=Thu, 01 Jan 1970|Max-Age=0)/);
+
+    // Nothing of the customer's basket is readable or changeable from this browser now.
+    expectError(await shared.get(`${API}/baskets/${basket}`), 404, 'BASKET_NOT_FOUND');
+    expectError(await shared.post(`${API}/baskets/${basket}/items`, line), 404, 'BASKET_NOT_FOUND');
+    expectError(await shared.get(`${API}/baskets/${basket}/vouchers`), 404, 'BASKET_NOT_FOUND');
+    expectError(
+      await shared.post(`${API}/baskets/${basket}/vouchers`, { code: 'WELCOME10' }),
+      404,
+      'BASKET_NOT_FOUND',
+    );
+    expect((await shared.get(`${API}/baskets`)).body.data).toEqual([]);
+    expect((await shared.delete(`${API}/baskets/delete_by_type/RecipeKitBasket`)).status).toBe(204);
+
+    // A new basket here is this browser's own, not the customer's.
+    const fresh = await shared.post(`${API}/baskets`, { type: 'RecipeKitBasket' });
+    expect(fresh.status).toBe(201);
+    expect(fresh.body.data.id).not.toBe(basket);
+    expect(setCookie(fresh, 'sfoglia_vid')).toMatch(/^sfoglia_vid=[\w-]{20,};/);
+    expect((await shared.get(`${API}/baskets/${fresh.body.data.id}`)).status).toBe(200);
+    const [freshRow] = await t.database.db.select().from(baskets).where(eq(baskets.id, fresh.body.data.id));
+    expect(freshRow!.customerId).toBeNull();
+    expectError(await t.visitor().get(`${API}/baskets/${fresh.body.data.id}`), 404, 'BASKET_NOT_FOUND');
+
+    // The customer signing in again (here or anywhere) gets their basket back, lines and all.
+    const phone = t.visitor();
+    await signIn(phone, customer.email);
+    const theirs = await phone.get(`${API}/baskets`);
+    expect(theirs.body.data.map((b: any) => b.id)).toEqual([basket]);
+    expect(
+      theirs.body.included.map((i: any) => [i.attributes.product_variant_id, i.attributes.quantity]),
+    ).toEqual([[variantId(1), 2]]);
+  });
+
+  test('a session that ends another way (a password change elsewhere, or running out) takes the visitor with it', async () => {
+    const customer = await insertCustomer(t);
+    const laptop = t.visitor();
+    await signIn(laptop, customer.email);
+    const created = await laptop.post(`${API}/baskets`, { type: 'RecipeKitBasket' });
+    const basket = created.body.data.id as string;
+    expect((await laptop.get(`${API}/baskets/${basket}`)).status).toBe(200);
+
+    // The customer changes their password on their phone: the laptop's session ends.
+    const phone = t.visitor();
+    await signIn(phone, customer.email);
+    const changed = await phone.put(`${API}/customers/password`, {
+      current_password: PASSWORD,
+      password: 'another good password',
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const next = await laptop.get(`${API}/baskets/${basket}`);
+    expectError(next, 404, 'BASKET_NOT_FOUND');
+    expect(clearsSessionCookie(next)).toBe(true);
+    expect(setCookie(next, 'sfoglia_vid')).toMatch(/^sfoglia_vid=;/);
+    expect((await laptop.get(`${API}/baskets`)).body.data).toEqual([]);
+
+    // Running out (idle for 14 days) does the same.
+    const tablet = t.visitor();
+    await signIn(tablet, customer.email, 'another good password');
+    expect((await tablet.get(`${API}/baskets/${basket}`)).status).toBe(200);
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - SESSION_IDLE_MS - 60_000) })
+      .where(eq(sessions.customerId, customer.id));
+    expectError(await tablet.get(`${API}/baskets/${basket}`), 404, 'BASKET_NOT_FOUND');
+    expect((await tablet.get(`${API}/baskets`)).body.data).toEqual([]);
+  });
 });
 
 describe('POST /sessions/link', () => {

@@ -19,14 +19,19 @@ import { clientAddress } from '../../http/rate-limit';
 import { BasketService } from '../baskets/baskets.service';
 import { customerDocument } from '../customers/customer-view';
 import { AccountsService, type StartSession } from './accounts.service';
+import { emailRequestsOf } from './email-requests';
+import { deviceTokenOf, rememberDevice, setDeviceCookie } from './known-devices';
 
 // Sessions (spec §7 Sessions): sign in by password, emailed link or token, Google, Facebook or Apple; a
-// guest session for dine-in; sign out. Every sign-in gets a new session id and brings the visitor's
-// baskets into the customer's.
+// guest session for dine-in; sign out. Every sign-in gets a new session id, brings the visitor's baskets
+// into the customer's and remembers the browser (a new device token: decision 9).
 
 const tags = ['sessions'];
 
-/** How a sign-in starts the session: cookie, new id, and the visitor's baskets joined to the customer's. */
+/**
+ * How a sign-in starts the session: cookie, new id, the visitor's baskets joined to the customer's, and the
+ * browser remembered for the customer.
+ */
 export async function sessionStarter(
   app: FastifyInstance,
   deps: AppDeps,
@@ -35,15 +40,23 @@ export async function sessionStarter(
 ): Promise<StartSession> {
   const visitorId = await app.ensureVisitor(request, reply);
   const baskets = new BasketService(deps.database.db, deps.rules, deps.clock);
+  const secure = deps.config.secureCookies;
   return async (customerId, tx) => {
     await app.startSession(request, reply, { kind: 'customer', customerId }, tx);
     await baskets.claimForCustomer(tx, visitorId, customerId);
+    setDeviceCookie(reply, secure, await rememberDevice(tx, customerId, deviceTokenOf(request, secure)));
   };
 }
 
 export async function sessionRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const accounts = new AccountsService(deps.database.db, deps.config.publicUrl);
+  // Reset and link emails go out in the background (./email-requests.ts): at start-up for any request a
+  // stopped process left behind, and after each request; closing waits for a pass in flight.
+  const emailRequests = emailRequestsOf(deps.database.db, deps.config.publicUrl);
+  emailRequests.log = app.log;
+  app.addHook('onReady', async () => emailRequests.kick());
+  app.addHook('onClose', () => emailRequests.close());
 
   r.post(
     '/sessions',
@@ -63,6 +76,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: AppDeps) {
         request.body.password,
         clientAddress(request),
         start,
+        deviceTokenOf(request, deps.config.secureCookies),
       );
       return reply.status(201).send(customerDocument(customer, request.body.targetUrl ?? null));
     },
