@@ -33,6 +33,47 @@ export interface Database {
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** PostgreSQL's deadlock_detected and serialization_failure: the transaction did nothing and can run again. */
+const RETRYABLE = new Set(['40P01', '40001']);
+const MAX_ATTEMPTS = 5;
+
+function sqlStateOf(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
+
+export function isRetryableConflict(error: unknown): boolean {
+  const state = sqlStateOf(error);
+  return state !== undefined && RETRYABLE.has(state);
+}
+
+/**
+ * Top-level transactions that PostgreSQL aborted for a deadlock or a serialization failure are run again
+ * (issue 8): nothing they did was kept, and no transaction here calls the outside world (the payments port
+ * is never called inside one; emails go to the outbox table). A short random pause lets the other side
+ * finish. Savepoints (`tx.transaction`) are not retried on their own: their whole transaction is.
+ */
+export function retryConflicts(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  db.transaction = (async (
+    work: Parameters<Db['transaction']>[0],
+    config?: Parameters<Db['transaction']>[1],
+  ) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await transaction(work, config);
+      } catch (error) {
+        if (attempt >= MAX_ATTEMPTS || !isRetryableConflict(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+      }
+    }
+  }) as Db['transaction'];
+  return db;
+}
+
 // Serialises migrations when several server processes share one PostgreSQL database.
 const MIGRATION_LOCK_ID = 7_261_001;
 
@@ -90,7 +131,7 @@ async function openPostgres(url: string, poolSize: number, migrate: boolean): Pr
   }
   return {
     kind: 'postgres',
-    db: drizzlePg({ client: pool }) as unknown as Db,
+    db: retryConflicts(drizzlePg({ client: pool }) as unknown as Db),
     ping: async () => {
       await pool.query('select 1');
     },

@@ -16,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ORDER_STATES } from '../../../domain/orders';
+import { PAYMENT_STATUSES } from '../../../domain/payments';
 import { baskets } from './baskets';
 import { productVariants } from './catalogue';
 import { customers } from './customers';
@@ -364,11 +365,15 @@ export const payments = pgTable(
     /** Charged to the card or PayPal (pence); 0 when credit covered it all or it was under the 30p minimum. */
     amount: integer('amount').notNull(),
     creditAmount: integer('credit_amount').notNull().default(0),
-    status: text('status', {
-      enum: ['processing', 'requires_action', 'succeeded', 'failed', 'refunded'],
-    })
-      .notNull()
-      .default('processing'),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('processing'),
+    /**
+     * A 3-D Secure check or PayPal approval the shop gave up on (replaced, abandoned): 'pending' until the
+     * processor has cancelled its intent, then 'done'. Until then the customer could still complete it, and
+     * the charge would be refunded (issue 8).
+     */
+    intentCancel: text('intent_cancel', { enum: ['pending', 'done'] }),
+    /** When payment recovery last asked the processor about an unfinished attempt. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
     nextActionUrl: text('next_action_url'),
     declineCode: text('decline_code'),
     failureMessage: text('failure_message'),
@@ -382,6 +387,9 @@ export const payments = pgTable(
     index('payments_unfinished_idx')
       .on(t.updatedAt)
       .where(sql`${t.status} in ('processing', 'requires_action')`),
+    index('payments_cancel_pending_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.intentCancel} = 'pending'`),
     // One successful payment per checkout: a second charge cannot be recorded.
     uniqueIndex('payments_one_success_idx')
       .on(t.checkoutId)

@@ -127,6 +127,46 @@ export const oneTimeTokens = pgTable(
   ],
 );
 
+/**
+ * Browsers a customer has signed in from (decision 9): a random token in a long-lived HttpOnly cookie,
+ * stored as its SHA-256, one row per browser and customer (a shared computer may be remembered for several).
+ * When an account's failed sign-ins reach their limit, a remembered browser may still try, within a smaller
+ * limit of its own. The token changes at every sign-in.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('known_devices_token_customer_idx').on(t.tokenHash, t.customerId),
+    index('known_devices_customer_idx').on(t.customerId),
+  ],
+);
+
+/**
+ * Sign-in link and password reset requests, as asked (decision 9): the request writes one row whether or
+ * not the email has an account; a background step looks the customer up, issues the token and queues the
+ * email, and deletes the row.
+ */
+export const emailRequests = pgTable(
+  'email_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['sign_in_link', 'password_reset'] }).notNull(),
+    email: text('email').notNull(),
+    targetUrl: text('target_url'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_requests_created_idx').on(t.createdAt)],
+);
+
 export const addresses = pgTable(
   'addresses',
   {
@@ -177,7 +217,13 @@ export const storeCreditTransactions = pgTable(
     reference: text('reference'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('store_credit_transactions_customer_idx').on(t.customerId, t.createdAt)],
+  (t) => [
+    index('store_credit_transactions_customer_idx').on(t.customerId, t.createdAt),
+    // A payment's credit comes back once, however many ways its ending is seen (issue 8).
+    uniqueIndex('store_credit_transactions_payment_return_idx')
+      .on(t.reference)
+      .where(sql`${t.reason} = 'payment_failed'`),
+  ],
 );
 
 /**

@@ -153,6 +153,20 @@ describe('checkout with PayPal', () => {
     });
   });
 
+  test('cancelling an order the buyer has not paid never captures it', async () => {
+    for (const name of ['order.created', 'order.approved']) {
+      const { processor, sent } = fakePaypal(() => ok(name));
+      const pi = await processor.cancelPaymentIntent(ORDER, 'cancel-1');
+      expect(pi).toMatchObject({ status: 'canceled', nextActionUrl: null });
+      expect(sent.map((r) => r.method)).toEqual(['GET']);
+    }
+  });
+
+  test('cancelling an order already captured answers succeeded', async () => {
+    const { processor } = fakePaypal(() => ok('order.completed'));
+    expect((await processor.cancelPaymentIntent(ORDER, 'cancel-2')).status).toBe('succeeded');
+  });
+
   test('a completed order with refunds', async () => {
     const { processor, sent } = fakePaypal(() => ok('order.partly_refunded'));
     const pi = await processor.retrievePaymentIntent(ORDER);

@@ -391,6 +391,16 @@ export function createPaypalProcessor(options: PaypalProcessorOptions): PaymentP
         return mapOrder(result);
       }),
 
+    // A PayPal order with intent CAPTURE takes no money until we capture it, and we never capture one we
+    // gave up on: reading it without capturing tells whether money was taken (COMPLETED) or never will be.
+    cancelPaymentIntent: (id) =>
+      call(async () => {
+        const { result } = await orders.getOrder({ id });
+        const intent = mapOrder(result);
+        const captured = (result.purchaseUnits?.[0]?.payments?.captures ?? []).length > 0;
+        return captured ? intent : { ...intent, status: 'canceled', nextActionUrl: null };
+      }),
+
     refund: (input, idempotencyKey) =>
       call(async () => {
         const { result: order } = await orders.getOrder({ id: input.paymentIntentId });

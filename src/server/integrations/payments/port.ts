@@ -127,6 +127,12 @@ export interface PaymentProcessor {
     idempotencyKey: string,
   ): Promise<PaymentIntent>;
   retrievePaymentIntent(id: string): Promise<PaymentIntent>;
+  /**
+   * Cancels an intent that has not taken money (a 3-D Secure check or PayPal approval the shop gave up on),
+   * so that it can never succeed later. Answers with the intent as it ends: 'canceled', or 'succeeded' when
+   * the money was taken first (the caller then refunds it). Cancelling twice is not an error.
+   */
+  cancelPaymentIntent(id: string, idempotencyKey: string): Promise<PaymentIntent>;
   refund(input: { paymentIntentId: string; amount?: number }, idempotencyKey: string): Promise<Refund>;
   /** Forget a saved method at the processor (detach). */
   detachPaymentMethod(ref: string): Promise<void>;

@@ -524,6 +524,24 @@ describe('3-D Secure', () => {
     });
   });
 
+  test('a cancelled challenge can no longer be completed; a taken payment cannot be cancelled', async () => {
+    const pi = await challenged();
+    expect(await stripe.cancelPaymentIntent(pi.id, key())).toMatchObject({
+      status: 'canceled',
+      nextActionUrl: null,
+    });
+    const response = await postCard(pathOf(pi.nextActionUrl!), { action: 'complete' });
+    expect(response.headers.location).toContain('redirect_status=failed');
+    expect((await stripe.retrievePaymentIntent(pi.id)).status).toBe('canceled');
+    expect((await stripe.cancelPaymentIntent(pi.id, key())).status).toBe('canceled');
+
+    const paid = await challenged();
+    await postCard(pathOf(paid.nextActionUrl!), { action: 'complete' });
+    expect((await stripe.cancelPaymentIntent(paid.id, key())).status).toBe('succeeded');
+    expect((await refused(stripe.cancelPaymentIntent('pi_nothing', key()))).code).toBe('resource_missing');
+    expect((await refused(paypal.cancelPaymentIntent(paid.id, key()))).code).toBe('resource_missing');
+  });
+
   test('the page needs the intent’s client secret', async () => {
     const pi = await challenged();
     const wrong = `/sandbox/stripe/3ds/${pi.id}?client_secret=${pi.id}_secret_0000000000000000000000000`;

@@ -461,6 +461,26 @@ export class PaymentsSandbox {
     return this.toPaymentIntent(row);
   }
 
+  /** Stripe's cancel: only an intent that has not taken money; a succeeded one comes back as it is. */
+  async cancelPaymentIntent(processor: ProcessorName, id: string, key: string): Promise<PaymentIntent> {
+    checkKey(key);
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(sandboxPaymentIntents)
+        .where(and(eq(sandboxPaymentIntents.id, id), eq(sandboxPaymentIntents.kind, KIND[processor])))
+        .for('update');
+      if (!row) throw missing('payment_intent', id);
+      if (row.status === 'succeeded' || row.status === 'canceled') return this.toPaymentIntent(row);
+      const [updated] = await tx
+        .update(sandboxPaymentIntents)
+        .set({ status: 'canceled', updatedAt: sql`now()` })
+        .where(eq(sandboxPaymentIntents.id, row.id))
+        .returning();
+      return this.toPaymentIntent(updated!);
+    });
+  }
+
   async refund(
     processor: ProcessorName,
     input: { paymentIntentId: string; amount?: number },
@@ -841,6 +861,9 @@ class SandboxProcessor implements PaymentProcessor {
   }
   retrievePaymentIntent(id: string) {
     return this.books.retrievePaymentIntent(this.name, id);
+  }
+  cancelPaymentIntent(id: string, idempotencyKey: string) {
+    return this.books.cancelPaymentIntent(this.name, id, idempotencyKey);
   }
   refund(input: { paymentIntentId: string; amount?: number }, idempotencyKey: string) {
     return this.books.refund(this.name, input, idempotencyKey);

@@ -223,6 +223,35 @@ describe('payment intents', () => {
   });
 });
 
+describe('cancelling', () => {
+  test('an intent waiting for 3-D Secure is cancelled with the idempotency key', async () => {
+    const { processor, sent } = fakeStripe(() => ok('payment_intent.canceled'));
+    const pi = await processor.cancelPaymentIntent('pi_3SUa5eLkdIwHu7ix0Wv9Xa8B', 'cancel-1');
+    expect(pi).toMatchObject({ id: 'pi_3SUa5eLkdIwHu7ix0Wv9Xa8B', status: 'canceled', nextActionUrl: null });
+    expect(sent[0]!.method).toBe('POST');
+    expect(sent[0]!.url.pathname).toBe('/v1/payment_intents/pi_3SUa5eLkdIwHu7ix0Wv9Xa8B/cancel');
+    expect(sent[0]!.headers.get('idempotency-key')).toBe('cancel-1');
+  });
+
+  test('an intent that took the money first is not an error: it comes back succeeded', async () => {
+    const { processor, sent } = fakeStripe((r) =>
+      r.url.pathname.endsWith('/cancel')
+        ? { status: 400, body: fixture('error.unexpected_state') }
+        : ok('payment_intent.succeeded'),
+    );
+    const pi = await processor.cancelPaymentIntent('pi_3SUa4dLkdIwHu7ix1Xy2Zb3C', 'cancel-2');
+    expect(pi.status).toBe('succeeded');
+    expect(sent.map((r) => r.method)).toEqual(['POST', 'GET']);
+  });
+
+  test('an unknown intent is refused', async () => {
+    const { processor } = fakeStripe(() => ({ status: 404, body: fixture('error.resource_missing') }));
+    expect((await refusal(processor.cancelPaymentIntent('pi_nothing', 'cancel-3'))).code).toBe(
+      'resource_missing',
+    );
+  });
+});
+
 describe('refunds and detaching', () => {
   test('refunds part of a payment with the idempotency key', async () => {
     const { processor, sent } = fakeStripe(() => ok('refund'));

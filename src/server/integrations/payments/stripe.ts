@@ -280,6 +280,20 @@ export function createStripeProcessor(options: StripeProcessorOptions): PaymentP
         mapPaymentIntent(await stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] })),
       ),
 
+    cancelPaymentIntent: async (id, idempotencyKey) => {
+      try {
+        return mapPaymentIntent(await stripe.paymentIntents.cancel(id, {}, { idempotencyKey }));
+      } catch (error) {
+        // Stripe refuses to cancel a succeeded (or cancelled) intent: then its state is the answer.
+        if (error instanceof Stripe.errors.StripeError && error.code === 'payment_intent_unexpected_state') {
+          return call(async () =>
+            mapPaymentIntent(await stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] })),
+          );
+        }
+        throw toProcessorError(error);
+      }
+    },
+
     refund: (input, idempotencyKey) =>
       call(async () =>
         mapRefund(

@@ -38,7 +38,7 @@ import { CheckoutService, checkoutMeta, creditBalance, releaseAbandonedCheckouts
 import { checkoutDocument, orderResources } from './documents';
 import { checkoutOrders, findCustomerOrder, listCustomerOrders } from './orders.repo';
 import { PaymentMethodsService } from './payment-methods.service';
-import { PaymentsService } from './payments.service';
+import { PaymentsService, STUCK_CHARGE_MS } from './payments.service';
 
 // The HTTP edge of checkout: orders, payments and payment methods (spec §7 Orders, Payments).
 
@@ -110,11 +110,10 @@ export async function checkoutRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request, reply) => {
-      const result = await checkout.createRecipeKitOrders(
-        ownerOf(request),
-        requireCustomer(request),
-        request.body,
-      );
+      const customerId = requireCustomer(request);
+      const result = await checkout.createRecipeKitOrders(ownerOf(request), customerId, request.body);
+      // A replaced checkout's unfinished 3-D Secure check can no longer be completed (recovery retries).
+      await paymentsService.cancelAbandonedIntents(customerId).catch(() => 0);
       return reply.status(result.created ? 201 : 200).send(checkoutDocument(result.orders, result.meta));
     },
   );
@@ -379,7 +378,8 @@ export async function checkoutRoutes(app: FastifyInstance, deps: AppDeps) {
 
   // Payments a crash left half-done are finished at start (however recent: replaying the processor call with
   // its key is safe) and then every minute (those stuck for over 30 s). Then unpaid checkouts left for too
-  // long give their stock and vouchers back (releaseAbandonedCheckouts).
+  // long give their stock and vouchers back (releaseAbandonedCheckouts), and the 3-D Secure checks they
+  // leave unfinished are cancelled at the processor.
   const recover = async (olderThanMs: number) => {
     await paymentsService
       .recoverPayments(olderThanMs)
@@ -389,8 +389,11 @@ export async function checkoutRoutes(app: FastifyInstance, deps: AppDeps) {
         if (released > 0) app.log.info({ released }, 'released abandoned checkouts');
       })
       .catch((error) => app.log.error({ err: error }, 'releasing abandoned checkouts failed'));
+    await paymentsService
+      .cancelAbandonedIntents()
+      .catch((error) => app.log.error({ err: error }, 'cancelling abandoned payments failed'));
   };
-  const timer = setInterval(() => void recover(30_000), 60_000);
+  const timer = setInterval(() => void recover(STUCK_CHARGE_MS), 60_000);
   timer.unref();
   app.addHook('onReady', async () => {
     void recover(0);

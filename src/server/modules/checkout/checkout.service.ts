@@ -24,6 +24,7 @@ import { readOneOffFee } from '../delivery/delivery.repo';
 import type { ShopRules, ShopRulesCache } from '../shop/shop.service';
 import { redeemVoucher, releaseVoucher } from '../vouchers/vouchers.service';
 import { checkoutOrders } from './orders.repo';
+import { movePayment } from './payment-state';
 import { priceBasket, type PricedCheckout } from './pricing';
 
 // The recipe-kit checkout (issue 4 part 6): a basket becomes one order per meal week, and a subscription
@@ -424,29 +425,28 @@ export async function cancelCheckout(tx: DbOrTx, checkout: CheckoutRow): Promise
 }
 
 /**
- * A 3-D Secure check or PayPal approval left unfinished is abandoned (if it completes later, the charge is
- * refunded: payments.service confirm). A charge being made right now cannot be abandoned.
+ * A 3-D Secure check or PayPal approval left unfinished is given up: the payment fails with its credit back,
+ * and its intent is marked for cancelling at the processor (payments.service cancelAbandonedIntents, right
+ * after this transaction and in every recovery pass); should the customer complete it first, the charge is
+ * refunded. A charge being made right now cannot be abandoned.
  */
 async function abandonPaymentsInFlight(tx: DbOrTx, checkout: CheckoutRow, reason: string): Promise<void> {
   const inFlight = await tx
-    .select({ id: payments.id, status: payments.status })
+    .select()
     .from(payments)
     .where(
       and(eq(payments.checkoutId, checkout.id), inArray(payments.status, ['processing', 'requires_action'])),
-    );
+    )
+    .for('update');
   if (inFlight.some((payment) => payment.status === 'processing')) {
     throw new DomainError('CONFLICT', 'Your payment is being processed. Please wait a moment.');
   }
-  if (inFlight.length > 0) {
-    await tx
-      .update(payments)
-      .set({ status: 'failed', failureMessage: reason, updatedAt: sql`now()` })
-      .where(
-        inArray(
-          payments.id,
-          inFlight.map((payment) => payment.id),
-        ),
-      );
+  for (const payment of inFlight) {
+    await movePayment(tx, payment, 'failed', {
+      failureMessage: reason,
+      nextActionUrl: null,
+      intentCancel: payment.intentCancel ?? (payment.intentId ? 'pending' : null),
+    });
   }
 }
 

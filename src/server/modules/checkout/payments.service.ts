@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Payment } from '../../../contracts/payments';
 import { isoDate, londonDate } from '../../../domain/calendar';
@@ -27,22 +28,27 @@ import {
   type PaymentProcessors,
   type ProcessorName,
 } from '../../integrations/payments/port';
-import { addCredit, spendCredit } from '../credit/credit.service';
+import { spendCredit } from '../credit/credit.service';
 import type { ShopRulesCache } from '../shop/shop.service';
 import { emptyBasket, followingWeeks } from './checkout.service';
+import { lockCheckout, lockPayment, movePayment, type CheckoutRow, type PaymentRow } from './payment-state';
 import { ensureProcessorCustomer } from './processor-customers';
 
-// Paying a checkout (issue 4 parts 1, 5, 6, 8). The order of things is what makes it safe:
+// Paying a checkout (issue 4 parts 1, 5, 6, 8; issue 8). The order of things is what makes it safe:
+//  0. A 3-D Secure check or PayPal approval that this attempt replaces is cancelled at the processor first,
+//     so that it can never be completed later and charge a second time.
 //  1. In one transaction, with the checkout locked: refuse if paid or a payment is already under way, spend
 //     the credit, and write the payment row with the idempotency key the processor will see.
 //  2. Outside any transaction: ask the processor to charge, with that key.
 //  3. In one transaction: record the answer; on success mark the orders paid, empty the basket, start the
 //     subscription and queue the confirmation email; on a decline give the credit back.
 // A crash between 2 and 3 leaves the payment `processing`; `recoverPayments` (at start and every minute)
-// asks the processor again with the same key (a replay, never a second charge) and finishes step 3, or
-// refunds the charge when the orders can no longer be paid.
+// asks the processor again with the same key (a replay, never a second charge) and finishes step 3. Money
+// taken for a checkout that is already paid, or was given up, goes straight back, whichever path sees it
+// first: paying, the return from 3-D Secure or PayPal (`confirm`), or recovery. Every status change goes
+// through `movePayment`, which settles the attempt's credit (payment-state.ts).
 
-export type PaymentRow = typeof payments.$inferSelect;
+export type { PaymentRow };
 
 const DECLINE_MESSAGES: Record<string, string> = {
   insufficient_funds: 'Your card has insufficient funds. Please use another card.',
@@ -94,6 +100,15 @@ export interface PayInput {
 /** Set by the durability test only: the process dies right after the processor charged. */
 const CRASH_AFTER_CHARGE = process.env.SFOGLIA_CRASH_AFTER_CHARGE === '1';
 
+/** A 3-D Secure check or PayPal approval left unfinished this long is given up (cancelled at the processor). */
+export const UNFINISHED_ACTION_MS = 60 * 60 * 1000;
+/** How often recovery asks the processor about an unfinished check (the customer may have left after it). */
+const ACTION_CHECK_MS = 10 * 60 * 1000;
+/** A charge that has been `processing` this long was interrupted (a crash): recovery replays it. */
+export const STUCK_CHARGE_MS = 30_000;
+
+const REPLACED = 'Replaced by another payment attempt';
+
 export class PaymentsService {
   constructor(
     private readonly db: Db,
@@ -105,24 +120,26 @@ export class PaymentsService {
 
   async pay(customerId: string, input: PayInput): Promise<Payment> {
     const rules = await this.rules.get();
-    // The processor's customer is made (once) before the transaction: the processor is never called inside one.
     const wanted = input.paymentMethodId
       ? (await this.ownedMethod(this.db, customerId, input.paymentMethodId)).processor
       : input.paymentMethodType === 'PaypalAccount' || input.paymentProcessorName === 'paypal'
         ? 'paypal'
         : null;
+    const order = await this.ownedOrder(this.db, customerId, input.orderId);
+    // 0. What this attempt replaces can no longer be completed (and if it was, the checkout is paid now).
+    const replaced = await this.latest(this.db, order.checkoutId, ['requires_action']);
+    if (replaced && replaced.paymentMethodId !== (input.paymentMethodId ?? null)) {
+      await this.cancelIntent(replaced);
+    }
+    // The processor's customer is made (once) before the transaction: the processor is never called inside one.
     const customerRef = wanted
       ? await ensureProcessorCustomer(this.db, this.processor(wanted), customerId)
       : null;
     type Started =
-      { done: PaymentRow } | { charge: PaymentRow; customerRef: string; methodRef: string | null };
+      | { done: PaymentRow }
+      | { charge: PaymentRow; customerRef: string; methodRef: string | null; toCancel: PaymentRow[] };
     const started = await this.db.transaction(async (tx): Promise<Started> => {
-      const order = await this.ownedOrder(tx, customerId, input.orderId);
-      const [checkout] = await tx
-        .select()
-        .from(checkouts)
-        .where(eq(checkouts.id, order.checkoutId))
-        .for('update');
+      const checkout = await lockCheckout(tx, order.checkoutId);
       if (!checkout) throw new DomainError('ORDER_NOT_FOUND', 'We could not find that order');
       if (checkout.state === 'paid') {
         const paid = await this.latest(tx, checkout.id, ['succeeded']);
@@ -135,7 +152,8 @@ export class PaymentsService {
           'This order was cancelled because it wasn’t paid in time. Please order again.',
         );
       }
-      if (!isPayable(order.state as OrderState)) {
+      const [current] = await tx.select({ state: orders.state }).from(orders).where(eq(orders.id, order.id));
+      if (!current || !isPayable(current.state as OrderState)) {
         throw new DomainError('ORDER_INVALID', 'This order cannot be paid now');
       }
       // Someone (another tab, a double click) is paying right now: that attempt is the answer.
@@ -146,8 +164,15 @@ export class PaymentsService {
       ) {
         return { done: inFlight };
       }
+      const toCancel: PaymentRow[] = [];
       if (inFlight) {
-        await this.fail(tx, inFlight, null, 'Replaced by another payment attempt', false);
+        // Cancelled at step 0, unless another tab started it since: then it is cancelled before charging.
+        const row = await movePayment(tx, inFlight, 'failed', {
+          failureMessage: REPLACED,
+          nextActionUrl: null,
+          intentCancel: inFlight.intentCancel ?? (inFlight.intentId ? 'pending' : null),
+        });
+        if (row.intentCancel === 'pending') toCancel.push(row);
       }
 
       const method = input.paymentMethodId
@@ -178,7 +203,7 @@ export class PaymentsService {
           customerId,
           paymentMethodId: plan.charge > 0 ? (method?.id ?? null) : null,
           processor: plan.charge > 0 ? processorName! : 'none',
-          idempotencyKey: `payment:${checkout.id}:${Date.now().toString(36)}:${Math.random().toString(36).slice(2, 10)}`,
+          idempotencyKey: `payment:${checkout.id}:${randomUUID()}`,
           amount: plan.charge,
           creditAmount: plan.creditApplied,
           status: plan.charge > 0 ? 'processing' : 'succeeded',
@@ -197,22 +222,27 @@ export class PaymentsService {
         await this.finalise(tx, payment!);
         return { done: payment! };
       }
-      return { charge: payment!, customerRef: customerRef!, methodRef: method?.processorRef ?? null };
+      return {
+        charge: payment!,
+        customerRef: customerRef!,
+        methodRef: method?.processorRef ?? null,
+        toCancel,
+      };
     });
     if ('done' in started) return this.view(started.done);
+    for (const row of started.toCancel) await this.cancelIntent(row);
     const settled = await this.charge(started.charge, started.customerRef, started.methodRef);
     return this.view(settled);
   }
 
-  /** After a 3-D Secure check or PayPal approval: look at the intent again and finish the payment. */
+  /**
+   * After a 3-D Secure check or PayPal approval: look at the intent again and finish the payment. The
+   * checkout's successful payment is the answer once it is paid, whichever attempt paid it; an attempt that
+   * took money after another had paid is refunded on the way.
+   */
   async confirm(customerId: string, orderId: string, paymentIntentId?: string): Promise<Payment> {
     const order = await this.ownedOrder(this.db, customerId, orderId);
-    const [checkout] = await this.db.select().from(checkouts).where(eq(checkouts.id, order.checkoutId));
-    if (checkout?.state === 'paid') {
-      const paid = await this.latest(this.db, order.checkoutId, ['succeeded']);
-      if (paid) return this.view(paid);
-    }
-    const candidates = await this.db
+    const [payment] = await this.db
       .select()
       .from(payments)
       .where(
@@ -225,12 +255,21 @@ export class PaymentsService {
       )
       .orderBy(desc(payments.createdAt))
       .limit(1);
-    const payment = candidates[0];
-    if (!payment) throw new DomainError('PAYMENT_NOT_FOUND', 'We could not find that payment');
-    if (payment.status === 'succeeded' || payment.status === 'refunded' || !payment.intentId)
-      return this.view(payment);
-    const intent = await this.processor(payment.processor).retrievePaymentIntent(payment.intentId);
-    return this.view(await this.settle(payment, intent));
+    const reconciled = payment ? await this.reconcile(payment) : null;
+    const paid = await this.latest(this.db, order.checkoutId, ['succeeded']);
+    if (paid) return this.view(paid);
+    const [checkout] = await this.db
+      .select({ state: checkouts.state })
+      .from(checkouts)
+      .where(eq(checkouts.id, order.checkoutId));
+    if (checkout?.state === 'cancelled') {
+      throw new DomainError(
+        'ORDER_INVALID',
+        'This order was cancelled because it wasn’t paid in time. Please order again.',
+      );
+    }
+    if (!reconciled) throw new DomainError('PAYMENT_NOT_FOUND', 'We could not find that payment');
+    return this.view(reconciled);
   }
 
   async details(customerId: string, paymentId: string): Promise<Payment> {
@@ -243,31 +282,39 @@ export class PaymentsService {
   }
 
   /**
-   * Finishes payments a crash left `processing` (the charge may or may not have happened): the same
-   * request with the same key is a replay at the processor, so it never charges twice.
+   * Finishes what was left half-done, at start and every minute: charges a crash left `processing` (the same
+   * request with the same key is a replay at the processor, never a second charge); 3-D Secure checks and
+   * PayPal approvals the customer finished without coming back (asked every 10 minutes, given up after an
+   * hour); and intents of abandoned attempts not yet cancelled. Returns how many payments it finished.
+   * `processingOlderThanMs` 0 replays every charge under way (at start, no other process is mid-charge).
+   * Rows are stamped with the database's real time, so their age is measured in real time (`now`), not on
+   * the shop's pinnable clock.
    */
-  async recoverPayments(olderThanMs = 30_000): Promise<number> {
-    const stale = await this.db
+  async recoverPayments(processingOlderThanMs = STUCK_CHARGE_MS, now = Date.now()): Promise<number> {
+    const stuck = await this.db
       .select()
       .from(payments)
       .where(
-        and(eq(payments.status, 'processing'), lt(payments.updatedAt, new Date(Date.now() - olderThanMs))),
+        and(eq(payments.status, 'processing'), lt(payments.updatedAt, new Date(now - processingOlderThanMs))),
       )
       .orderBy(asc(payments.createdAt))
       .limit(50);
+    const unfinished = await this.db
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.status, 'requires_action'),
+          sql`coalesce(${payments.checkedAt}, ${payments.updatedAt}) < ${new Date(now - ACTION_CHECK_MS)}`,
+        ),
+      )
+      .orderBy(asc(payments.updatedAt))
+      .limit(50);
     let finished = 0;
-    for (const payment of stale) {
+    for (const payment of stuck) {
       try {
-        const [customer] = await this.db.select().from(customers).where(eq(customers.id, payment.customerId));
-        const [ref] = await this.db
-          .select()
-          .from(processorCustomers)
-          .where(
-            and(
-              eq(processorCustomers.customerId, payment.customerId),
-              eq(processorCustomers.processor, payment.processor as ProcessorName),
-            ),
-          );
+        const ref = await this.processorCustomerOf(payment);
+        if (!ref) continue;
         const method = payment.paymentMethodId
           ? (
               await this.db
@@ -276,14 +323,59 @@ export class PaymentsService {
                 .where(eq(paymentMethods.id, payment.paymentMethodId))
             )[0]
           : undefined;
-        if (!customer || !ref) continue;
-        await this.charge(payment, ref.ref, method?.processorRef ?? null);
+        await this.charge(payment, ref, method?.processorRef ?? null);
         finished += 1;
       } catch {
         // The processor is still unreachable: the next pass tries again.
       }
     }
-    return finished;
+    for (const payment of unfinished) {
+      try {
+        const row = await this.reconcile(payment);
+        if (row.status !== 'requires_action') {
+          finished += 1;
+        } else if (now - payment.updatedAt.getTime() >= UNFINISHED_ACTION_MS) {
+          await this.giveUp(row, 'The payment was not completed in time. Please try again.');
+          finished += 1;
+        } else {
+          await this.db
+            .update(payments)
+            .set({ checkedAt: new Date(now) })
+            .where(eq(payments.id, payment.id));
+        }
+      } catch {
+        // Asked again on the next pass.
+      }
+    }
+    return finished + (await this.cancelAbandonedIntents());
+  }
+
+  /**
+   * Cancels at the processor the intents of attempts the shop gave up on inside a transaction (a changed
+   * basket, a checkout cancelled after 48 hours): until then the customer could still complete them.
+   */
+  async cancelAbandonedIntents(customerId?: string): Promise<number> {
+    const pending = await this.db
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.intentCancel, 'pending'),
+          customerId ? eq(payments.customerId, customerId) : undefined,
+        ),
+      )
+      .orderBy(asc(payments.updatedAt))
+      .limit(50);
+    let cancelled = 0;
+    for (const payment of pending) {
+      try {
+        await this.cancelIntent(payment);
+        cancelled += 1;
+      } catch {
+        // The processor is unreachable: the next recovery pass tries again.
+      }
+    }
+    return cancelled;
   }
 
   // ---- steps ---------------------------------------------------------------------------------------------
@@ -309,7 +401,11 @@ export class PaymentsService {
       );
     } catch (error) {
       if (error instanceof PaymentProcessorError && error.statusCode < 500) {
-        return this.db.transaction(async (tx) => this.fail(tx, payment, null, error.message, false));
+        return this.record(payment, (tx, current) =>
+          current.status === 'processing'
+            ? this.fail(tx, current, null, error.message, false)
+            : Promise.resolve(current),
+        );
       }
       throw new DomainError(
         'PAYMENT_PROCESSOR_ERROR',
@@ -320,68 +416,99 @@ export class PaymentsService {
     return this.settle(payment, intent);
   }
 
-  /** Records the processor's answer; refunds a charge whose orders can no longer be paid. */
-  private async settle(payment: PaymentRow, intent: PaymentIntent): Promise<PaymentRow> {
-    const result = await this.db.transaction(async (tx) => {
-      const [current] = await tx.select().from(payments).where(eq(payments.id, payment.id)).for('update');
-      const [checkout] = await tx
-        .select()
-        .from(checkouts)
-        .where(eq(checkouts.id, payment.checkoutId))
-        .for('update');
-      if (!current || !checkout) throw new DomainError('PAYMENT_NOT_FOUND', 'We could not find that payment');
-      if (current.status === 'succeeded' || current.status === 'refunded')
-        return { row: current, refund: false };
-      const base = { intentId: intent.id, updatedAt: sql`now()` } as const;
-      if (intent.status === 'succeeded') {
-        const paidElsewhere = checkout.state !== 'open' || current.status === 'failed';
-        if (paidElsewhere) return { row: current, refund: true };
-        const [row] = await tx
-          .update(payments)
-          .set({ ...base, status: 'succeeded', nextActionUrl: null })
-          .where(eq(payments.id, payment.id))
-          .returning();
-        await this.finalise(tx, row!);
-        return { row: row!, refund: false };
-      }
-      if (intent.status === 'requires_action' && current.status !== 'failed') {
-        const [row] = await tx
-          .update(payments)
-          .set({ ...base, status: 'requires_action', nextActionUrl: intent.nextActionUrl })
-          .where(eq(payments.id, payment.id))
-          .returning();
-        return { row: row!, refund: false };
-      }
-      if (intent.status === 'processing') {
-        const [row] = await tx.update(payments).set(base).where(eq(payments.id, payment.id)).returning();
-        return { row: row!, refund: false };
-      }
-      if (current.status === 'failed') return { row: current, refund: false };
-      await tx.update(payments).set(base).where(eq(payments.id, payment.id));
-      const declineCode = intent.lastError?.declineCode ?? null;
-      const row = await this.fail(
-        tx,
-        { ...current, intentId: intent.id },
-        declineCode,
-        declineMessage(intent),
-        true,
-      );
-      return { row, refund: false };
-    });
-    if (!result.refund) return result.row;
-    // Charged, but the orders were replaced or already paid: the money goes straight back.
-    await this.processor(payment.processor).refund({ paymentIntentId: intent.id }, `refund:${payment.id}`);
+  /** Asks the processor where an attempt stands and records it (a payment already ended is left alone). */
+  private async reconcile(payment: PaymentRow): Promise<PaymentRow> {
+    if (payment.status === 'succeeded' || payment.status === 'refunded' || !payment.intentId) return payment;
+    // A given-up attempt is cancelled rather than read: reading a PayPal approval would capture it.
+    if (payment.status === 'failed') {
+      return payment.intentCancel === 'pending' ? this.cancelIntent(payment) : payment;
+    }
+    const intent = await this.processor(payment.processor).retrievePaymentIntent(payment.intentId);
+    return this.settle(payment, intent);
+  }
+
+  /**
+   * Cancels an attempt's intent at the processor. If the customer completed it first, the money was taken:
+   * it pays the checkout when the checkout still needs it, and is refunded otherwise (settle).
+   */
+  private async cancelIntent(payment: PaymentRow): Promise<PaymentRow> {
+    if (!payment.intentId || payment.intentCancel === 'done') return payment;
+    const intent = await this.processor(payment.processor).cancelPaymentIntent(
+      payment.intentId,
+      `cancel:${payment.id}`,
+    );
+    if (intent.status === 'succeeded' || intent.status === 'processing') {
+      return this.settle(payment, intent);
+    }
+    const [row] = await this.db
+      .update(payments)
+      .set({ intentCancel: 'done', nextActionUrl: null })
+      .where(eq(payments.id, payment.id))
+      .returning();
+    return row ?? payment;
+  }
+
+  /** An unfinished check given up on: cancelled at the processor first, then failed with its credit back. */
+  private async giveUp(payment: PaymentRow, message: string): Promise<PaymentRow> {
+    const cancelled = await this.cancelIntent(payment);
+    if (cancelled.status !== 'requires_action') return cancelled;
+    return this.record(payment, (tx, current) =>
+      current.status === 'requires_action'
+        ? this.fail(tx, current, null, message, true)
+        : Promise.resolve(current),
+    );
+  }
+
+  /**
+   * Runs `work` on the payment in one transaction, with its checkout (and the checkout's basket) locked first
+   * and then the payment: the money path's one lock order (payment-state.ts).
+   */
+  private record(
+    payment: PaymentRow,
+    work: (tx: DbOrTx, current: PaymentRow, checkout: CheckoutRow) => Promise<PaymentRow>,
+  ): Promise<PaymentRow> {
     return this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(payments)
-        .set({ status: 'refunded', intentId: intent.id, updatedAt: sql`now()` })
-        .where(eq(payments.id, payment.id))
-        .returning();
-      if (payment.creditAmount > 0 && result.row.status !== 'failed') {
-        await this.returnCredit(tx, payment);
-      }
-      return row!;
+      const checkout = await lockCheckout(tx, payment.checkoutId);
+      const current = await lockPayment(tx, payment.id);
+      if (!current || !checkout) throw new DomainError('PAYMENT_NOT_FOUND', 'We could not find that payment');
+      return work(tx, current, checkout);
     });
+  }
+
+  /** Records the processor's answer; refunds a charge whose checkout was paid by another attempt or given up. */
+  private async settle(payment: PaymentRow, intent: PaymentIntent): Promise<PaymentRow> {
+    let refund = false;
+    const row = await this.record(payment, async (tx, current, checkout) => {
+      if (current.status === 'succeeded' || current.status === 'refunded') return current;
+      const changes = { intentId: intent.id } as const;
+      if (intent.status === 'succeeded') {
+        if (checkout.state !== 'open' || current.status === 'failed') {
+          refund = true;
+          return current;
+        }
+        const paid = await movePayment(tx, current, 'succeeded', { ...changes, nextActionUrl: null });
+        await this.finalise(tx, paid);
+        return paid;
+      }
+      if (current.status === 'failed') return current;
+      if (intent.status === 'requires_action') {
+        return movePayment(tx, current, 'requires_action', {
+          ...changes,
+          nextActionUrl: intent.nextActionUrl,
+        });
+      }
+      if (intent.status === 'processing') return movePayment(tx, current, current.status, changes);
+      const declineCode = intent.lastError?.declineCode ?? null;
+      return this.fail(tx, { ...current, intentId: intent.id }, declineCode, declineMessage(intent), true);
+    });
+    if (!refund) return row;
+    // Charged, but the checkout was paid by another attempt or given up: the money goes straight back.
+    await this.processor(payment.processor).refund({ paymentIntentId: intent.id }, `refund:${payment.id}`);
+    return this.record(payment, async (tx, current) =>
+      current.status === 'refunded'
+        ? current
+        : movePayment(tx, current, 'refunded', { intentId: intent.id, nextActionUrl: null }),
+    );
   }
 
   private async fail(
@@ -391,18 +518,12 @@ export class PaymentsService {
     message: string,
     markOrders: boolean,
   ): Promise<PaymentRow> {
-    const [row] = await tx
-      .update(payments)
-      .set({
-        status: 'failed',
-        declineCode,
-        failureMessage: message,
-        nextActionUrl: null,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(payments.id, payment.id))
-      .returning();
-    if (payment.creditAmount > 0) await this.returnCredit(tx, payment);
+    const row = await movePayment(tx, payment, 'failed', {
+      intentId: payment.intentId,
+      declineCode,
+      failureMessage: message,
+      nextActionUrl: null,
+    });
     if (markOrders) {
       await tx
         .update(orders)
@@ -417,17 +538,7 @@ export class PaymentsService {
           ),
         );
     }
-    return row!;
-  }
-
-  private async returnCredit(tx: DbOrTx, payment: PaymentRow): Promise<void> {
-    await addCredit(tx, {
-      customerId: payment.customerId,
-      amount: payment.creditAmount,
-      reason: 'payment_failed',
-      description: 'Credit returned: the payment did not go through',
-      reference: payment.id,
-    });
+    return row;
   }
 
   /** The checkout is paid: orders paid, basket emptied, subscription started, confirmation queued. */
@@ -530,6 +641,19 @@ export class PaymentsService {
     const processor = this.processors[name as ProcessorName];
     if (!processor) throw new Error(`No payment processor called ${name}`);
     return processor;
+  }
+
+  private async processorCustomerOf(payment: PaymentRow): Promise<string | null> {
+    const [ref] = await this.db
+      .select({ ref: processorCustomers.ref })
+      .from(processorCustomers)
+      .where(
+        and(
+          eq(processorCustomers.customerId, payment.customerId),
+          eq(processorCustomers.processor, payment.processor as ProcessorName),
+        ),
+      );
+    return ref?.ref ?? null;
   }
 
   private async ownedOrder(db: DbOrTx, customerId: string, orderId: string) {

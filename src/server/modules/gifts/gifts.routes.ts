@@ -5,6 +5,7 @@ import { orderListDocument } from '../../../contracts/orders';
 import type { AppDeps } from '../../deps';
 import { requireCustomer } from '../../http/session';
 import { checkoutDocument } from '../checkout/documents';
+import { PaymentsService } from '../checkout/payments.service';
 import { GiftBoxService } from './gifts.service';
 
 // The HTTP edge of gift boxes: place a gift (its order is then paid with POST /payments) or preview it.
@@ -12,6 +13,13 @@ import { GiftBoxService } from './gifts.service';
 export async function giftRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const gifts = new GiftBoxService(deps.database.db, deps.rules, deps.clock);
+  const payments = new PaymentsService(
+    deps.database.db,
+    deps.payments,
+    deps.rules,
+    deps.clock,
+    deps.config.publicUrl,
+  );
   const tags = ['orders'];
 
   r.post(
@@ -44,7 +52,10 @@ export async function giftRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request, reply) => {
-      const result = await gifts.place(requireCustomer(request), request.body);
+      const customerId = requireCustomer(request);
+      const result = await gifts.place(customerId, request.body);
+      // A replaced gift's unfinished 3-D Secure check can no longer be completed (recovery retries).
+      await payments.cancelAbandonedIntents(customerId).catch(() => 0);
       return reply.status(result.created ? 201 : 200).send(checkoutDocument(result.orders, result.meta));
     },
   );

@@ -1,0 +1,46 @@
+import { DomainError } from './errors';
+
+// A payment's life (issue 8: every ending of a payment settles its store credit). Credit is spent when the
+// attempt is made; it stays spent only while the attempt can still take, or has taken, the money. Every way
+// an attempt ends without the shop keeping the money (declined, abandoned, replaced, refunded) gives it back,
+// exactly once.
+
+export const PAYMENT_STATUSES = ['processing', 'requires_action', 'succeeded', 'failed', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/**
+ * Where each status may go. `failed → refunded`: a replaced or abandoned 3-D Secure check that the
+ * customer completed anyway took money that goes straight back. Nothing leaves `refunded`.
+ */
+export const PAYMENT_TRANSITIONS: Readonly<Record<PaymentStatus, readonly PaymentStatus[]>> = {
+  processing: ['requires_action', 'succeeded', 'failed', 'refunded'],
+  requires_action: ['processing', 'succeeded', 'failed', 'refunded'],
+  succeeded: ['refunded'],
+  failed: ['refunded'],
+  refunded: [],
+};
+
+export function canMovePayment(from: PaymentStatus, to: PaymentStatus): boolean {
+  return PAYMENT_TRANSITIONS[from].includes(to);
+}
+
+export function assertPaymentMove(from: PaymentStatus, to: PaymentStatus): void {
+  if (!canMovePayment(from, to)) {
+    throw new DomainError(
+      'CONFLICT',
+      `A ${from.replace('_', ' ')} payment cannot become ${to.replace('_', ' ')}`,
+    );
+  }
+}
+
+/** The money is not the shop's to keep in these: the credit spent on the attempt is back with the customer. */
+const CREDIT_RETURNED: readonly PaymentStatus[] = ['failed', 'refunded'];
+
+export function holdsCredit(status: PaymentStatus): boolean {
+  return !CREDIT_RETURNED.includes(status);
+}
+
+/** Whether moving from → to gives the attempt's credit back (it does so once: never from failed to refunded). */
+export function returnsCredit(from: PaymentStatus, to: PaymentStatus): boolean {
+  return holdsCredit(from) && !holdsCredit(to);
+}

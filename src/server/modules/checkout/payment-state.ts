@@ -1,0 +1,83 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { assertPaymentMove, returnsCredit, type PaymentStatus } from '../../../domain/payments';
+import type { DbOrTx } from '../../db/client';
+import { baskets } from '../../db/schema/baskets';
+import { checkouts, payments } from '../../db/schema/checkout';
+import { addCredit } from '../credit/credit.service';
+
+// Every change of a payment's status goes through `movePayment` (issue 8): it refuses a move the domain does
+// not allow, and gives the attempt's store credit back when the attempt ends without the shop keeping the
+// money, once (a unique index on the ledger holds that even against a bug).
+//
+// The one lock order of the money path, for every transaction that touches more than one of these rows:
+//   basket → checkout → payments → customer → product variants → vouchers.
+// Placing locks the basket then its checkout; paying and recording an answer lock the checkout's basket
+// first too (`lockCheckout`), so that the two never wait on each other in a cycle.
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type CheckoutRow = typeof checkouts.$inferSelect;
+
+type PaymentChanges = Partial<
+  Pick<
+    PaymentRow,
+    'intentId' | 'nextActionUrl' | 'declineCode' | 'failureMessage' | 'intentCancel' | 'paymentMethodId'
+  >
+>;
+
+/**
+ * Moves a payment that the caller has locked (or just read inside its transaction) to `to`. Returns the
+ * updated row. Moving to the status it already has only writes the changes.
+ */
+export async function movePayment(
+  tx: DbOrTx,
+  payment: PaymentRow,
+  to: PaymentStatus,
+  changes: PaymentChanges = {},
+): Promise<PaymentRow> {
+  if (payment.status !== to) assertPaymentMove(payment.status, to);
+  const [row] = await tx
+    .update(payments)
+    .set({ ...changes, status: to, updatedAt: sql`now()` })
+    .where(and(eq(payments.id, payment.id), eq(payments.status, payment.status)))
+    .returning();
+  if (!row) {
+    // Someone moved it first: the caller did not hold the lock. Never guess; let the caller retry.
+    throw new Error(`Payment ${payment.id} was changed by someone else`);
+  }
+  if (payment.creditAmount > 0 && returnsCredit(payment.status, to)) {
+    await addCredit(tx, {
+      customerId: payment.customerId,
+      amount: payment.creditAmount,
+      reason: 'payment_failed',
+      description:
+        to === 'refunded'
+          ? 'Credit returned: the payment was refunded'
+          : 'Credit returned: the payment did not go through',
+      reference: payment.id,
+    });
+  }
+  return row;
+}
+
+/**
+ * Locks a checkout for the rest of the transaction, after its basket (the lock order above). A checkout's
+ * basket never changes, so reading it first without a lock is safe.
+ */
+export async function lockCheckout(tx: DbOrTx, checkoutId: string): Promise<CheckoutRow | null> {
+  const [ref] = await tx
+    .select({ basketId: checkouts.basketId })
+    .from(checkouts)
+    .where(eq(checkouts.id, checkoutId));
+  if (!ref) return null;
+  if (ref.basketId) {
+    await tx.select({ id: baskets.id }).from(baskets).where(eq(baskets.id, ref.basketId)).for('update');
+  }
+  const [checkout] = await tx.select().from(checkouts).where(eq(checkouts.id, checkoutId)).for('update');
+  return checkout ?? null;
+}
+
+/** A payment row, locked (after its checkout, in the lock order). */
+export async function lockPayment(tx: DbOrTx, paymentId: string): Promise<PaymentRow | null> {
+  const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+  return row ?? null;
+}
