@@ -15,6 +15,8 @@ export default defineConfig({
             'tests/**/*.test.ts',
           ],
           environment: 'node',
+          // Property tests take a second or two; on a busy CI machine, far more. Time is never what they test.
+          testTimeout: 30_000,
         },
       },
       {

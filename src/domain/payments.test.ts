@@ -16,7 +16,9 @@ describe('payment moves', () => {
     expect(canMovePayment('succeeded', 'failed')).toBe(false);
     expect(canMovePayment('failed', 'succeeded')).toBe(false);
     expect(canMovePayment('failed', 'refunded')).toBe(true);
-    expect(() => assertPaymentMove('refunded', 'succeeded')).toThrow(/cannot become succeeded/);
+    expect(() => assertPaymentMove('refunded', 'succeeded')).toThrow(
+      /is refunded and cannot become succeeded/,
+    );
   });
 
   test('credit is given back on the way to failed or refunded, and only from a status that holds it', () => {

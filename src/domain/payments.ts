@@ -1,4 +1,4 @@
-import { DomainError } from './errors';
+import { assertMove, canMove, type Lifecycle } from './lifecycles';
 
 // A payment's life (issue 8: every ending of a payment settles its store credit). Credit is spent when the
 // attempt is made; it stays spent only while the attempt can still take, or has taken, the money. Every way
@@ -12,25 +12,25 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
  * Where each status may go. `failed → refunded`: a replaced or abandoned 3-D Secure check that the
  * customer completed anyway took money that goes straight back. Nothing leaves `refunded`.
  */
-export const PAYMENT_TRANSITIONS: Readonly<Record<PaymentStatus, readonly PaymentStatus[]>> = {
-  processing: ['requires_action', 'succeeded', 'failed', 'refunded'],
-  requires_action: ['processing', 'succeeded', 'failed', 'refunded'],
-  succeeded: ['refunded'],
-  failed: ['refunded'],
-  refunded: [],
+export const PAYMENT_LIFECYCLE: Lifecycle<PaymentStatus> = {
+  name: 'payment',
+  states: PAYMENT_STATUSES,
+  moves: {
+    processing: ['requires_action', 'succeeded', 'failed', 'refunded'],
+    requires_action: ['processing', 'succeeded', 'failed', 'refunded'],
+    succeeded: ['refunded'],
+    failed: ['refunded'],
+    refunded: [],
+  },
 };
+export const PAYMENT_TRANSITIONS = PAYMENT_LIFECYCLE.moves;
 
 export function canMovePayment(from: PaymentStatus, to: PaymentStatus): boolean {
-  return PAYMENT_TRANSITIONS[from].includes(to);
+  return canMove(PAYMENT_LIFECYCLE, from, to);
 }
 
 export function assertPaymentMove(from: PaymentStatus, to: PaymentStatus): void {
-  if (!canMovePayment(from, to)) {
-    throw new DomainError(
-      'CONFLICT',
-      `A ${from.replace('_', ' ')} payment cannot become ${to.replace('_', ' ')}`,
-    );
-  }
+  assertMove(PAYMENT_LIFECYCLE, from, to);
 }
 
 /** The money is not the shop's to keep in these: the credit spent on the attempt is back with the customer. */

@@ -25,7 +25,7 @@ import { appleCallbackRoutes } from './integrations/social-sign-in/apple-callbac
 import { addressRoutes } from './modules/customers/addresses.routes';
 import { customerDocument } from './modules/customers/customer-view';
 import { customerRoutes } from './modules/customers/customers.routes';
-import { CustomersService } from './modules/customers/customers.service';
+import { buildServices, type Services } from './services';
 import { registerWebApp } from './http/web-app';
 import { routedPath } from './http/routed-path';
 import { rejectBrokenText } from './http/text-safety';
@@ -45,6 +45,13 @@ import { mediaRoutes } from './modules/menu/media.routes';
 import { cachedShopRules, settingsView } from './modules/shop/shop.service';
 import { snakeKeys } from '../contracts/case';
 import { shopRoutes } from './modules/shop/shop.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The shop's services (services.ts), for main.ts's jobs. */
+    services: Services;
+  }
+}
 
 export const API_PREFIX = '/api/v2';
 /** 64 KB is many times any request this API takes; bigger bodies are refused before they are parsed. */
@@ -150,14 +157,18 @@ export async function buildApp({
     return payload;
   });
 
+  const rules = cachedShopRules(database.db);
+  const processors = createPaymentProcessors(paymentProcessorsOptions(config, database.db));
   const deps: AppDeps = {
     config,
     database,
     clock,
-    rules: cachedShopRules(database.db),
+    rules,
     socialSignIn: createSocialSignIn(config.socialSignIn, config.publicUrl),
-    payments: createPaymentProcessors(paymentProcessorsOptions(config, database.db)),
+    payments: processors,
+    services: buildServices({ config, database, clock, rules, processors, log: app.log }),
   };
+  app.decorate('services', deps.services);
 
   // Dynamic responses over 1 KB are compressed for browsers that ask; built assets are precompressed.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
@@ -203,7 +214,7 @@ export async function buildApp({
     { prefix: API_PREFIX },
   );
 
-  const customers = new CustomersService(database.db, clock);
+  const { customers } = deps.services;
   const bootstrap = async (request: FastifyRequest) => {
     const { id, ...attributes } = settingsView(await deps.rules.get(), clock.now());
     const customerId = request.session?.kind === 'customer' ? request.session.customerId : null;

@@ -99,6 +99,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: z._default(trustProxySetting, 0),
   LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   SEED_DEMO: z._default(boolFlag, true),
+  /** in-process: this server also runs the background jobs; none: only `npm run worker` processes do. */
+  JOB_WORKERS: z._default(z.enum(['in-process', 'none']), 'in-process'),
   WEB_DIST_DIR: z._default(z.string(), 'dist/web'),
   /** Where the browser goes after signing out; default our own signed-out page. */
   LOGOUT_URL: z.optional(z.string().check(z.regex(/^(https?:\/\/|\/)/, 'must be an http(s) URL or a path'))),
@@ -170,6 +172,8 @@ export interface Config {
    */
   trustProxy: number | string[];
   seedDemo: boolean;
+  /** Whether this server process works the job queues (architecture decision 9). */
+  jobWorkers: 'in-process' | 'none';
   webDistDir: string;
   secureCookies: boolean;
   logoutUrl: string;
@@ -228,6 +232,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO,
+    jobWorkers: e.JOB_WORKERS,
     webDistDir: e.WEB_DIST_DIR,
     secureCookies: e.NODE_ENV === 'production',
     logoutUrl: e.LOGOUT_URL ?? '/signed-out',

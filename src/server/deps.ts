@@ -4,6 +4,7 @@ import type { Database } from './db/client';
 import type { ShopRulesCache } from './modules/shop/shop.service';
 import type { SocialSignIn } from './integrations/social-sign-in';
 import type { PaymentProcessors } from './integrations/payments/port';
+import type { Services } from './services';
 
 /** What route modules are built from: passed down explicitly, never imported as globals. */
 export interface AppDeps {
@@ -14,4 +15,6 @@ export interface AppDeps {
   socialSignIn: SocialSignIn;
   /** The payment processors by name (sandbox or live, from PAYMENTS). */
   payments: PaymentProcessors;
+  /** Every service, built once (services.ts). */
+  services: Services;
 }

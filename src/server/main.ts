@@ -4,9 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type DatabaseTarget } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { seedDemo } from './db/seed/demo-seed';
-import { startEmailDelivery } from './integrations/email/delivery';
-import { localTransport } from './integrations/email/local';
-import { createSmtpTransport } from './integrations/email/smtp';
+import { startShopJobs } from './jobs/start';
 
 // Reads config, opens (migrates, seeds) the database, listens, and shuts down gracefully on SIGINT/SIGTERM.
 
@@ -46,12 +44,15 @@ async function main() {
   if (config.seedDemo) await seedDemo(database.db, clock.now());
 
   const app = await buildApp({ config, database, clock });
-  const email = startEmailDelivery({
-    db: database.db,
-    transport: config.email.smtpUrl
-      ? createSmtpTransport(config.email.smtpUrl, config.email.from)
-      : localTransport,
+  // The job queue lives in the same database; this process works it unless JOB_WORKERS=none (then
+  // `npm run worker` processes do).
+  const jobs = await startShopJobs({
+    config,
+    database,
+    clock,
+    services: app.services,
     log: app.log,
+    work: config.jobWorkers === 'in-process',
   });
 
   let closing = false;
@@ -66,7 +67,7 @@ async function main() {
     timer.unref();
     try {
       await app.close();
-      await email.stop();
+      await jobs.stop();
       await database.close();
       process.exit(0);
     } catch (error) {
@@ -80,7 +81,7 @@ async function main() {
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
-    await email.stop();
+    await jobs.stop();
     await database.close();
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE')

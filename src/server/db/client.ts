@@ -26,6 +26,11 @@ export interface Database {
   db: Db;
   /** Liveness of the connection, for /readyz. */
   ping(): Promise<void>;
+  /**
+   * Plain SQL for the job queue (pg-boss's `db.executeSql`): with values, one parameterised statement; without,
+   * any number of statements, their rows flattened.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
   /** In-memory and embedded databases can be dumped (test snapshots). */
   dump?: () => Promise<Blob>;
@@ -95,6 +100,10 @@ export async function openDatabase(target: DatabaseTarget, { migrate = true } = 
       ping: async () => {
         await client.query('select 1');
       },
+      executeSql: async (text, values = []) => {
+        if (values.length > 0) return { rows: (await client.query(text, values)).rows };
+        return { rows: (await client.exec(text)).flatMap((result) => result.rows) };
+      },
       close: async () => {
         try {
           if (!client.closed) await client.close();
@@ -135,6 +144,7 @@ async function openPostgres(url: string, poolSize: number, migrate: boolean): Pr
     ping: async () => {
       await pool.query('select 1');
     },
+    executeSql: async (text, values = []) => ({ rows: (await pool.query(text, values)).rows }),
     close: () => pool.end(),
   };
 }

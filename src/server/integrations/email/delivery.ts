@@ -42,6 +42,8 @@ export interface EmailDeliveryOptions {
   batchSize?: number;
   /** How long a claim keeps other deliverers off a message. */
   leaseMs?: number;
+  /** Runs its own loop every `intervalMs`; off when a job runs the passes (jobs/start.ts). */
+  loop?: boolean;
 }
 
 export interface EmailDelivery {
@@ -68,6 +70,7 @@ export function startEmailDelivery({
   intervalMs = 1000,
   batchSize = 20,
   leaseMs = 5 * 60_000,
+  loop: ownLoop = true,
 }: EmailDeliveryOptions): EmailDelivery {
   let stopping = false;
   let timer: NodeJS.Timeout | null = null;
@@ -236,7 +239,7 @@ export function startEmailDelivery({
     if (!stopping) schedule();
   }
 
-  schedule();
+  if (ownLoop) schedule();
 
   return {
     async stop() {
@@ -246,7 +249,7 @@ export function startEmailDelivery({
       await loop;
       await queue;
     },
-    deliverDue: () => exclusive(() => pass(() => true)),
+    deliverDue: () => exclusive(() => pass(() => !stopping)),
   };
 }
 

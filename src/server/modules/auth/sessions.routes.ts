@@ -16,10 +16,8 @@ import {
 import type { AppDeps } from '../../deps';
 import { SocialSignInError, type SocialProfile } from '../../integrations/social-sign-in';
 import { clientAddress } from '../../http/rate-limit';
-import { BasketService } from '../baskets/baskets.service';
 import { customerDocument } from '../customers/customer-view';
-import { AccountsService, type StartSession } from './accounts.service';
-import { emailRequestsOf } from './email-requests';
+import { type StartSession } from './accounts.service';
 import { deviceTokenOf, rememberDevice, setDeviceCookie } from './known-devices';
 
 // Sessions (spec §7 Sessions): sign in by password, emailed link or token, Google, Facebook or Apple; a
@@ -39,7 +37,7 @@ export async function sessionStarter(
   reply: FastifyReply,
 ): Promise<StartSession> {
   const visitorId = await app.ensureVisitor(request, reply);
-  const baskets = new BasketService(deps.database.db, deps.rules, deps.clock);
+  const { baskets } = deps.services;
   const secure = deps.config.secureCookies;
   return async (customerId, tx) => {
     await app.startSession(request, reply, { kind: 'customer', customerId }, tx);
@@ -50,12 +48,9 @@ export async function sessionStarter(
 
 export async function sessionRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const accounts = new AccountsService(deps.database.db, deps.config.publicUrl);
+  const { accounts, emailRequests } = deps.services;
   // Reset and link emails go out in the background (./email-requests.ts): at start-up for any request a
   // stopped process left behind, and after each request; closing waits for a pass in flight.
-  const emailRequests = emailRequestsOf(deps.database.db, deps.config.publicUrl);
-  emailRequests.log = app.log;
-  app.addHook('onReady', async () => emailRequests.kick());
   app.addHook('onClose', () => emailRequests.close());
 
   r.post(

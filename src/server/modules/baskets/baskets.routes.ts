@@ -19,7 +19,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { ErrorResponse } from '../../http/problems';
 import type { BasketOwner } from './baskets.repo';
-import { BasketService, type BasketView } from './baskets.service';
+import { type BasketView } from './baskets.service';
 
 // The HTTP edge of baskets: thin, every part declared with the contracts' schemas.
 
@@ -59,9 +59,9 @@ function basketListDoc(baskets: Basket[], meta: BasketMeta) {
   return { data: resources.map((r) => r.data), included: resources.flatMap((r) => r.included), meta };
 }
 
-export async function basketRoutes(app: FastifyInstance, { database, rules, clock }: AppDeps) {
+export async function basketRoutes(app: FastifyInstance, { services }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = new BasketService(database.db, rules, clock);
+  const service = services.baskets;
   const tags = ['baskets'];
 
   r.get(

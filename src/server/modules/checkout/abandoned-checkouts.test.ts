@@ -27,9 +27,9 @@ async function stockOf(dish: number): Promise<number> {
   return row!.quantity;
 }
 
-/** Makes the checkout (and its payments) look last touched `ms` ago. */
+/** Makes the checkout (and its payments) look last touched `ms` ago on the shop's clock. */
 async function age(checkoutId: string, ms: number) {
-  const then = new Date(Date.now() - ms);
+  const then = new Date(t.clock.now().getTime() - ms);
   await t.database.db.update(checkouts).set({ updatedAt: then }).where(eq(checkouts.id, checkoutId));
   await t.database.db.update(payments).set({ updatedAt: then }).where(eq(payments.checkoutId, checkoutId));
 }
@@ -46,11 +46,11 @@ describe('releaseAbandonedCheckouts', () => {
     expect(await stockOf(DISH.beefShin)).toBe(before - 2);
 
     await age(checkoutId, ABANDONED_UNPAID_MS - HOUR / 2);
-    await releaseAbandonedCheckouts(t.database.db);
+    await releaseAbandonedCheckouts(t.database.db, t.clock.now());
     expect(await stockOf(DISH.beefShin)).toBe(before - 2);
 
     await age(checkoutId, ABANDONED_UNPAID_MS + 60_000);
-    expect(await releaseAbandonedCheckouts(t.database.db)).toBeGreaterThanOrEqual(1);
+    expect(await releaseAbandonedCheckouts(t.database.db, t.clock.now())).toBeGreaterThanOrEqual(1);
     expect(await stockOf(DISH.beefShin)).toBe(before);
     const [checkout] = await t.database.db.select().from(checkouts).where(eq(checkouts.id, checkoutId));
     expect(checkout!.state).toBe('cancelled');
@@ -94,14 +94,14 @@ describe('releaseAbandonedCheckouts', () => {
     expect(await redeemed()).toBe(1);
 
     await age(checkoutId, ABANDONED_FAILED_MS - HOUR);
-    await releaseAbandonedCheckouts(t.database.db);
+    await releaseAbandonedCheckouts(t.database.db, t.clock.now());
     expect((await s.visitor.get(`${API}/orders/${orderId}`)).body.data.attributes.state).toBe(
       'payment_pending',
     );
     expect(await stockOf(DISH.carbonara)).toBe(before - 2);
 
     await age(checkoutId, ABANDONED_FAILED_MS + 60_000);
-    await releaseAbandonedCheckouts(t.database.db);
+    await releaseAbandonedCheckouts(t.database.db, t.clock.now());
     const view = await s.visitor.get(`${API}/orders/${orderId}`);
     expect(view.body.data.attributes).toMatchObject({ state: 'cancelled', payable: false });
     expect(await stockOf(DISH.carbonara)).toBe(before);
@@ -136,7 +136,7 @@ describe('releaseAbandonedCheckouts', () => {
       status: 'processing',
     });
     await age(checkoutId, ABANDONED_FAILED_MS * 2);
-    await releaseAbandonedCheckouts(t.database.db);
+    await releaseAbandonedCheckouts(t.database.db, t.clock.now());
     const [checkout] = await t.database.db.select().from(checkouts).where(eq(checkouts.id, checkoutId));
     expect(checkout!.state).toBe('open');
     // Clean up so the processing row does not wait for recovery in later tests.

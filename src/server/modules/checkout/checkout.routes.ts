@@ -34,11 +34,9 @@ import type { AppDeps } from '../../deps';
 import { checkouts, orders } from '../../db/schema/checkout';
 import { requireCustomer } from '../../http/session';
 import { ownerOf } from '../baskets/baskets.routes';
-import { CheckoutService, checkoutMeta, creditBalance, releaseAbandonedCheckouts } from './checkout.service';
+import { checkoutMeta, creditBalance } from './checkout.service';
 import { checkoutDocument, orderResources } from './documents';
 import { checkoutOrders, findCustomerOrder, listCustomerOrders } from './orders.repo';
-import { PaymentMethodsService } from './payment-methods.service';
-import { PaymentsService, STUCK_CHARGE_MS } from './payments.service';
 
 // The HTTP edge of checkout: orders, payments and payment methods (spec §7 Orders, Payments).
 
@@ -69,15 +67,8 @@ function declined(payment: Payment): never {
 
 export async function checkoutRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { database, rules, clock, config } = deps;
-  const checkout = new CheckoutService(database.db, rules, clock);
-  const paymentsService = new PaymentsService(database.db, deps.payments, rules, clock, config.publicUrl);
-  const methods = new PaymentMethodsService(
-    database.db,
-    deps.payments,
-    config.publicUrl,
-    config.payments.mode === 'sandbox',
-  );
+  const { database, rules, clock } = deps;
+  const { checkout, payments: paymentsService, paymentMethods: methods } = deps.services;
 
   const tags = ['orders'];
 
@@ -375,28 +366,4 @@ export async function checkoutRoutes(app: FastifyInstance, deps: AppDeps) {
       };
     },
   );
-
-  // Payments a crash left half-done are finished at start (however recent: replaying the processor call with
-  // its key is safe) and then every minute (those stuck for over 30 s). Then unpaid checkouts left for too
-  // long give their stock and vouchers back (releaseAbandonedCheckouts), and the 3-D Secure checks they
-  // leave unfinished are cancelled at the processor.
-  const recover = async (olderThanMs: number) => {
-    await paymentsService
-      .recoverPayments(olderThanMs)
-      .catch((error) => app.log.error({ err: error }, 'payment recovery failed'));
-    await releaseAbandonedCheckouts(database.db)
-      .then((released) => {
-        if (released > 0) app.log.info({ released }, 'released abandoned checkouts');
-      })
-      .catch((error) => app.log.error({ err: error }, 'releasing abandoned checkouts failed'));
-    await paymentsService
-      .cancelAbandonedIntents()
-      .catch((error) => app.log.error({ err: error }, 'cancelling abandoned payments failed'));
-  };
-  const timer = setInterval(() => void recover(STUCK_CHARGE_MS), 60_000);
-  timer.unref();
-  app.addHook('onReady', async () => {
-    void recover(0);
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
 }

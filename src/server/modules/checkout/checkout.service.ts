@@ -25,6 +25,14 @@ import type { ShopRules, ShopRulesCache } from '../shop/shop.service';
 import { redeemVoucher, releaseVoucher } from '../vouchers/vouchers.service';
 import { checkoutOrders } from './orders.repo';
 import { movePayment } from './payment-state';
+import {
+  moveCheckout,
+  moveCheckoutOrders,
+  moveSubscription,
+  recordOrdersMade,
+  recordStateChange,
+  type Mover,
+} from '../orders/state-changes';
 import { priceBasket, type PricedCheckout } from './pricing';
 
 // The recipe-kit checkout (issue 4 part 6): a basket becomes one order per meal week, and a subscription
@@ -183,7 +191,7 @@ export class CheckoutService {
             created: false,
           };
         }
-        await withdrawCheckout(tx, open);
+        await withdrawCheckout(tx, open, { actor: 'customer', at: now });
       }
 
       const address = await customerAddress(tx, customerId, body.shippingAddressId);
@@ -221,6 +229,10 @@ export class CheckoutService {
           })
           .returning({ id: subscriptions.id });
         subscriptionId = subscription!.id;
+        await recordStateChange(tx, 'subscription', subscriptionId, null, 'created', {
+          actor: 'customer',
+          at: now,
+        });
       }
 
       const [checkout] = await tx
@@ -233,8 +245,11 @@ export class CheckoutService {
           voucherId: priced.voucher?.id ?? null,
           subscriptionId,
           total: priced.total,
+          updatedAt: now,
         })
         .returning();
+      const placedBy: Mover = { actor: 'customer', at: now };
+      await recordStateChange(tx, 'checkout', checkout!.id, null, 'open', placedBy);
 
       for (const order of priced.orders) {
         const [row] = await tx
@@ -255,7 +270,8 @@ export class CheckoutService {
             shippingPrice: order.shippingPrice,
             total: order.total,
           })
-          .returning({ id: orders.id });
+          .returning({ id: orders.id, state: orders.state });
+        await recordOrdersMade(tx, [row!], placedBy);
         await tx.insert(orderLineItems).values(
           order.lines.map((line, position) => ({
             orderId: row!.id,
@@ -389,39 +405,28 @@ export class CheckoutService {
  * An open checkout replaced (the basket changed) or abandoned before any payment: its orders are withdrawn
  * (deleted), their stock and voucher released. One with a payment under way cannot be withdrawn.
  */
-export async function withdrawCheckout(tx: DbOrTx, checkout: CheckoutRow): Promise<void> {
-  await abandonPaymentsInFlight(tx, checkout, 'Abandoned: the basket changed');
+export async function withdrawCheckout(tx: DbOrTx, checkout: CheckoutRow, by: Mover): Promise<void> {
+  await abandonPaymentsInFlight(tx, checkout, 'Abandoned: the basket changed', by);
   await releaseHeld(tx, checkout);
   if (checkout.subscriptionId)
     await tx.delete(subscriptions).where(eq(subscriptions.id, checkout.subscriptionId));
   await tx.delete(orders).where(eq(orders.checkoutId, checkout.id));
-  await tx
-    .update(checkouts)
-    .set({ state: 'cancelled', updatedAt: sql`now()` })
-    .where(eq(checkouts.id, checkout.id));
+  await moveCheckout(tx, checkout, 'cancelled', {
+    ...by,
+    reason: by.reason ?? 'Withdrawn: the basket changed',
+  });
 }
 
 /**
  * An open checkout whose payments failed and that was left so: its orders stay in the customer's history as
  * cancelled, their stock and voucher are released and the plan it would have started is cancelled.
  */
-export async function cancelCheckout(tx: DbOrTx, checkout: CheckoutRow): Promise<void> {
-  await abandonPaymentsInFlight(tx, checkout, 'Abandoned: not paid in time');
+export async function cancelCheckout(tx: DbOrTx, checkout: CheckoutRow, by: Mover): Promise<void> {
+  await abandonPaymentsInFlight(tx, checkout, 'Abandoned: not paid in time', by);
   await releaseHeld(tx, checkout);
-  if (checkout.subscriptionId) {
-    await tx
-      .update(subscriptions)
-      .set({ state: 'cancelled', updatedAt: sql`now()` })
-      .where(eq(subscriptions.id, checkout.subscriptionId));
-  }
-  await tx
-    .update(orders)
-    .set({ state: 'cancelled', updatedAt: sql`now()` })
-    .where(eq(orders.checkoutId, checkout.id));
-  await tx
-    .update(checkouts)
-    .set({ state: 'cancelled', updatedAt: sql`now()` })
-    .where(eq(checkouts.id, checkout.id));
+  if (checkout.subscriptionId) await moveSubscription(tx, checkout.subscriptionId, 'cancelled', by);
+  await moveCheckoutOrders(tx, checkout.id, 'cancelled', by);
+  await moveCheckout(tx, checkout, 'cancelled', by);
 }
 
 /**
@@ -430,7 +435,12 @@ export async function cancelCheckout(tx: DbOrTx, checkout: CheckoutRow): Promise
  * after this transaction and in every recovery pass); should the customer complete it first, the charge is
  * refunded. A charge being made right now cannot be abandoned.
  */
-async function abandonPaymentsInFlight(tx: DbOrTx, checkout: CheckoutRow, reason: string): Promise<void> {
+async function abandonPaymentsInFlight(
+  tx: DbOrTx,
+  checkout: CheckoutRow,
+  reason: string,
+  by: Mover,
+): Promise<void> {
   const inFlight = await tx
     .select()
     .from(payments)
@@ -442,11 +452,17 @@ async function abandonPaymentsInFlight(tx: DbOrTx, checkout: CheckoutRow, reason
     throw new DomainError('CONFLICT', 'Your payment is being processed. Please wait a moment.');
   }
   for (const payment of inFlight) {
-    await movePayment(tx, payment, 'failed', {
-      failureMessage: reason,
-      nextActionUrl: null,
-      intentCancel: payment.intentCancel ?? (payment.intentId ? 'pending' : null),
-    });
+    await movePayment(
+      tx,
+      payment,
+      'failed',
+      {
+        failureMessage: reason,
+        nextActionUrl: null,
+        intentCancel: payment.intentCancel ?? (payment.intentId ? 'pending' : null),
+      },
+      { ...by, reason },
+    );
   }
 }
 
@@ -475,11 +491,18 @@ async function releaseHeld(tx: DbOrTx, checkout: CheckoutRow): Promise<void> {
 export const ABANDONED_UNPAID_MS = 2 * 60 * 60 * 1000;
 export const ABANDONED_FAILED_MS = 48 * 60 * 60 * 1000;
 
-export async function releaseAbandonedCheckouts(db: Db, now = Date.now()): Promise<number> {
+/** Gives back what abandoned checkouts hold, as of `now` on the shop's clock (checkouts and payments are stamped on it). */
+export async function releaseAbandonedCheckouts(db: Db, now: Date): Promise<number> {
+  const by: Mover = { actor: 'job:checkouts-release', at: now };
   const candidates = await db
     .select({ id: checkouts.id })
     .from(checkouts)
-    .where(and(eq(checkouts.state, 'open'), lt(checkouts.updatedAt, new Date(now - ABANDONED_UNPAID_MS))))
+    .where(
+      and(
+        eq(checkouts.state, 'open'),
+        lt(checkouts.updatedAt, new Date(now.getTime() - ABANDONED_UNPAID_MS)),
+      ),
+    )
     .orderBy(asc(checkouts.updatedAt))
     .limit(100);
   let released = 0;
@@ -502,12 +525,12 @@ export async function releaseAbandonedCheckouts(db: Db, now = Date.now()): Promi
         ...attempts.map((attempt) => attempt.updatedAt.getTime()),
       );
       if (attempts.length === 0) {
-        if (now - lastTouched < ABANDONED_UNPAID_MS) return false;
-        await withdrawCheckout(tx, checkout);
+        if (now.getTime() - lastTouched < ABANDONED_UNPAID_MS) return false;
+        await withdrawCheckout(tx, checkout, { ...by, reason: 'Not paid within 2 hours' });
         return true;
       }
-      if (now - lastTouched < ABANDONED_FAILED_MS) return false;
-      await cancelCheckout(tx, checkout);
+      if (now.getTime() - lastTouched < ABANDONED_FAILED_MS) return false;
+      await cancelCheckout(tx, checkout, { ...by, reason: 'Not paid within 48 hours of a failed payment' });
       return true;
     });
     if (done) released += 1;

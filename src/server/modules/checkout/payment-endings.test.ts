@@ -20,7 +20,8 @@ import {
   shopper,
   type Shopper,
 } from '../../test/checkout';
-import { WEEKS } from '../../test/test-clock';
+import { TEST_NOW, WEEKS } from '../../test/test-clock';
+import { FixedClock } from '../../clock';
 import { cachedShopRules } from '../shop/shop.service';
 import { ABANDONED_FAILED_MS, releaseAbandonedCheckouts } from './checkout.service';
 import { PaymentsService, UNFINISHED_ACTION_MS } from './payments.service';
@@ -31,14 +32,16 @@ import { PaymentsService, UNFINISHED_ACTION_MS } from './payments.service';
 
 let t: TestApp;
 let service: PaymentsService;
+/** The clock the recovery job reads: moved forward to see what a later run does. */
+const jobClock = new FixedClock(TEST_NOW);
 beforeAll(async () => {
   t = await createTestApp();
-  // The same service the app runs its recovery with, over the same embedded processor.
+  // The same service the recovery job runs, over the same embedded processor, on its own clock.
   service = new PaymentsService(
     t.database.db,
     createPaymentProcessors(paymentProcessorsOptions(t.config, t.database.db)),
     cachedShopRules(t.database.db),
-    t.clock,
+    jobClock,
     t.config.publicUrl,
   );
 });
@@ -89,11 +92,17 @@ async function challenge(response: Response<any>, action: 'complete' | 'fail'): 
   return back.searchParams.get('payment_intent')!;
 }
 
-/** Makes a checkout and its payments look last touched `ms` ago. */
-async function age(checkoutId: string, ms: number) {
-  const then = new Date(Date.now() - ms);
-  await t.database.db.update(checkouts).set({ updatedAt: then }).where(eq(checkouts.id, checkoutId));
-  await t.database.db.update(payments).set({ updatedAt: then }).where(eq(payments.checkoutId, checkoutId));
+/** The shop's clock `ms` after the pinned now (the app's own clock stays pinned). */
+const later = (ms: number) => new Date(TEST_NOW.getTime() + ms);
+
+/** Runs payment recovery as the job would, `ms` after now on the shop's clock. */
+async function recoverAfter(ms: number, processingOlderThanMs?: number) {
+  jobClock.set(later(ms));
+  try {
+    await service.recoverPayments(processingOlderThanMs);
+  } finally {
+    jobClock.set(TEST_NOW);
+  }
 }
 
 describe('a replaced 3-D Secure check never charges a second time', () => {
@@ -128,7 +137,7 @@ describe('a replaced 3-D Secure check never charges a second time', () => {
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
     expect(confirmed.body.data[0].attributes.state).toBe('paid');
     expect(await keptCharges(checkoutId)).toBe(1);
-    await service.recoverPayments(0, Date.now() + 2 * UNFINISHED_ACTION_MS);
+    await recoverAfter(2 * UNFINISHED_ACTION_MS, 0);
     expect(await keptCharges(checkoutId)).toBe(1);
   });
 
@@ -157,15 +166,16 @@ describe('a replaced 3-D Secure check never charges a second time', () => {
     expect(await balanceOf(s.customerId)).toBe(0);
 
     // Cancelled after 48 hours inside a transaction: the processor is told afterwards (pending until then).
-    await age(checkoutId, ABANDONED_FAILED_MS + MINUTE);
-    expect(await releaseAbandonedCheckouts(t.database.db)).toBeGreaterThanOrEqual(1);
+    expect(
+      await releaseAbandonedCheckouts(t.database.db, later(ABANDONED_FAILED_MS + MINUTE)),
+    ).toBeGreaterThanOrEqual(1);
     const [abandoned] = await paymentsOf(checkoutId);
     expect(abandoned).toMatchObject({ status: 'failed', intentCancel: 'pending' });
     expect(await balanceOf(s.customerId)).toBe(500);
 
     await challenge(started, 'complete');
     expect(await keptCharges(checkoutId)).toBe(1);
-    await service.recoverPayments();
+    await recoverAfter(ABANDONED_FAILED_MS + 2 * MINUTE);
     expect(await keptCharges(checkoutId)).toBe(0);
     const [refunded] = await paymentsOf(checkoutId);
     expect(refunded!.status).toBe('refunded');
@@ -187,7 +197,7 @@ describe('a replaced 3-D Secure check never charges a second time', () => {
     const secure = await saveCard(t, s, CARDS.threeDSecure);
     const first = await place(s, await basketOf(s.visitor, [[DISH.beefShin, 2]]));
     await challenge(await pay(s, first.orderId, secure), 'complete');
-    await service.recoverPayments(undefined, Date.now() + 11 * MINUTE);
+    await recoverAfter(11 * MINUTE);
     const [paid] = await t.database.db.select().from(orders).where(eq(orders.id, first.orderId));
     expect(paid!.state).toBe('paid');
 
@@ -195,9 +205,9 @@ describe('a replaced 3-D Secure check never charges a second time', () => {
     await t.database.db.update(customers).set({ storeCredits: 300 }).where(eq(customers.id, s.customerId));
     const left = await pay(s, second.orderId, secure);
     expect(await balanceOf(s.customerId)).toBe(0);
-    await service.recoverPayments(undefined, Date.now() + 11 * MINUTE);
+    await recoverAfter(11 * MINUTE);
     expect((await paymentsOf(await checkoutOf(second.orderId)))[0]!.status).toBe('requires_action');
-    await service.recoverPayments(undefined, Date.now() + UNFINISHED_ACTION_MS + MINUTE);
+    await recoverAfter(UNFINISHED_ACTION_MS + MINUTE);
     const [given] = await paymentsOf(await checkoutOf(second.orderId));
     expect(given).toMatchObject({ status: 'failed', intentCancel: 'done' });
     expect(await balanceOf(s.customerId)).toBe(300);
@@ -246,8 +256,7 @@ describe('store credit on a payment that never finishes', () => {
     });
     expect(started.body.data.attributes).toMatchObject({ status: 'requires_action', credit_amount: 400 });
     expect(await balanceOf(s.customerId)).toBe(0);
-    await age(checkoutId, ABANDONED_FAILED_MS + MINUTE);
-    await releaseAbandonedCheckouts(t.database.db);
+    await releaseAbandonedCheckouts(t.database.db, later(ABANDONED_FAILED_MS + MINUTE));
     expect(await balanceOf(s.customerId)).toBe(400);
     await service.cancelAbandonedIntents();
     expect((await paymentsOf(checkoutId))[0]).toMatchObject({ status: 'failed', intentCancel: 'done' });
@@ -407,15 +416,14 @@ describe(
 
     const recover = (minutes: number) =>
       command(`recover(+${minutes} min)`, async () => {
-        await service.recoverPayments(undefined, Date.now() + minutes * MINUTE);
+        await recoverAfter(minutes * MINUTE);
       });
 
     const cancelAfter48Hours = command('cancelled after 48 hours', async (r) => {
       if (!r.orderId) return;
       const checkoutId = await checkoutOf(r.orderId).catch(() => null);
       if (!checkoutId) return;
-      await age(checkoutId, ABANDONED_FAILED_MS + MINUTE);
-      await releaseAbandonedCheckouts(t.database.db);
+      await releaseAbandonedCheckouts(t.database.db, later(ABANDONED_FAILED_MS + MINUTE));
     });
 
     test('paying, replacing, completing late, abandoning and recovering in any order', async () => {
@@ -452,7 +460,7 @@ describe(
             await fc.asyncModelRun(() => ({ model: {}, real }), commands);
             // Once everything left half-done is finished, no checkout has kept more than one charge, and a
             // checkout that is not paid has kept none.
-            await service.recoverPayments(0, Date.now() + 2 * UNFINISHED_ACTION_MS);
+            await recoverAfter(2 * UNFINISHED_ACTION_MS, 0);
             await service.cancelAbandonedIntents();
             const own = await t.database.db
               .select()

@@ -1,9 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { assertPaymentMove, returnsCredit, type PaymentStatus } from '../../../domain/payments';
 import type { DbOrTx } from '../../db/client';
 import { baskets } from '../../db/schema/baskets';
 import { checkouts, payments } from '../../db/schema/checkout';
 import { addCredit } from '../credit/credit.service';
+import { recordStateChange, type Mover } from '../orders/state-changes';
 
 // Every change of a payment's status goes through `movePayment` (issue 8): it refuses a move the domain does
 // not allow, and gives the attempt's store credit back when the attempt ends without the shop keeping the
@@ -32,18 +33,20 @@ export async function movePayment(
   tx: DbOrTx,
   payment: PaymentRow,
   to: PaymentStatus,
-  changes: PaymentChanges = {},
+  changes: PaymentChanges,
+  by: Mover,
 ): Promise<PaymentRow> {
   if (payment.status !== to) assertPaymentMove(payment.status, to);
   const [row] = await tx
     .update(payments)
-    .set({ ...changes, status: to, updatedAt: sql`now()` })
+    .set({ ...changes, status: to, updatedAt: by.at })
     .where(and(eq(payments.id, payment.id), eq(payments.status, payment.status)))
     .returning();
   if (!row) {
     // Someone moved it first: the caller did not hold the lock. Never guess; let the caller retry.
     throw new Error(`Payment ${payment.id} was changed by someone else`);
   }
+  if (payment.status !== to) await recordStateChange(tx, 'payment', payment.id, payment.status, to, by);
   if (payment.creditAmount > 0 && returnsCredit(payment.status, to)) {
     await addCredit(tx, {
       customerId: payment.customerId,

@@ -15,7 +15,6 @@ import {
   payments,
   processorCustomers,
   scheduleWeeks,
-  subscriptions,
 } from '../../db/schema/checkout';
 import { customers } from '../../db/schema/customers';
 import { enqueueEmail } from '../../integrations/email';
@@ -33,6 +32,13 @@ import type { ShopRulesCache } from '../shop/shop.service';
 import { emptyBasket, followingWeeks } from './checkout.service';
 import { lockCheckout, lockPayment, movePayment, type CheckoutRow, type PaymentRow } from './payment-state';
 import { ensureProcessorCustomer } from './processor-customers';
+import {
+  moveCheckout,
+  moveCheckoutOrders,
+  moveSubscription,
+  recordStateChange,
+  type Mover,
+} from '../orders/state-changes';
 
 // Paying a checkout (issue 4 parts 1, 5, 6, 8; issue 8). The order of things is what makes it safe:
 //  0. A 3-D Secure check or PayPal approval that this attempt replaces is cancelled at the processor first,
@@ -108,6 +114,7 @@ const ACTION_CHECK_MS = 10 * 60 * 1000;
 export const STUCK_CHARGE_MS = 30_000;
 
 const REPLACED = 'Replaced by another payment attempt';
+const RECOVERY = 'job:payments-recover';
 
 export class PaymentsService {
   constructor(
@@ -117,6 +124,11 @@ export class PaymentsService {
     private readonly clock: Clock,
     private readonly publicUrl: string,
   ) {}
+
+  /** Who or what makes a change, now on the shop's clock. */
+  private by(actor: string, reason: string | null = null): Mover {
+    return { actor, reason, at: this.clock.now() };
+  }
 
   async pay(customerId: string, input: PayInput): Promise<Payment> {
     const rules = await this.rules.get();
@@ -129,7 +141,7 @@ export class PaymentsService {
     // 0. What this attempt replaces can no longer be completed (and if it was, the checkout is paid now).
     const replaced = await this.latest(this.db, order.checkoutId, ['requires_action']);
     if (replaced && replaced.paymentMethodId !== (input.paymentMethodId ?? null)) {
-      await this.cancelIntent(replaced);
+      await this.cancelIntent(replaced, 'customer');
     }
     // The processor's customer is made (once) before the transaction: the processor is never called inside one.
     const customerRef = wanted
@@ -167,11 +179,17 @@ export class PaymentsService {
       const toCancel: PaymentRow[] = [];
       if (inFlight) {
         // Cancelled at step 0, unless another tab started it since: then it is cancelled before charging.
-        const row = await movePayment(tx, inFlight, 'failed', {
-          failureMessage: REPLACED,
-          nextActionUrl: null,
-          intentCancel: inFlight.intentCancel ?? (inFlight.intentId ? 'pending' : null),
-        });
+        const row = await movePayment(
+          tx,
+          inFlight,
+          'failed',
+          {
+            failureMessage: REPLACED,
+            nextActionUrl: null,
+            intentCancel: inFlight.intentCancel ?? (inFlight.intentId ? 'pending' : null),
+          },
+          this.by('customer', REPLACED),
+        );
         if (row.intentCancel === 'pending') toCancel.push(row);
       }
 
@@ -207,8 +225,10 @@ export class PaymentsService {
           amount: plan.charge,
           creditAmount: plan.creditApplied,
           status: plan.charge > 0 ? 'processing' : 'succeeded',
+          updatedAt: this.clock.now(),
         })
         .returning();
+      await recordStateChange(tx, 'payment', payment!.id, null, payment!.status, this.by('customer'));
       if (plan.creditApplied > 0) {
         await spendCredit(tx, {
           customerId,
@@ -219,7 +239,7 @@ export class PaymentsService {
         });
       }
       if (plan.charge === 0) {
-        await this.finalise(tx, payment!);
+        await this.finalise(tx, payment!, this.by('customer'));
         return { done: payment! };
       }
       return {
@@ -230,8 +250,8 @@ export class PaymentsService {
       };
     });
     if ('done' in started) return this.view(started.done);
-    for (const row of started.toCancel) await this.cancelIntent(row);
-    const settled = await this.charge(started.charge, started.customerRef, started.methodRef);
+    for (const row of started.toCancel) await this.cancelIntent(row, 'customer');
+    const settled = await this.charge(started.charge, started.customerRef, started.methodRef, 'customer');
     return this.view(settled);
   }
 
@@ -255,7 +275,7 @@ export class PaymentsService {
       )
       .orderBy(desc(payments.createdAt))
       .limit(1);
-    const reconciled = payment ? await this.reconcile(payment) : null;
+    const reconciled = payment ? await this.reconcile(payment, 'customer') : null;
     const paid = await this.latest(this.db, order.checkoutId, ['succeeded']);
     if (paid) return this.view(paid);
     const [checkout] = await this.db
@@ -287,15 +307,21 @@ export class PaymentsService {
    * PayPal approvals the customer finished without coming back (asked every 10 minutes, given up after an
    * hour); and intents of abandoned attempts not yet cancelled. Returns how many payments it finished.
    * `processingOlderThanMs` 0 replays every charge under way (at start, no other process is mid-charge).
-   * Rows are stamped with the database's real time, so their age is measured in real time (`now`), not on
-   * the shop's pinnable clock.
+   * Payments are stamped on the shop's clock, and their age is read on it.
    */
-  async recoverPayments(processingOlderThanMs = STUCK_CHARGE_MS, now = Date.now()): Promise<number> {
+  async recoverPayments(processingOlderThanMs = STUCK_CHARGE_MS): Promise<number> {
+    const now = this.clock.now().getTime();
     const stuck = await this.db
       .select()
       .from(payments)
       .where(
-        and(eq(payments.status, 'processing'), lt(payments.updatedAt, new Date(now - processingOlderThanMs))),
+        and(
+          eq(payments.status, 'processing'),
+          // At start every charge under way is replayed, however recent (no other process is mid-charge).
+          processingOlderThanMs > 0
+            ? lt(payments.updatedAt, new Date(now - processingOlderThanMs))
+            : undefined,
+        ),
       )
       .orderBy(asc(payments.createdAt))
       .limit(50);
@@ -323,7 +349,7 @@ export class PaymentsService {
                 .where(eq(paymentMethods.id, payment.paymentMethodId))
             )[0]
           : undefined;
-        await this.charge(payment, ref, method?.processorRef ?? null);
+        await this.charge(payment, ref, method?.processorRef ?? null, RECOVERY);
         finished += 1;
       } catch {
         // The processor is still unreachable: the next pass tries again.
@@ -331,11 +357,11 @@ export class PaymentsService {
     }
     for (const payment of unfinished) {
       try {
-        const row = await this.reconcile(payment);
+        const row = await this.reconcile(payment, RECOVERY);
         if (row.status !== 'requires_action') {
           finished += 1;
         } else if (now - payment.updatedAt.getTime() >= UNFINISHED_ACTION_MS) {
-          await this.giveUp(row, 'The payment was not completed in time. Please try again.');
+          await this.giveUp(row, 'The payment was not completed in time. Please try again.', RECOVERY);
           finished += 1;
         } else {
           await this.db
@@ -347,14 +373,17 @@ export class PaymentsService {
         // Asked again on the next pass.
       }
     }
-    return finished + (await this.cancelAbandonedIntents());
+    return finished + (await this.cancelAbandonedIntents(undefined, RECOVERY));
   }
 
   /**
    * Cancels at the processor the intents of attempts the shop gave up on inside a transaction (a changed
    * basket, a checkout cancelled after 48 hours): until then the customer could still complete them.
    */
-  async cancelAbandonedIntents(customerId?: string): Promise<number> {
+  async cancelAbandonedIntents(
+    customerId?: string,
+    actor = customerId ? 'customer' : RECOVERY,
+  ): Promise<number> {
     const pending = await this.db
       .select()
       .from(payments)
@@ -369,7 +398,7 @@ export class PaymentsService {
     let cancelled = 0;
     for (const payment of pending) {
       try {
-        await this.cancelIntent(payment);
+        await this.cancelIntent(payment, actor);
         cancelled += 1;
       } catch {
         // The processor is unreachable: the next recovery pass tries again.
@@ -384,6 +413,7 @@ export class PaymentsService {
     payment: PaymentRow,
     customerRef: string,
     methodRef: string | null,
+    actor: string,
   ): Promise<PaymentRow> {
     const processor = this.processor(payment.processor);
     let intent: PaymentIntent;
@@ -403,7 +433,7 @@ export class PaymentsService {
       if (error instanceof PaymentProcessorError && error.statusCode < 500) {
         return this.record(payment, (tx, current) =>
           current.status === 'processing'
-            ? this.fail(tx, current, null, error.message, false)
+            ? this.fail(tx, current, null, error.message, false, this.by(actor))
             : Promise.resolve(current),
         );
       }
@@ -413,32 +443,32 @@ export class PaymentsService {
       );
     }
     if (CRASH_AFTER_CHARGE) process.kill(process.pid, 'SIGKILL');
-    return this.settle(payment, intent);
+    return this.settle(payment, intent, actor);
   }
 
   /** Asks the processor where an attempt stands and records it (a payment already ended is left alone). */
-  private async reconcile(payment: PaymentRow): Promise<PaymentRow> {
+  private async reconcile(payment: PaymentRow, actor: string): Promise<PaymentRow> {
     if (payment.status === 'succeeded' || payment.status === 'refunded' || !payment.intentId) return payment;
     // A given-up attempt is cancelled rather than read: reading a PayPal approval would capture it.
     if (payment.status === 'failed') {
-      return payment.intentCancel === 'pending' ? this.cancelIntent(payment) : payment;
+      return payment.intentCancel === 'pending' ? this.cancelIntent(payment, actor) : payment;
     }
     const intent = await this.processor(payment.processor).retrievePaymentIntent(payment.intentId);
-    return this.settle(payment, intent);
+    return this.settle(payment, intent, actor);
   }
 
   /**
    * Cancels an attempt's intent at the processor. If the customer completed it first, the money was taken:
    * it pays the checkout when the checkout still needs it, and is refunded otherwise (settle).
    */
-  private async cancelIntent(payment: PaymentRow): Promise<PaymentRow> {
+  private async cancelIntent(payment: PaymentRow, actor: string): Promise<PaymentRow> {
     if (!payment.intentId || payment.intentCancel === 'done') return payment;
     const intent = await this.processor(payment.processor).cancelPaymentIntent(
       payment.intentId,
       `cancel:${payment.id}`,
     );
     if (intent.status === 'succeeded' || intent.status === 'processing') {
-      return this.settle(payment, intent);
+      return this.settle(payment, intent, actor);
     }
     const [row] = await this.db
       .update(payments)
@@ -449,12 +479,12 @@ export class PaymentsService {
   }
 
   /** An unfinished check given up on: cancelled at the processor first, then failed with its credit back. */
-  private async giveUp(payment: PaymentRow, message: string): Promise<PaymentRow> {
-    const cancelled = await this.cancelIntent(payment);
+  private async giveUp(payment: PaymentRow, message: string, actor: string): Promise<PaymentRow> {
+    const cancelled = await this.cancelIntent(payment, actor);
     if (cancelled.status !== 'requires_action') return cancelled;
     return this.record(payment, (tx, current) =>
       current.status === 'requires_action'
-        ? this.fail(tx, current, null, message, true)
+        ? this.fail(tx, current, null, message, true, this.by(actor, message))
         : Promise.resolve(current),
     );
   }
@@ -476,8 +506,9 @@ export class PaymentsService {
   }
 
   /** Records the processor's answer; refunds a charge whose checkout was paid by another attempt or given up. */
-  private async settle(payment: PaymentRow, intent: PaymentIntent): Promise<PaymentRow> {
+  private async settle(payment: PaymentRow, intent: PaymentIntent, actor: string): Promise<PaymentRow> {
     let refund = false;
+    const by = this.by(actor);
     const row = await this.record(payment, async (tx, current, checkout) => {
       if (current.status === 'succeeded' || current.status === 'refunded') return current;
       const changes = { intentId: intent.id } as const;
@@ -486,20 +517,32 @@ export class PaymentsService {
           refund = true;
           return current;
         }
-        const paid = await movePayment(tx, current, 'succeeded', { ...changes, nextActionUrl: null });
-        await this.finalise(tx, paid);
+        const paid = await movePayment(tx, current, 'succeeded', { ...changes, nextActionUrl: null }, by);
+        await this.finalise(tx, paid, by);
         return paid;
       }
       if (current.status === 'failed') return current;
       if (intent.status === 'requires_action') {
-        return movePayment(tx, current, 'requires_action', {
-          ...changes,
-          nextActionUrl: intent.nextActionUrl,
-        });
+        // Still waiting for the customer: nothing to write (its age counts from when it started waiting).
+        if (current.status === 'requires_action' && current.intentId === intent.id) return current;
+        return movePayment(
+          tx,
+          current,
+          'requires_action',
+          { ...changes, nextActionUrl: intent.nextActionUrl },
+          by,
+        );
       }
-      if (intent.status === 'processing') return movePayment(tx, current, current.status, changes);
+      if (intent.status === 'processing') return movePayment(tx, current, current.status, changes, by);
       const declineCode = intent.lastError?.declineCode ?? null;
-      return this.fail(tx, { ...current, intentId: intent.id }, declineCode, declineMessage(intent), true);
+      return this.fail(
+        tx,
+        { ...current, intentId: intent.id },
+        declineCode,
+        declineMessage(intent),
+        true,
+        by,
+      );
     });
     if (!refund) return row;
     // Charged, but the checkout was paid by another attempt or given up: the money goes straight back.
@@ -507,7 +550,13 @@ export class PaymentsService {
     return this.record(payment, async (tx, current) =>
       current.status === 'refunded'
         ? current
-        : movePayment(tx, current, 'refunded', { intentId: intent.id, nextActionUrl: null }),
+        : movePayment(
+            tx,
+            current,
+            'refunded',
+            { intentId: intent.id, nextActionUrl: null },
+            this.by(actor, 'Paid by another attempt, or given up'),
+          ),
     );
   }
 
@@ -517,50 +566,43 @@ export class PaymentsService {
     declineCode: string | null,
     message: string,
     markOrders: boolean,
+    by: Mover,
   ): Promise<PaymentRow> {
-    const row = await movePayment(tx, payment, 'failed', {
-      intentId: payment.intentId,
-      declineCode,
-      failureMessage: message,
-      nextActionUrl: null,
-    });
+    const row = await movePayment(
+      tx,
+      payment,
+      'failed',
+      { intentId: payment.intentId, declineCode, failureMessage: message, nextActionUrl: null },
+      by,
+    );
     if (markOrders) {
-      await tx
-        .update(orders)
-        .set({
-          state: isHardDecline(declineCode) ? 'not_authorized' : 'payment_pending',
-          updatedAt: sql`now()`,
-        })
-        .where(
-          and(
-            eq(orders.checkoutId, payment.checkoutId),
-            inArray(orders.state, ['created', 'payment_pending']),
-          ),
-        );
+      await moveCheckoutOrders(
+        tx,
+        payment.checkoutId,
+        isHardDecline(declineCode) ? 'not_authorized' : 'payment_pending',
+        { ...by, reason: message },
+        ['created', 'payment_pending'],
+      );
     }
     return row;
   }
 
   /** The checkout is paid: orders paid, basket emptied, subscription started, confirmation queued. */
-  private async finalise(tx: DbOrTx, payment: PaymentRow): Promise<void> {
-    const [checkout] = await tx
-      .update(checkouts)
-      .set({ state: 'paid', creditApplied: payment.creditAmount, paidAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(checkouts.id, payment.checkoutId), eq(checkouts.state, 'open')))
-      .returning();
-    if (!checkout) throw new DomainError('ALREADY_PAID', 'This order is already paid');
-    const paidOrders = await tx
-      .update(orders)
-      .set({ state: 'paid', updatedAt: sql`now()` })
-      .where(eq(orders.checkoutId, checkout.id))
-      .returning();
+  private async finalise(tx: DbOrTx, payment: PaymentRow, by: Mover): Promise<void> {
+    const [current] = await tx.select().from(checkouts).where(eq(checkouts.id, payment.checkoutId));
+    if (!current || current.state !== 'open') {
+      throw new DomainError('ALREADY_PAID', 'This order is already paid');
+    }
+    const checkout = await moveCheckout(tx, current, 'paid', by, {
+      creditApplied: payment.creditAmount,
+      paidAt: by.at,
+    });
+    const paidOrders = await moveCheckoutOrders(tx, checkout.id, 'paid', by);
     await emptyBasket(tx, checkout.basketId);
     if (checkout.subscriptionId) {
-      const [subscription] = await tx
-        .update(subscriptions)
-        .set({ state: 'active', paymentMethodId: payment.paymentMethodId, updatedAt: sql`now()` })
-        .where(eq(subscriptions.id, checkout.subscriptionId))
-        .returning();
+      const subscription = await moveSubscription(tx, checkout.subscriptionId, 'active', by, {
+        paymentMethodId: payment.paymentMethodId,
+      });
       const lastWeek = paidOrders
         .map((order) => order.mealWeek!)
         .sort()

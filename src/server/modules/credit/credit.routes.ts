@@ -4,14 +4,13 @@ import { creditVoucherBody, creditVoucherDocument } from '../../../contracts/vou
 import type { AppDeps } from '../../deps';
 import { requireCustomer } from '../../http/session';
 import { countVoucherAttempt } from '../vouchers/vouchers.routes';
-import { CreditService } from './credit.service';
 
 // Store credit codes (spec §7 Customers: credit_voucher). The movements are listed by the customers
 // module's GET /store_credit_transactions.
 
-export async function creditRoutes(app: FastifyInstance, { database, clock }: AppDeps) {
+export async function creditRoutes(app: FastifyInstance, { database, services }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = new CreditService(database.db, clock);
+  const service = services.credit;
 
   r.post(
     '/customers/credit_voucher',

@@ -9,7 +9,7 @@ import {
 } from '../../../contracts/addresses';
 import type { AppDeps } from '../../deps';
 import { requireCustomer } from '../../http/session';
-import { AddressesService, toAddress } from './addresses.service';
+import { toAddress } from './addresses.service';
 
 const tags = ['addresses'];
 
@@ -18,9 +18,9 @@ function addressDoc(row: Parameters<typeof toAddress>[0]) {
   return { id, type: 'addresses' as const, attributes };
 }
 
-export async function addressRoutes(app: FastifyInstance, { database }: AppDeps) {
+export async function addressRoutes(app: FastifyInstance, { services }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = new AddressesService(database.db);
+  const service = services.addresses;
 
   r.get(
     '/addresses',

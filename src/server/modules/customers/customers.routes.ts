@@ -21,10 +21,8 @@ import { ErrorResponse } from '../../http/problems';
 import { clientAddress } from '../../http/rate-limit';
 import { RequestValidationError } from '../../http/zod-compilers';
 import { requireCustomer } from '../../http/session';
-import { AccountsService } from '../auth/accounts.service';
 import { sessionStarter } from '../auth/sessions.routes';
 import { customerDocument } from './customer-view';
-import { CustomersService } from './customers.service';
 
 const tags = ['customers'];
 
@@ -66,8 +64,7 @@ const checkInbox = (email: string) => ({
 
 export async function customerRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const accounts = new AccountsService(deps.database.db, deps.config.publicUrl);
-  const customers = new CustomersService(deps.database.db, deps.clock);
+  const { accounts, customers } = deps.services;
 
   r.post(
     '/customers',

@@ -10,20 +10,16 @@ import {
   oneOffFeeParams,
 } from '../../../contracts/delivery';
 import type { AppDeps } from '../../deps';
-import { createPostcodeService } from '../../integrations/postcodes';
 import { ownerOf } from '../baskets/baskets.routes';
-import { BasketService } from '../baskets/baskets.service';
 import { COURIER_INSTRUCTIONS } from './courier-instructions';
-import { DeliveryService } from './delivery.service';
 
 // The HTTP edge of delivery (spec §7 Delivery and constraints; POST /baskets/{id}/preview_one_off_fee).
 
 const tags = ['delivery'];
 
-export async function deliveryRoutes(app: FastifyInstance, { database, clock, rules, config }: AppDeps) {
+export async function deliveryRoutes(app: FastifyInstance, { services }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = new DeliveryService(database.db, createPostcodeService(config.postcodes), clock, app.log);
-  const baskets = new BasketService(database.db, rules, clock);
+  const { delivery: service, baskets } = services;
 
   r.post(
     '/delivery_dates',

@@ -5,21 +5,12 @@ import { orderListDocument } from '../../../contracts/orders';
 import type { AppDeps } from '../../deps';
 import { requireCustomer } from '../../http/session';
 import { checkoutDocument } from '../checkout/documents';
-import { PaymentsService } from '../checkout/payments.service';
-import { GiftBoxService } from './gifts.service';
 
 // The HTTP edge of gift boxes: place a gift (its order is then paid with POST /payments) or preview it.
 
 export async function giftRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const gifts = new GiftBoxService(deps.database.db, deps.rules, deps.clock);
-  const payments = new PaymentsService(
-    deps.database.db,
-    deps.payments,
-    deps.rules,
-    deps.clock,
-    deps.config.publicUrl,
-  );
+  const { gifts, payments } = deps.services;
   const tags = ['orders'];
 
   r.post(

@@ -24,6 +24,7 @@ import {
   type CheckoutRow,
 } from '../checkout/checkout.service';
 import { checkoutOrders } from '../checkout/orders.repo';
+import { recordOrdersMade, recordStateChange, type Mover } from '../orders/state-changes';
 
 // Buying a gift box (spec §1 "Buy gift boxes"; §2 the gift box product route, which skips the recipe-kit
 // basket). A gift is one order of one gift box product, delivered to the recipient's address with a card
@@ -163,13 +164,16 @@ export class GiftBoxService {
         }
       }
       // A changed gift replaces the unpaid one (refused while that one is being charged).
-      for (const checkout of open) await withdrawCheckout(tx, checkout);
+      const by: Mover = { actor: 'customer', at: now };
+      for (const checkout of open)
+        await withdrawCheckout(tx, checkout, { ...by, reason: 'The gift changed' });
 
       const priced = await this.price(tx, customerId, body, rules, now);
       const [checkout] = await tx
         .insert(checkouts)
-        .values({ customerId, basketId: null, kind: 'gift_box', total: priced.total })
+        .values({ customerId, basketId: null, kind: 'gift_box', total: priced.total, updatedAt: now })
         .returning();
+      await recordStateChange(tx, 'checkout', checkout!.id, null, 'open', by);
       const [order] = await tx
         .insert(orders)
         .values({
@@ -186,7 +190,8 @@ export class GiftBoxService {
           shippingPrice: priced.shippingPrice,
           total: priced.total,
         })
-        .returning({ id: orders.id });
+        .returning({ id: orders.id, state: orders.state });
+      await recordOrdersMade(tx, [order!], by);
       await tx.insert(orderLineItems).values({
         orderId: order!.id,
         productVariantId: priced.variant.id,

@@ -14,7 +14,6 @@ import type { AppDeps } from '../../deps';
 import { clientAddress, hit, type Limit } from '../../http/rate-limit';
 import type { DbOrTx } from '../../db/client';
 import { ownerOf } from '../baskets/baskets.routes';
-import { VouchersService } from './vouchers.service';
 
 // The HTTP edge of vouchers (spec §7 Baskets vouchers, Vouchers). Every look-up of a code counts against a
 // limit per browser and per address, so codes cannot be guessed by trying them.
@@ -42,9 +41,9 @@ function basketVoucherResource({ id, ...attributes }: BasketVoucher) {
   return { id, type: 'vouchers' as const, attributes };
 }
 
-export async function voucherRoutes(app: FastifyInstance, { database, rules, clock }: AppDeps) {
+export async function voucherRoutes(app: FastifyInstance, { database, services }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = new VouchersService(database.db, rules, clock);
+  const service = services.vouchers;
   const tags = ['vouchers'];
 
   r.post(

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { checkouts, orders } from '../db/schema/checkout';
+import { outbox } from '../db/schema/customers';
+import { stateChanges } from '../db/schema/state-changes';
+import { ABANDONED_UNPAID_MS } from '../modules/checkout/checkout.service';
+import { API } from '../test/api-expect';
+import { clearRateLimits } from '../test/accounts';
+import { createTestApp, type TestApp } from '../test/harness';
+import { basketOf, DISH, place, shopper } from '../test/checkout';
+import { TEST_NOW } from '../test/test-clock';
+import { createJobs, type JobDefinition } from './queue';
+import { JOB } from './shop-jobs';
+import { startShopJobs, type RunningJobs } from './start';
+
+// The job queue (issue 10 part 4): pg-boss on the shop's own database, jobs driven here with the shop's
+// pinned clock and `runDue`, never with sleeps.
+
+const silent = { info: () => {}, warn: () => {}, error: () => {} };
+
+let t: TestApp;
+let running: RunningJobs;
+beforeAll(async () => {
+  t = await createTestApp();
+  running = await startShopJobs({
+    config: t.config,
+    database: t.database,
+    clock: t.clock,
+    services: t.app.services,
+    log: silent,
+    work: false,
+  });
+});
+beforeEach(() => clearRateLimits(t));
+afterAll(async () => {
+  await running.stop();
+  await t.close();
+});
+
+describe('the shop’s jobs', () => {
+  test('each sweep is a queue with a schedule in UK time', async () => {
+    expect(await running.jobs.schedules()).toEqual({
+      [JOB.recoverPayments]: '* * * * *',
+      [JOB.releaseCheckouts]: '* * * * *',
+      [JOB.deliverEmail]: '* * * * *',
+      [JOB.answerEmailRequests]: '* * * * *',
+    });
+  });
+
+  test('a checkout left unpaid past two hours on the shop’s clock is released by its job, once', async () => {
+    const s = await shopper(t);
+    const { orderId } = await place(s, await basketOf(s.visitor, [[DISH.beefShin, 2]]));
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+
+    await running.jobs.send(JOB.releaseCheckouts);
+    expect(await running.jobs.runDue(JOB.releaseCheckouts)).toBe(1);
+    const [still] = await t.database.db.select().from(checkouts).where(eq(checkouts.id, order!.checkoutId));
+    expect(still!.state).toBe('open');
+
+    t.clock.set(new Date(TEST_NOW.getTime() + ABANDONED_UNPAID_MS + 60_000));
+    try {
+      await running.jobs.send(JOB.releaseCheckouts);
+      await running.jobs.send(JOB.releaseCheckouts);
+      expect(await running.jobs.runDue(JOB.releaseCheckouts)).toBe(2);
+    } finally {
+      t.clock.set(TEST_NOW);
+    }
+    const [released] = await t.database.db
+      .select()
+      .from(checkouts)
+      .where(eq(checkouts.id, order!.checkoutId));
+    expect(released!.state).toBe('cancelled');
+    const changes = await t.database.db
+      .select()
+      .from(stateChanges)
+      .where(eq(stateChanges.subjectId, order!.checkoutId));
+    expect(changes.map((c) => [c.fromState, c.toState, c.actor])).toEqual([
+      [null, 'open', 'customer'],
+      ['open', 'cancelled', 'job:checkouts-release'],
+    ]);
+  });
+
+  test('a reset request is answered by its job, and the email sent by the outbox job', async () => {
+    const s = await shopper(t);
+    const asked = await t.visitor().post(`${API}/customers/password_reset`, { email: s.email });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(202);
+    await running.jobs.send(JOB.answerEmailRequests);
+    await running.jobs.runDue(JOB.answerEmailRequests);
+    const queued = await t.database.db.select().from(outbox).where(eq(outbox.to, s.email));
+    expect(queued.map((row) => [row.template, row.status])).toEqual([['password_reset', 'pending']]);
+
+    await running.jobs.send(JOB.deliverEmail);
+    expect(await running.jobs.runDue(JOB.deliverEmail)).toBe(1);
+    const sent = await t.database.db.select().from(outbox).where(eq(outbox.to, s.email));
+    expect(sent.map((row) => row.status)).toEqual(['sent']);
+  });
+});
+
+describe('the queue', () => {
+  test('two processes working one queue run each job once; a failed run is failed, not lost', async () => {
+    const ran: string[] = [];
+    const definition: JobDefinition = {
+      name: 'test-count',
+      run: async (data) => {
+        if (data.fail) throw new Error('it went wrong');
+        ran.push(String(data.n));
+      },
+    };
+    const first = createJobs(t.database, [definition], silent);
+    const second = createJobs(t.database, [definition], silent);
+    await first.start({ work: false });
+    await second.start({ work: false });
+    try {
+      for (let n = 0; n < 20; n++) await first.send('test-count', { n });
+      const [a, b] = await Promise.all([first.runDue('test-count'), second.runDue('test-count')]);
+      expect(a + b).toBe(20);
+      expect(ran.sort()).toEqual(Array.from({ length: 20 }, (_, n) => String(n)).sort());
+      await first.send('test-count', { fail: true });
+      await expect(second.runDue('test-count')).rejects.toThrow('it went wrong');
+      expect(await first.runDue('test-count')).toBe(0);
+    } finally {
+      await first.stop();
+      await second.stop();
+    }
+  });
+});

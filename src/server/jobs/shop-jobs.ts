@@ -1,0 +1,56 @@
+import type { JobDefinition } from './queue';
+
+// The shop's background work (architecture decision 9). Each run is idempotent and safe with several
+// processes: the sweeps claim rows with `for update skip locked` and check every row's state again under
+// its lock, the outbox fences each send on its lease, and pg-boss runs one job per schedule tick.
+
+export const JOB = {
+  /** Charges a crash left half-done, 3-D Secure checks left unanswered, cancels still owed. */
+  recoverPayments: 'payments-recover',
+  /** Unpaid checkouts left too long give back their stock and vouchers. */
+  releaseCheckouts: 'checkouts-release',
+  /** The email outbox, sent after commit. */
+  deliverEmail: 'email-deliver',
+  /** Sign-in link and password reset requests, looked up and answered by email. */
+  answerEmailRequests: 'email-requests',
+} as const;
+
+export interface ShopWork {
+  recoverPayments(): Promise<number>;
+  releaseAbandonedCheckouts(): Promise<number>;
+  cancelAbandonedIntents(): Promise<number>;
+  deliverDueEmail(): Promise<number>;
+  answerEmailRequests(): Promise<number>;
+  /** Queues the next outbox pass (a chain every couple of seconds, renewed each minute by cron). */
+  followUpEmail(): Promise<void>;
+}
+
+export function shopJobs(work: ShopWork): JobDefinition[] {
+  return [
+    { name: JOB.recoverPayments, cron: '* * * * *', run: async () => void (await work.recoverPayments()) },
+    {
+      name: JOB.releaseCheckouts,
+      cron: '* * * * *',
+      run: async () => {
+        await work.releaseAbandonedCheckouts();
+        // What the release gave up at the processor's end is cancelled there now.
+        await work.cancelAbandonedIntents();
+      },
+    },
+    {
+      name: JOB.deliverEmail,
+      cron: '* * * * *',
+      stately: true,
+      pollSeconds: 1,
+      run: async () => {
+        await work.deliverDueEmail();
+        await work.followUpEmail();
+      },
+    },
+    {
+      name: JOB.answerEmailRequests,
+      cron: '* * * * *',
+      run: async () => void (await work.answerEmailRequests()),
+    },
+  ];
+}

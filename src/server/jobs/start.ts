@@ -1,0 +1,80 @@
+import type { Clock } from '../clock';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { startEmailDelivery } from '../integrations/email/delivery';
+import { localTransport } from '../integrations/email/local';
+import { createSmtpTransport } from '../integrations/email/smtp';
+import { releaseAbandonedCheckouts } from '../modules/checkout/checkout.service';
+import type { Services } from '../services';
+import { createJobs, type Jobs, type JobsLog } from './queue';
+import { JOB, shopJobs, type ShopWork } from './shop-jobs';
+
+// Starts the shop's jobs in this process (main.ts, worker.ts): the queues and schedules always, and with
+// `work` the workers, after one catch-up pass of everything (a server that was down finishes what it
+// missed: charges a crash interrupted, checkouts that went stale, emails waiting).
+
+export interface RunningJobs {
+  jobs: Jobs;
+  work: ShopWork;
+  stop(): Promise<void>;
+}
+
+export async function startShopJobs({
+  config,
+  database,
+  clock,
+  services,
+  log,
+  work,
+}: {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  services: Services;
+  log: JobsLog & { warn(details: object, message: string): void };
+  work: boolean;
+}): Promise<RunningJobs> {
+  const email = startEmailDelivery({
+    db: database.db,
+    transport: config.email.smtpUrl
+      ? createSmtpTransport(config.email.smtpUrl, config.email.from)
+      : localTransport,
+    log,
+    loop: false,
+  });
+  let jobs: Jobs | null = null;
+  const shopWork: ShopWork = {
+    recoverPayments: () => services.payments.recoverPayments(),
+    releaseAbandonedCheckouts: () => releaseAbandonedCheckouts(database.db, clock.now()),
+    cancelAbandonedIntents: () => services.payments.cancelAbandonedIntents(),
+    deliverDueEmail: () => email.deliverDue(),
+    answerEmailRequests: () => services.emailRequests.drain(),
+    followUpEmail: async () => {
+      await jobs?.send(JOB.deliverEmail, {}, { startAfter: 2 });
+    },
+  };
+  jobs = createJobs(database, shopJobs(shopWork), log);
+  await jobs.start({ work });
+  if (work) {
+    // Catch up before the schedules take over; a failure here is retried by the next scheduled run.
+    await services.payments
+      .recoverPayments(0)
+      .catch((error: unknown) => log.error({ err: error }, 'payment recovery at start failed'));
+    await shopWork
+      .releaseAbandonedCheckouts()
+      .then(() => shopWork.cancelAbandonedIntents())
+      .catch((error: unknown) => log.error({ err: error }, 'releasing checkouts at start failed'));
+    await services.emailRequests
+      .drain()
+      .catch((error: unknown) => log.error({ err: error }, 'email requests at start failed'));
+    await jobs.send(JOB.deliverEmail, {});
+  }
+  return {
+    jobs,
+    work: shopWork,
+    async stop() {
+      await jobs?.stop();
+      await email.stop();
+    },
+  };
+}
