@@ -6,7 +6,7 @@ import { setUi, useUi } from '../../shared/ui/ui-store';
 
 export const MARKETING_CLAIMS = [
   'Next-day delivery if you order before 5pm Monday to Thursday, or before 8am on Sundays.',
-  'Next-day delivery is for one-off boxes; pasta plan boxes are ordered by 12 noon on the Friday before their week.',
+  'Pasta plan boxes: order by 12 noon on the Friday before their week (next-day delivery is for one-off boxes).',
   'A weekly menu of 20+ dishes.',
   'Dishes can be frozen for up to 1 month.',
   'Delivery every 1, 2, 3 or 4 weeks: you choose how often.',
