@@ -301,6 +301,21 @@ describe('British dates and times (one formatter for every screen and email)', (
     );
   });
 
+  test('property: long dates read as en-GB writes them ("Wednesday 25 November"), for any day 2000–2100', () => {
+    const intl = new Intl.DateTimeFormat('en-GB', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      timeZone: 'UTC',
+    });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 36_500 }), (n) => {
+        const date = addDays(d('2000-01-01'), n);
+        expect(longDayLabel(date)).toBe(intl.format(new Date(`${date}T12:00:00Z`)).replace(',', ''));
+      }),
+    );
+  });
+
   test('property: every minute of the day has one label, and only 12:00 is noon', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), (hours, minutes) => {
