@@ -100,7 +100,7 @@ test('sign up, confirm, profile, addresses, sign out, wrong password, reset, sig
   await dialog.getByLabel('Town or city').fill('London');
   await dialog.getByLabel('Postcode').fill('not a postcode');
   await dialog.getByRole('button', { name: 'Save address' }).click();
-  await expect(dialog.getByText('Enter a valid UK postcode, like SW1A 1AA')).toBeVisible();
+  await expect(dialog.getByText('Enter a full UK postcode, like SW1A 2AA')).toBeVisible();
   await expectAccessible(page, 'the add-address dialog with a field error');
   await dialog.getByLabel('Postcode').fill('sw1a1aa');
   await dialog.getByRole('button', { name: 'Save address' }).click();
@@ -129,7 +129,7 @@ test('sign up, confirm, profile, addresses, sign out, wrong password, reset, sig
   await expect(dialog.getByLabel('Address line 1')).toHaveValue('1 Pasta Lane');
   await dialog.getByLabel('Postcode').fill('SW1A');
   await dialog.getByRole('button', { name: 'Save address' }).click();
-  await expect(dialog.getByText('Enter a valid UK postcode, like SW1A 1AA')).toBeVisible();
+  await expect(dialog.getByText('Enter a full UK postcode, like SW1A 2AA')).toBeVisible();
   await expectAccessible(page, 'the edit-address dialog with a field error');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();

@@ -266,17 +266,42 @@ test('PayPal: approve the payment at PayPal and come back to the confirmation', 
   await expect(page.getByRole('heading', { name: /Your order is confirmed/ })).toBeVisible();
 });
 
-test('a one-off box: one week from the one-off menu, no plan, paid by card', async ({ page }) => {
+test('a one-off box: this week’s menu, delivered next day, no plan, paid by card', async ({ page }) => {
+  // Wednesday 18 November 10:00: this week's menu is still open to a one-off box (docs/decisions/0011).
   await page.goto('/one-off/menu');
   await expect(page.getByRole('heading', { name: 'A one-off pasta box' })).toBeVisible();
   await expect(page.getByRole('tab')).toHaveCount(1);
+  await expect(page.getByRole('tab', { selected: true })).toContainText('This week');
+  await expect(
+    page.getByText('Order by 5pm today for delivery as soon as Thursday 19 November.'),
+  ).toBeVisible();
   await expectAccessible(page, '/one-off/menu');
   await addDishes(page, 3);
   await page.getByRole('button', { name: /View basket/ }).click();
   await page.getByRole('dialog', { name: 'Your basket' }).getByRole('link', { name: 'Checkout' }).click();
   await signInWithGoogle(page, 'Hedy', /\/one-off\/continue$/);
+  // Postcode answers: out of area says so; a delivered outcode's postcode the gazetteer lacks is known.
+  await expect(page).toHaveURL(/checkout\/delivery\/address$/);
+  const postcode = page.getByRole('textbox', { name: 'Postcode' });
+  await postcode.fill('M1 1AE');
+  await page.getByRole('button', { name: 'Find address' }).click();
+  await expect(page.getByRole('status').filter({ hasText: "We don't deliver to M1 yet" })).toBeVisible();
+  await expectAccessible(page, 'an out-of-area postcode');
+  await postcode.fill('BN2 1FJ');
+  await page.getByRole('button', { name: 'Find address' }).click();
+  await expect(
+    page.getByText('We couldn’t find addresses at BN2 1FJ. Please enter yours below.'),
+  ).toBeVisible();
+  await expect(page.getByText(/deliver to BN2/)).toHaveCount(0);
+  await postcode.fill('nonsense');
+  await page.getByRole('button', { name: 'Find address' }).click();
+  await expect(page.getByText('Enter a full UK postcode, like SW1A 2AA')).toBeVisible();
   await addAddressByLookup(page);
   await expect(page.getByRole('group', { name: 'How often would you like a box?' })).toHaveCount(0);
+  // The soonest day is tomorrow, Thursday 19 November, ordered by 5pm today.
+  const days = page.getByRole('group', { name: /First delivery day/ }).getByRole('radio');
+  await expect(days.first()).toHaveValue('2026-11-19');
+  await expect(page.getByText('Order by 5pm today for Thursday 19 November.')).toBeVisible();
   await chooseDelivery(page, false);
   await expect(page.getByText(/Your pasta plan/)).toHaveCount(0);
   await addCard(page, '4242 4242 4242 4242', '4242');

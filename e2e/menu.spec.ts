@@ -12,17 +12,21 @@ test('browse the menu, build a basket, keep it across a reload, and see a failed
   await openMenu(page);
   await expectAccessible(page, '/menu');
 
-  // Weeks past their cutoff are locked; next week (orderable until Friday 12pm) is selected.
+  // Weeks past their cutoff are locked; next week (orderable until Friday 12 noon) is selected.
   const tabs = page.getByRole('tab');
   await expect(tabs.filter({ hasText: 'This week' })).toContainText('(orders closed)');
   await expect(page.getByRole('tab', { selected: true })).toContainText('Next week');
-  await expect(page.getByText('Order by Friday 20 November at 12:00 pm')).toBeVisible();
+  await expect(
+    page.getByText('Order by Friday 20 November at 12 noon for delivery 23 – 28 Nov.'),
+  ).toBeVisible();
 
   // Switch week.
   await page.getByRole('tab', { name: /30 Nov – 5 Dec/ }).click();
   await expect(page).toHaveURL(/week=2026-11-30/);
   await expect(page.getByRole('tab', { selected: true })).toContainText('30 Nov – 5 Dec');
-  await expect(page.getByText('Order by Friday 27 November at 12:00 pm')).toBeVisible();
+  await expect(
+    page.getByText('Order by Friday 27 November at 12 noon for delivery 30 Nov – 5 Dec.'),
+  ).toBeVisible();
 
   // Filter Vegetarian: every dish left carries the V or VG badge.
   await page.getByRole('button', { name: 'Vegetarian', exact: true }).click();

@@ -1,5 +1,10 @@
 import * as z from 'zod/mini';
-import { isPlaceholderAddress, isSavableAddress, isUkPostcode } from '../domain/address';
+import {
+  isPlaceholderAddress,
+  isSavableAddress,
+  isUkPostcode,
+  POSTCODE_INVALID_MESSAGE,
+} from '../domain/address';
 import { resource } from './envelope';
 import { ukPhoneSchema } from './customers';
 
@@ -70,7 +75,7 @@ export function addressProblems(address: AddressInput): { path: string; message:
   }
   const country = facts.countryCode ?? 'UK';
   if (facts.zip && (country === 'UK' || country === 'GB') && !isUkPostcode(facts.zip)) {
-    problems.push({ path: 'zip', message: 'Enter a valid UK postcode, like SW1A 1AA' });
+    problems.push({ path: 'zip', message: POSTCODE_INVALID_MESSAGE });
   }
   return problems;
 }

@@ -1,6 +1,6 @@
 import { basketTotals, type BasketRules } from '../domain/basket';
 import { isIsoDate, weekdayOf, type IsoDate } from '../domain/calendar';
-import { isWeekOrderable } from '../domain/menu-weeks';
+import { isWeekOrderable, type OrderKind } from '../domain/menu-weeks';
 import { pence } from '../domain/money';
 import {
   applyVoucher,
@@ -31,7 +31,8 @@ type Summary = Pick<
 /**
  * `voucher`: the basket's discount voucher. Spec §5: each week's minimum is compared with its spend before a
  * basket-wide discount, and after a product-specific one (or a free add-on). Without it, the spend after
- * the items' discounts is compared.
+ * the items' discounts is compared. `kind`: whether a week is still orderable depends on it (a one-off box
+ * may come next day).
  */
 export function summariseBasket(
   items: readonly { mealWeek: string; price: number; quantity: number; discount: number }[],
@@ -39,6 +40,7 @@ export function summariseBasket(
   rules: BasketRules,
   now: Date,
   voucher?: Pick<VoucherTerms, 'type' | 'productVariantIds'> | null,
+  kind: OrderKind = 'plan',
 ): Summary {
   const weekDay = deliveryDate && isIsoDate(deliveryDate) ? weekdayOf(deliveryDate) : null;
   const lines = (withDiscount: boolean) =>
@@ -65,7 +67,7 @@ export function summariseBasket(
       ...week,
       meetsMinimum: minimumOf.get(mealWeek)!.meetsMinimum,
       minimumRemainder: minimumOf.get(mealWeek)!.minimumRemainder,
-      orderable: isWeekOrderable(mealWeek, now),
+      orderable: isWeekOrderable(mealWeek, now, kind),
     })),
     shipment: {
       items: totals.weeks.map((week, index) => ({

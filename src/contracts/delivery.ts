@@ -58,6 +58,15 @@ function refineWith<T>(check: (value: T) => { path: string; message: string }[])
   });
 }
 
+/**
+ * What is being ordered (docs/decisions/0011): `plan` (the default), a recipe-kit plan's box, ordered by the
+ * Friday 12:00 cutoff before its week; `one_off`, a one-off box, which may also come next day (ordered by
+ * 17:00 the day before, Tuesday to Friday, or 08:00 on Sunday for Monday).
+ */
+export const ORDER_KINDS = ['plan', 'one_off'] as const;
+export type OrderKindOnWire = (typeof ORDER_KINDS)[number];
+const orderKindField = z.optional(z.enum(ORDER_KINDS));
+
 // POST /delivery_dates
 
 export const deliveryDatesBody = z
@@ -68,6 +77,7 @@ export const deliveryDatesBody = z
     endDate: z.optional(isoDateSchema),
     /** The basket's dishes: dates on which one of them is unavailable are left out. */
     productVariantIds: z.optional(variantIds),
+    kind: orderKindField,
   })
   .check(refineWith(rangeIssues));
 export type DeliveryDatesBody = z.infer<typeof deliveryDatesBody>;
@@ -80,6 +90,8 @@ export const deliveryDateAttributes = z.object({
   label: z.string(),
   /** The Monday of the date's menu week. */
   mealWeek: isoDateSchema,
+  /** The last moment to order for this date (ISO 8601): the weekly cutoff, or the next-day deadline. */
+  orderBy: z.string(),
 });
 export const deliveryDateResource = resource('delivery_dates', deliveryDateAttributes);
 
@@ -97,6 +109,7 @@ export const deliveryDatesDocument = z.object({
     /** Today plus 21 days: no date after it is offered (spec §9). */
     lastDate: isoDateSchema,
     windowDays: z.int(),
+    kind: z.enum(ORDER_KINDS),
   }),
 });
 export type DeliveryDate = z.infer<typeof deliveryDateAttributes>;
@@ -109,11 +122,24 @@ export const constraintsBody = z
     beginDate: isoDateSchema,
     endDate: isoDateSchema,
     productVariantIds: z._default(variantIds, []),
+    kind: orderKindField,
   })
   .check(refineWith((value: RangeInput) => rangeOrder(value.beginDate, value.endDate)));
 export type ConstraintsBody = z.infer<typeof constraintsBody>;
 
-export const BLOCK_REASONS = ['closed', 'courier', 'out_of_stock', 'not_on_menu'] as const;
+/**
+ * Why a date (Monday to Saturday) cannot be chosen: the kitchen is closed, the courier does not come, a dish
+ * is sold out or not on that week's menu, it is too late to order for it (this kind of order), or it is
+ * more than 21 days ahead. Sundays are never delivery days and are not listed.
+ */
+export const BLOCK_REASONS = [
+  'closed',
+  'courier',
+  'out_of_stock',
+  'not_on_menu',
+  'too_late',
+  'too_far',
+] as const;
 export type BlockReason = (typeof BLOCK_REASONS)[number];
 
 export const blockedDateSchema = z.object({
@@ -130,7 +156,8 @@ export const constraintsAttributes = z.object({
   postcode: z.string(),
   beginDate: isoDateSchema,
   endDate: isoDateSchema,
-  /** Every blocked date once, in order. */
+  kind: z.enum(ORDER_KINDS),
+  /** Every blocked date once, in order: every other Monday to Saturday of the range is on offer. */
   blockedDates: z.array(isoDateSchema),
   /** Why: one entry per date and reason. */
   blocked: z.array(blockedDateSchema),
@@ -223,7 +250,7 @@ export const postcodeLookupAttributes = z.object({
   deliverable: z.boolean(),
   /** Weekdays the courier delivers here (1 Monday … 6 Saturday); empty when not deliverable. */
   deliveryDays: z.array(z.int()),
-  /** "Sorry, we don't deliver to EH1 1AD yet" when not deliverable; else null. */
+  /** "We don't deliver to EH1 yet" when not deliverable; else null. */
   message: z.nullable(z.string()),
   addresses: z.array(z.extend(lookupAddressAttributes, { id: z.string() })),
 });

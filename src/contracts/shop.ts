@@ -7,8 +7,12 @@ import { isoDateSchema, penceSchema } from './common';
 export const menuWeekSchema = z.object({
   weekStart: isoDateSchema,
   label: z.string(),
+  /** Whether a plan can still order the week: before cutoffAt (the Friday 12:00 before it). */
   orderable: z.boolean(),
   cutoffAt: z.string(),
+  /** Whether a one-off box can still order it: before oneOffCutoffAt, the last next-day deadline of its days. */
+  oneOffOrderable: z.boolean(),
+  oneOffCutoffAt: z.string(),
 });
 
 export const settingsAttributes = z.object({

@@ -5,8 +5,12 @@ import {
   formatUkPostcode,
   isDeliverableAddress,
   isPlaceholderAddress,
+  isInUkPostcodeArea,
   isSavableAddress,
   isUkPostcode,
+  outcodeOf,
+  POSTCODE_INVALID_MESSAGE,
+  UK_POSTCODE_AREAS,
 } from './address';
 
 // Address rules (spec §5): UK postcodes, the "ignore_me" placeholder, what a saved address needs.
@@ -95,6 +99,29 @@ describe('UK postcodes', () => {
         expect(isUkPostcode(`${code.slice(0, -3)}A${code.slice(-2)}`)).toBe(false);
       }),
     );
+  });
+});
+
+describe('postcode areas and outcodes', () => {
+  test('the outcode of a postcode however it was typed', () => {
+    expect(outcodeOf('m11ae')).toBe('M1');
+    expect(outcodeOf('bn2 1fj')).toBe('BN2');
+    expect(outcodeOf('SW1A2AA')).toBe('SW1A');
+  });
+
+  test('real areas are recognised; a well-formed postcode of no area is not a real one', () => {
+    for (const code of ['M1 1AE', 'BN2 1FJ', 'SW1A 2AA', 'EH1 1GA', 'GIR 0AA', 'JE2 3AB', 'ZE1 0AA']) {
+      expect(isInUkPostcodeArea(code), code).toBe(true);
+    }
+    for (const code of ['AA1 1AA', 'FF1 1AA', 'ZA9 9ZZ']) {
+      expect(isUkPostcode(code), code).toBe(true);
+      expect(isInUkPostcodeArea(code), code).toBe(false);
+    }
+    expect(UK_POSTCODE_AREAS.size).toBe(126); // 121 areas, GY, JE, IM, BFPO and GIR
+  });
+
+  test('the invalid-postcode message says what to type', () => {
+    expect(POSTCODE_INVALID_MESSAGE).toBe('Enter a full UK postcode, like SW1A 2AA');
   });
 });
 

@@ -17,6 +17,33 @@ export function formatUkPostcode(value: string): string {
   return `${compact.slice(0, -3)} ${compact.slice(-3)}`;
 }
 
+/** What to do when a postcode is not written as one. */
+export const POSTCODE_INVALID_MESSAGE = 'Enter a full UK postcode, like SW1A 2AA';
+
+/** The outward code of a well-formed postcode: "m1 1ae" → "M1". */
+export function outcodeOf(postcode: string): string {
+  return formatUkPostcode(postcode).split(' ')[0]!;
+}
+
+/**
+ * Royal Mail's postcode areas (the letters an outward code starts with), the Channel Islands', the Isle
+ * of Man's and BFPO's: a well-formed postcode outside them is not a real one.
+ */
+export const UK_POSTCODE_AREAS: ReadonlySet<string> = new Set(
+  (
+    'AB AL B BA BB BD BF BH BL BN BR BS BT CA CB CF CH CM CO CR CT CV CW DA DD DE DG DH DL DN DT DY E EC ' +
+    'EH EN EX FK FY G GIR GL GU GY HA HD HG HP HR HS HU HX IG IM IP IV JE KA KT KW KY L LA LD LE LL LN LS ' +
+    'LU M ME MK ML N NE NG NN NP NR NW OL OX PA PE PH PL PO PR RG RH RM S SA SE SG SK SL SM SN SO SP SR SS ' +
+    'ST SW SY TA TD TF TN TQ TR TS TW UB W WA WC WD WF WN WR WS WV YO ZE'
+  ).split(' '),
+);
+
+/** Whether a well-formed postcode is in one of the UK's postcode areas ("AA1 1AA" is not). */
+export function isInUkPostcodeArea(postcode: string): boolean {
+  const area = /^[A-Z]+/.exec(outcodeOf(postcode))?.[0] ?? '';
+  return UK_POSTCODE_AREAS.has(area);
+}
+
 export interface AddressFacts {
   address1?: string | null;
   address2?: string | null;

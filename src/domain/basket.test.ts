@@ -337,6 +337,19 @@ describe('availabilityProblems', () => {
     ]);
   });
 
+  test('a one-off box keeps a week open while one of its days can come next day (until Thursday 17:00)', () => {
+    const monday = new Date('2026-11-30T09:00:00.000Z');
+    expect(availabilityProblems(stocked, monday, 'one-off')).toEqual([ravioli, gnocchi]);
+    expect(availabilityProblems(stocked, monday, 'plan')[0]).toEqual(closed('2026-11-30', '30 Nov – 5 Dec'));
+    expect(availabilityProblems(stocked, new Date('2026-12-03T16:59:59.999Z'), 'one-off')).toEqual([
+      ravioli,
+      gnocchi,
+    ]);
+    expect(availabilityProblems(stocked, new Date('2026-12-03T17:00:00.000Z'), 'one-off')[0]).toEqual(
+      closed('2026-11-30', '30 Nov – 5 Dec'),
+    );
+  });
+
   test('each closed week once, in date order', () => {
     expect(availabilityProblems(stocked, new Date('2026-12-04T12:00:00.000Z'))).toEqual([
       closed('2026-11-30', '30 Nov – 5 Dec'),

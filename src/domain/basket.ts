@@ -1,5 +1,5 @@
 import { formatPence, multiplyPence, pence, sumPence, ZERO, type Pence } from './money';
-import { isWeekOrderable, weekLabel } from './menu-weeks';
+import { isWeekOrderable, weekLabel, type OrderKind } from './menu-weeks';
 import type { IsoDate } from './calendar';
 
 // Basket rules: spec §3 (Basket), §5 (week validity, minimum spend), §9 (delivery fee, free-delivery remainder).
@@ -160,11 +160,18 @@ export interface StockedLine {
   quantityAvailable: number;
 }
 
-/** What may have changed since the dishes were added: a week's cutoff passing, stock running out. */
-export function availabilityProblems(lines: readonly StockedLine[], now: Date): BasketProblem[] {
+/**
+ * What may have changed since the dishes were added: a week's cutoff passing (for this kind of order: a
+ * one-off box's week stays open while one of its days can come next day), stock running out.
+ */
+export function availabilityProblems(
+  lines: readonly StockedLine[],
+  now: Date,
+  kind: OrderKind = 'plan',
+): BasketProblem[] {
   const closedWeeks = [...new Set(lines.map((line) => line.mealWeek))]
     .sort()
-    .filter((week) => !isWeekOrderable(week, now));
+    .filter((week) => !isWeekOrderable(week, now, kind));
   return [
     ...closedWeeks.map((mealWeek): BasketProblem => ({
       code: 'WEEK_UNAVAILABLE',

@@ -3,7 +3,13 @@ import { describe, expect, test } from 'vitest';
 import {
   addDays,
   addWeeks,
+  clockTimeLabel,
   currentWeekStart,
+  deadlineLabel,
+  fullDateLabel,
+  longDayLabel,
+  relativeDeadlineLabel,
+  timeLabel,
   dayMonth,
   daysBetween,
   isIsoDate,
@@ -257,5 +263,67 @@ describe('dayMonth and shortDayLabel', () => {
     expect(shortDayLabel(d('2026-11-28'))).toBe('Sat 28 Nov');
     expect(shortDayLabel(d('2026-12-07'))).toBe('Mon 7 Dec');
     expect(shortDayLabel(d('2026-03-29'))).toBe('Sun 29 Mar');
+  });
+});
+
+describe('British dates and times (one formatter for every screen and email)', () => {
+  test('long and full dates', () => {
+    expect(longDayLabel(d('2026-11-27'))).toBe('Friday 27 November');
+    expect(longDayLabel(d('2026-12-02'))).toBe('Wednesday 2 December');
+    expect(fullDateLabel(d('2027-01-02'))).toBe('2 January 2027');
+  });
+
+  test('times: 12 noon, midnight, 5pm, 8am, 5:30pm; never "12:00 pm"', () => {
+    expect(clockTimeLabel(12)).toBe('12 noon');
+    expect(clockTimeLabel(0)).toBe('midnight');
+    expect(clockTimeLabel(17)).toBe('5pm');
+    expect(clockTimeLabel(8)).toBe('8am');
+    expect(clockTimeLabel(17, 30)).toBe('5:30pm');
+    expect(clockTimeLabel(0, 5)).toBe('12:05am');
+    expect(clockTimeLabel(12, 15)).toBe('12:15pm');
+  });
+
+  test('an instant in London time, in GMT and in BST', () => {
+    expect(timeLabel(new Date('2026-11-27T12:00:00Z'))).toBe('12 noon');
+    expect(timeLabel(new Date('2026-07-03T11:00:00Z'))).toBe('12 noon');
+    expect(timeLabel(new Date('2026-06-15T16:00:00Z'))).toBe('5pm');
+    expect(deadlineLabel(new Date('2026-11-27T12:00:00Z'))).toBe('Friday 27 November at 12 noon');
+    // 23:30Z on 30 June is 00:30 on 1 July in London.
+    expect(deadlineLabel(new Date('2026-06-30T23:30:00Z'))).toBe('Wednesday 1 July at 12:30am');
+  });
+
+  test('relative deadlines: today, tomorrow, else the date', () => {
+    const now = new Date('2026-11-23T09:00:00Z');
+    expect(relativeDeadlineLabel(new Date('2026-11-23T17:00:00Z'), now)).toBe('5pm today');
+    expect(relativeDeadlineLabel(new Date('2026-11-24T17:00:00Z'), now)).toBe('5pm tomorrow');
+    expect(relativeDeadlineLabel(new Date('2026-11-27T12:00:00Z'), now)).toBe(
+      'Friday 27 November at 12 noon',
+    );
+  });
+
+  test('property: long dates read as en-GB writes them ("Wednesday 25 November"), for any day 2000–2100', () => {
+    const intl = new Intl.DateTimeFormat('en-GB', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      timeZone: 'UTC',
+    });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 36_500 }), (n) => {
+        const date = addDays(d('2000-01-01'), n);
+        expect(longDayLabel(date)).toBe(intl.format(new Date(`${date}T12:00:00Z`)).replace(',', ''));
+      }),
+    );
+  });
+
+  test('property: every minute of the day has one label, and only 12:00 is noon', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), (hours, minutes) => {
+        const label = clockTimeLabel(hours, minutes);
+        expect(label).toMatch(/^(\d{1,2}(:\d{2})?(am|pm)|12 noon|midnight)$/);
+        expect(label === '12 noon').toBe(hours === 12 && minutes === 0);
+        expect(label).not.toMatch(/^0/);
+      }),
+    );
   });
 });

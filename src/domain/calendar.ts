@@ -90,3 +90,72 @@ export function shortDayLabel(date: IsoDate): string {
   const { day, month } = dayMonth(date);
   return `${WEEKDAYS[weekdayOf(date)]} ${day} ${month}`;
 }
+
+// How dates and times are written (British English, one place for every screen and email): "Wed 2 Dec",
+// "Friday 27 November", "5pm", "5:30pm", "12 noon", "midnight"; "Friday 27 November at 12 noon".
+
+const LONG_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+const LONG_WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/** "Friday 27 November". */
+export function longDayLabel(date: IsoDate): string {
+  const utc = toUtcDate(date);
+  return `${LONG_WEEKDAYS[utc.getUTCDay()]} ${utc.getUTCDate()} ${LONG_MONTHS[utc.getUTCMonth()]}`;
+}
+
+/** "27 November 2026". */
+export function fullDateLabel(date: IsoDate): string {
+  const utc = toUtcDate(date);
+  return `${utc.getUTCDate()} ${LONG_MONTHS[utc.getUTCMonth()]} ${utc.getUTCFullYear()}`;
+}
+
+/** London's wall clock at an instant: its date, hours (0–23) and minutes. */
+export function londonClock(instant: Date): { date: IsoDate; hours: number; minutes: number } {
+  const local = new TZDateMini(instant.getTime(), SHOP_TIME_ZONE);
+  return { date: londonDate(instant), hours: local.getHours(), minutes: local.getMinutes() };
+}
+
+/** A time of day as people write it in the UK: "5pm", "8:30am", "12 noon", "midnight". */
+export function clockTimeLabel(hours: number, minutes = 0): string {
+  if (minutes === 0 && hours === 12) return '12 noon';
+  if (minutes === 0 && hours === 0) return 'midnight';
+  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
+  const suffix = hours < 12 ? 'am' : 'pm';
+  return minutes === 0 ? `${hour12}${suffix}` : `${hour12}:${String(minutes).padStart(2, '0')}${suffix}`;
+}
+
+/** The London time of an instant: "5pm", "12 noon". */
+export function timeLabel(instant: Date): string {
+  const { hours, minutes } = londonClock(instant);
+  return clockTimeLabel(hours, minutes);
+}
+
+/** "Friday 27 November at 12 noon" (London time). */
+export function deadlineLabel(instant: Date): string {
+  return `${longDayLabel(londonClock(instant).date)} at ${timeLabel(instant)}`;
+}
+
+/**
+ * A deadline said relative to `now` where that reads better: "5pm today", "8am tomorrow", else
+ * "Friday 27 November at 12 noon".
+ */
+export function relativeDeadlineLabel(instant: Date, now: Date): string {
+  const date = londonClock(instant).date;
+  const today = londonDate(now);
+  if (date === today) return `${timeLabel(instant)} today`;
+  if (date === addDays(today, 1)) return `${timeLabel(instant)} tomorrow`;
+  return deadlineLabel(instant);
+}

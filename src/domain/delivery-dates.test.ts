@@ -20,16 +20,18 @@ const MON_SAT = [1, 2, 3, 4, 5, 6];
 
 // The oracle: the rules written again without the modules under test, from the platform's time-zone data.
 
+const LONDON = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
 function londonParts(instant: Date) {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/London',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
+  const parts = LONDON.formatToParts(instant);
   const get = (type: string) => parts.find((p) => p.type === type)!.value;
   return { date: `${get('year')}-${get('month')}-${get('day')}`, hour: Number(get('hour')) };
 }
@@ -38,14 +40,14 @@ const utcDay = (date: string) => Date.parse(`${date}T00:00:00Z`);
 const plusDays = (date: string, n: number) => new Date(utcDay(date) + n * DAY).toISOString().slice(0, 10);
 const weekdayOfDate = (date: string) => new Date(utcDay(date)).getUTCDay();
 
-/** The instant London's clocks read 12:00 on `date`: 12:00Z in winter, 11:00Z in summer. */
-function londonNoon(date: string): number {
-  for (const hour of [11, 12]) {
-    const instant = utcDay(date) + hour * 3_600_000;
+/** The instant London's clocks read `hour`:00 on `date`: `hour`Z in winter, an hour earlier in summer. */
+function londonAt(date: string, hour: number): number {
+  for (const utcHour of [hour - 1, hour]) {
+    const instant = utcDay(date) + utcHour * 3_600_000;
     const parts = londonParts(new Date(instant));
-    if (parts.date === date && parts.hour === 12) return instant;
+    if (parts.date === date && parts.hour === hour) return instant;
   }
-  throw new Error(`no London noon on ${date}`);
+  throw new Error(`no London ${hour}:00 on ${date}`);
 }
 
 function oracleChoosable(
@@ -54,10 +56,19 @@ function oracleChoosable(
   days: readonly number[],
   blocked: readonly string[],
   mealWeek?: string,
+  oneOff = false,
 ): boolean {
   const weekday = weekdayOfDate(date);
   const monday = plusDays(date, -((weekday + 6) % 7));
-  const cutoff = londonNoon(plusDays(monday, -3));
+  // A plan: Friday 12:00 before the week. A one-off box: 17:00 the day before (Tue–Fri), 08:00 on Sunday
+  // (Monday), else the plan's cutoff.
+  const cutoff = !oneOff
+    ? londonAt(plusDays(monday, -3), 12)
+    : weekday >= 2 && weekday <= 5
+      ? londonAt(plusDays(date, -1), 17)
+      : weekday === 1
+        ? londonAt(plusDays(date, -1), 8)
+        : londonAt(plusDays(monday, -3), 12);
   const today = londonParts(now).date;
   const ahead = (utcDay(date) - utcDay(today)) / DAY;
   return (
@@ -99,7 +110,8 @@ describe('availableDeliveryDates', () => {
         fc.integer({ min: -3, max: 26 }),
         fc.integer({ min: 0, max: 30 }),
         fc.array(fc.integer({ min: 0, max: 25 }), { maxLength: 4 }),
-        (now, days, start, length, blockedOffsets) => {
+        fc.boolean(),
+        (now, days, start, length, blockedOffsets, oneOff) => {
           const today = londonParts(now).date;
           const from = plusDays(today, start);
           const to = plusDays(from, length);
@@ -107,9 +119,10 @@ describe('availableDeliveryDates', () => {
           const offered = availableDeliveryDates({ from: d(from), to: d(to) }, now, {
             deliveryDays: days,
             blocked,
+            kind: oneOff ? 'one-off' : 'plan',
           }).map((option) => option.date);
           const expected = datesBetween(d(from), d(to)).filter((date) =>
-            oracleChoosable(date, now, days, blocked),
+            oracleChoosable(date, now, days, blocked, undefined, oneOff),
           );
           expect(offered).toEqual(expected);
         },
@@ -131,7 +144,7 @@ describe('availableDeliveryDates', () => {
           expect(weekdayOfDate(option.date)).not.toBe(0);
           expect(option.date > today).toBe(true);
           expect(option.date <= plusDays(today, 21)).toBe(true);
-          expect(now.getTime()).toBeLessThan(londonNoon(plusDays(option.mealWeek, -3)));
+          expect(now.getTime()).toBeLessThan(londonAt(plusDays(option.mealWeek, -3), 12));
         }
       }),
     );
@@ -191,13 +204,36 @@ describe('availableDeliveryDates', () => {
     expect(dates).toHaveLength(15);
   });
 
-  test('each option names its weekday, its label and its menu week', () => {
+  test('each option names its weekday, its label, its menu week and when to order by', () => {
     expect(deliveryDateOption(d('2026-11-28'))).toEqual({
       date: '2026-11-28',
       weekday: 'Saturday',
       label: 'Sat 28 Nov',
       mealWeek: '2026-11-23',
+      orderBy: '2026-11-20T12:00:00.000Z',
     });
+    expect(deliveryDateOption(d('2026-11-24'), 'one-off').orderBy).toBe('2026-11-23T17:00:00.000Z');
+  });
+
+  test('a one-off box on Monday 23 Nov 2026 at 09:00 can come on Tuesday; a plan starts next week', () => {
+    const now = at('2026-11-23T09:00:00Z');
+    const range = { from: d('2026-11-23'), to: d('2026-12-05') };
+    const oneOff = availableDeliveryDates(range, now, { deliveryDays: MON_SAT, kind: 'one-off' });
+    const plan = availableDeliveryDates(range, now, { deliveryDays: MON_SAT, kind: 'plan' });
+    expect(oneOff.map((o) => o.date).slice(0, 5)).toEqual([
+      '2026-11-24',
+      '2026-11-25',
+      '2026-11-26',
+      '2026-11-27',
+      '2026-11-30', // Saturday 28 only through the weekly cutoff (Friday 20 Nov, passed)
+    ]);
+    expect(plan[0]?.date).toBe('2026-11-30');
+    // At 17:00 Monday, Tuesday is gone; Wednesday remains until 17:00 Tuesday.
+    const late = availableDeliveryDates(range, at('2026-11-23T17:00:00Z'), {
+      deliveryDays: MON_SAT,
+      kind: 'one-off',
+    });
+    expect(late[0]?.date).toBe('2026-11-25');
   });
 });
 
@@ -244,8 +280,17 @@ describe('deliveryDateProblem', () => {
     expect(problem('2026-12-25')).toEqual({ code: 'CLOSED', message: "We don't deliver on Christmas Day" });
     expect(problem('2026-11-20')).toEqual({
       code: 'TOO_SOON',
-      message: "It's too late to order for Fri 20 Nov: orders for 16 – 21 Nov have closed",
+      message:
+        "It's too late to order for Fri 20 Nov: orders for 16 – 21 Nov closed Friday 13 November at 12 noon",
     });
+    expect(problem('2026-11-18', { deliveryDays: MON_SAT, kind: 'one-off' })).toEqual({
+      code: 'TOO_SOON',
+      message: "It's too late to order for Wed 18 Nov: orders for that day closed Tuesday 17 November at 5pm",
+    });
+    expect(problem('2026-11-19', { deliveryDays: MON_SAT, kind: 'one-off' })).toBeNull();
+    expect(problem('2026-11-21', { deliveryDays: MON_SAT, kind: 'one-off' })?.message).toBe(
+      "It's too late to order for Sat 21 Nov: orders for that day closed Friday 13 November at 12 noon",
+    );
     expect(problem('2026-12-10')).toEqual({
       code: 'TOO_FAR',
       message: 'Choose a delivery date up to 21 days ahead',

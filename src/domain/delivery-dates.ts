@@ -1,6 +1,7 @@
 import {
   addDays,
   daysBetween,
+  deadlineLabel,
   isIsoDate,
   londonDate,
   shortDayLabel,
@@ -8,15 +9,23 @@ import {
   weekStartOf,
   type IsoDate,
 } from './calendar';
-import { DELIVERY_WINDOW_DAYS, isWeekOrderable, weekLabel, type CLOSED_DAYS } from './menu-weeks';
+import {
+  DELIVERY_WINDOW_DAYS,
+  isDateOrderable,
+  orderDeadline,
+  weekLabel,
+  type CLOSED_DAYS,
+  type OrderKind,
+} from './menu-weeks';
 
 // Delivery dates (spec §5 "no Sundays; up to 21 days ahead; blocked dates come from a constraints call", §9
 // "the delivery date window is 21 days, with no Sundays"). A date can be chosen when all of these hold:
 // - it is Monday to Saturday and not a day the kitchen is closed (menu-weeks CLOSED_DAYS);
 // - the courier for the postcode delivers on that weekday;
 // - it is at most 21 days after today in London;
-// - its menu week is still orderable: the week starting Monday W closes on the Friday before at 12:00
-//   London time, and its deliveries are that week's Monday to Saturday (so nothing today or earlier);
+// - it can still be ordered (menu-weeks orderDeadline, docs/decisions/0011): for a plan, its menu week
+//   closes on the Friday before at 12:00 London time; a one-off box may also come next day, when ordered
+//   by 17:00 the day before (Tuesday to Friday) or by 08:00 on Sunday (Monday). Nothing today or earlier;
 // - it is not blocked (bank holidays, a courier gap, a dish out of stock that week).
 
 export const WEEKDAY_NAMES = [
@@ -59,6 +68,8 @@ export interface DeliveryDateRules {
   blocked?: ReadonlySet<string> | readonly string[];
   /** Only dates of this menu week (its Monday). */
   mealWeek?: IsoDate;
+  /** A plan (the weekly cutoff; the default) or a one-off box (next-day delivery where it applies). */
+  kind?: OrderKind;
 }
 
 export type DeliveryDateProblemCode =
@@ -94,11 +105,15 @@ export function deliveryDateProblem(
       message: `Choose a delivery date in the week of ${weekLabel(rules.mealWeek)}`,
     };
   }
-  const week = weekStartOf(date);
-  if (!isWeekOrderable(week, now)) {
+  const kind = rules.kind ?? 'plan';
+  if (!isDateOrderable(date, now, kind)) {
+    const deadline = deadlineLabel(orderDeadline(date, kind));
     return {
       code: 'TOO_SOON',
-      message: `It's too late to order for ${shortDayLabel(date)}: orders for ${weekLabel(week)} have closed`,
+      message:
+        kind === 'plan'
+          ? `It's too late to order for ${shortDayLabel(date)}: orders for ${weekLabel(weekStartOf(date))} closed ${deadline}`
+          : `It's too late to order for ${shortDayLabel(date)}: orders for that day closed ${deadline}`,
     };
   }
   if (daysBetween(londonDate(now), date) > DELIVERY_WINDOW_DAYS) {
@@ -132,14 +147,17 @@ export interface DeliveryDateOption {
   label: string;
   /** The Monday of the date's menu week. */
   mealWeek: IsoDate;
+  /** The last instant to order for this date (ISO 8601). */
+  orderBy: string;
 }
 
-export function deliveryDateOption(date: IsoDate): DeliveryDateOption {
+export function deliveryDateOption(date: IsoDate, kind: OrderKind = 'plan'): DeliveryDateOption {
   return {
     date,
     weekday: WEEKDAY_NAMES[weekdayOf(date)]!,
     label: shortDayLabel(date),
     mealWeek: weekStartOf(date),
+    orderBy: orderDeadline(date, kind).toISOString(),
   };
 }
 
@@ -169,7 +187,7 @@ export function availableDeliveryDates(
   const to = range.to < last ? range.to : last;
   return datesBetween(from, to)
     .filter((date) => deliveryDateProblem(date, now, rules) === null)
-    .map(deliveryDateOption);
+    .map((date) => deliveryDateOption(date, rules.kind));
 }
 
 /** Whether a string is a Monday as an ISO date (a menu week's name). */

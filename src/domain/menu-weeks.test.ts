@@ -16,11 +16,15 @@ import {
   deliveryDaysOfWeek,
   firstOrderableWeek,
   isDeliveryDay,
+  isDateOrderable,
   isWeekOrderable,
   menuLoadingOrder,
   menuWeekStarts,
+  nextDayDeadline,
   oneOffMenuWeek,
   orderCutoff,
+  orderDeadline,
+  weekOrderDeadline,
   relativeWeekName,
   weekLabel,
 } from './menu-weeks';
@@ -160,40 +164,141 @@ describe('menuWeekStarts', () => {
 
 describe('oneOffMenuWeek', () => {
   test.each([
-    // GMT: London midnight is UTC midnight.
+    // GMT: 17:00 London is 17:00 UTC.
     ['2026-11-23T00:00:00.000Z', '2026-11-23'], // Monday
-    ['2026-11-26T23:59:59.999Z', '2026-11-23'], // Thursday, 1 ms before midnight
+    ['2026-11-26T16:59:59.999Z', '2026-11-23'], // Thursday 16:59: Friday is still a next-day delivery
+    ['2026-11-26T17:00:00.000Z', '2026-11-30'], // Thursday 17:00: this week is over for one-off boxes
     ['2026-11-27T00:00:00.000Z', '2026-11-30'], // Friday 00:00
     ['2026-11-27T18:00:00.000Z', '2026-11-30'], // Friday evening
     ['2026-11-29T23:59:59.999Z', '2026-11-30'], // Sunday night
     ['2026-11-30T00:00:00.000Z', '2026-11-30'], // Monday: that week is now this week
-    // BST: London midnight is 23:00 UTC the day before.
-    ['2026-07-02T22:59:59.999Z', '2026-06-29'], // Thursday 23:59:59.999 BST
-    ['2026-07-02T23:00:00.000Z', '2026-07-06'], // Friday 00:00 BST, still Thursday in UTC
-    ['2026-10-22T22:59:59.999Z', '2026-10-19'], // Thursday before the clocks go back
-    ['2026-10-22T23:00:00.000Z', '2026-10-26'],
+    // BST: 17:00 London is 16:00 UTC.
+    ['2026-07-02T15:59:59.999Z', '2026-06-29'], // Thursday 16:59:59.999 BST
+    ['2026-07-02T16:00:00.000Z', '2026-07-06'], // Thursday 17:00 BST
+    ['2026-10-22T15:59:59.999Z', '2026-10-19'], // Thursday before the clocks go back
+    ['2026-10-22T16:00:00.000Z', '2026-10-26'],
     // The clock changes themselves (both on a Sunday).
     ['2026-03-29T00:59:59.999Z', '2026-03-30'], // Sunday 00:59 GMT
     ['2026-03-29T01:00:00.000Z', '2026-03-30'], // Sunday 02:00 BST
     ['2026-03-29T22:59:59.999Z', '2026-03-30'], // Sunday 23:59 BST
     ['2026-03-29T23:00:00.000Z', '2026-03-30'], // Monday 00:00 BST
-    ['2026-04-02T22:59:59.999Z', '2026-03-30'], // Thursday 23:59 BST, first week of summer time
-    ['2026-04-02T23:00:00.000Z', '2026-04-06'], // Friday 00:00 BST
+    ['2026-04-02T15:59:59.999Z', '2026-03-30'], // Thursday 16:59 BST, first week of summer time
+    ['2026-04-02T16:00:00.000Z', '2026-04-06'], // Thursday 17:00 BST
     ['2026-10-25T00:59:59.999Z', '2026-10-26'], // Sunday 01:59 BST
     ['2026-10-25T01:00:00.000Z', '2026-10-26'], // Sunday 01:00 GMT
-    ['2026-10-29T23:59:59.999Z', '2026-10-26'], // Thursday 23:59 GMT, first week of winter time
-    ['2026-10-30T00:00:00.000Z', '2026-11-02'], // Friday 00:00 GMT
+    ['2026-10-29T16:59:59.999Z', '2026-10-26'], // Thursday 16:59 GMT, first week of winter time
+    ['2026-10-29T17:00:00.000Z', '2026-11-02'], // Thursday 17:00 GMT
+    // Christmas 2026: Friday 25 is closed, so the week's last one-off day is Thursday 24 (order by Wed 17:00).
+    ['2026-12-23T16:59:59.999Z', '2026-12-21'],
+    ['2026-12-23T17:00:00.000Z', '2026-12-28'],
   ])('at %s it is %s', (now, week) => {
     expect(oneOffMenuWeek(at(now))).toBe(week);
   });
 
-  test('property: this week Monday–Thursday, next week Friday–Sunday (London days)', () => {
+  test('property: this week until Thursday 17:00 London (outside Christmas week), then next week', () => {
     fc.assert(
       fc.property(instantArb, (now) => {
-        const weekday = weekdayOf(londonDate(now));
-        const expected =
-          weekday >= 1 && weekday <= 4 ? currentWeekStart(now) : addWeeks(currentWeekStart(now), 1);
-        expect(oneOffMenuWeek(now)).toBe(expected);
+        const week = currentWeekStart(now);
+        fc.pre(!deliveryDaysOfWeek(week).some((day) => day.slice(5) === '12-25' || day.slice(5) === '12-26'));
+        fc.pre(!CLOSED_DAYS.some((closed) => addDays(week, 4).endsWith(closed)));
+        const clock = londonClock(now); // "Thu 16:59"
+        const [weekday, time] = clock.split(' ') as [string, string];
+        const thisWeek = ['Mon', 'Tue', 'Wed'].includes(weekday) || (weekday === 'Thu' && time < '17:00');
+        expect(oneOffMenuWeek(now)).toBe(thisWeek ? week : addWeeks(week, 1));
+      }),
+    );
+  });
+});
+
+describe('the next-day rule for one-off boxes (docs/decisions/0011)', () => {
+  // Each row: a delivery date, the last London minute a one-off order still gets it, and the first that
+  // does not, in GMT (November), BST (June, October before the change) and across both clock changes.
+  test.each([
+    // GMT, the week of Monday 23 November 2026.
+    ['2026-11-24', '2026-11-23T16:59:59.999Z', '2026-11-23T17:00:00.000Z'], // Tuesday: Monday 17:00
+    ['2026-11-25', '2026-11-24T16:59:59.999Z', '2026-11-24T17:00:00.000Z'], // Wednesday: Tuesday 17:00
+    ['2026-11-26', '2026-11-25T16:59:59.999Z', '2026-11-25T17:00:00.000Z'], // Thursday: Wednesday 17:00
+    ['2026-11-27', '2026-11-26T16:59:59.999Z', '2026-11-26T17:00:00.000Z'], // Friday: Thursday 17:00
+    ['2026-11-30', '2026-11-29T07:59:59.999Z', '2026-11-29T08:00:00.000Z'], // Monday: Sunday 08:00
+    ['2026-11-28', '2026-11-20T11:59:59.999Z', '2026-11-20T12:00:00.000Z'], // Saturday: the weekly cutoff
+    // BST, June 2026: 17:00 London is 16:00 UTC, 08:00 is 07:00.
+    ['2026-06-16', '2026-06-15T15:59:59.999Z', '2026-06-15T16:00:00.000Z'],
+    ['2026-06-19', '2026-06-18T15:59:59.999Z', '2026-06-18T16:00:00.000Z'],
+    ['2026-06-22', '2026-06-21T06:59:59.999Z', '2026-06-21T07:00:00.000Z'],
+    ['2026-06-20', '2026-06-12T10:59:59.999Z', '2026-06-12T11:00:00.000Z'],
+    // October 2026, the week before the clocks go back (BST).
+    ['2026-10-23', '2026-10-22T15:59:59.999Z', '2026-10-22T16:00:00.000Z'],
+    // Sunday 25 October 2026: the clocks go back at 02:00 BST, so 08:00 that morning is GMT.
+    ['2026-10-26', '2026-10-25T07:59:59.999Z', '2026-10-25T08:00:00.000Z'],
+    // Monday 26 October: Tuesday's deadline is 17:00 GMT.
+    ['2026-10-27', '2026-10-26T16:59:59.999Z', '2026-10-26T17:00:00.000Z'],
+    // Sunday 29 March 2026: the clocks go forward at 01:00 GMT, so 08:00 that morning is BST.
+    ['2026-03-30', '2026-03-29T06:59:59.999Z', '2026-03-29T07:00:00.000Z'],
+    // Friday 27 March (GMT) and Tuesday 31 March (BST) either side of the change.
+    ['2026-03-27', '2026-03-26T16:59:59.999Z', '2026-03-26T17:00:00.000Z'],
+    ['2026-03-31', '2026-03-30T15:59:59.999Z', '2026-03-30T16:00:00.000Z'],
+  ])('%s: a one-off order at %s gets it, at %s it does not', (date, lastIn, firstOut) => {
+    expect(isDateOrderable(d(date), at(lastIn), 'one-off')).toBe(true);
+    expect(isDateOrderable(d(date), at(firstOut), 'one-off')).toBe(false);
+    expect(orderDeadline(d(date), 'one-off').toISOString()).toBe(firstOut);
+  });
+
+  test('a plan keeps the weekly cutoff: Friday 12:00 before the week, whatever the day', () => {
+    for (const date of ['2026-11-23', '2026-11-24', '2026-11-27', '2026-11-28'].map(d)) {
+      expect(orderDeadline(date, 'plan').toISOString()).toBe('2026-11-20T12:00:00.000Z');
+    }
+    const monday0900 = at('2026-11-23T09:00:00Z');
+    expect(isDateOrderable(d('2026-11-24'), monday0900, 'plan')).toBe(false);
+    expect(isDateOrderable(d('2026-11-24'), monday0900, 'one-off')).toBe(true);
+    expect(isWeekOrderable(d('2026-11-23'), monday0900)).toBe(false);
+    expect(isWeekOrderable(d('2026-11-23'), monday0900, 'one-off')).toBe(true);
+  });
+
+  test('nextDayDeadline: none for Saturday or Sunday', () => {
+    expect(nextDayDeadline(d('2026-11-28'))).toBeNull();
+    expect(nextDayDeadline(d('2026-11-29'))).toBeNull();
+  });
+
+  test('property: a one-off deadline is 17:00 London the day before (Tue–Fri), 08:00 on Sunday (Mon), else the weekly cutoff', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 36_000 }), (n) => {
+        const date = new Date(MONDAY_2000 + n * 86_400_000).toISOString().slice(0, 10) as IsoDate;
+        const deadline = orderDeadline(date, 'one-off');
+        const weekday = weekdayOf(date);
+        if (weekday >= 2 && weekday <= 5) {
+          expect(londonDate(deadline)).toBe(addDays(date, -1));
+          expect(londonClock(deadline).slice(4)).toBe('17:00');
+        } else if (weekday === 1) {
+          expect(londonDate(deadline)).toBe(addDays(date, -1));
+          expect(londonClock(deadline)).toBe('Sun 08:00');
+        } else {
+          expect(deadline.getTime()).toBe(orderCutoff(weekStartOf(date)).getTime());
+        }
+        // A one-off box can always be ordered at least as late as a plan box.
+        expect(deadline.getTime()).toBeGreaterThanOrEqual(orderDeadline(date, 'plan').getTime());
+      }),
+    );
+  });
+
+  test('property: a date is orderable exactly before its deadline, and never on or after the day itself', () => {
+    fc.assert(
+      fc.property(instantArb, fc.integer({ min: -3, max: 24 }), fc.boolean(), (now, ahead, oneOff) => {
+        const kind = oneOff ? 'one-off' : 'plan';
+        const date = addDays(londonDate(now), ahead);
+        const orderable = isDateOrderable(date, now, kind);
+        expect(orderable).toBe(now.getTime() < orderDeadline(date, kind).getTime());
+        if (ahead <= 0) expect(orderable).toBe(false);
+      }),
+    );
+  });
+
+  test('property: a week is orderable by a one-off box exactly while one of its delivery days is', () => {
+    fc.assert(
+      fc.property(instantArb, fc.integer({ min: -1, max: 3 }), (now, offset) => {
+        const week = addWeeks(currentWeekStart(now), offset);
+        const anyDay = deliveryDaysOfWeek(week).some((day) => isDateOrderable(day, now, 'one-off'));
+        expect(isWeekOrderable(week, now, 'one-off')).toBe(anyDay);
+        expect(weekOrderDeadline(week, 'plan').getTime()).toBe(orderCutoff(week).getTime());
       }),
     );
   });

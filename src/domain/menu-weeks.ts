@@ -3,9 +3,9 @@ import {
   addWeeks,
   currentWeekStart,
   dayMonth,
-  londonDate,
   londonInstant,
   weekdayOf,
+  weekStartOf,
   type IsoDate,
 } from './calendar';
 
@@ -28,11 +28,72 @@ export function orderCutoff(weekStart: IsoDate): Date {
   return new Date(cutoff);
 }
 
-export function isWeekOrderable(weekStart: IsoDate, now: Date): boolean {
-  return now.getTime() < orderCutoff(weekStart).getTime();
+/**
+ * What is being ordered: a recipe-kit plan (a basket with start_subscription) keeps the weekly cutoff; a
+ * one-off box may also have next-day delivery (spec §1, issue 9; docs/decisions/0011).
+ */
+export type OrderKind = 'plan' | 'one-off';
+
+export function orderKindOf(startSubscription: boolean): OrderKind {
+  return startSubscription ? 'plan' : 'one-off';
 }
 
-/** The first week a customer can still order: next week before Friday 12:00, the week after from then on. */
+/** Spec §1: "Next-day delivery if ordered before 5pm Monday to Thursday, or before 8am on Sundays". */
+export const NEXT_DAY_HOUR = 17;
+export const SUNDAY_NEXT_DAY_HOUR = 8;
+
+/**
+ * The next-day deadline of a delivery date: Tuesday to Friday, 17:00 London the day before (an order
+ * Monday to Thursday); Monday, 08:00 London on the Sunday before. Saturday has none (null): a Saturday box
+ * is ordered by the weekly cutoff.
+ */
+export function nextDayDeadline(date: IsoDate): Date | null {
+  const weekday = weekdayOf(date);
+  if (weekday === 1) return londonInstant(addDays(date, -1), SUNDAY_NEXT_DAY_HOUR);
+  if (weekday >= 2 && weekday <= 5) return londonInstant(addDays(date, -1), NEXT_DAY_HOUR);
+  return null;
+}
+
+/**
+ * The last instant at which a box of this kind can still be ordered for delivery on `date`: for a plan,
+ * its menu week's cutoff (Friday 12:00 before the week); for a one-off box, the next-day deadline when the
+ * date has one, else the week's cutoff. (The next-day deadline is always the later of the two.)
+ */
+export function orderDeadline(date: IsoDate, kind: OrderKind): Date {
+  const cutoff = orderCutoff(weekStartOf(date));
+  if (kind === 'plan') return cutoff;
+  return nextDayDeadline(date) ?? cutoff;
+}
+
+export function isDateOrderable(date: IsoDate, now: Date, kind: OrderKind): boolean {
+  return now.getTime() < orderDeadline(date, kind).getTime();
+}
+
+const oneOffWeekDeadlines = new Map<IsoDate, number>();
+
+/**
+ * The last instant at which anything of the week can be ordered: for a plan, the week's cutoff; for a
+ * one-off box, the latest deadline of its delivery days (Thursday 17:00 for an ordinary week's Friday).
+ */
+export function weekOrderDeadline(weekStart: IsoDate, kind: OrderKind = 'plan'): Date {
+  if (kind === 'plan') return orderCutoff(weekStart);
+  let deadline = oneOffWeekDeadlines.get(weekStart);
+  if (deadline === undefined) {
+    const deadlines = deliveryDaysOfWeek(weekStart).map((date) => orderDeadline(date, kind).getTime());
+    deadline = Math.max(orderCutoff(weekStart).getTime(), ...deadlines);
+    if (oneOffWeekDeadlines.size > 5000) oneOffWeekDeadlines.clear();
+    oneOffWeekDeadlines.set(weekStart, deadline);
+  }
+  return new Date(deadline);
+}
+
+/** Whether a week's dishes can still be ordered: by a plan before its cutoff, by a one-off box while one
+ * of its delivery days is still reachable. */
+export function isWeekOrderable(weekStart: IsoDate, now: Date, kind: OrderKind = 'plan'): boolean {
+  return now.getTime() < weekOrderDeadline(weekStart, kind).getTime();
+}
+
+/** The first week a plan can still order: next week before Friday 12:00, the week after from then on. */
 export function firstOrderableWeek(now: Date): IsoDate {
   const next = addWeeks(currentWeekStart(now), 1);
   return isWeekOrderable(next, now) ? next : addWeeks(next, 1);
@@ -45,14 +106,13 @@ export function menuWeekStarts(now: Date, future = FUTURE_MENU_WEEKS): IsoDate[]
 }
 
 /**
- * Spec §9: "the one-off menu uses the next week from Friday onward". One-off boxes go out within days,
- * so Monday to Thursday the one-off menu is this week's; from Friday (all day) to Sunday it is next week's.
+ * The one-off menu's week (spec §9 "the one-off menu uses the next week from Friday onward", made exact by
+ * the next-day rule): this week while one of its days can still be delivered next day (until Thursday
+ * 17:00 in an ordinary week), then next week's.
  */
 export function oneOffMenuWeek(now: Date): IsoDate {
-  const today = londonDate(now);
   const current = currentWeekStart(now);
-  const weekday = weekdayOf(today);
-  return weekday >= CUTOFF_WEEKDAY || weekday === 0 ? addWeeks(current, 1) : current;
+  return isWeekOrderable(current, now, 'one-off') ? current : addWeeks(current, 1);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import type { IsoDate } from '../../domain/calendar';
+import { deadlineLabel, longDayLabel, relativeDeadlineLabel, type IsoDate } from '../../domain/calendar';
 import {
   groupBySection,
   isVisibleOnMenu,
@@ -9,7 +9,14 @@ import {
   matchesFilter,
   type MenuFilter,
 } from '../../domain/menu';
-import { menuLoadingOrder, oneOffMenuWeek, orderCutoff, relativeWeekName } from '../../domain/menu-weeks';
+import {
+  deliveryDaysOfWeek,
+  isDateOrderable,
+  menuLoadingOrder,
+  orderCutoff,
+  orderDeadline,
+  relativeWeekName,
+} from '../../domain/menu-weeks';
 import { formatPence } from '../../domain/money';
 import { BasketPanel } from '../features/baskets/basket-panel';
 import { basketQueries } from '../features/baskets/baskets.queries';
@@ -66,16 +73,20 @@ function firstDishes<T extends { products: unknown[] }>(sections: T[], count: nu
 const isFilter = (value: string | null): value is MenuFilter =>
   value !== null && (MENU_FILTERS as readonly string[]).includes(value);
 
-const cutoffText = (weekStart: IsoDate) =>
-  orderCutoff(weekStart).toLocaleString('en-GB', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-    timeZone: 'Europe/London',
-  });
+/** A plan's week: "Order by Friday 27 November at 12 noon for delivery 30 Nov – 5 Dec." */
+const planCutoffText = (week: { weekStart: IsoDate; label: string }) =>
+  `Order by ${deadlineLabel(orderCutoff(week.weekStart))} for delivery ${week.label}.`;
+
+/**
+ * A one-off box's week (docs/decisions/0011): the soonest day it can still come and when to order for it,
+ * "Order by 5pm today for delivery as soon as Tuesday 24 November."
+ */
+function oneOffCutoffText(weekStart: IsoDate, now: Date): string | null {
+  const soonest = deliveryDaysOfWeek(weekStart).find((day) => isDateOrderable(day, now, 'one-off'));
+  if (!soonest) return null;
+  const by = relativeDeadlineLabel(orderDeadline(soonest, 'one-off'), now);
+  return `Order by ${by} for delivery as soon as ${longDayLabel(soonest)}.`;
+}
 
 export function MenuPage() {
   return <MenuView oneOff={false} />;
@@ -106,11 +117,9 @@ function MenuView({ oneOff }: { oneOff: boolean }) {
   const tabs: WeekTab[] = useMemo(() => {
     if (!settings.data || !now) return [];
     const available = handles.data ? new Set(handles.data) : null;
-    // The one-off menu is a single week: the one-off week, or the first still open for orders.
-    const oneOffWeek = oneOff
-      ? (settings.data.menuWeeks.find((w) => w.weekStart === oneOffMenuWeek(now) && w.orderable)?.weekStart ??
-        settings.data.firstOrderableWeek)
-      : null;
+    // The one-off menu is a single week: this week while one of its days can still come next day, then
+    // next week's (docs/decisions/0011). A plan's weeks close at their Friday 12:00 cutoff.
+    const oneOffWeek = oneOff ? settings.data.oneOffMenuWeek : null;
     return settings.data.menuWeeks
       .filter((week) => !available || available.has(week.weekStart as IsoDate))
       .filter((week) => oneOffWeek === null || week.weekStart === oneOffWeek)
@@ -118,7 +127,7 @@ function MenuView({ oneOff }: { oneOff: boolean }) {
         weekStart: week.weekStart as IsoDate,
         name: relativeWeekName(week.weekStart as IsoDate, now),
         label: week.label,
-        orderable: week.orderable,
+        orderable: oneOff ? week.oneOffOrderable : week.orderable,
       }));
     // `now` moves every render; the tabs only depend on the settings snapshot.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -177,6 +186,7 @@ function MenuView({ oneOff }: { oneOff: boolean }) {
     if (!selected) return;
     add({
       quantity: 1,
+      oneOff,
       line: {
         productVariantExtId: variant.id,
         productExtId: dish.id,
@@ -238,7 +248,7 @@ function MenuView({ oneOff }: { oneOff: boolean }) {
             <h1>{oneOff ? 'A one-off pasta box' : 'Fresh pasta kits'}</h1>
             <p>
               {oneOff
-                ? 'One box, no plan: choose your dishes for a single delivery. A one-off delivery fee applies.'
+                ? 'One box, no plan: choose your dishes for a single delivery. Order by 5pm Monday to Thursday for next-day delivery, or by 8am on Sunday for Monday. A one-off delivery fee applies.'
                 : 'A weekly menu of 20+ dishes, made fresh in our kitchen and ready in about 15 minutes.'}
             </p>
           </header>
@@ -265,7 +275,8 @@ function MenuView({ oneOff }: { oneOff: boolean }) {
               {!selectedTab
                 ? 'Loading this week’s menu…'
                 : selectedTab.orderable
-                  ? `Order by ${cutoffText(selectedTab.weekStart)} for delivery ${selectedTab.label}.`
+                  ? ((oneOff && now ? oneOffCutoffText(selectedTab.weekStart, now) : null) ??
+                    planCutoffText(selectedTab))
                   : `Orders for ${selectedTab.label} have closed. Have a look, then choose a later week to order.`}
             </p>
             <MenuFilters selected={filter} onChange={(f) => update({ filter: f })} />

@@ -139,7 +139,6 @@ export function orderConfirmation({
       ),
       p(credit ? `Paid: ${charged}, plus ${credit} of your credit.` : `Paid: ${charged}.`),
       button('See your orders', link),
-      p('You can change your delivery details from your account until the Friday before each delivery.'),
     ],
     signOff: 'Buon appetito,',
     reason: 'You’re receiving this because you placed an order with Sfoglia.',

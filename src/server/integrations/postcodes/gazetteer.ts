@@ -172,6 +172,69 @@ export function stableHash(value: string): number {
 const gss = (prefix: string, seed: string, digits = 6) =>
   `${prefix}${String(stableHash(seed) % 10 ** digits).padStart(digits, '0')}`;
 
+/**
+ * postcodes.io's positional quality for a postcode placed at its outcode's centroid: 6, its "postcode sector
+ * mean" and the coarsest of its codes that still has coordinates. See docs/decisions/0012.
+ */
+export const APPROXIMATE_QUALITY = 6;
+
+/**
+ * A well-formed postcode of an outcode the gazetteer knows but whose unit it does not list: placed at the
+ * outcode's centroid, marked approximate (quality 6, no grid reference, no census areas). Every postcode of
+ * the outcodes we deliver to is therefore known. See docs/decisions/0012.
+ */
+export function toApproximateResult(postcode: string, outcode: Outcode): PostcodeResult {
+  const formatted = formatUkPostcode(postcode);
+  const incode = formatted.split(' ')[1]!;
+  const { district } = outcode;
+  const scottish = district.country === 'Scotland';
+  const nation = scottish ? 'S' : 'E';
+  return {
+    postcode: formatted,
+    quality: APPROXIMATE_QUALITY,
+    eastings: null,
+    northings: null,
+    country: district.country,
+    nhs_ha: district.nhs_ha,
+    longitude: outcode.longitude,
+    latitude: outcode.latitude,
+    european_electoral_region: district.european_electoral_region,
+    primary_care_trust: district.name,
+    region: district.region,
+    lsoa: null,
+    msoa: null,
+    incode,
+    outcode: outcode.outcode,
+    parliamentary_constituency: outcode.constituency,
+    parliamentary_constituency_2024: outcode.constituency,
+    admin_district: district.name,
+    parish: scottish ? null : `${district.name}, unparished area`,
+    admin_county: district.admin_county,
+    date_of_introduction: null,
+    admin_ward: outcode.ward,
+    ced: null,
+    ccg: district.ccg,
+    nuts: district.name,
+    pfa: district.pfa,
+    codes: {
+      admin_district: district.code,
+      admin_county: district.admin_county ? gss('E10', district.admin_county) : `${nation}99999999`,
+      admin_ward: gss(`${nation}05`, `${outcode.outcode}:${outcode.ward}`),
+      parish: scottish ? `${nation}99999999` : gss('E43', district.name),
+      parliamentary_constituency: gss(`${nation}14`, outcode.constituency),
+      parliamentary_constituency_2024: gss(`${nation}14`, outcode.constituency),
+      ccg: gss(`${nation}38`, district.ccg ?? district.name),
+      ccg_id: gss('', district.ccg ?? district.name, 3),
+      ced: `${nation}99999999`,
+      nuts: gss('TL', district.name, 3),
+      lsoa: null,
+      msoa: null,
+      lau2: district.code,
+      pfa: gss(`${nation}23`, district.pfa ?? district.name),
+    },
+  };
+}
+
 /** The postcode as postcodes.io describes it. Codes other than the district's are made up for the demo. */
 export function toPostcodeResult(entry: GazetteerPostcode): PostcodeResult {
   const { outcode } = entry;

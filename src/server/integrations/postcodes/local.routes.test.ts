@@ -47,10 +47,30 @@ describe('GET /postcodes/{postcode}', () => {
     }
   });
 
-  test('a postcode not in the gazetteer: 404 "Postcode not found"', async () => {
-    const response = await get('/postcodes/SW1A9ZZ');
+  test('a postcode of an outcode the gazetteer does not know (M1 1AE): 404 "Postcode not found"', async () => {
+    const response = await get('/postcodes/M11AE');
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ status: 404, error: 'Postcode not found' });
+  });
+
+  test('any other postcode of an outcode it knows (BN2 1FJ): at the outcode centroid, quality 6', async () => {
+    const response = await get('/postcodes/BN21FJ');
+    expect(response.statusCode).toBe(200);
+    const { result } = response.json();
+    expect(result).toMatchObject({
+      postcode: 'BN2 1FJ',
+      outcode: 'BN2',
+      incode: '1FJ',
+      quality: 6,
+      eastings: null,
+      northings: null,
+      admin_district: 'Brighton and Hove',
+      country: 'England',
+    });
+    expect(typeof result.latitude).toBe('number');
+    expect(typeof result.longitude).toBe('number');
+    // A postcode the gazetteer lists keeps its own place, at quality 1.
+    expect((await get('/postcodes/SW1A2AA')).json().result.quality).toBe(1);
   });
 
   test('something that is not a postcode: 404 "Invalid postcode", as postcodes.io answers', async () => {

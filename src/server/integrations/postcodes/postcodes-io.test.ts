@@ -155,7 +155,11 @@ describe('createPostcodeService', () => {
     const result = await service.lookup('sw1a2aa');
     expect(Object.keys(result!).sort()).toEqual(Object.keys(SW1A_2AA.result).sort());
     expect(result).toMatchObject({ postcode: 'SW1A 2AA', latitude: 51.503541, longitude: -0.12767 });
-    expect(await service.lookup('SW1A 9ZZ')).toBeNull();
     expect(await service.lookup('nonsense')).toBeNull();
+    // Outside the outcodes it knows it knows nothing; inside them, every postcode, at the outcode's centroid.
+    expect(await service.lookup('M1 1AE')).toBeNull();
+    const approximate = await service.lookup('SW1A 9ZZ');
+    expect(Object.keys(approximate!).sort()).toEqual(Object.keys(SW1A_2AA.result).sort());
+    expect(approximate).toMatchObject({ postcode: 'SW1A 9ZZ', outcode: 'SW1A', quality: 6 });
   });
 });

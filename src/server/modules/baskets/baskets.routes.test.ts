@@ -571,6 +571,31 @@ describe('POST /baskets/{id}/items: what cannot be added', () => {
     expect(lines(await visitor.get(`${API}/baskets/${id}`))).toEqual([]);
   });
 
+  test('a one-off basket may take this week’s dishes while one of its days can come next day (until Thursday 17:00)', async () => {
+    const visitor = t.visitor();
+    const created = await visitor.post(`${API}/baskets`, {
+      type: 'RecipeKitBasket',
+      start_subscription: false,
+    });
+    const id = created.body.data.id as string;
+    const dish = [...menuOf(WEEKS.current)].find((n) => n !== WILD_BOAR)!;
+    // Wednesday 18 Nov 10:00: Thursday and Friday of this week are still next-day deliveries.
+    expect((await add(visitor, id, dish, 1, { week: WEEKS.current })).status).toBe(201);
+    expect(attributes(await visitor.get(`${API}/baskets/${id}`)).weeks[0]).toMatchObject({
+      meal_week: WEEKS.current,
+      orderable: true,
+    });
+    t.clock.set(new Date('2026-11-19T16:59:59Z'));
+    expect((await add(visitor, id, dish, 1, { week: WEEKS.current })).status).toBe(201);
+    t.clock.set(new Date('2026-11-19T17:00:00Z'));
+    expectError(await add(visitor, id, dish, 1, { week: WEEKS.current }), 409, 'WEEK_UNAVAILABLE');
+    expect(attributes(await visitor.get(`${API}/baskets/${id}`)).weeks[0].orderable).toBe(false);
+    // A plan basket never could: its week closed at the Friday 12:00 cutoff before it.
+    t.clock.set(TEST_NOW);
+    const plan = await newBasket();
+    expectError(await add(plan.visitor, plan.id, dish, 1, { week: WEEKS.current }), 409, 'WEEK_UNAVAILABLE');
+  });
+
   test("a dish that is not on that week's menu is refused", async () => {
     const { visitor, id } = await newBasket();
     const errors = expectError(

@@ -11,7 +11,7 @@ import {
 import { daysBetween, isIsoDate, londonDate, weekdayOf, type IsoDate } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
 import { isVisibleOnMenu } from '../../../domain/menu';
-import { DELIVERY_WINDOW_DAYS, isWeekOrderable, weekLabel } from '../../../domain/menu-weeks';
+import { DELIVERY_WINDOW_DAYS, isWeekOrderable, orderKindOf, weekLabel } from '../../../domain/menu-weeks';
 import { pence } from '../../../domain/money';
 import type {
   AddBasketItemBody,
@@ -144,6 +144,9 @@ export class BasketService {
         })
         .where(eq(baskets.id, basket.id))
         .returning();
+      if (body.startSubscription === true && !basket.startSubscription) {
+        await assertPlanCanTake(tx, basket.id, this.clock.now());
+      }
       return updated!;
     });
     return this.view(row);
@@ -186,7 +189,9 @@ export class BasketService {
     if (!variant || !isOnMenu(variant)) {
       throw new DomainError('PRODUCT_VARIANT_NOT_FOUND', 'That dish is no longer on our menu');
     }
-    if (!isWeekOrderable(mealWeek, now)) {
+    // A plan's week closes at its cutoff; a one-off box's stays open while one of its days can come next
+    // day (docs/decisions/0011).
+    if (!isWeekOrderable(mealWeek, now, orderKindOf(basket.startSubscription))) {
       throw new DomainError(
         'WEEK_UNAVAILABLE',
         `Orders for ${weekLabel(mealWeek)} have closed. Please choose a later week.`,
@@ -277,7 +282,7 @@ export class BasketService {
     );
     if (fully) {
       const lines = basket.items.map((item) => ({ ...item, mealWeek: item.mealWeek as IsoDate }));
-      problems.push(...availabilityProblems(lines, this.clock.now()));
+      problems.push(...availabilityProblems(lines, this.clock.now(), orderKindOf(basket.startSubscription)));
     }
     return problems;
   }
@@ -401,6 +406,29 @@ function tooMany(title: string, available: number): DomainError {
   );
 }
 
+/**
+ * A one-off basket may hold dishes of a week only a one-off box can still reach (next-day delivery); it
+ * cannot become a plan's first box then. Refused with the week, so the customer knows what to change.
+ */
+async function assertPlanCanTake(tx: DbOrTx, basketId: string, now: Date): Promise<void> {
+  const weeks = await tx
+    .selectDistinct({ mealWeek: basketItems.mealWeek })
+    .from(basketItems)
+    .where(eq(basketItems.basketId, basketId));
+  const closed = weeks
+    .map((week) => week.mealWeek as IsoDate)
+    .sort()
+    .find((week) => !isWeekOrderable(week, now, 'plan'));
+  if (closed) {
+    throw new DomainError(
+      'WEEK_UNAVAILABLE',
+      `Plan orders for ${weekLabel(closed)} have closed, so those dishes can only come as a one-off box. ` +
+        'Order them as a one-off box, or remove them to start your plan from a later week.',
+      { mealWeek: closed },
+    );
+  }
+}
+
 /** PostgreSQL's foreign_key_violation, from either driver. */
 function isForeignKeyViolation(error: unknown): boolean {
   const seen = new Set<unknown>();
@@ -490,7 +518,14 @@ export function toBasket(
     oneOffFeeApplicable: row.oneOffFeeApplicable,
     voucherCode: applied?.terms.code ?? null,
     voucher,
-    ...summariseBasket(items, row.deliveryDate, rules, now, applied?.terms ?? null),
+    ...summariseBasket(
+      items,
+      row.deliveryDate,
+      rules,
+      now,
+      applied?.terms ?? null,
+      orderKindOf(row.startSubscription),
+    ),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     items,

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { CheckoutMeta, Order, RecipeKitOrderBody } from '../../../contracts/orders';
 import { addWeeks, isoDate, londonDate, type IsoDate } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
+import { orderKindOf } from '../../../domain/menu-weeks';
 import { deliveryDayOf, planCharge } from '../../../domain/orders';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
@@ -336,12 +337,14 @@ export class CheckoutService {
     const [basket] = await tx.select().from(baskets).where(eq(baskets.id, basketId));
     const oneOffFee =
       basket && basket.oneOffFeeApplicable && !basket.startSubscription ? await oneOffFeeSetting(tx) : 0;
+    const kind = orderKindOf(basket?.startSubscription ?? true);
     const priced = await priceBasket(tx, {
       basketId,
       firstDelivery: isoDate(body.deliveryDate),
       rules,
       now,
       oneOffFee,
+      kind,
     });
     for (const order of priced.orders) {
       await assertDeliverable(tx, {
@@ -349,6 +352,7 @@ export class CheckoutService {
         deliveryDate: order.deliveryDate,
         productVariantIds: order.lines.map((line) => line.productVariantId),
         now,
+        kind,
       });
     }
     return priced;

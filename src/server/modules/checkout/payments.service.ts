@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Payment } from '../../../contracts/payments';
-import { isoDate, londonDate } from '../../../domain/calendar';
+import { isIsoDate, isoDate, londonDate, longDayLabel } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
 import { formatPence } from '../../../domain/money';
 import { isPayable, planCharge, type OrderState } from '../../../domain/orders';
@@ -80,14 +80,8 @@ function declineMessage(intent: PaymentIntent): string {
   );
 }
 
-const LONG_DATE = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  timeZone: 'UTC',
-});
-/** "Wednesday 25 November". */
-const longDeliveryDate = (date: string) => LONG_DATE.format(new Date(`${date}T12:00:00Z`));
+/** "Wednesday 25 November" (the shop's one date formatter). */
+const longDeliveryDate = (date: string) => (isIsoDate(date) ? longDayLabel(date) : date);
 
 export function isHardDecline(code: string | null): boolean {
   return code !== null && (HARD_DECLINES as readonly string[]).includes(code);

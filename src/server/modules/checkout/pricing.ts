@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { basketProblems, basketTotals } from '../../../domain/basket';
 import { londonDate, weekdayOf, weekStartOf, type IsoDate } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
-import { isDeliveryDay, isWeekOrderable } from '../../../domain/menu-weeks';
+import { isDeliveryDay, isWeekOrderable, weekLabel, type OrderKind } from '../../../domain/menu-weeks';
 import { pence } from '../../../domain/money';
 import { deliveryDateForWeek } from '../../../domain/orders';
 import { applyVoucher, isAddonLineKey, type VoucherTerms } from '../../../domain/vouchers';
@@ -92,6 +92,7 @@ export async function priceBasket(
     rules,
     now,
     oneOffFee = 0,
+    kind = 'plan',
   }: {
     basketId: string;
     firstDelivery: IsoDate;
@@ -99,6 +100,8 @@ export async function priceBasket(
     now: Date;
     /** Added to each order's delivery charge for a one-off box (0 for a plan). */
     oneOffFee?: number;
+    /** A plan keeps the weekly cutoff; a one-off box may come next day (docs/decisions/0011). */
+    kind?: OrderKind;
   },
 ): Promise<PricedCheckout> {
   const rows = (await readLines(db, basketId)).filter((row) => row.quantity > 0);
@@ -106,10 +109,11 @@ export async function priceBasket(
 
   const weeks = [...new Set(rows.map((row) => row.mealWeek as IsoDate))].sort();
   for (const week of weeks) {
-    if (!isWeekOrderable(week, now)) {
+    if (!isWeekOrderable(week, now, kind)) {
       throw new DomainError(
         'WEEK_UNAVAILABLE',
-        'Orders for one of the weeks in your basket have closed. Please remove its dishes and try again.',
+        `Orders for ${weekLabel(week)} have closed. Please remove those dishes from your basket and try again.`,
+        { mealWeek: week },
       );
     }
   }

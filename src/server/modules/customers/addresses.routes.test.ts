@@ -156,7 +156,7 @@ describe('GET and POST /addresses', () => {
       expect(
         errorsOf(await visitor.post(`${API}/addresses`, { address1: '1 High Street', zip })),
         zip,
-      ).toEqual([['/zip', 'zip Enter a valid UK postcode, like SW1A 1AA']]);
+      ).toEqual([['/zip', 'zip Enter a full UK postcode, like SW1A 2AA']]);
     }
     const france = await visitor.post(`${API}/addresses`, {
       address1: '5 Rue de Rivoli',
@@ -414,7 +414,7 @@ describe('PUT /addresses/{id}', () => {
       ['/address1', 'address1 Enter a real address'],
     ]);
     expect(errorsOf(await visitor.put(`${API}/addresses/${id}`, { zip: 'BATH' }))).toEqual([
-      ['/zip', 'zip Enter a valid UK postcode, like SW1A 1AA'],
+      ['/zip', 'zip Enter a full UK postcode, like SW1A 2AA'],
     ]);
     expect(errorsOf(await visitor.put(`${API}/addresses/${id}`, { phone: '+1 212 555 0123' }))).toEqual([
       ['/phone', 'phone Enter a UK number (+44)'],
@@ -438,7 +438,7 @@ describe('PUT /addresses/{id}', () => {
       errorsOf(
         await visitor.put(`${API}/addresses/${id}`, { country_code: 'GB', country: 'United Kingdom' }),
       ),
-    ).toEqual([['/zip', 'zip Enter a valid UK postcode, like SW1A 1AA']]);
+    ).toEqual([['/zip', 'zip Enter a full UK postcode, like SW1A 2AA']]);
     expect((await rowsOf(customer.id))[0]).toMatchObject({
       zip: '75001',
       countryCode: 'FR',

@@ -157,24 +157,66 @@ describe('GET /address_lookup/postcodes/{postcode}', () => {
       country: 'Scotland',
       deliverable: false,
       delivery_days: [],
-      message: "Sorry, we don't deliver to EH1 1GA yet",
+      message: "We don't deliver to EH1 yet",
     });
     expect(response.body.data.attributes.addresses.length).toBeGreaterThan(0);
   });
 
-  test('not a postcode is 400 POSTCODE_INVALID; an unknown one is 404 POSTCODE_NOT_FOUND', async () => {
+  test('M1 1AE, a real postcode of an outcode we do not serve: "We don\'t deliver to M1 yet", not "not found"', async () => {
+    const response = await t.visitor().get(`${API}/address_lookup/postcodes/m11ae`);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.data.attributes).toEqual({
+      postcode: 'M1 1AE',
+      outcode: 'M1',
+      lat: null,
+      lon: null,
+      admin_district: null,
+      region: null,
+      country: null,
+      deliverable: false,
+      delivery_days: [],
+      message: "We don't deliver to M1 yet",
+      addresses: [],
+    });
+  });
+
+  test('BN2 1FJ, a postcode of a delivered outcode the gazetteer does not list: deliverable, placed at BN2', async () => {
+    const response = await t.visitor().get(`${API}/address_lookup/postcodes/BN2%201FJ`);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.data.attributes).toMatchObject({
+      postcode: 'BN2 1FJ',
+      outcode: 'BN2',
+      admin_district: 'Brighton and Hove',
+      deliverable: true,
+      delivery_days: [2, 4, 5, 6],
+      message: null,
+      addresses: [],
+    });
+    expect(response.body.data.attributes.lat).toBeCloseTo(50.8, 0);
+  });
+
+  test('SW1A 2AA is found with its addresses and is deliverable', async () => {
+    const response = await t.visitor().get(`${API}/address_lookup/postcodes/SW1A%202AA`);
+    expect(response.body.data.attributes).toMatchObject({ deliverable: true, message: null });
+    expect(response.body.data.attributes.addresses.length).toBeGreaterThan(0);
+  });
+
+  test('not a postcode is 400 POSTCODE_INVALID; one of no UK postcode area is 404 POSTCODE_NOT_FOUND', async () => {
     const visitor = t.visitor();
     expectError(
       await visitor.get(`${API}/address_lookup/postcodes/nope`),
       400,
       'POSTCODE_INVALID',
-      'Enter a valid UK postcode, like SW1A 1AA',
+      'Enter a full UK postcode, like SW1A 2AA',
     );
+    for (const garbage of ['nope', 'SW1A', '12345', 'M1%201A']) {
+      expectError(await visitor.get(`${API}/address_lookup/postcodes/${garbage}`), 400, 'POSTCODE_INVALID');
+    }
     expectError(
-      await visitor.get(`${API}/address_lookup/postcodes/SW1A%209ZZ`),
+      await visitor.get(`${API}/address_lookup/postcodes/AA1%201AA`),
       404,
       'POSTCODE_NOT_FOUND',
-      "We couldn't find the postcode SW1A 9ZZ. Please check it and try again.",
+      "We couldn't find the postcode AA1 1AA. Please check it and try again.",
     );
     expectError(
       await visitor.get(`${API}/address_lookup/postcodes/${'A'.repeat(21)}`),

@@ -7,7 +7,6 @@ import {
   postcodeLookupParams,
   type LookupAddressResult,
 } from '../../../contracts/delivery';
-import { DomainError } from '../../../domain/errors';
 import type { AppDeps } from '../../deps';
 import { ErrorResponse } from '../../http/problems';
 import { clientAddress, hit, type Limit } from '../../http/rate-limit';
@@ -15,7 +14,13 @@ import { createAddressLookup } from '../../integrations/address-lookup';
 import { AddressLookupError, type LookupAddress } from '../../integrations/address-lookup/port';
 import { createPostcodeService } from '../../integrations/postcodes';
 import { PostcodeServiceError, type PostcodeResult } from '../../integrations/postcodes/port';
-import { findDeliveryArea, normalisePostcode } from './delivery-areas';
+import {
+  assertRealArea,
+  findDeliveryArea,
+  normalisePostcode,
+  outsideAreaMessage,
+  postcodeNotFound,
+} from './delivery-areas';
 
 // Address lookup for checkout's address step (spec §7 External: "an address lookup service (by query,
 // returning latitude and longitude)"): search by free text, or a postcode's addresses with its coordinates
@@ -100,6 +105,7 @@ export async function addressLookupRoutes(app: FastifyInstance, { database, conf
     },
     async (request) => {
       const postcode = normalisePostcode(request.params.postcode);
+      assertRealArea(postcode);
       await limitCaller(request);
       // undefined: the service could not answer; null: it answered "no such postcode".
       const [facts, addresses] = await Promise.all([
@@ -114,15 +120,11 @@ export async function addressLookupRoutes(app: FastifyInstance, { database, conf
           return undefined;
         }),
       ]);
-      if (facts === undefined && addresses === undefined) throw unavailable();
-      if (!facts && !addresses) {
-        throw new DomainError(
-          'POSTCODE_NOT_FOUND',
-          `We couldn't find the postcode ${postcode}. Please check it and try again.`,
-          { postcode },
-        );
-      }
       const area = findDeliveryArea(postcode);
+      // Outside our outcodes the answer is "we don't deliver to M1 yet" whether or not a service knows the
+      // postcode (the embedded one knows only the outcodes it serves); a billing address may still be there.
+      if (area && facts === undefined && addresses === undefined) throw unavailable();
+      if (area && !facts && !addresses) throw postcodeNotFound(postcode);
       const first = addresses?.[0];
       return {
         data: {
@@ -138,7 +140,7 @@ export async function addressLookupRoutes(app: FastifyInstance, { database, conf
             country: facts?.country ?? null,
             deliverable: area !== null,
             deliveryDays: area?.deliveryDays ?? [],
-            message: area ? null : `Sorry, we don't deliver to ${postcode} yet`,
+            message: area ? null : outsideAreaMessage(postcode),
             addresses: (addresses ?? []).map(toResult),
           },
         },

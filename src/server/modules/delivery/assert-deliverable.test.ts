@@ -59,14 +59,14 @@ describe('assertDeliverable', () => {
     for (const postcode of ['', 'nope', 'SW1A']) {
       const error = await refusal({ postcode });
       expect(error.code).toBe('POSTCODE_INVALID');
-      expect(error.message).toBe('Enter a valid UK postcode, like SW1A 1AA');
+      expect(error.message).toBe('Enter a full UK postcode, like SW1A 2AA');
     }
   });
 
   test('OUTSIDE_DELIVERY_AREA for a postcode we do not deliver to', async () => {
     const error = await refusal({ postcode: 'eh11ga' });
     expect(error.code).toBe('OUTSIDE_DELIVERY_AREA');
-    expect(error.message).toBe("Sorry, we don't deliver to EH1 1GA yet");
+    expect(error.message).toBe("We don't deliver to EH1 yet");
   });
 
   test('DELIVERY_DATE_UNAVAILABLE, saying why, for a date the rules do not allow', async () => {
@@ -75,12 +75,17 @@ describe('assertDeliverable', () => {
       [
         { deliveryDate: '2026-11-20' },
         'TOO_SOON',
-        "It's too late to order for Fri 20 Nov: orders for 16 – 21 Nov have closed",
+        "It's too late to order for Fri 20 Nov: orders for 16 – 21 Nov closed Friday 13 November at 12 noon",
       ],
       [
         { deliveryDate: '2026-11-17' },
         'TOO_SOON',
-        "It's too late to order for Tue 17 Nov: orders for 16 – 21 Nov have closed",
+        "It's too late to order for Tue 17 Nov: orders for 16 – 21 Nov closed Friday 13 November at 12 noon",
+      ],
+      [
+        { deliveryDate: '2026-11-18', kind: 'one-off' },
+        'TOO_SOON',
+        "It's too late to order for Wed 18 Nov: orders for that day closed Tuesday 17 November at 5pm",
       ],
       [{ deliveryDate: '2026-12-10' }, 'TOO_FAR', 'Choose a delivery date up to 21 days ahead'],
       [

@@ -1,12 +1,20 @@
-import { formatUkPostcode, isUkPostcode } from '../../../domain/address';
+import {
+  formatUkPostcode,
+  isInUkPostcodeArea,
+  isUkPostcode,
+  outcodeOf,
+  POSTCODE_INVALID_MESSAGE,
+} from '../../../domain/address';
 import { DomainError } from '../../../domain/errors';
 import { gazetteer } from '../../integrations/postcodes/gazetteer';
 
 // Where we deliver: the outcodes of the shipped gazetteer that have courier days (src/server/integrations/
 // postcodes/gazetteer.json). The areas are ours whichever postcode service is used: postcodes.io knows every
-// postcode in the country, but only these outcodes get a delivery.
+// postcode in the country, but only these outcodes get a delivery. The answers (docs/decisions/0012): not a
+// postcode is "Enter a full UK postcode"; a postcode of no UK postcode area is "We couldn't find"; one of an
+// outcode we do not deliver to is "We don't deliver to M1 yet".
 
-export const POSTCODE_INVALID_MESSAGE = 'Enter a valid UK postcode, like SW1A 1AA';
+export { POSTCODE_INVALID_MESSAGE };
 
 export interface DeliveryArea {
   /** "SW1A 2AA". */
@@ -23,6 +31,19 @@ export function normalisePostcode(value: string): string {
   return formatUkPostcode(trimmed);
 }
 
+export function postcodeNotFound(postcode: string): DomainError {
+  return new DomainError(
+    'POSTCODE_NOT_FOUND',
+    `We couldn't find the postcode ${postcode}. Please check it and try again.`,
+    { postcode },
+  );
+}
+
+/** A well-formed postcode ("SW1A 2AA") whose letters are no UK postcode area ("AA1 1AA") is not found. */
+export function assertRealArea(postcode: string): void {
+  if (!isInUkPostcodeArea(postcode)) throw postcodeNotFound(postcode);
+}
+
 /** The delivery area of a well-formed postcode, or null when we do not deliver there (yet). */
 export function findDeliveryArea(postcode: string): DeliveryArea | null {
   const formatted = formatUkPostcode(postcode);
@@ -32,13 +53,25 @@ export function findDeliveryArea(postcode: string): DeliveryArea | null {
   return deliveryDays.length > 0 ? { postcode: formatted, outcode, deliveryDays } : null;
 }
 
-export function outsideDeliveryArea(postcode: string): DomainError {
-  return new DomainError('OUTSIDE_DELIVERY_AREA', `Sorry, we don't deliver to ${postcode} yet`, { postcode });
+/** "We don't deliver to M1 yet": the outcode, which is what we do or do not deliver to. */
+export function outsideAreaMessage(postcode: string): string {
+  return `We don't deliver to ${outcodeOf(postcode)} yet`;
 }
 
-/** The delivery area of a postcode as typed: POSTCODE_INVALID or OUTSIDE_DELIVERY_AREA when there is none. */
+export function outsideDeliveryArea(postcode: string): DomainError {
+  return new DomainError('OUTSIDE_DELIVERY_AREA', outsideAreaMessage(postcode), {
+    postcode,
+    outcode: outcodeOf(postcode),
+  });
+}
+
+/**
+ * The delivery area of a postcode as typed: POSTCODE_INVALID, POSTCODE_NOT_FOUND (no such postcode area) or
+ * OUTSIDE_DELIVERY_AREA when there is none.
+ */
 export function deliveryAreaOf(value: string): DeliveryArea {
   const postcode = normalisePostcode(value);
+  assertRealArea(postcode);
   const area = findDeliveryArea(postcode);
   if (!area) throw outsideDeliveryArea(postcode);
   return area;

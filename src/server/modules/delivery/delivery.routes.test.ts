@@ -1,11 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { weekdayOf, type IsoDate } from '../../../domain/calendar';
+import fc from 'fast-check';
+import { addDays, londonDate, weekdayOf, type IsoDate } from '../../../domain/calendar';
+import { datesBetween } from '../../../domain/delivery-dates';
 import { baskets } from '../../db/schema/baskets';
 import { settings } from '../../db/schema/shop';
 import { dishesForWeek } from '../../db/seed/demo-seed';
 import { API, expectError, variantGid, variantId } from '../../test/api-expect';
 import { signedInCustomer } from '../../test/accounts';
+import { basketOf, DISH, orderBody, shopper } from '../../test/checkout';
 import { createTestApp, type TestApp, type Visitor } from '../../test/harness';
 import { TEST_NOW, WEEKS } from '../../test/test-clock';
 
@@ -43,7 +46,13 @@ describe('POST /delivery_dates', () => {
     expect(response.body.data[0]).toEqual({
       id: '2026-11-23',
       type: 'delivery_dates',
-      attributes: { date: '2026-11-23', weekday: 'Monday', label: 'Mon 23 Nov', meal_week: WEEKS.next },
+      attributes: {
+        date: '2026-11-23',
+        weekday: 'Monday',
+        label: 'Mon 23 Nov',
+        meal_week: WEEKS.next,
+        order_by: '2026-11-20T12:00:00.000Z',
+      },
     });
     expect(datesOf(response)).toEqual([
       '2026-11-23',
@@ -67,6 +76,7 @@ describe('POST /delivery_dates', () => {
       delivery_days: [1, 2, 3, 4, 5, 6],
       last_date: '2026-12-09',
       window_days: 21,
+      kind: 'plan',
     });
   });
 
@@ -194,33 +204,46 @@ describe('POST /delivery_dates', () => {
     }
   });
 
-  test('a postcode that is not one is 400 POSTCODE_INVALID; one nobody knows is 404 POSTCODE_NOT_FOUND', async () => {
+  test('a postcode that is not one is 400 POSTCODE_INVALID; one of no UK area is 404 POSTCODE_NOT_FOUND', async () => {
     const visitor = t.visitor();
     for (const postcode of ['NOT A CODE', 'SW1A', '12345']) {
       expectError(
         await visitor.post(`${API}/delivery_dates`, { postcode, meal_week: WEEKS.next }),
         400,
         'POSTCODE_INVALID',
-        'Enter a valid UK postcode, like SW1A 1AA',
+        'Enter a full UK postcode, like SW1A 2AA',
       );
     }
     expectError(
-      await visitor.post(`${API}/delivery_dates`, { postcode: 'sw1a 9zz', meal_week: WEEKS.next }),
+      await visitor.post(`${API}/delivery_dates`, { postcode: 'aa1 1aa', meal_week: WEEKS.next }),
       404,
       'POSTCODE_NOT_FOUND',
-      "We couldn't find the postcode SW1A 9ZZ. Please check it and try again.",
+      "We couldn't find the postcode AA1 1AA. Please check it and try again.",
     );
   });
 
-  test('outside the delivery area is 400 OUTSIDE_DELIVERY_AREA "Sorry, we don\'t deliver to … yet"', async () => {
-    for (const postcode of ['EH1 1GA', 'br11de', 'M1 1AE', 'ZE1 0AA']) {
+  test('every postcode of a delivered outcode is known, even one the gazetteer does not list (BN2 1FJ)', async () => {
+    for (const postcode of ['BN2 1FJ', 'sw1a 9zz']) {
+      const response = await t.visitor().post(`${API}/delivery_dates`, { postcode, meal_week: WEEKS.next });
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      expect(datesOf(response).length).toBeGreaterThan(0);
+    }
+  });
+
+  test('outside the delivery area is 400 OUTSIDE_DELIVERY_AREA "We don\'t deliver to M1 yet"', async () => {
+    for (const [postcode, outcode] of [
+      ['EH1 1GA', 'EH1'],
+      ['br11de', 'BR1'],
+      ['M1 1AE', 'M1'],
+      ['ZE1 0AA', 'ZE1'],
+    ] as const) {
       const [error] = expectError(
         await t.visitor().post(`${API}/delivery_dates`, { postcode, meal_week: WEEKS.next }),
         400,
         'OUTSIDE_DELIVERY_AREA',
-        /^Sorry, we don't deliver to [A-Z0-9]+ [0-9][A-Z]{2} yet$/,
+        `We don't deliver to ${outcode} yet`,
       );
-      expect(error!.meta).toEqual({ postcode: expect.stringMatching(/ /) });
+      expect(error!.meta).toEqual({ postcode: expect.stringMatching(/ /), outcode });
     }
   });
 
@@ -251,6 +274,7 @@ describe('POST /constraints', () => {
     visitor.post(`${API}/constraints`, body);
 
   test("Christmas Day, Boxing Day and New Year's Day are blocked; Sundays are never listed", async () => {
+    t.clock.set(new Date('2026-12-14T10:00:00Z')); // all of the range is within 21 days and still open
     const response = await constraints({
       postcode: 'SW1A 2AA',
       begin_date: '2026-12-21',
@@ -264,6 +288,7 @@ describe('POST /constraints', () => {
         postcode: 'SW1A 2AA',
         begin_date: '2026-12-21',
         end_date: '2027-01-03',
+        kind: 'plan',
         blocked_dates: ['2026-12-25', '2026-12-26', '2027-01-01'],
         blocked: [
           {
@@ -385,12 +410,12 @@ describe('POST /constraints', () => {
   test('an invalid, unknown or undelivered postcode, and an unknown dish', async () => {
     const range = { begin_date: WEEKS.next, end_date: WEEKS.later };
     expectError(await constraints({ postcode: 'nope', ...range }), 400, 'POSTCODE_INVALID');
-    expectError(await constraints({ postcode: 'SW1A 9ZZ', ...range }), 404, 'POSTCODE_NOT_FOUND');
+    expectError(await constraints({ postcode: 'AA1 1AA', ...range }), 404, 'POSTCODE_NOT_FOUND');
     expectError(
       await constraints({ postcode: 'EH1 1GA', ...range }),
       400,
       'OUTSIDE_DELIVERY_AREA',
-      "Sorry, we don't deliver to EH1 1GA yet",
+      "We don't deliver to EH1 yet",
     );
     const [error] = expectError(
       await constraints({
@@ -402,6 +427,195 @@ describe('POST /constraints', () => {
       'PRODUCT_VARIANT_NOT_FOUND',
     );
     expect(error!.meta).toEqual({ product_variant_ids: ['gid://shopify/ProductVariant/1'] });
+  });
+});
+
+describe('next-day delivery for one-off boxes, the weekly cutoff for a plan (docs/decisions/0011)', () => {
+  const MONDAY_0900 = new Date('2026-11-23T09:00:00Z');
+  const THIS_WEEK = '2026-11-23'; // the current week on Monday 23 November
+  const dates = async (body: Record<string, unknown>) =>
+    datesOf(await t.visitor().post(`${API}/delivery_dates`, { postcode: 'SW1A 2AA', ...body }));
+
+  test('Monday 23 Nov 09:00: a one-off box of this week comes on Tuesday; a plan box starts next week', async () => {
+    t.clock.set(MONDAY_0900);
+    expect(await dates({ meal_week: THIS_WEEK, kind: 'one_off' })).toEqual([
+      '2026-11-24',
+      '2026-11-25',
+      '2026-11-26',
+      '2026-11-27',
+    ]);
+    expect(await dates({ meal_week: THIS_WEEK, kind: 'plan' })).toEqual([]);
+    expect(await dates({ meal_week: THIS_WEEK })).toEqual([]);
+    const answer = await t
+      .visitor()
+      .post(`${API}/delivery_dates`, { postcode: 'SW1A 2AA', meal_week: THIS_WEEK, kind: 'one_off' });
+    expect(answer.body.meta.kind).toBe('one_off');
+    expect(answer.body.data[0].attributes).toMatchObject({
+      date: '2026-11-24',
+      order_by: '2026-11-23T17:00:00.000Z',
+    });
+    expect(answer.body.data[3].attributes.order_by).toBe('2026-11-26T17:00:00.000Z');
+  });
+
+  test.each([
+    // GMT (November): 17:00 London is 17:00Z, 08:00 is 08:00Z.
+    ['2026-11-23T16:59:59Z', '2026-11-24', true], // Monday 16:59: Tuesday
+    ['2026-11-23T17:00:00Z', '2026-11-24', false], // Monday 17:00: not Tuesday
+    ['2026-11-26T16:59:59Z', '2026-11-27', true], // Thursday 16:59: Friday
+    ['2026-11-26T17:00:00Z', '2026-11-27', false],
+    ['2026-11-29T07:59:59Z', '2026-11-30', true], // Sunday 07:59: Monday
+    ['2026-11-29T08:00:00Z', '2026-11-30', false],
+    ['2026-11-27T09:00:00Z', '2026-11-28', false], // Friday: Saturday only by the weekly cutoff
+    ['2026-11-20T11:59:59Z', '2026-11-28', true], // which is Friday 20 November 12:00
+    // BST (June): 17:00 London is 16:00Z, 08:00 is 07:00Z.
+    ['2026-06-15T15:59:59Z', '2026-06-16', true],
+    ['2026-06-15T16:00:00Z', '2026-06-16', false],
+    ['2026-06-21T06:59:59Z', '2026-06-22', true],
+    ['2026-06-21T07:00:00Z', '2026-06-22', false],
+    // BST, October before the change: Thursday 22 October 17:00 is 16:00Z.
+    ['2026-10-22T15:59:59Z', '2026-10-23', true],
+    ['2026-10-22T16:00:00Z', '2026-10-23', false],
+    // Sunday 25 October 2026, the clocks went back at 02:00: 08:00 is GMT.
+    ['2026-10-25T07:59:59Z', '2026-10-26', true],
+    ['2026-10-25T08:00:00Z', '2026-10-26', false],
+    // Sunday 29 March 2026, the clocks went forward at 01:00: 08:00 is BST.
+    ['2026-03-29T06:59:59Z', '2026-03-30', true],
+    ['2026-03-29T07:00:00Z', '2026-03-30', false],
+  ])('at %s a one-off order for %s: %s', async (now, date, offered) => {
+    t.clock.set(new Date(now));
+    const range = { begin_date: date, end_date: date };
+    expect(await dates({ ...range, kind: 'one_off' })).toEqual(offered ? [date] : []);
+    const constraints = await t
+      .visitor()
+      .post(`${API}/constraints`, { postcode: 'SW1A 2AA', ...range, kind: 'one_off' });
+    expect(constraints.body.data.attributes.blocked_dates).toEqual(offered ? [] : [date]);
+    // A plan's box for that date closed at the weekly cutoff (except the Saturday before it).
+    const planOffered = now === '2026-11-20T11:59:59Z';
+    expect(await dates({ ...range, kind: 'plan' })).toEqual(planOffered ? [date] : []);
+  });
+
+  test('a date too late says when its orders closed', async () => {
+    t.clock.set(new Date('2026-11-23T17:00:00Z'));
+    const response = await t.visitor().post(`${API}/constraints`, {
+      postcode: 'SW1A 2AA',
+      begin_date: '2026-11-24',
+      end_date: '2026-11-24',
+      kind: 'one_off',
+    });
+    expect(response.body.data.attributes.blocked).toEqual([
+      {
+        date: '2026-11-24',
+        reason: 'too_late',
+        detail: "It's too late to order for Tue 24 Nov: orders for that day closed Monday 23 November at 5pm",
+        product_variant_ids: [],
+      },
+    ]);
+  });
+
+  test('property: /delivery_dates offers exactly the Mondays to Saturdays /constraints does not block', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2026, 11, 31) }),
+        fc.constantFrom('SW1A 2AA', 'E17 3FY', 'BN1 1FG', 'W4 1FZ'),
+        fc.constantFrom('plan', 'one_off'),
+        fc.constantFrom([], [variantId(SIDE)], [variantGid(SOLD_OUT)]),
+        async (instant, postcode, kind, productVariantIds) => {
+          const now = new Date(instant);
+          t.clock.set(now);
+          const today = londonDate(now);
+          const range = { begin_date: addDays(today, -1), end_date: addDays(today, 24) };
+          const body = { postcode, ...range, kind, product_variant_ids: productVariantIds };
+          const offered = datesOf(await t.visitor().post(`${API}/delivery_dates`, body));
+          const blocked = new Set(
+            (await t.visitor().post(`${API}/constraints`, body)).body.data.attributes.blocked_dates,
+          );
+          const open = datesBetween(range.begin_date, range.end_date).filter(
+            (date) => weekdayOf(date) !== 0 && !blocked.has(date),
+          );
+          expect(offered).toEqual(open);
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
+
+  test('checkout takes exactly the dates offered for a one-off basket, and refuses the others saying why', async () => {
+    t.clock.set(MONDAY_0900);
+    const s = await shopper(t);
+    const basketId = await basketOf(s.visitor, [[DISH.beefShin, 1, THIS_WEEK]], false);
+    const offered = await dates({
+      meal_week: THIS_WEEK,
+      kind: 'one_off',
+      product_variant_ids: [variantId(1)],
+    });
+    expect(offered).toEqual(['2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27']);
+    const refusals: Record<string, string> = {};
+    for (const date of datesBetween(THIS_WEEK as IsoDate, '2026-11-28' as IsoDate)) {
+      const preview = await s.visitor.post(
+        `${API}/preview_order`,
+        orderBody(s, basketId, { delivery_date: date }),
+      );
+      if (offered.includes(date)) {
+        expect(preview.status, `${date}: ${JSON.stringify(preview.body)}`).toBe(200);
+        expect(preview.body.data[0].attributes.delivery_date).toBe(date);
+      } else {
+        const [error] = expectError(preview, 400, 'DELIVERY_DATE_UNAVAILABLE');
+        refusals[date] = error!.detail;
+      }
+    }
+    expect(refusals).toEqual({
+      '2026-11-23':
+        "It's too late to order for Mon 23 Nov: orders for that day closed Sunday 22 November at 8am",
+      '2026-11-28':
+        "It's too late to order for Sat 28 Nov: orders for that day closed Friday 20 November at 12 noon",
+    });
+  });
+
+  test('a plan basket keeps the weekly cutoff: this week is refused; next week is taken on the days offered', async () => {
+    t.clock.set(MONDAY_0900);
+    const s = await shopper(t);
+    const planBasket = await basketOf(s.visitor, [], true);
+    expectError(
+      await s.visitor.post(`${API}/baskets/${planBasket}/items`, {
+        product_variant_id: variantGid(DISH.beefShin),
+        quantity: 1,
+        meal_week: THIS_WEEK,
+      }),
+      409,
+      'WEEK_UNAVAILABLE',
+      'Orders for 23 – 28 Nov have closed. Please choose a later week.',
+    );
+    const nextWeek = '2026-11-30';
+    await s.visitor.post(`${API}/baskets/${planBasket}/items`, {
+      product_variant_id: variantGid(DISH.pumpkin),
+      quantity: 2,
+      meal_week: nextWeek,
+    });
+    const offered = await dates({ meal_week: nextWeek, kind: 'plan' });
+    expect(offered).toEqual(datesBetween(nextWeek as IsoDate, '2026-12-05' as IsoDate));
+    for (const date of offered) {
+      const preview = await s.visitor.post(
+        `${API}/preview_order`,
+        orderBody(s, planBasket, { delivery_date: date }),
+      );
+      expect(preview.status, `${date}: ${JSON.stringify(preview.body)}`).toBe(200);
+    }
+  });
+
+  test('a one-off basket holding this week’s dishes cannot become a plan, and says why', async () => {
+    t.clock.set(MONDAY_0900);
+    const s = await shopper(t);
+    const basketId = await basketOf(s.visitor, [[DISH.beefShin, 1, THIS_WEEK]], false);
+    expectError(
+      await s.visitor.put(`${API}/baskets/${basketId}`, { start_subscription: true }),
+      409,
+      'WEEK_UNAVAILABLE',
+      'Plan orders for 23 – 28 Nov have closed, so those dishes can only come as a one-off box. ' +
+        'Order them as a one-off box, or remove them to start your plan from a later week.',
+    );
+    const basket = await s.visitor.get(`${API}/baskets/${basketId}`);
+    expect(basket.body.data.attributes.start_subscription).toBe(false);
+    expect(basket.body.data.attributes.weeks[0]).toMatchObject({ meal_week: THIS_WEEK, orderable: true });
   });
 });
 

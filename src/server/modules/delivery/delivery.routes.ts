@@ -28,7 +28,9 @@ export async function deliveryRoutes(app: FastifyInstance, { services }: AppDeps
         tags,
         summary:
           'The delivery dates a customer may choose for a postcode, in a menu week or between two dates: ' +
-          'Monday to Saturday, up to 21 days ahead, after the week’s Friday 12:00 cutoff, minus blocked dates',
+          'Monday to Saturday, up to 21 days ahead, minus blocked dates, and still open for orders: a plan ' +
+          'box by the Friday 12:00 cutoff before its week; a one-off box (kind one_off) also next day, when ' +
+          'ordered by 17:00 the day before (Tuesday to Friday) or 08:00 on Sunday (Monday)',
         body: deliveryDatesBody,
         response: { 200: deliveryDatesDocument },
       },
@@ -45,6 +47,7 @@ export async function deliveryRoutes(app: FastifyInstance, { services }: AppDeps
           ...answer.area,
           lastDate: answer.lastDate,
           windowDays: answer.windowDays,
+          kind: answer.kind,
         },
       };
     },
@@ -57,7 +60,8 @@ export async function deliveryRoutes(app: FastifyInstance, { services }: AppDeps
         tags,
         summary:
           'The blocked delivery dates for a postcode and a basket’s dishes: closed days, days the courier ' +
-          'does not cover, and weeks a dish is sold out or not on the menu',
+          'does not cover, weeks a dish is sold out or not on the menu, dates too late to order for (by ' +
+          'kind, as POST /delivery_dates) and dates over 21 days ahead',
         body: constraintsBody,
         response: { 200: constraintsDocument },
       },

@@ -18,7 +18,7 @@ import {
   type DeliveryDateOption,
 } from '../../../domain/delivery-dates';
 import { DomainError } from '../../../domain/errors';
-import { DELIVERY_WINDOW_DAYS, weekLabel } from '../../../domain/menu-weeks';
+import { DELIVERY_WINDOW_DAYS, weekLabel, type OrderKind } from '../../../domain/menu-weeks';
 import { pence, type Pence } from '../../../domain/money';
 import type {
   BlockedDate,
@@ -26,6 +26,7 @@ import type {
   DeliveryConstraints,
   DeliveryDatesBody,
   OneOffFeePreview,
+  OrderKindOnWire,
 } from '../../../contracts/delivery';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
@@ -38,6 +39,7 @@ import {
   normalisePostcode,
   outsideDeliveryArea,
   POSTCODE_INVALID_MESSAGE,
+  postcodeNotFound,
   type DeliveryArea,
 } from './delivery-areas';
 import { readOneOffFee, variantAvailability } from './delivery.repo';
@@ -120,6 +122,8 @@ export interface DeliverableCheck {
   now: Date;
   /** When given, the date must also be in this menu week (its Monday). */
   mealWeek?: string;
+  /** A plan's box (the weekly cutoff; the default) or a one-off box (next-day delivery where it applies). */
+  kind?: OrderKind;
 }
 
 /**
@@ -142,6 +146,7 @@ export async function assertDeliverable(db: DbOrTx, check: DeliverableCheck): Pr
   const mealWeek = check.mealWeek !== undefined && isIsoDate(check.mealWeek) ? check.mealWeek : undefined;
   const problem = deliveryDateProblem(date, check.now, {
     deliveryDays: area.deliveryDays,
+    kind: check.kind ?? 'plan',
     ...(mealWeek ? { mealWeek } : {}),
   });
   if (problem) {
@@ -172,6 +177,12 @@ export interface DeliveryDatesAnswer {
   dates: DeliveryDateOption[];
   lastDate: IsoDate;
   windowDays: number;
+  kind: OrderKindOnWire;
+}
+
+/** The wire's `plan` / `one_off` (plan when not given) as the domain names it. */
+export function orderKindOf(kind: OrderKindOnWire | undefined): OrderKind {
+  return kind === 'one_off' ? 'one-off' : 'plan';
 }
 
 export interface OneOffFeeAnswer extends OneOffFeePreview {
@@ -204,19 +215,16 @@ export class DeliveryService {
       );
       return area;
     }
-    if (!found) {
-      throw new DomainError(
-        'POSTCODE_NOT_FOUND',
-        `We couldn't find the postcode ${area.postcode}. Please check it and try again.`,
-        { postcode: area.postcode },
-      );
-    }
+    // The embedded service knows every postcode of the outcodes we deliver to (docs/decisions/0012), so
+    // only a live service says this, of a postcode that really does not exist.
+    if (!found) throw postcodeNotFound(area.postcode);
     return area;
   }
 
   async deliveryDates(body: DeliveryDatesBody): Promise<DeliveryDatesAnswer> {
     const now = this.clock.now();
     const area = await this.area(body.postcode);
+    const kind = orderKindOf(body.kind);
     const mealWeek = body.mealWeek as IsoDate | undefined;
     const range = mealWeek
       ? mealWeekSpan(mealWeek)
@@ -233,19 +241,41 @@ export class DeliveryService {
     const dates = availableDeliveryDates(range, now, {
       deliveryDays: area.deliveryDays,
       blocked: new Set(blocked.map((entry) => entry.date)),
+      kind,
       ...(mealWeek ? { mealWeek } : {}),
     });
-    return { area, dates, lastDate, windowDays: DELIVERY_WINDOW_DAYS };
+    return { area, dates, lastDate, windowDays: DELIVERY_WINDOW_DAYS, kind: body.kind ?? 'plan' };
   }
 
+  /**
+   * The blocked dates of a range, with why. Every Monday to Saturday of the range not listed here is one
+   * that POST /delivery_dates offers and checkout accepts (for the same postcode, dishes and kind): the
+   * date rules (too late for this kind of order, more than 21 days ahead) are the same domain function's.
+   */
   async constraints(body: ConstraintsBody): Promise<DeliveryConstraints> {
+    const now = this.clock.now();
     const area = await this.area(body.postcode);
+    const kind = orderKindOf(body.kind);
     const range = { from: body.beginDate as IsoDate, to: body.endDate as IsoDate };
     const blocked = await blockedDates(this.db, area, range, body.productVariantIds);
+    for (const date of datesBetween(range.from, range.to)) {
+      if (weekdayOf(date) === 0 || closedDayName(date)) continue;
+      const problem = deliveryDateProblem(date, now, { deliveryDays: area.deliveryDays, kind });
+      if (problem?.code === 'TOO_SOON' || problem?.code === 'TOO_FAR') {
+        blocked.push({
+          date,
+          reason: problem.code === 'TOO_SOON' ? 'too_late' : 'too_far',
+          detail: problem.message,
+          productVariantIds: [],
+        });
+      }
+    }
+    blocked.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
     return {
       postcode: area.postcode,
       beginDate: range.from,
       endDate: range.to,
+      kind: body.kind ?? 'plan',
       blockedDates: [...new Set(blocked.map((entry) => entry.date))],
       blocked,
     };

@@ -55,36 +55,48 @@ describe('GET /settings', () => {
               label: '9 – 14 Nov',
               orderable: false,
               cutoff_at: '2026-11-06T12:00:00.000Z',
+              one_off_orderable: false,
+              one_off_cutoff_at: '2026-11-12T17:00:00.000Z',
             },
             {
               week_start: WEEKS.current,
               label: '16 – 21 Nov',
               orderable: false,
               cutoff_at: '2026-11-13T12:00:00.000Z',
+              one_off_orderable: true,
+              one_off_cutoff_at: '2026-11-19T17:00:00.000Z',
             },
             {
               week_start: WEEKS.next,
               label: '23 – 28 Nov',
               orderable: true,
               cutoff_at: '2026-11-20T12:00:00.000Z',
+              one_off_orderable: true,
+              one_off_cutoff_at: '2026-11-26T17:00:00.000Z',
             },
             {
               week_start: WEEKS.later,
               label: '30 Nov – 5 Dec',
               orderable: true,
               cutoff_at: '2026-11-27T12:00:00.000Z',
+              one_off_orderable: true,
+              one_off_cutoff_at: '2026-12-03T17:00:00.000Z',
             },
             {
               week_start: '2026-12-07',
               label: '7 – 12 Dec',
               orderable: true,
               cutoff_at: '2026-12-04T12:00:00.000Z',
+              one_off_orderable: true,
+              one_off_cutoff_at: '2026-12-10T17:00:00.000Z',
             },
             {
               week_start: '2026-12-14',
               label: '14 – 19 Dec',
               orderable: true,
               cutoff_at: '2026-12-11T12:00:00.000Z',
+              one_off_orderable: true,
+              one_off_cutoff_at: '2026-12-17T17:00:00.000Z',
             },
           ],
           first_orderable_week: WEEKS.next,
@@ -113,8 +125,13 @@ describe('GET /settings', () => {
     expect(at.first_orderable_week).toBe(WEEKS.later);
   });
 
-  test('the one-off menu is this week Monday to Thursday and next week from Friday to Sunday', async () => {
-    expect((await settingsAt('2026-11-19T23:59:59Z')).one_off_menu_week).toBe(WEEKS.current); // Thursday
+  test('the one-off menu is this week until Thursday 17:00 (Friday is the last next-day delivery), then next week', async () => {
+    const thursday = await settingsAt('2026-11-19T16:59:59Z');
+    expect(thursday.one_off_menu_week).toBe(WEEKS.current);
+    expect(thursday.menu_weeks[1]).toMatchObject({ week_start: WEEKS.current, one_off_orderable: true });
+    const evening = await settingsAt('2026-11-19T17:00:00Z');
+    expect(evening.one_off_menu_week).toBe(WEEKS.next);
+    expect(evening.menu_weeks[1]).toMatchObject({ week_start: WEEKS.current, one_off_orderable: false });
     expect((await settingsAt('2026-11-20T00:00:00Z')).one_off_menu_week).toBe(WEEKS.next); // Friday
     const sunday = await settingsAt('2026-11-22T18:00:00Z');
     expect(sunday.one_off_menu_week).toBe(WEEKS.next);
@@ -143,10 +160,14 @@ describe('GET /settings', () => {
       label: '22 – 27 Jun',
       orderable: true,
       cutoff_at: '2026-06-19T11:00:00.000Z',
+      one_off_orderable: true,
+      // A one-off box of that week: its Friday is delivered next day when ordered by Thursday 17:00 BST.
+      one_off_cutoff_at: '2026-06-25T16:00:00.000Z',
     });
     expect(before.first_orderable_week).toBe('2026-06-22');
     const after = await settingsAt('2026-06-19T11:00:00Z');
     expect(week(after).orderable).toBe(false);
+    expect(week(after).one_off_orderable).toBe(true);
     expect(after.first_orderable_week).toBe('2026-06-29');
   });
 });

@@ -13,6 +13,7 @@ import {
   menuWeekStarts,
   oneOffMenuWeek,
   orderCutoff,
+  weekOrderDeadline,
   weekLabel,
 } from '../../../domain/menu-weeks';
 import { SHOP_TIME_ZONE } from '../../../domain/calendar';
@@ -93,6 +94,8 @@ export function settingsView(rules: ShopRules, now: Date): Settings {
       label: weekLabel(weekStart),
       orderable: isWeekOrderable(weekStart, now),
       cutoffAt: orderCutoff(weekStart).toISOString(),
+      oneOffOrderable: isWeekOrderable(weekStart, now, 'one-off'),
+      oneOffCutoffAt: weekOrderDeadline(weekStart, 'one-off').toISOString(),
     })),
     firstOrderableWeek: firstOrderableWeek(now),
     oneOffMenuWeek: oneOffMenuWeek(now),

@@ -93,7 +93,7 @@ export function SignupForm({
   return (
     <Frame
       title="Create an account"
-      intro="Order fresh pasta kits, skip or pause any week, and keep your addresses."
+      intro="Order fresh pasta kits, and keep your addresses and orders in one place."
     >
       <form onSubmit={onSubmit} noValidate>
         <FormError message={formError} />

@@ -190,6 +190,16 @@ describe('withAddedLine', () => {
     const next = withAddedLine(basketOf([]), newLine(), 1, rules, new Date('2026-11-27T12:00:00Z'));
     expect(next.weeks[0]!.orderable).toBe(false);
   });
+
+  test('a one-off basket judges the week as a one-off box: this week stays open until Thursday 17:00', () => {
+    const oneOff = basketOf([], { startSubscription: false, oneOffFeeApplicable: true });
+    const thisWeek = newLine({ mealWeek: d('2026-11-30') });
+    const monday = new Date('2026-11-30T09:00:00Z');
+    expect(withAddedLine(oneOff, thisWeek, 1, rules, monday).weeks[0]!.orderable).toBe(true);
+    expect(withAddedLine(basketOf([]), thisWeek, 1, rules, monday).weeks[0]!.orderable).toBe(false);
+    const thursday = new Date('2026-12-03T17:00:00Z');
+    expect(withAddedLine(oneOff, thisWeek, 1, rules, thursday).weeks[0]!.orderable).toBe(false);
+  });
 });
 
 describe('withItemQuantity', () => {

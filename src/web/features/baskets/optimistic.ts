@@ -2,6 +2,7 @@ import type { Basket, BasketItem } from '../../../contracts/baskets';
 import { summariseBasket } from '../../../contracts/basket-summary';
 import { clampQuantity, type BasketRules } from '../../../domain/basket';
 import type { IsoDate } from '../../../domain/calendar';
+import { orderKindOf } from '../../../domain/menu-weeks';
 
 // What the basket will look like once the server agrees: computed with the same domain rules the server
 // uses, so the panel's totals move with the click, not a round trip later.
@@ -100,5 +101,9 @@ export function recompute(basket: Basket, rules: BasketRules, now: Date): Basket
   const items = [...basket.items].sort((a, b) =>
     a.mealWeek < b.mealWeek ? -1 : a.mealWeek > b.mealWeek ? 1 : 0,
   );
-  return { ...basket, items, ...summariseBasket(items, basket.deliveryDate, rules, now) };
+  return {
+    ...basket,
+    items,
+    ...summariseBasket(items, basket.deliveryDate, rules, now, null, orderKindOf(basket.startSubscription)),
+  };
 }

@@ -82,6 +82,11 @@ async function optimistic(queryClient: QueryClient, change: (basket: Basket) => 
 export interface AddToBasketInput {
   line: NewLine;
   quantity: number;
+  /**
+   * Added from the one-off menu: the basket becomes a one-off box first (no plan, the one-off fee), which
+   * may hold this week's dishes while they can still come next day (docs/decisions/0011).
+   */
+  oneOff?: boolean;
 }
 
 export function useAddToBasket() {
@@ -90,9 +95,19 @@ export function useAddToBasket() {
   const mutation = useMutation({
     mutationKey: CHANGE_KEY,
     // A random key per add: a retry of this add replays it instead of adding twice.
-    mutationFn: async ({ line, quantity, idempotencyKey }: AddToBasketInput & { idempotencyKey: string }) => {
+    mutationFn: async ({
+      line,
+      quantity,
+      oneOff,
+      idempotencyKey,
+    }: AddToBasketInput & { idempotencyKey: string }) => {
       const state = queryClient.getQueryData(basketQueries.recipeKit().queryKey);
       if (!state) throw new Error('Your basket is still loading. Please try again.');
+      if (oneOff && (state.basket.startSubscription || !state.basket.oneOffFeeApplicable)) {
+        await api('PUT', `/baskets/${state.basket.id}`, {
+          body: { startSubscription: false, oneOffFeeApplicable: true },
+        });
+      }
       return readBasket(
         await api('POST', `/baskets/${state.basket.id}/items`, {
           body: { productVariantId: line.productVariantExtId, quantity, mealWeek: line.mealWeek },
@@ -101,7 +116,7 @@ export function useAddToBasket() {
       );
     },
     retry: (failureCount, error) => error instanceof NetworkError && failureCount < 2,
-    onMutate: ({ line, quantity }) => {
+    onMutate: ({ line, quantity, oneOff }) => {
       analytics.addToBasket({
         sku: line.sku,
         title: line.title,
@@ -109,9 +124,14 @@ export function useAddToBasket() {
         quantity,
         week: line.mealWeek,
       });
-      return optimistic(queryClient, (basket) =>
-        rules && settings ? withAddedLine(basket, line, quantity, rules, shopNow(settings)) : basket,
-      );
+      return optimistic(queryClient, (current) => {
+        if (!rules || !settings) return current;
+        // Weeks are judged as a one-off box's at once; the flags stay the server's until it answers, so
+        // the change above is still sent.
+        const judged = oneOff ? { ...current, startSubscription: false } : current;
+        const added = withAddedLine(judged, line, quantity, rules, shopNow(settings));
+        return { ...added, startSubscription: current.startSubscription };
+      });
     },
     onSuccess: (state) => settle(queryClient, state),
     onError: (error, _input, context) => rollback(queryClient, context, error),

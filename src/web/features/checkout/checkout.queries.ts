@@ -11,6 +11,7 @@ import {
   type DeliveryDate,
   type LookupAddressResult,
   type OneOffFeePreview,
+  type OrderKindOnWire,
   type PostcodeLookup,
 } from '../../../contracts/delivery';
 import { api } from '../../shared/api/client';
@@ -35,12 +36,25 @@ export interface DeliveryDates {
 
 export const checkoutQueries = {
   all: ['checkout'] as const,
-  deliveryDates: (postcode: string, mealWeek: string, productVariantIds: string[]) =>
+  /** The dates on offer for a basket's first week: a plan's box by its cutoff, a one-off box next day too. */
+  deliveryDates: (
+    postcode: string,
+    mealWeek: string,
+    productVariantIds: string[],
+    kind: OrderKindOnWire = 'plan',
+  ) =>
     queryOptions({
-      queryKey: [...checkoutQueries.all, 'delivery-dates', postcode, mealWeek, productVariantIds] as const,
+      queryKey: [
+        ...checkoutQueries.all,
+        'delivery-dates',
+        postcode,
+        mealWeek,
+        productVariantIds,
+        kind,
+      ] as const,
       queryFn: async ({ signal }): Promise<DeliveryDates> => {
         const doc = await api('POST', '/delivery_dates', {
-          body: { postcode, mealWeek, productVariantIds },
+          body: { postcode, mealWeek, productVariantIds, kind },
           signal,
         });
         const { meta } = deliveryDatesDocument.parse(doc);

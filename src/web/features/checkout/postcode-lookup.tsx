@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { LookupAddressResult, PostcodeLookup } from '../../../contracts/delivery';
-import { isUkPostcode } from '../../../domain/address';
+import { isUkPostcode, POSTCODE_INVALID_MESSAGE } from '../../../domain/address';
 import { ApiError, NetworkError } from '../../shared/api/client';
 import { TextField } from '../../shared/forms';
 import { Spinner } from '../../shared/ui/spinner';
@@ -35,7 +35,7 @@ export function PostcodeLookupForm({
     event.preventDefault();
     const wanted = postcode.trim();
     if (!isUkPostcode(wanted)) {
-      setError('Enter a valid UK postcode, like SW1A 1AA');
+      setError(POSTCODE_INVALID_MESSAGE);
       setLookup(null);
       return;
     }
@@ -80,7 +80,7 @@ export function PostcodeLookupForm({
       {busy ? <Spinner label="Finding addresses" /> : null}
       {outside ? (
         <p className="notice notice--warning" role="status">
-          {lookup.message ?? `Sorry, we don't deliver to ${lookup.postcode} yet`}
+          {lookup.message ?? `We don't deliver to ${lookup.outcode} yet`}
         </p>
       ) : null}
       {lookup && !outside ? (

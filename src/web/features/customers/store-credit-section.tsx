@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { fullDateLabel, londonDate } from '../../../domain/calendar';
 import { formatPence } from '../../../domain/money';
 import { ApiError } from '../../shared/api/client';
 import { customerQueries } from '../../shared/customer.queries';
@@ -10,12 +11,8 @@ import { accountApi, accountQueries } from './customers.queries';
 // Store credit in the account (spec §3 Customer storeCredits; §7 credit_voucher, store_credit_transactions):
 // the balance, a box for a credit code, and every movement (codes, payments, credit given back).
 
-const when = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Europe/London',
-});
+/** "2 December 2026", the London date of a movement. */
+const when = (instant: string) => fullDateLabel(londonDate(new Date(instant)));
 
 export function StoreCreditSection({ balance }: { balance: number }) {
   const queryClient = useQueryClient();
@@ -82,7 +79,7 @@ export function StoreCreditSection({ balance }: { balance: number }) {
               <li key={entry.id}>
                 <span className="credit-history__what">
                   {entry.description}
-                  <span className="field__hint"> · {when.format(new Date(entry.createdAt))}</span>
+                  <span className="field__hint"> · {when(entry.createdAt)}</span>
                 </span>
                 <span className={entry.amount < 0 ? 'credit-history__out' : 'credit-history__in'}>
                   {entry.amount > 0 ? '+' : ''}

@@ -6,15 +6,18 @@ import { setUi, useUi } from '../../shared/ui/ui-store';
 
 export const MARKETING_CLAIMS = [
   'Next-day delivery if you order before 5pm Monday to Thursday, or before 8am on Sundays.',
+  'Pasta plan boxes: order by 12 noon on the Friday before their week (next-day delivery is for one-off boxes).',
   'A weekly menu of 20+ dishes.',
   'Dishes can be frozen for up to 1 month.',
   'Delivery every 1, 2, 3 or 4 weeks: you choose how often.',
 ] as const;
 
+// Only what the shop does today (issue 9): when to order for each kind of box, and nothing about plan
+// controls the account does not have yet.
 const FAQS: { q: string; a: string }[] = [
   {
     q: 'When do I need to order by?',
-    a: 'Order by Friday at 12pm (UK time) for delivery the following week. After that, next week’s menu closes and you can order for the weeks after.',
+    a: 'For a one-off box, order by 5pm the day before for delivery Tuesday to Friday, or by 8am on Sunday for Monday; Saturday boxes close at 12 noon on the Friday before. For your pasta plan, order by 12 noon on Friday (UK time) for delivery the following week; after that, next week’s menu closes and you can choose from the weeks after.',
   },
   {
     q: 'Is there a minimum order?',
@@ -22,11 +25,7 @@ const FAQS: { q: string; a: string }[] = [
   },
   {
     q: 'How much is delivery?',
-    a: 'Delivery is £1.99 Monday to Friday and free on orders over £40. Saturday delivery is £2.99, free over £50. We don’t deliver on Sundays.',
-  },
-  {
-    q: 'Can I skip a week or pause my plan?',
-    a: 'Yes. Skip or pause any week from your account before that week’s Friday 12pm cutoff, and restart whenever you like.',
+    a: 'Delivery is £1.99 Monday to Friday and free on orders over £40. Saturday delivery is £2.99, free over £50. A one-off box adds a one-off fee. We don’t deliver on Sundays.',
   },
   {
     q: 'Can I freeze the dishes?',

@@ -1,31 +1,13 @@
 import type { Order } from '../../../contracts/orders';
-import { isIsoDate, weekdayOf, dayMonth } from '../../../domain/calendar';
+import { isIsoDate, longDayLabel } from '../../../domain/calendar';
 import { formatPence } from '../../../domain/money';
 import './orders.css';
 
 // An order as the customer reads it: when it comes, what is in it, and what it costs.
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-
-/** "Wednesday 25 November". */
+/** "Wednesday 25 November" (the shop's one date formatter, src/domain/calendar.ts). */
 export function longDate(date: string): string {
-  if (!isIsoDate(date)) return date;
-  const { day, month } = dayMonth(date);
-  const months: Record<string, string> = {
-    Jan: 'January',
-    Feb: 'February',
-    Mar: 'March',
-    Apr: 'April',
-    May: 'May',
-    Jun: 'June',
-    Jul: 'July',
-    Aug: 'August',
-    Sep: 'September',
-    Oct: 'October',
-    Nov: 'November',
-    Dec: 'December',
-  };
-  return `${WEEKDAYS[weekdayOf(date)]} ${day} ${months[month] ?? month}`;
+  return isIsoDate(date) ? longDayLabel(date) : date;
 }
 
 export function dishCount(order: Pick<Order, 'lineItems'>): number {

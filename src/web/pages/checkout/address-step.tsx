@@ -28,8 +28,7 @@ export async function checkDeliverable(
   if (!zip) return { lat: null, lon: null };
   try {
     const lookup = await addressLookupApi.postcode(zip);
-    if (!lookup.deliverable)
-      throw new Error(lookup.message ?? `Sorry, we don't deliver to ${lookup.postcode} yet`);
+    if (!lookup.deliverable) throw new Error(lookup.message ?? `We don't deliver to ${lookup.outcode} yet`);
     return { lat: lookup.lat, lon: lookup.lon };
   } catch (error) {
     if (error instanceof ApiError && error.status >= 500) return { lat: null, lon: null };

@@ -17,6 +17,7 @@ import { longDate } from '../../features/orders/order-summary';
 import { api, ApiError } from '../../shared/api/client';
 import { FormError } from '../../shared/forms';
 import { Spinner } from '../../shared/ui/spinner';
+import { shopNow, shopQueries } from '../../shared/shop.queries';
 import { usePageMeta } from '../../shared/use-page-meta';
 import { addressSummary } from '../../features/customers/address-choice';
 import { CheckoutFrame } from './checkout-frame';
@@ -52,10 +53,17 @@ export function InstructionsStep() {
     () => [...new Set((basket?.items ?? []).map((item) => item.productVariantId))].sort(),
     [basket?.items],
   );
+  // A one-off box may come next day; a plan's first box keeps the weekly cutoff (docs/decisions/0011).
   const dates = useQuery({
-    ...checkoutQueries.deliveryDates(address?.zip ?? '', firstWeek ?? '', variantIds),
+    ...checkoutQueries.deliveryDates(
+      address?.zip ?? '',
+      firstWeek ?? '',
+      variantIds,
+      flow.kind === 'one-off' ? 'one_off' : 'plan',
+    ),
     enabled: address?.zip != null && firstWeek !== null,
   });
+  const settings = useQuery(shopQueries.settings());
   const instructions = useQuery(checkoutQueries.courierInstructions());
 
   const [date, setDate] = useState<string | null>(choices.deliveryDate);
@@ -153,6 +161,9 @@ export function InstructionsStep() {
         >
           <legend>First delivery day</legend>
           <p id={`${ids.date}-hint`} className="field__hint">
+            {flow.kind === 'one-off'
+              ? 'Next-day delivery: order by 5pm the day before (Tuesday to Friday), or by 8am on Sunday for Monday.'
+              : 'Plan boxes are ordered by 12 noon on the Friday before their week.'}{' '}
             {laterWeeks.length > 0
               ? 'Your later boxes come on the same day of the week.'
               : 'We deliver Monday to Saturday.'}
@@ -184,7 +195,13 @@ export function InstructionsStep() {
               <Link to={flow.menu}>Choose a later week</Link>.
             </p>
           ) : (
-            <DateOptions name={ids.date} options={offered} selected={selectedDate} onSelect={setDate} />
+            <DateOptions
+              name={ids.date}
+              options={offered}
+              selected={selectedDate}
+              now={settings.data ? shopNow(settings.data) : undefined}
+              onSelect={setDate}
+            />
           )}
           {errors.date ? (
             <p id={`${ids.date}-error`} className="field__error">
@@ -260,9 +277,7 @@ export function InstructionsStep() {
                 <span className="choice__title">{option.label}</span>
               </label>
             ))}
-            <p className="field__hint">
-              Your pasta plan starts with this order. Skip a week, pause or cancel any time from your account.
-            </p>
+            <p className="field__hint">Your pasta plan starts with this order.</p>
           </fieldset>
         ) : null}
 

@@ -155,8 +155,7 @@ export function PaymentStep() {
             {deliveryNoteOf(choices) ? <p className="field__hint">Note: {deliveryNoteOf(choices)}</p> : null}
             {startsPlan ? (
               <p className="field__hint">
-                Your pasta plan: a box {FREQUENCY_TEXT[choices.frequency] ?? 'every week'}. Skip, pause or
-                cancel any time in your account.
+                Your pasta plan: a box {FREQUENCY_TEXT[choices.frequency] ?? 'every week'}.
               </p>
             ) : null}
             <p className="checkout-billing">
