@@ -2,11 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { isPagePath } from '../../contracts/page-routes';
 import type { PublicConfig } from '../../contracts/shop';
+import { routedPath } from './routed-path';
 
 // Serves the built SPA: hashed assets cached for a year, and index.html for every other page route with
 // - the browser's allow-listed config and the first data it needs inlined as JSON (data, not script);
-// - a modulepreload of the page's lazy chunk, so it downloads alongside the main bundle.
+// - a modulepreload of the page's lazy chunk, so it downloads alongside the main bundle;
+// - status 404 for a path that is not one of the app's pages (the app then shows its not-found screen).
 
 export const CONFIG_PLACEHOLDER = '<!--sfoglia-config-->';
 
@@ -14,7 +17,7 @@ export const CONFIG_PLACEHOLDER = '<!--sfoglia-config-->';
 const PAGE_CHUNKS: [prefix: string, source: string][] = [['/menu', 'pages/menu-page.tsx']];
 
 export interface WebApp {
-  /** Sends index.html for a page route. */
+  /** Sends index.html for a page path: 200 for the app's pages, 404 for any other path. */
   sendIndex(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
 }
 
@@ -76,6 +79,7 @@ export async function registerWebApp(
     }`;
     return (
       reply
+        .code(isPagePath(routedPath(request)) ? 200 : 404)
         // The page carries the signed-in customer: never shared by a cache.
         .header('cache-control', 'private, no-cache')
         .type('text/html; charset=utf-8')
