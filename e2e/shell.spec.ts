@@ -4,8 +4,15 @@ import { expectAccessible, openMenu } from './helpers';
 test('the shell: / and /products go to the menu, canonical link, not-found page, How it works, mobile menu', async ({
   page,
 }) => {
+  // No warning or error on the way: React Router used to warn of a leaf route without an element at /.
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    if (['warning', 'error'].includes(message.type())) logged.push(message.text());
+  });
   await page.goto('/');
   await expect(page).toHaveURL(/\/menu$/);
+  await expect(page.locator('.dish-card:not(.dish-card--skeleton)').first()).toBeVisible();
+  expect(logged).toEqual([]);
   await page.goto('/products');
   await expect(page).toHaveURL(/\/menu$/);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/menu$/);
@@ -41,7 +48,9 @@ test('the shell: / and /products go to the menu, canonical link, not-found page,
   expect(events).toContain('page_view');
   expect(events).toContain('modal_shown');
 
-  await page.goto('/no-such-page');
+  // An unknown address is a 404 (no soft 404), showing the not-found screen.
+  const notFound = await page.goto('/no-such-page');
+  expect(notFound?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'We can’t find that page' })).toBeVisible();
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/no-such-page$/);
   await expectAccessible(page, 'the not-found page');
