@@ -68,3 +68,18 @@ test('marketing banners rotate every 5 seconds among those for new customers', a
     await page.waitForTimeout(1700);
   }
 });
+
+test('the basket bar’s total says it includes delivery, as the basket reckons it', async ({ page }) => {
+  await openMenu(page);
+  const bar = page.getByRole('button', { name: /View basket/ });
+  // Empty: no claim about delivery.
+  await expect(bar).toHaveAccessibleName('View basket (0 items) £0.00');
+  await page.getByRole('button', { name: /^Add / }).first().click();
+  await expect(bar).toHaveAccessibleName(/^View basket \(1 item\) £\d+\.\d\d incl\. £1\.99 delivery$/);
+  const shown = /£\d+\.\d\d/.exec((await bar.textContent()) ?? '')![0];
+  await bar.click();
+  const basket = page.getByRole('dialog', { name: 'Your basket' });
+  await expect(basket.getByTestId('basket-total')).toHaveText(shown);
+  await expect(basket.getByRole('definition').filter({ hasText: '£1.99' })).toBeVisible();
+  await expectAccessible(page, 'the basket with one dish');
+});
