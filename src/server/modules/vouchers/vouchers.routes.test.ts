@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { eq } from 'drizzle-orm';
 import { checkouts, voucherRedemptions, vouchers } from '../../db/schema/checkout';
 import { productVariants } from '../../db/schema/catalogue';
+import { seedVouchers } from '../../db/seed/demo-vouchers';
 import { API, expectError, variantGid, variantId } from '../../test/api-expect';
 import { clearRateLimits, setRateCount, signedInCustomer } from '../../test/accounts';
 import { createTestApp, type TestApp, type Visitor } from '../../test/harness';
@@ -588,5 +589,21 @@ describe('the basket with a voucher', () => {
     const listed = await visitor.get(`${API}/baskets`);
     expect(listed.body.data[0].attributes).toMatchObject({ voucher_code: '10EXTRA', total_discount: 1000 });
     expect(listed.body.included[0].attributes.discount).toBe(1000);
+  });
+});
+
+describe('the demo codes’ words', () => {
+  test('seeding again brings a code’s description up to date and keeps its redemptions', async () => {
+    await t.database.db
+      .update(vouchers)
+      .set({ description: '£10 off your first box when you spend £30 or more', timesRedeemed: 3 })
+      .where(eq(vouchers.code, '10EXTRA'));
+    await seedVouchers(t.database.db, t.clock.now());
+    const [row] = await t.database.db.select().from(vouchers).where(eq(vouchers.code, '10EXTRA'));
+    expect(row).toMatchObject({
+      description: '£10 off the earliest delivery in your basket, when its dishes come to £30 or more',
+      timesRedeemed: 3,
+    });
+    await t.database.db.update(vouchers).set({ timesRedeemed: 0 }).where(eq(vouchers.code, '10EXTRA'));
   });
 });
