@@ -40,10 +40,15 @@ function useFollowLinksOut(onClose: () => void) {
     if ((anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return;
     if (!hasModalEntry()) return;
     const url = new URL(anchor.href);
+    // mailto:, tel: and the like open another program: the page stays, and so does the modal.
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return;
     const here = window.location;
     // Stops the link's own navigation (React Router's Link, or the browser's), which would push.
     event.preventDefault();
-    if (url.origin === here.origin && `${url.pathname}${url.search}` === `${here.pathname}${here.search}`) {
+    if (
+      url.origin === here.origin &&
+      url.pathname + url.search + url.hash === here.pathname + here.search + here.hash
+    ) {
       onClose();
       return;
     }
