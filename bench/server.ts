@@ -8,7 +8,14 @@ export { freePort };
 
 /** The shop as `npm start` runs it (web app built), on a given database. */
 export async function startShop(env: Record<string, string>): Promise<ServerProcess> {
-  const server = startServer({ PORT: String(await freePort()), WEB_DIST_DIR: 'dist/web', ...env });
+  const port = String(await freePort());
+  // Pages are loaded on 127.0.0.1: that is the shop's origin (other hosts are redirected to it).
+  const server = startServer({
+    PORT: port,
+    WEB_DIST_DIR: 'dist/web',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...env,
+  });
   await waitReady(server, 60_000);
   return server;
 }

@@ -4,8 +4,15 @@ import { expectAccessible, openMenu } from './helpers';
 test('the shell: / and /products go to the menu, canonical link, not-found page, How it works, mobile menu', async ({
   page,
 }) => {
+  // No warning or error on the way: React Router used to warn of a leaf route without an element at /.
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    if (['warning', 'error'].includes(message.type())) logged.push(message.text());
+  });
   await page.goto('/');
   await expect(page).toHaveURL(/\/menu$/);
+  await expect(page.locator('.dish-card:not(.dish-card--skeleton)').first()).toBeVisible();
+  expect(logged).toEqual([]);
   await page.goto('/products');
   await expect(page).toHaveURL(/\/menu$/);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/menu$/);
@@ -41,7 +48,9 @@ test('the shell: / and /products go to the menu, canonical link, not-found page,
   expect(events).toContain('page_view');
   expect(events).toContain('modal_shown');
 
-  await page.goto('/no-such-page');
+  // An unknown address is a 404 (no soft 404), showing the not-found screen.
+  const notFound = await page.goto('/no-such-page');
+  expect(notFound?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'We can’t find that page' })).toBeVisible();
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/no-such-page$/);
   await expectAccessible(page, 'the not-found page');
@@ -58,4 +67,19 @@ test('marketing banners rotate every 5 seconds among those for new customers', a
     await expect(banner).not.toContainText('Welcome back');
     await page.waitForTimeout(1700);
   }
+});
+
+test('the basket bar’s total says it includes delivery, as the basket reckons it', async ({ page }) => {
+  await openMenu(page);
+  const bar = page.getByRole('button', { name: /View basket/ });
+  // Empty: no claim about delivery.
+  await expect(bar).toHaveAccessibleName('View basket (0 items) £0.00');
+  await page.getByRole('button', { name: /^Add / }).first().click();
+  await expect(bar).toHaveAccessibleName(/^View basket \(1 item\) £\d+\.\d\d incl\. £1\.99 delivery$/);
+  const shown = /£\d+\.\d\d/.exec((await bar.textContent()) ?? '')![0];
+  await bar.click();
+  const basket = page.getByRole('dialog', { name: 'Your basket' });
+  await expect(basket.getByTestId('basket-total')).toHaveText(shown);
+  await expect(basket.getByRole('definition').filter({ hasText: '£1.99' })).toBeVisible();
+  await expectAccessible(page, 'the basket with one dish');
 });

@@ -4,7 +4,13 @@ import { spawn } from 'node:child_process';
 const env = { ...process.env };
 const server = spawn(process.execPath, ['--import', 'tsx', '--watch', 'src/server/main.ts'], {
   stdio: 'inherit',
-  env: { ...env, PORT: '3001', WEB_DIST_DIR: 'dist/none' },
+  // Customers browse Vite's port: links in emails and payment returns lead there.
+  env: {
+    ...env,
+    PORT: '3001',
+    WEB_DIST_DIR: 'dist/none',
+    PUBLIC_URL: env.PUBLIC_URL ?? 'http://localhost:3000',
+  },
 });
 const vite = spawn(process.execPath, ['node_modules/vite/bin/vite.js'], { stdio: 'inherit', env });
 const stop = () => {

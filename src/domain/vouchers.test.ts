@@ -110,7 +110,7 @@ describe('priceWithVoucher: fixed amounts', () => {
     const under = priceWithVoucher([week(W1, line(1, 2999)), week(W2, line(1, 9000))], TEN_EXTRA, TODAY);
     expect(under.totalDiscount).toBe(0);
     expect(under.problems).toEqual([
-      'Add £0.01 more to your first delivery to use this code: it needs a spend of £30',
+      'Add £0.01 more to your delivery for 23 – 28 Nov (the earliest in your basket) to use this code: it needs a spend of £30',
     ]);
     // Exactly the minimum is enough: £30 before the discount, even though it is £20 after.
     const exact = priceWithVoucher([week(W1, line(1, 3000)), week(W2, line(1, 100))], TEN_EXTRA, TODAY);
@@ -271,7 +271,7 @@ describe('priceWithVoucher: add-on vouchers', () => {
     const voucher = { ...free, minimumSpendPerOrder: 2000 };
     const weeks = addAddonLines([week(W1, line(10011, 1800))], voucher, 495);
     expect(priceWithVoucher(weeks, voucher, TODAY).problems).toEqual([
-      'Add £2.00 more to your first delivery to use this code: it needs a spend of £20, after its discount',
+      'Add £2.00 more to your delivery for 23 – 28 Nov (the earliest in your basket) to use this code: it needs a spend of £20, after its discount',
     ]);
   });
 });
@@ -315,7 +315,7 @@ describe('usageProblem and voucherState', () => {
     const ok = priceWithVoucher([week(W1, line(1, 4000))], TEN_EXTRA, TODAY);
     expect(voucherState(TEN_EXTRA, ok, TODAY)).toEqual({
       valid: true,
-      message: '10EXTRA applied: £10 off your first delivery',
+      message: '10EXTRA applied: £10 off the earliest delivery in your basket',
     });
     expect(voucherState(TEN_EXTRA, ok, TODAY, VOUCHER_MESSAGES.limitReached)).toEqual({
       valid: false,
@@ -336,7 +336,7 @@ describe('usageProblem and voucherState', () => {
     );
     expect(
       describeVoucher(terms({ type: 'AddonVoucher', addonVariantId: 1, singleOrder: true }), 'Tiramisù'),
-    ).toBe('A free Tiramisù with your first delivery');
+    ).toBe('A free Tiramisù with the earliest delivery in your basket');
   });
 });
 
@@ -353,7 +353,7 @@ describe('applyVoucher', () => {
     const result = applyVoucher([week(W1, line(1, 1500))], free, context);
     expect(result.state).toEqual({
       valid: true,
-      message: 'FREE-TIRAMISU applied: A free Tiramisù with your first delivery',
+      message: 'FREE-TIRAMISU applied: A free Tiramisù with the earliest delivery in your basket',
     });
     expect(result.weeks[0]!.lines.map((l) => l.key)).toContain(addonLineKey(W1));
     expect(result.pricing.totalDiscount).toBe(495);

@@ -241,8 +241,9 @@ function discountWeek(week: PricedWeek, voucher: VoucherTerms): { discounts: num
 function minimumProblem(voucher: VoucherTerms, week: PricedWeek, spend: number, minimum: number): string {
   const more = formatPence(minimum - spend);
   const after = discountCountsTowardsMinimum(voucher) ? ', after its discount' : '';
+  // A single-order code names its delivery: the earliest in the basket (issue 9, item 8: which box).
   return voucher.singleOrder
-    ? `Add ${more} more to your first delivery to use this code: it needs a spend of ${formatPenceShort(minimum)}${after}`
+    ? `Add ${more} more to your delivery for ${weekLabel(week.mealWeek as IsoDate)} (the earliest in your basket) to use this code: it needs a spend of ${formatPenceShort(minimum)}${after}`
     : `Add ${more} more to your delivery for ${weekLabel(week.mealWeek as IsoDate)} to use this code: each delivery needs a spend of ${formatPenceShort(minimum)}${after}`;
 }
 
@@ -326,9 +327,9 @@ export function usageProblem(usage: VoucherUsage, customer: VoucherCustomerFacts
   return null;
 }
 
-/** "£10 off your first delivery", "20% off selected dishes in each delivery", "a free Tiramisù…". */
+/** "£10 off the earliest delivery in your basket", "20% off selected dishes in each delivery", "a free Tiramisù…". */
 export function describeVoucher(voucher: VoucherTerms, addonTitle?: string | null): string {
-  const when = voucher.singleOrder ? 'your first delivery' : 'each delivery';
+  const when = voucher.singleOrder ? 'the earliest delivery in your basket' : 'each delivery';
   if (voucher.type === 'AddonVoucher') return `A free ${addonTitle ?? 'treat'} with ${when}`;
   const amount = voucher.valueType === 'fixed_amount' ? formatPenceShort(voucher.value) : `${voucher.value}%`;
   return voucher.productVariantIds.length > 0

@@ -27,6 +27,7 @@ import { customerDocument } from './modules/customers/customer-view';
 import { customerRoutes } from './modules/customers/customers.routes';
 import { buildServices, type Services } from './services';
 import { registerWebApp } from './http/web-app';
+import { canonicalPageUrl } from './http/canonical-origin';
 import { routedPath } from './http/routed-path';
 import { rejectBrokenText } from './http/text-safety';
 import { serializerCompiler, validatorCompiler } from './http/zod-compilers';
@@ -68,6 +69,12 @@ function isPageRequest(request: FastifyRequest): boolean {
     !/^\/(api|storefront|media|dev|assets|postcodes)(\/|$)/.test(path) &&
     !/\.\w{1,5}$/.test(path)
   );
+}
+
+/** A page the web app answers (index.html): `/` or a page path no route of the server takes. */
+function isWebAppPage(request: FastifyRequest): boolean {
+  const routed = request.routeOptions.url;
+  return isPageRequest(request) && (routed === undefined || routed === '/');
 }
 
 /**
@@ -173,6 +180,14 @@ export async function buildApp({
   // Dynamic responses over 1 KB are compressed for browsers that ask; built assets are precompressed.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
+  // A page load on another host than PUBLIC_URL's goes there first, before any cookie is set on the wrong
+  // host (http/canonical-origin.ts). X-Forwarded-Host counts only from a trusted proxy (TRUST_PROXY).
+  let servingWeb = false;
+  app.addHook('onRequest', async (request, reply) => {
+    if (!servingWeb || !isWebAppPage(request)) return;
+    const target = canonicalPageUrl(request.host, request.url, config.publicUrl);
+    if (target) return reply.redirect(target, 302);
+  });
   requireBranchHeader(app, config.branch, [API_PREFIX]);
   registerVisitors(app, { db: database.db, secureCookies: config.secureCookies, prefixes: [API_PREFIX] });
   registerSessions(app, {
@@ -225,6 +240,7 @@ export async function buildApp({
     };
   };
   const web = serveWeb ? await registerWebApp(app, config.webDistDir, publicConfig(config), bootstrap) : null;
+  servingWeb = web !== null;
   app.setNotFoundHandler((request, reply) => {
     if (isPageRequest(request) && web) return web.sendIndex(request, reply);
     return sendNotFound(request, reply);

@@ -96,11 +96,12 @@ async function main() {
   process.stdout.write(
     [
       '',
-      `  Sfoglia is open on http://localhost:${config.port}  (database: ${where})`,
-      `  Menu:      http://localhost:${config.port}/menu`,
-      `  API docs:  http://localhost:${config.port}/api/docs`,
+      // PUBLIC_URL: pages opened on any other host are redirected there (http/canonical-origin.ts).
+      `  Sfoglia is open on ${config.publicUrl}  (database: ${where})`,
+      `  Menu:      ${config.publicUrl}/menu`,
+      `  API docs:  ${config.publicUrl}/api/docs`,
       config.email.mailbox && !config.email.smtpUrl
-        ? `  Mailbox:   http://localhost:${config.port}/dev/mailbox  (emails stay here; set SMTP_URL to send)`
+        ? `  Mailbox:   ${config.publicUrl}/dev/mailbox  (emails stay here; set SMTP_URL to send)`
         : '',
       config.payments.mode === 'sandbox'
         ? `  Payments:  sandbox; test card 4242 4242 4242 4242 (any future expiry, any CVC), more in README`

@@ -8,6 +8,7 @@ import { createRoutes } from './routes';
 import { seedFromBootstrap } from './shared/bootstrap';
 import { onUnauthorized } from './shared/api/client';
 import { forgetCustomer } from './shared/customer.queries';
+import './typeface.css';
 import './styles.css';
 
 const queryClient = createQueryClient();

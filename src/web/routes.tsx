@@ -16,7 +16,9 @@ import { ONE_OFF_FLOW, SUBSCRIPTION_FLOW } from './pages/checkout/flows';
 import { giftRoutes } from './pages/gifts/gift-routes';
 
 // The whole route table (spec §2). Screens are lazy chunks; guards are loaders that redirect. Routes of
-// later areas join this table with their issues.
+// later areas join this table with their issues, and src/contracts/page-routes.ts with them (the server's
+// list of pages; routes.test.ts keeps the two equal). A route that only redirects renders `element: null`,
+// said outright (React Router warns of a leaf route with no element).
 
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   const payments = paymentRoutes(queryClient);
@@ -34,8 +36,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           ErrorBoundary: RouteError,
           children: [
             // Until takeaway exists, the home page is the recipe-kit menu.
-            { index: true, loader: redirectTo(queryClient, '/menu') },
-            { path: 'products', loader: redirectTo(queryClient, '/menu') },
+            { index: true, loader: redirectTo(queryClient, '/menu'), element: null },
+            { path: 'products', loader: redirectTo(queryClient, '/menu'), element: null },
             {
               Component: RecipeKitLayout,
               children: [
@@ -74,7 +76,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               path: 'one-off',
               lazy: checkoutLayout(ONE_OFF_FLOW),
               children: [
-                { index: true, loader: redirectTo(queryClient, '/one-off/menu') },
+                { index: true, loader: redirectTo(queryClient, '/one-off/menu'), element: null },
                 ...checkoutSignInRoutes(queryClient, ONE_OFF_FLOW),
                 { path: '*', Component: NotFoundPage },
               ],
@@ -96,14 +98,14 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   path: 'my-basket',
                   lazy: lazyPage(async () => {
                     const m = await import('./pages/restore-basket-page');
-                    return { loader: m.restoreBasketLoader(queryClient, '/menu') };
+                    return { loader: m.restoreBasketLoader(queryClient, '/menu'), element: null };
                   }),
                 },
                 {
                   path: 'my-rk-basket',
                   lazy: lazyPage(async () => {
                     const m = await import('./pages/restore-basket-page');
-                    return { loader: m.restoreBasketLoader(queryClient, '/checkout') };
+                    return { loader: m.restoreBasketLoader(queryClient, '/checkout'), element: null };
                   }),
                 },
               ],
@@ -180,7 +182,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     import('./pages/account/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
                   ),
                 },
-                { path: 'dashboard', loader: redirectTo(queryClient, '/account') },
+                { path: 'dashboard', loader: redirectTo(queryClient, '/account'), element: null },
                 {
                   path: 'order-history',
                   lazy: lazyPage(() =>

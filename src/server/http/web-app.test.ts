@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -59,5 +59,38 @@ describe('the page bootstrap', () => {
     const html = (await app.inject({ method: 'GET', url: '/' })).body;
     expect(html).not.toContain('<script>alert(1)');
     expect(scriptJson(html, 'sfoglia-bootstrap')).toEqual(bootstrap);
+  });
+});
+
+describe('the typeface', () => {
+  test('every page preloads the Latin face the built entry uses, and no other font', async () => {
+    const built = mkdtempSync(join(tmpdir(), 'sfoglia-web-'));
+    mkdirSync(join(built, '.vite'));
+    writeFileSync(join(built, 'index.html'), INDEX);
+    writeFileSync(
+      join(built, '.vite/manifest.json'),
+      JSON.stringify({
+        'main.tsx': {
+          file: 'assets/index-abc.js',
+          isEntry: true,
+          assets: [
+            'assets/figtree-latin-wght-normal-D_ZTVpCC.woff2',
+            'assets/figtree-latin-ext-wght-normal-DCwSJGxG.woff2',
+          ],
+        },
+      }),
+    );
+    const site = Fastify();
+    await registerWebApp(site, built, publicConfig(loadConfig({ NODE_ENV: 'test' })), async () => null);
+    await site.ready();
+    try {
+      const html = (await site.inject({ method: 'GET', url: '/' })).body;
+      expect(html.match(/<link rel="preload"[^>]*>/g)).toEqual([
+        '<link rel="preload" href="/assets/figtree-latin-wght-normal-D_ZTVpCC.woff2" as="font" type="font/woff2" crossorigin />',
+      ]);
+    } finally {
+      await site.close();
+      rmSync(built, { recursive: true, force: true });
+    }
   });
 });

@@ -6,11 +6,13 @@ import { Link } from 'react-router';
 import { analytics } from '../shared/analytics';
 import { brandUrl } from '../shared/config';
 import { Dialog } from '../shared/ui/dialog';
+import { modalHistorySettled } from '../shared/ui/modal-history';
 import { ChevronLeft, ChevronRight } from '../shared/ui/icons';
 import { setUi, useUi } from '../shared/ui/ui-store';
 import { ACCOUNT_LINKS } from './nav-links';
 
-// The mobile menu (spec §2, §4): a main level and a My account submenu.
+// The mobile menu (spec §2, §4): a main level and a My account submenu. Its links close it and replace its
+// history entry (Dialog); How recipe kits work takes its entry over (modal-history.ts).
 
 export function MobileMenu() {
   const open = useUi((s) => s.mobileMenuOpen);
@@ -79,7 +81,8 @@ export function MobileMenu() {
                 className="button button--secondary"
                 onClick={() => {
                   close();
-                  void signOut();
+                  // Signing out ends on another page: only once the menu's history entry is off.
+                  void modalHistorySettled().then(signOut);
                 }}
               >
                 Log out

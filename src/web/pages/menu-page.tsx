@@ -17,8 +17,8 @@ import {
   orderDeadline,
   relativeWeekName,
 } from '../../domain/menu-weeks';
-import { formatPence } from '../../domain/money';
 import { BasketPanel } from '../features/baskets/basket-panel';
+import { BasketBarTotal } from '../features/baskets/basket-total';
 import { basketQueries } from '../features/baskets/baskets.queries';
 import {
   isOptimistic,
@@ -338,7 +338,7 @@ function MenuView({ oneOff }: { oneOff: boolean }) {
         <span>
           View basket ({basket?.itemCount ?? 0} {basket?.itemCount === 1 ? 'item' : 'items'})
         </span>
-        <span>{formatPence(basket?.totalPrice ?? 0)}</span>
+        <BasketBarTotal basket={basket} />
       </button>
       <Dialog
         open={basketOpen}

@@ -1,10 +1,12 @@
+import { sql } from 'drizzle-orm';
 import { addDays, londonDate } from '../../../domain/calendar';
 import type { DbOrTx } from '../client';
 import { vouchers } from '../schema/checkout';
 import { DISHES } from './dishes';
 
 // The demo's voucher codes (issue 4; spec §9 names OOS-20 and 10EXTRA), one of each kind the rules know.
-// Inserted once: a code that exists is left as it is (its redemptions stay counted).
+// Inserted once: a code that exists is left as it is (its redemptions stay counted), but for its description,
+// which follows the words here (the customer reads it beside the code).
 
 const variantOf = (n: number, double: boolean) => 10_000 + n * 10 + (double ? 2 : 1);
 const TIRAMISU = DISHES.find((dish) => dish.handle === 'tiramisu')!;
@@ -32,7 +34,7 @@ export async function seedVouchers(db: DbOrTx, now: Date): Promise<void> {
         type: 'DiscountVoucher',
         valueType: 'fixed_amount',
         value: 1000,
-        description: '£10 off your first box when you spend £30 or more',
+        description: '£10 off the earliest delivery in your basket, when its dishes come to £30 or more',
         singleOrder: true,
         minimumSpendPerOrder: 3000,
       },
@@ -56,7 +58,7 @@ export async function seedVouchers(db: DbOrTx, now: Date): Promise<void> {
         type: 'AddonVoucher',
         valueType: 'fixed_amount',
         value: 0,
-        description: `A free ${TIRAMISU.title} with your first box`,
+        description: `A free ${TIRAMISU.title} with the earliest delivery in your basket`,
         singleOrder: true,
         addonVariantId: variantOf(TIRAMISU.n, false),
       },
@@ -81,7 +83,7 @@ export async function seedVouchers(db: DbOrTx, now: Date): Promise<void> {
         type: 'DiscountVoucher',
         valueType: 'fixed_amount',
         value: 1500,
-        description: '£15 off your first box of £40 or more, for new customers',
+        description: '£15 off the earliest delivery of your first order, when its dishes come to £40 or more',
         singleOrder: true,
         minimumSpendPerOrder: 4000,
         oncePerCustomer: true,
@@ -95,5 +97,5 @@ export async function seedVouchers(db: DbOrTx, now: Date): Promise<void> {
         description: '£5 of store credit',
       },
     ])
-    .onConflictDoNothing();
+    .onConflictDoUpdate({ target: vouchers.code, set: { description: sql`excluded.description` } });
 }

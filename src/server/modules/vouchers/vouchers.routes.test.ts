@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { eq } from 'drizzle-orm';
 import { checkouts, voucherRedemptions, vouchers } from '../../db/schema/checkout';
 import { productVariants } from '../../db/schema/catalogue';
+import { seedVouchers } from '../../db/seed/demo-vouchers';
 import { API, expectError, variantGid, variantId } from '../../test/api-expect';
 import { clearRateLimits, setRateCount, signedInCustomer } from '../../test/accounts';
 import { createTestApp, type TestApp, type Visitor } from '../../test/harness';
@@ -77,14 +78,14 @@ describe('POST /baskets/{id}/vouchers', () => {
           type: 'DiscountVoucher',
           value_type: 'fixed_amount',
           value: 1000,
-          description: '£10 off your first box when you spend £30 or more',
+          description: '£10 off the earliest delivery in your basket, when its dishes come to £30 or more',
           start_date: null,
           end_date: null,
           single_order: true,
           minimum_spend_per_order: 3000,
           product_variant_ids: [],
           addon_variant_id: null,
-          state: { valid: true, message: '10EXTRA applied: £10 off your first delivery' },
+          state: { valid: true, message: '10EXTRA applied: £10 off the earliest delivery in your basket' },
           discount: 1000,
         },
       },
@@ -95,7 +96,7 @@ describe('POST /baskets/{id}/vouchers', () => {
       voucher: {
         id: applied.body.data.id,
         code: '10EXTRA',
-        state: { valid: true, message: '10EXTRA applied: £10 off your first delivery' },
+        state: { valid: true, message: '10EXTRA applied: £10 off the earliest delivery in your basket' },
         discount: 1000,
       },
       total_line_items_price: 3150,
@@ -135,7 +136,7 @@ describe('POST /baskets/{id}/vouchers', () => {
       await apply(visitor, id, '10EXTRA'),
       400,
       'VOUCHER_INVALID',
-      'Add £9.00 more to your first delivery to use this code: it needs a spend of £30',
+      'Add £9.00 more to your delivery for 23 – 28 Nov (the earliest in your basket) to use this code: it needs a spend of £30',
     );
     expect(await basket(visitor, id)).toMatchObject({ voucher_code: null, voucher: null, total_discount: 0 });
   });
@@ -236,7 +237,10 @@ describe('POST /baskets/{id}/vouchers', () => {
     expect(applied.body.data.attributes).toMatchObject({
       type: 'AddonVoucher',
       addon_variant_id: variantId(TIRAMISU),
-      state: { valid: true, message: 'FREE-TIRAMISU applied: A free Tiramisù with your first delivery' },
+      state: {
+        valid: true,
+        message: 'FREE-TIRAMISU applied: A free Tiramisù with the earliest delivery in your basket',
+      },
       discount: 550,
     });
     const shown = await basket(visitor, id);
@@ -436,7 +440,9 @@ describe('GET /baskets/{id}/vouchers', () => {
     const listed = await visitor.get(`${API}/baskets/${id}/vouchers`);
     expect(listed.body).toEqual({
       data: [applied.body.data],
-      meta: { state: { valid: true, message: '10EXTRA applied: £10 off your first delivery' } },
+      meta: {
+        state: { valid: true, message: '10EXTRA applied: £10 off the earliest delivery in your basket' },
+      },
     });
     // Dropping below its minimum: the code stays on the basket but no longer applies, and says why.
     const [item] = (await basket(visitor, id)).items;
@@ -444,7 +450,8 @@ describe('GET /baskets/{id}/vouchers', () => {
     const after = await visitor.get(`${API}/baskets/${id}/vouchers`);
     const state = {
       valid: false,
-      message: 'Add £9.00 more to your first delivery to use this code: it needs a spend of £30',
+      message:
+        'Add £9.00 more to your delivery for 23 – 28 Nov (the earliest in your basket) to use this code: it needs a spend of £30',
     };
     expect(after.body.meta.state).toEqual(state);
     expect(after.body.data[0].attributes).toMatchObject({ code: '10EXTRA', state, discount: 0 });
@@ -582,5 +589,21 @@ describe('the basket with a voucher', () => {
     const listed = await visitor.get(`${API}/baskets`);
     expect(listed.body.data[0].attributes).toMatchObject({ voucher_code: '10EXTRA', total_discount: 1000 });
     expect(listed.body.included[0].attributes.discount).toBe(1000);
+  });
+});
+
+describe('the demo codes’ words', () => {
+  test('seeding again brings a code’s description up to date and keeps its redemptions', async () => {
+    await t.database.db
+      .update(vouchers)
+      .set({ description: '£10 off your first box when you spend £30 or more', timesRedeemed: 3 })
+      .where(eq(vouchers.code, '10EXTRA'));
+    await seedVouchers(t.database.db, t.clock.now());
+    const [row] = await t.database.db.select().from(vouchers).where(eq(vouchers.code, '10EXTRA'));
+    expect(row).toMatchObject({
+      description: '£10 off the earliest delivery in your basket, when its dishes come to £30 or more',
+      timesRedeemed: 3,
+    });
+    await t.database.db.update(vouchers).set({ timesRedeemed: 0 }).where(eq(vouchers.code, '10EXTRA'));
   });
 });

@@ -1,19 +1,21 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { usePageMeta } from '../../shared/use-page-meta';
 import { Spinner } from '../../shared/ui/spinner';
 import { authApi, type SignedIn } from './auth.api';
 import { AuthCard } from './auth-card';
+import { AppleMark, FacebookMark, GoogleMark } from './provider-marks';
 import { authorizeUrl, takePendingSocial, type Provider } from './social';
 import { returnToOf, useFinishSignIn } from './use-finish-sign-in';
 
 // /social-login: Google, Facebook, Apple or email. Google (id_token in the fragment) and Apple (code in the
 // query) come back here; Facebook comes back to /auth-facebook-cb.
 
-const PROVIDERS: { id: Provider; name: string; label: string }[] = [
-  { id: 'google', name: 'Google', label: 'Continue with Google' },
-  { id: 'facebook', name: 'Facebook', label: 'Continue with Facebook' },
-  { id: 'apple', name: 'Apple', label: 'Continue with Apple' },
+// Each with its own mark and colours, and a label the provider's guidelines allow.
+const PROVIDERS: { id: Provider; name: string; label: string; Mark: ComponentType }[] = [
+  { id: 'google', name: 'Google', label: 'Continue with Google', Mark: GoogleMark },
+  { id: 'facebook', name: 'Facebook', label: 'Continue with Facebook', Mark: FacebookMark },
+  { id: 'apple', name: 'Apple', label: 'Continue with Apple', Mark: AppleMark },
 ];
 
 /** Finishes a provider's return, once: verify our state, then ask the server to sign in. */
@@ -134,7 +136,8 @@ export function SocialChoices({
               window.location.assign(authorizeUrl(provider.id, returnTo));
             }}
           >
-            {leavingFor === provider.id ? `Opening ${provider.name}…` : provider.label}
+            <provider.Mark />
+            <span>{leavingFor === provider.id ? `Opening ${provider.name}…` : provider.label}</span>
           </button>
         ))}
         <Link className="button button--secondary button--social" to={loginPath}>

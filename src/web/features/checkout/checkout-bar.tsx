@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { config } from '../../shared/config';
+import { ArrowLeft, CheckIcon, LockIcon } from '../../shared/ui/icons';
 import { PaymentMark } from '../../shared/ui/payment-logos';
 
 // The checkout bar (spec §2 Navigation bars): a secure-checkout banner with the card logos we take. Google
@@ -14,18 +15,10 @@ export function CheckoutBar({ backTo, backLabel }: { backTo: string; backLabel: 
     <div className="checkout-bar">
       <div className="checkout-bar__inner">
         <Link to={backTo} className="checkout-bar__back">
-          <span aria-hidden="true">←</span> {backLabel}
+          <ArrowLeft /> {backLabel}
         </Link>
         <p className="checkout-bar__secure">
-          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-            <path
-              d="M7 10V7a5 5 0 0 1 10 0v3M5 10h14v11H5z"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <LockIcon size={18} />
           Secure checkout
         </p>
         <ul className="checkout-bar__marks" aria-label="We accept">
@@ -67,7 +60,7 @@ export function CheckoutProgress({ current }: { current: CheckoutStepLink['key']
           aria-current={i === index ? 'step' : undefined}
         >
           <span className="checkout-progress__number" aria-hidden="true">
-            {i < index ? '✓' : i + 1}
+            {i < index ? <CheckIcon /> : i + 1}
           </span>
           <span>
             {step.label}

@@ -1,31 +1,46 @@
 import { useQuery } from '@tanstack/react-query';
-import { NavLink, Outlet } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { ACCOUNT_LINKS } from '../../app/nav-links';
 import { useSignOut } from '../../app/use-sign-out';
 import { customerQueries } from '../../shared/customer.queries';
 
-// /account (login needed): the tabs of spec §2. Later areas add theirs (pasta plan, orders, offers).
-const TABS = [
-  { to: '/account', label: 'Dashboard', end: true },
-  { to: '/account/order-history', label: 'Past orders', end: false },
-  { to: '/account/payment-methods', label: 'Payment methods', end: false },
-  { to: '/account/my-details', label: 'Profile', end: false },
-];
+// /account (login needed): the tabs of spec §2, the same as the mobile menu's My account. Later areas add
+// theirs (pasta plan, offers) to the route table, and the tabs follow.
+
+/** On a phone the tabs scroll sideways on their own: the current one is brought into view, the page stays. */
+function useCurrentTabInView() {
+  const ref = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const nav = ref.current;
+    const current = nav?.querySelector('[aria-current="page"]');
+    if (!nav || !current) return;
+    const shown = nav.getBoundingClientRect();
+    const tab = current.getBoundingClientRect();
+    // Centred where it can be (scrollIntoView would scroll the page as well).
+    const left = nav.scrollLeft + tab.left - shown.left - (shown.width - tab.width) / 2;
+    nav.scrollTo({ left: Math.max(0, left) });
+  }, [pathname]);
+  return ref;
+}
 
 export function AccountLayout() {
   const { data: customer } = useQuery(customerQueries.me());
   const signOut = useSignOut();
+  const tabsRef = useCurrentTabInView();
   return (
     <div className="page account">
       <header className="account__header">
         <h1>Your account</h1>
         {customer ? <p className="account__who">{customer.email}</p> : null}
       </header>
-      <nav aria-label="Account" className="account__tabs">
-        {TABS.map((tab) => (
+      <nav aria-label="Account" className="account__tabs" ref={tabsRef}>
+        {ACCOUNT_LINKS.map((tab) => (
           <NavLink
-            key={tab.to}
-            to={tab.to}
-            end={tab.end}
+            key={tab.href}
+            to={tab.href}
+            end={tab.href === '/account'}
             className={({ isActive }) => `tab ${isActive ? 'tab--active' : ''}`}
           >
             {tab.label}

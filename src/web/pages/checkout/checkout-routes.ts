@@ -14,7 +14,7 @@ const load = () => import('./checkout-chunk');
 const never = () => false;
 
 /** A route whose screen and guard come from the checkout chunk. */
-function step(pick: (m: Chunk) => Pick<RouteObject, 'Component' | 'loader'>) {
+function step(pick: (m: Chunk) => Pick<RouteObject, 'Component' | 'element' | 'loader'>) {
   return lazyPage(async () => pick(await load()));
 }
 
@@ -38,7 +38,11 @@ export function checkoutSignInRoutes(queryClient: QueryClient, flow: CheckoutFlo
 /** delivery/address, billingaddresses, delivery/instructions (the default), payment, confirmation, error. */
 export function checkoutStepRoutes(queryClient: QueryClient, flow: CheckoutFlow): RouteObject[] {
   return [
-    { index: true, lazy: step((m) => ({ loader: m.checkoutGuards.start(queryClient, flow) })) },
+    // Only redirects to the step to start at: renders nothing.
+    {
+      index: true,
+      lazy: step((m) => ({ loader: m.checkoutGuards.start(queryClient, flow), element: null })),
+    },
     {
       path: 'delivery/address',
       lazy: step((m) => ({ Component: m.AddressStep, loader: m.checkoutGuards.customer(queryClient, flow) })),

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { CloseIcon } from './icons';
 
 // Flash messages (spec §9: they time out after 3000 ms by default). Errors are announced assertively.
 
@@ -68,7 +69,7 @@ function ToastItem({ toast }: { toast: Toast }) {
         aria-label="Dismiss"
         onClick={() => dismissToast(toast.id)}
       >
-        ×
+        <CloseIcon size={18} />
       </button>
     </div>
   );

@@ -1,0 +1,77 @@
+// The pages of the web app (spec §2), as React Router path patterns. The server answers these with the app
+// and 200, and any other page path with the same app and 404 (it shows "We can’t find that page"), so a
+// mistyped link is not a soft 404. src/web/routes.test.ts keeps this list equal to the route table in
+// src/web/routes.tsx: a route added there and not here (or the other way round) fails the unit tests.
+
+export const PAGE_ROUTES = [
+  '/',
+  '/products',
+  '/menu',
+  '/one-off',
+  '/one-off/menu',
+  '/one-off/continue',
+  '/one-off/signup',
+  '/one-off/login',
+  '/checkout',
+  '/checkout/continue',
+  '/checkout/signup',
+  '/checkout/login',
+  '/checkout/delivery/address',
+  '/checkout/billingaddresses',
+  '/checkout/delivery/instructions',
+  '/checkout/payment',
+  '/checkout/confirmation',
+  '/checkout/error',
+  '/one-off/checkout',
+  '/one-off/checkout/delivery/address',
+  '/one-off/checkout/billingaddresses',
+  '/one-off/checkout/delivery/instructions',
+  '/one-off/checkout/payment',
+  '/one-off/checkout/confirmation',
+  '/one-off/checkout/error',
+  '/gift-boxes',
+  '/gift-boxes/confirmation',
+  '/gift-boxes/:handle',
+  '/gift-boxes/:handle/send',
+  '/payment/success',
+  '/payment/:orderId',
+  '/order/:orderId',
+  '/my-basket',
+  '/my-rk-basket',
+  '/login',
+  '/signup',
+  '/forgot-password',
+  '/forgot-password/reset',
+  '/social-login',
+  '/auth-facebook-cb',
+  '/signed-out',
+  '/paypal-confirmation',
+  '/paypal-setup-confirmation',
+  '/account',
+  '/account/dashboard',
+  '/account/order-history',
+  '/account/payment-methods',
+  '/account/my-details',
+] as const;
+
+export type PageRoute = (typeof PAGE_ROUTES)[number];
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Matches as React Router does by default: case-insensitive, a `:name` segment is any one non-empty segment,
+ * trailing slashes are ignored. `path` is decoded (no query or fragment).
+ */
+export function matchesRoute(pattern: string, path: string): boolean {
+  const source = pattern
+    .replace(/\/+$/, '')
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : escape(segment)))
+    .join('/');
+  return new RegExp(`^${source}/*$`, 'i').test(path);
+}
+
+/** Whether a decoded path is one of the web app's pages. */
+export function isPagePath(path: string): boolean {
+  return PAGE_ROUTES.some((pattern) => matchesRoute(pattern, path));
+}
