@@ -197,11 +197,11 @@ describe('POST /orders/gift_boxes', () => {
     const good = await saveCard(t, s, CARDS.visa);
     const placed = await s.visitor.post(
       `${API}/orders/gift_boxes`,
-      giftBody(addressId, { recipient: { name: 'Sam' }, product_variant_id: variantId(DATE_NIGHT, true) }),
+      giftBody(addressId, { recipient: { name: 'Sam' }, product_variant_id: variantId(DATE_NIGHT) }),
     );
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     expect(placed.body.data[0].attributes).toMatchObject({
-      total: 7400,
+      total: 4200,
       shipping_price: 0,
       gift: { recipient_name: 'Sam', recipient_email: null, message: null },
     });
@@ -259,6 +259,32 @@ describe('what cannot be sent as a gift', () => {
       s.visitor.post(`${API}/orders/gift_boxes`, giftBody(addressId, extra));
     expectError(await place({ product_variant_id: variantGid(A_DISH) }), 404, 'PRODUCT_VARIANT_NOT_FOUND');
     expectError(await place({ product_variant_id: '999999' }), 404, 'PRODUCT_VARIANT_NOT_FOUND');
+    // A gift box already feeds two or more: there is no "Double Portion" of one, even one left in the catalogue.
+    expectError(
+      await place({ product_variant_id: variantId(DATE_NIGHT, true) }),
+      404,
+      'PRODUCT_VARIANT_NOT_FOUND',
+    );
+    await t.database.db.insert(productVariants).values({
+      id: Number(variantId(DATE_NIGHT, true)),
+      extId: variantGid(DATE_NIGHT, true),
+      productId: 1000 + DATE_NIGHT,
+      title: 'Double Portion (Serves 2)',
+      sku: 'SFG-051-D',
+      pricePence: 7400,
+      isDouble: true,
+      quantityAvailable: 40,
+      position: 2,
+    });
+    expectError(
+      await place({ product_variant_id: variantId(DATE_NIGHT, true) }),
+      404,
+      'PRODUCT_VARIANT_NOT_FOUND',
+      'Date Night Gift Box comes in one size',
+    );
+    await t.database.db
+      .delete(productVariants)
+      .where(eq(productVariants.id, Number(variantId(DATE_NIGHT, true))));
     expectError(
       await place({ product_variant_id: 'gid://shopify/Product/1050' }),
       404,

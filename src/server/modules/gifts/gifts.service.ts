@@ -4,7 +4,7 @@ import type { Order } from '../../../contracts/orders';
 import { isoDate, weekStartOf, type IsoDate } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
 import { giftBoxPrice, giftMessage } from '../../../domain/gifts';
-import { isGiftBox } from '../../../domain/menu';
+import { isGiftBox, offersDoublePortion } from '../../../domain/menu';
 import { pence } from '../../../domain/money';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
@@ -76,6 +76,7 @@ async function findGiftVariant(db: DbOrTx, ref: string): Promise<GiftVariant> {
       title: products.title,
       productType: products.productType,
       tags: products.tags,
+      isDouble: productVariants.isDouble,
     })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
@@ -83,6 +84,10 @@ async function findGiftVariant(db: DbOrTx, ref: string): Promise<GiftVariant> {
   // Only gift boxes are sold here: a dish from the weekly menu is bought through the basket.
   if (!row || !isGiftBox({ id: String(row.productId), productType: row.productType, tags: row.tags })) {
     throw new DomainError('PRODUCT_VARIANT_NOT_FOUND', GIFT_BOX_NOT_FOUND);
+  }
+  // A gift box already feeds two or more: it has no "Double Portion" (one left in an old catalogue is refused).
+  if (row.isDouble && !offersDoublePortion(row)) {
+    throw new DomainError('PRODUCT_VARIANT_NOT_FOUND', `${row.title} comes in one size`);
   }
   const [image] = await db
     .select({ url: productImages.url })
