@@ -364,13 +364,14 @@ test('a gift box: chosen without touching the basket, signed in through the gift
   await page.getByRole('button', { name: 'Continue to delivery' }).click();
   await expect(page.getByText('Tell us who the gift is for')).toBeVisible();
   await expectAccessible(page, 'the gift box page with a missing name');
-  await page.getByRole('radio', { name: /Double Portion/ }).check();
+  // A gift box already feeds two: it comes in one size, so there is no size to choose.
+  await expect(page.getByRole('radio', { name: /Double Portion/ })).toHaveCount(0);
   await page.getByLabel('Their name').fill('Nonna Rossi');
   await page.getByLabel('Their email (optional)').fill(recipientEmail);
   await page
     .getByLabel('Message for the card (optional)')
     .fill('Buon compleanno, Nonna!\nCon affetto, Grace');
-  await expect(page.getByText('1 × £74.00 = £74.00, plus delivery')).toBeVisible();
+  await expect(page.getByText('1 × £42.00 = £42.00, plus delivery')).toBeVisible();
   await shot(page, '17-gift-box');
   await expectAccessible(page, 'the gift box page');
   await page.getByRole('button', { name: 'Continue to delivery' }).click();
@@ -406,7 +407,7 @@ test('a gift box: chosen without touching the basket, signed in through the gift
   await addCard(page, '4242 4242 4242 4242', '4242');
   await shot(page, '18-gift-send');
   await expectAccessible(page, 'sending a gift');
-  await page.getByRole('button', { name: 'Pay £74.00' }).click();
+  await page.getByRole('button', { name: 'Pay £42.00' }).click();
 
   await expect(page).toHaveURL(/\/gift-boxes\/confirmation$/);
   await expect(page.getByRole('heading', { name: /Your gift is booked/ })).toBeVisible();

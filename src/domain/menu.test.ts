@@ -4,7 +4,9 @@ import { isoDate } from './calendar';
 import {
   cookingMinutesFromTags,
   cookingTimeTag,
+  dishSummary,
   DOUBLE_PORTION_LABEL,
+  plainText,
   formatCookingTime,
   offersDoublePortion,
   sectionTitle,
@@ -349,5 +351,31 @@ describe('cooking times', () => {
     expect(formatCookingTime(40)).toBe('40 min');
     expect(formatCookingTime(60)).toBe('1 hr');
     expect(formatCookingTime(75)).toBe('1 hr 15 min');
+  });
+});
+
+describe('dishSummary', () => {
+  test('the first sentence of the description, as plain text', () => {
+    expect(
+      dishSummary(
+        '<p>Roll, fill and crimp your own ravioli: ricotta &amp; lemon, and spinach &#38; nutmeg. The kit has the sheets. <strong>Ready in 30 minutes.</strong></p>',
+      ),
+    ).toBe('Roll, fill and crimp your own ravioli: ricotta & lemon, and spinach & nutmeg.');
+    expect(dishSummary("<p>Bronze-die rigatoni in a fiery 'nduja sauce</p>")).toBe(
+      "Bronze-die rigatoni in a fiery 'nduja sauce",
+    );
+    expect(dishSummary('')).toBe('');
+  });
+
+  test('a full stop inside a word or number does not end it', () => {
+    expect(dishSummary('<p>Aged 24.5 months. Then more.</p>')).toBe('Aged 24.5 months.');
+  });
+
+  test('property: plain text never carries markup', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 60 }), (text) => {
+        expect(plainText(`<p>${text}</p>`)).not.toMatch(/<p>|<\/p>/);
+      }),
+    );
   });
 });

@@ -185,3 +185,27 @@ export function formatCookingTime(minutes: number): string {
   if (hours === 0) return `${rest} min`;
   return rest === 0 ? `${hours} hr` : `${hours} hr ${rest} min`;
 }
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** A description's text without its markup, entities decoded and spaces collapsed. */
+export function plainText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(#\d{1,6}|#x[\da-f]{1,6}|[a-z]{2,6});/gi, (whole, name: string) => {
+      if (name[0] === '#') {
+        const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+        return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+      }
+      return ENTITIES[name.toLowerCase()] ?? whole;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** What a menu card says about a dish: the first sentence of its description. */
+export function dishSummary(descriptionHtml: string): string {
+  const text = plainText(descriptionHtml);
+  const end = /[.!?](?=\s|$)/.exec(text);
+  return end ? text.slice(0, end.index + 1) : text;
+}
