@@ -167,7 +167,7 @@ describe('POST /orders/gift_boxes', () => {
     expect(paid.status, JSON.stringify(paid.body)).toBe(201);
     expect(paid.body.data.attributes).toMatchObject({ status: 'succeeded', amount: 3699 });
     const view = await s.visitor.get(`${API}/orders/${orderId}`);
-    expect(view.body.data.attributes).toMatchObject({ state: 'paid', state_label: 'Is being prepared' });
+    expect(view.body.data.attributes).toMatchObject({ state: 'paid', state_label: 'Arrives Thu 26 Nov' });
     const [checkout] = await t.database.db
       .select()
       .from(checkouts)

@@ -161,7 +161,7 @@ export class GiftBoxService {
       for (const checkout of open) {
         if (await this.isSameGift(tx, checkout, body, billing)) {
           return {
-            orders: await checkoutOrders(tx, checkout.id),
+            orders: await checkoutOrders(tx, checkout.id, now),
             meta: checkoutMeta(checkout, await creditBalance(tx, customerId), rules, false),
             created: false,
           };
@@ -212,7 +212,7 @@ export class GiftBoxService {
         { productVariantId: priced.variant.id, quantity: priced.quantity, title: priced.variant.title },
       ]);
       return {
-        orders: await checkoutOrders(tx, checkout!.id),
+        orders: await checkoutOrders(tx, checkout!.id, now),
         meta: checkoutMeta(checkout!, await creditBalance(tx, customerId), rules, false),
         created: true,
       };
