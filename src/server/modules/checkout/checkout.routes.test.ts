@@ -282,6 +282,15 @@ describe('paying: POST /payments, /orders/confirm, GET /payment_details', () => 
     expect(subscription).toMatchObject({ state: 'active', paymentMethodId: card });
     const [email] = await emailsTo(t, s.email, 'order_confirmation');
     expect(email!.text).toContain('£22.99');
+    // What was ordered, one dish a line (issue 9).
+    expect(email!.text.split('\n')).toEqual(
+      expect.arrayContaining([
+        'Order #' + order.body.data.attributes.number + ', Wednesday 25 November',
+        '2 × Beef Shin Ragù Pappardelle, Regular, £10.50 each: £21.00',
+        'Delivery: £1.99',
+        'Total: £22.99',
+      ]),
+    );
     const upcoming = await s.visitor.get(`${API}/orders?filter[delivery_date]=upcoming&per_page=3000`);
     expect(upcoming.body.data.map((o: any) => o.id)).toEqual([orderId]);
     const past = await s.visitor.get(`${API}/orders?filter[delivery_date]=past`);

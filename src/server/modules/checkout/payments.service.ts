@@ -3,13 +3,11 @@ import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Payment } from '../../../contracts/payments';
 import { isoDate, londonDate } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
-import { formatPence } from '../../../domain/money';
 import { isPayable, planCharge, type OrderState } from '../../../domain/orders';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import {
   checkouts,
-  orderLineItems,
   orders,
   paymentMethods,
   payments,
@@ -18,8 +16,6 @@ import {
   subscriptions,
 } from '../../db/schema/checkout';
 import { customers } from '../../db/schema/customers';
-import { enqueueEmail } from '../../integrations/email';
-import { giftOnItsWay, orderConfirmation } from '../../integrations/email/templates';
 import {
   HARD_DECLINES,
   PaymentProcessorError,
@@ -32,6 +28,7 @@ import { spendCredit } from '../credit/credit.service';
 import type { ShopRulesCache } from '../shop/shop.service';
 import { emptyBasket, followingWeeks } from './checkout.service';
 import { lockCheckout, lockPayment, movePayment, type CheckoutRow, type PaymentRow } from './payment-state';
+import { queuePaidCheckoutEmails } from './order-emails';
 import { ensureProcessorCustomer } from './processor-customers';
 
 // Paying a checkout (issue 4 parts 1, 5, 6, 8; issue 8). The order of things is what makes it safe:
@@ -73,15 +70,6 @@ function declineMessage(intent: PaymentIntent): string {
     DECLINE_MESSAGES.generic_decline!
   );
 }
-
-const LONG_DATE = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  timeZone: 'UTC',
-});
-/** "Wednesday 25 November". */
-const longDeliveryDate = (date: string) => LONG_DATE.format(new Date(`${date}T12:00:00Z`));
 
 export function isHardDecline(code: string | null): boolean {
   return code !== null && (HARD_DECLINES as readonly string[]).includes(code);
@@ -584,55 +572,13 @@ export class PaymentsService {
         }
       }
     }
-    const [customer] = await tx.select().from(customers).where(eq(customers.id, checkout.customerId));
-    const lines = await tx
-      .select()
-      .from(orderLineItems)
-      .where(
-        inArray(
-          orderLineItems.orderId,
-          paidOrders.map((order) => order.id),
-        ),
-      )
-      .orderBy(asc(orderLineItems.position));
-    if (customer) {
-      await enqueueEmail(
-        tx,
-        orderConfirmation({
-          to: customer.email,
-          firstName: customer.firstName,
-          orders: paidOrders
-            .sort((a, b) => a.number - b.number)
-            .map((order) => ({
-              number: order.number,
-              deliveryDate: longDeliveryDate(order.deliveryDate),
-              total: formatPence(order.total),
-              giftFor: order.giftRecipient?.name ?? null,
-              lines: lines
-                .filter((line) => line.orderId === order.id)
-                .map((line) => `${line.quantity} × ${line.title} (${line.variantTitle})`),
-            })),
-          charged: formatPence(payment.amount),
-          credit: payment.creditAmount > 0 ? formatPence(payment.creditAmount) : null,
-          link: `${this.publicUrl}/account`,
-        }),
-      );
-      for (const order of paidOrders) {
-        const gift = order.giftRecipient;
-        if (!gift?.email) continue;
-        await enqueueEmail(
-          tx,
-          giftOnItsWay({
-            to: gift.email,
-            recipientName: gift.name,
-            senderName: [customer.firstName, customer.lastName].filter(Boolean).join(' ') || 'A friend',
-            box: lines.find((line) => line.orderId === order.id)?.title ?? 'a gift box',
-            deliveryDate: longDeliveryDate(order.deliveryDate),
-            message: gift.message,
-          }),
-        );
-      }
-    }
+    await queuePaidCheckoutEmails(tx, {
+      customerId: checkout.customerId,
+      paidOrders,
+      charged: payment.amount,
+      credit: payment.creditAmount,
+      publicUrl: this.publicUrl,
+    });
   }
 
   // ---- helpers -------------------------------------------------------------------------------------------

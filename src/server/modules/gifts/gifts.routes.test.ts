@@ -174,8 +174,16 @@ describe('POST /orders/gift_boxes', () => {
       .where(eq(checkouts.customerId, s.customerId));
     expect(checkout).toMatchObject({ kind: 'gift_box', state: 'paid', basketId: null });
 
-    const [confirmation] = await emailsTo(t, s.email, 'order_confirmation');
-    expect(confirmation!.text).toContain('to Nonna Rossi, as a gift');
+    // The buyer's email is about the gift, not "Your Sfoglia box is booked" (issue 9).
+    expect(await emailsTo(t, s.email, 'order_confirmation')).toEqual([]);
+    const [confirmation] = await emailsTo(t, s.email, 'gift_confirmation');
+    expect(confirmation!.subject).toBe('Your gift for Nonna Rossi arrives on Thu 26 Nov');
+    expect(confirmation!.text).toContain('Your gift for Nonna Rossi arrives on Thursday 26 November');
+    expect(confirmation!.text.split('\n')).toContain('1 × The Sfoglia Gift Box, Regular: £35.00');
+    expect(confirmation!.text).toContain('The card says: “Happy birthday, Nonna!\n\nWith love from Ada”');
+    expect(confirmation!.html).toContain('Happy birthday, Nonna!<br><br>With love from Ada');
+    expect(confirmation!.text).toContain('We’ve emailed Nonna Rossi');
+    expect(confirmation!.text).toContain('Paid: £36.99.');
     const [notice] = await emailsTo(t, 'nonna.rossi@example.com', 'gift_on_its_way');
     expect(notice!.subject).toBe('Ada Lovelace has sent you a Sfoglia gift box');
     expect(notice!.text).toContain('Thursday 26 November');
@@ -214,6 +222,8 @@ describe('POST /orders/gift_boxes', () => {
     const all = await t.database.db.select().from(orders).where(eq(orders.customerId, s.customerId));
     expect(all.map((o) => o.state)).toEqual(['paid']);
     expect(await emailsTo(t, 'sam@example.com')).toEqual([]);
+    const [confirmation] = await emailsTo(t, s.email, 'gift_confirmation');
+    expect(confirmation!.text).toContain('We haven’t told Sam it’s coming, so it can be a surprise.');
   });
 });
 
