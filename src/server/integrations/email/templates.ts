@@ -429,7 +429,7 @@ function orderHtml(order: EmailOrder): string {
         .filter(Boolean)
         .join(' · ');
       return (
-        `<tr><td style="${cell};padding:8px 8px 8px 0;border-top:1px solid #e8e1d6;white-space:nowrap;color:${MUTED}">${line.quantity} ×</td>` +
+        `<tr><td width="1%" style="${cell};padding:8px 8px 8px 0;border-top:1px solid #e8e1d6;white-space:nowrap;color:${MUTED}">${line.quantity} ×</td>` +
         `<td style="${cell};padding:8px 8px 8px 0;border-top:1px solid #e8e1d6"><strong>${escapeHtml(line.title)}</strong>` +
         (detail ? `<span style="${small}">${escapeHtml(detail)}</span>` : '') +
         `</td><td align="right" style="${cell};padding:8px 0;border-top:1px solid #e8e1d6;white-space:nowrap">${escapeHtml(line.total)}</td></tr>`
