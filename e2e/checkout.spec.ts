@@ -164,6 +164,10 @@ test('a visitor builds a two-week basket, signs up, chooses delivery, uses 10EXT
   await expect(page.getByRole('button', { name: 'Remove voucher 10EXTRA' })).toBeVisible();
   await expect(page.getByText('£10.00 off')).toBeVisible();
   await expect(page.getByText(/Discount \(10EXTRA\)/).first()).toBeVisible();
+  // What is being paid for: each dish of the first box on its own line, with its portion and price.
+  const firstBox = page.getByRole('list', { name: /^5 dishes for / });
+  await expect(firstBox.getByRole('listitem')).toHaveCount(5);
+  await expect(firstBox.getByRole('listitem').first()).toContainText(/^1 ×.+Regular.*£\d+\.\d\d$/);
   await addCard(page, '4242 4242 4242 4242', '4242');
   await shot(page, '06-payment');
   await expectAccessible(page, '/checkout/payment');
@@ -173,6 +177,8 @@ test('a visitor builds a two-week basket, signs up, chooses delivery, uses 10EXT
   await expect(page).toHaveURL(/\/checkout\/confirmation$/);
   await expect(page.getByRole('heading', { name: /Your order is confirmed/ })).toBeVisible();
   await expect(page.getByRole('heading', { name: /Box 2:/ })).toBeVisible();
+  await expect(page.getByRole('list', { name: /^5 dishes for / }).getByRole('listitem')).toHaveCount(5);
+  await expect(page.getByRole('list', { name: /^2 dishes for / }).getByRole('listitem')).toHaveCount(2);
   await shot(page, '07-confirmation');
   await expectAccessible(page, '/checkout/confirmation');
 
@@ -180,12 +186,16 @@ test('a visitor builds a two-week basket, signs up, chooses delivery, uses 10EXT
   await page.goto('/account');
   const upcoming = page.getByRole('region', { name: 'Upcoming deliveries' });
   await expect(upcoming.locator('.order-row')).toHaveCount(2);
-  await expect(upcoming.locator('.order-row').first()).toContainText('Is being prepared');
+  // A paid box says when it comes (issue 9), not "Is being prepared".
+  await expect(upcoming.locator('.order-row').first()).toContainText(
+    /Arrives (Mon|Tue|Wed|Thu|Fri|Sat) \d{1,2} Nov/,
+  );
   await shot(page, '08-account');
   await expectAccessible(page, 'the account with orders');
   await upcoming.locator('.order-row a').first().click();
   await expect(page.getByRole('heading', { name: /^Order #\d+/ })).toBeVisible();
   await expect(page.getByText('Blue door, by the bins', { exact: false })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'What’s in the box' }).getByRole('listitem')).toHaveCount(5);
   await expectAccessible(page, 'an order');
 
   // The confirmation cannot be reached again by its address.
@@ -389,13 +399,14 @@ test('a gift box: chosen without touching the basket, signed in through the gift
   await page.getByRole('button', { name: 'Continue to delivery' }).click();
   await expect(page.getByText('Tell us who the gift is for')).toBeVisible();
   await expectAccessible(page, 'the gift box page with a missing name');
-  await page.getByRole('radio', { name: /Double Portion/ }).check();
+  // A gift box already feeds two: it comes in one size, so there is no size to choose.
+  await expect(page.getByRole('radio', { name: /Double Portion/ })).toHaveCount(0);
   await page.getByLabel('Their name').fill('Nonna Rossi');
   await page.getByLabel('Their email (optional)').fill(recipientEmail);
   await page
     .getByLabel('Message for the card (optional)')
     .fill('Buon compleanno, Nonna!\nCon affetto, Grace');
-  await expect(page.getByText('1 × £74.00 = £74.00, plus delivery')).toBeVisible();
+  await expect(page.getByText('1 × £42.00 = £42.00, plus delivery')).toBeVisible();
   await shot(page, '17-gift-box');
   await expectAccessible(page, 'the gift box page');
   await page.getByRole('button', { name: 'Continue to delivery' }).click();
@@ -431,7 +442,7 @@ test('a gift box: chosen without touching the basket, signed in through the gift
   await addCard(page, '4242 4242 4242 4242', '4242');
   await shot(page, '18-gift-send');
   await expectAccessible(page, 'sending a gift');
-  await page.getByRole('button', { name: 'Pay £74.00' }).click();
+  await page.getByRole('button', { name: 'Pay £42.00' }).click();
 
   await expect(page).toHaveURL(/\/gift-boxes\/confirmation$/);
   await expect(page.getByRole('heading', { name: /Your gift is booked/ })).toBeVisible();

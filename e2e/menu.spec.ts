@@ -128,3 +128,73 @@ test('a basket emptied in another tab: the add is refused, rolled back, and a ne
   await card.getByRole('button', { name: `Add Regular ${title}` }).click();
   await expect(page.getByRole('button', { name: /View basket \(1 item\)/ })).toBeVisible();
 });
+
+test('a phone menu you can scan: several dishes a screen with their key facts, the rest in the detail', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openMenu(page);
+
+  // The week tabs say each week's dates once; the specials are named after the week shown.
+  for (const tab of await page.getByRole('tab').all()) {
+    const text = (await tab.innerText()).replace(/\s+/g, ' ');
+    const dates = text.match(/\d{1,2}( [A-Z][a-z]{2})? – \d{1,2} [A-Z][a-z]{2}/g) ?? [];
+    expect(dates, text).toHaveLength(1);
+  }
+  await expect(page.getByRole('heading', { name: "Next Week's Specials" })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /This Week's/ })).toHaveCount(0);
+
+  // A screenful of the menu shows several whole dishes, each with its price, cooking time and tags.
+  const cards = page.locator('.dish-card:not(.dish-card--skeleton)');
+  await cards.nth(2).scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollBy(0, 400));
+  const whole = await cards.evaluateAll(
+    (all, bottom) =>
+      all.filter((card) => {
+        const box = card.getBoundingClientRect();
+        return box.top >= 56 && box.bottom <= bottom;
+      }).length,
+    844 - 80, // above the basket bar
+  );
+  expect(whole).toBeGreaterThanOrEqual(3);
+  const first = cards.first();
+  await expect(first.getByText(/^Ready in \d+ min$/)).toBeVisible();
+  await expect(first.locator('.dish-card__price')).toContainText(/£\d+\.\d{2}/);
+  await expect(first.locator('.dish-card__summary')).not.toBeEmpty();
+
+  // Added twice: the card says so.
+  const title = (await first.locator('.dish-card__title').innerText()).trim();
+  await first.getByRole('button', { name: `Add Regular ${title}` }).click();
+  await first.getByRole('button', { name: `One more Regular ${title}` }).click();
+  await expect(first.getByText('In your basket ×2')).toBeVisible();
+  await expectAccessible(page, 'the menu with a dish in the basket');
+
+  // Lamb and wine are in the lamb dish, but they are not allergens; its portion choice is in the detail.
+  const card = (name: string) => cards.filter({ has: page.getByRole('heading', { name, exact: true }) });
+  const lamb = card('Lamb Shoulder Orecchiette');
+  await lamb.locator('.dish-card__title button').click();
+  const detail = page.getByRole('dialog', { name: 'Lamb Shoulder Orecchiette' });
+  const allergens = detail.locator('.allergens');
+  await expect(allergens).toContainText('Contains: Celery, Gluten (wheat), Sulphites.');
+  await expect(allergens).not.toContainText(/Lamb|Alcohol/);
+  await expect(detail.getByText('Also contains: alcohol and lamb.')).toBeVisible();
+  await expect(detail.getByRole('radio', { name: /Double Portion \(Serves 2\)/ })).toBeVisible();
+  await expect(
+    detail.getByRole('button', { name: 'Add Regular Lamb Shoulder Orecchiette' }),
+  ).toBeInViewport();
+  await expectAccessible(page, 'the dish detail of a main');
+  await detail.getByRole('button', { name: 'Close' }).click();
+
+  // A side is one size: no Double Portion on its card or in its detail.
+  const focaccia = card('Garlic & Rosemary Focaccia');
+  await expect(focaccia.getByText(/for two/)).toHaveCount(0);
+  await focaccia.locator('.dish-card__title button').click();
+  const side = page.getByRole('dialog', { name: 'Garlic & Rosemary Focaccia' });
+  await expect(side.getByRole('button', { name: 'Add Regular Garlic & Rosemary Focaccia' })).toBeVisible();
+  await expect(side.getByRole('radio')).toHaveCount(0);
+  await side.getByRole('button', { name: 'Close' }).click();
+
+  // The week after next: its dates once on its tab, and its specials named by them.
+  await page.getByRole('tab', { name: /30 Nov – 5 Dec/ }).click();
+  await expect(page.getByRole('heading', { name: 'Specials for 30 Nov – 5 Dec' })).toBeVisible();
+});

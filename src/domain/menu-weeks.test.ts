@@ -26,6 +26,7 @@ import {
   orderDeadline,
   weekOrderDeadline,
   relativeWeekName,
+  weekTabText,
   weekLabel,
 } from './menu-weeks';
 
@@ -475,5 +476,27 @@ describe('relativeWeekName', () => {
     expect(relativeWeekName(d('2026-11-30'), now)).toBe('Next week');
     expect(relativeWeekName(d('2026-11-16'), now)).toBe('Last week');
     expect(relativeWeekName(d('2026-12-07'), now)).toBe('7 – 12 Dec');
+  });
+});
+
+describe('weekTabText', () => {
+  test('a named week shows its dates under its name; any other week its dates once', () => {
+    const now = at('2026-11-18T10:00:00Z');
+    expect(weekTabText(d('2026-11-16'), now)).toEqual({ name: 'This week', dates: '16 – 21 Nov' });
+    expect(weekTabText(d('2026-11-23'), now)).toEqual({ name: 'Next week', dates: '23 – 28 Nov' });
+    expect(weekTabText(d('2026-11-30'), now)).toEqual({ name: '30 Nov – 5 Dec', dates: null });
+    expect(weekTabText(d('2026-12-28'), now)).toEqual({ name: '28 Dec 2026 – 2 Jan 2027', dates: null });
+  });
+
+  test('property: the dates are never said twice', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -4, max: 30 }), instantArb, (weeks, now) => {
+        const week = addWeeks(currentWeekStart(now), weeks);
+        const { name, dates } = weekTabText(week, now);
+        expect(name).not.toBe(dates);
+        expect(name.includes(weekLabel(week)) && dates !== null).toBe(false);
+        expect(dates ?? name).toBe(weekLabel(week));
+      }),
+    );
   });
 });

@@ -180,3 +180,13 @@ export function relativeWeekName(weekStart: IsoDate, now: Date): string {
   if (weekStart === addWeeks(current, -1)) return 'Last week';
   return weekLabel(weekStart);
 }
+
+/**
+ * A week tab's words: "Next week" over its dates "23 – 28 Nov"; a week without a name of its own is just its
+ * dates, said once.
+ */
+export function weekTabText(weekStart: IsoDate, now: Date): { name: string; dates: string | null } {
+  const name = relativeWeekName(weekStart, now);
+  const dates = weekLabel(weekStart);
+  return name === dates ? { name, dates: null } : { name, dates };
+}

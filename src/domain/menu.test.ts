@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { isoDate } from './calendar';
 import {
+  cookingMinutesFromTags,
+  cookingTimeTag,
+  dishSummary,
   DOUBLE_PORTION_LABEL,
+  plainText,
+  formatCookingTime,
+  offersDoublePortion,
+  sectionTitle,
   groupBySection,
   isBundle,
   isDoubleVariantTitle,
@@ -256,5 +264,118 @@ describe('portions and sizes', () => {
     ['', 'Single'],
   ] as const)('sizeLabel("%s") → %s', (name, expected) => {
     expect(sizeLabel(name)).toBe(expected);
+  });
+});
+
+describe('sectionTitle', () => {
+  const now = new Date('2026-11-18T10:00:00Z'); // Wednesday of the week of 16 November
+  test('the specials are named after the week shown', () => {
+    expect(sectionTitle("This Week's Specials", isoDate('2026-11-16'), now)).toBe("This Week's Specials");
+    expect(sectionTitle("This Week's Specials", isoDate('2026-11-23'), now)).toBe("Next Week's Specials");
+    expect(sectionTitle("This Week's Specials", isoDate('2026-11-09'), now)).toBe("Last Week's Specials");
+    expect(sectionTitle("This Week's Specials", isoDate('2026-11-30'), now)).toBe(
+      'Specials for 30 Nov – 5 Dec',
+    );
+  });
+
+  test('the other sections keep the spec’s names whatever the week', () => {
+    for (const section of [...MENU_SECTIONS.slice(1), OTHER_SECTION] as const) {
+      expect(sectionTitle(section, isoDate('2026-11-30'), now)).toBe(section);
+    }
+  });
+
+  test('property: no week but the current one is called "this week"', () => {
+    const weeks = fc
+      .integer({ min: -3, max: 8 })
+      .map((n) => isoDate(new Date(Date.UTC(2026, 10, 16 + n * 7)).toISOString().slice(0, 10)));
+    fc.assert(
+      fc.property(weeks, (week) => {
+        const title = sectionTitle("This Week's Specials", week, now);
+        expect(/this week/i.test(title)).toBe(week === '2026-11-16');
+      }),
+    );
+  });
+});
+
+describe('offersDoublePortion', () => {
+  test('a main dish has a double portion', () => {
+    expect(offersDoublePortion(product(['meat'], 'Pasta Kit'))).toBe(true);
+    expect(offersDoublePortion(product(['vegetarian', 'kids'], 'Pasta'))).toBe(true);
+  });
+
+  test.each([
+    ['a side', product(['side'], 'Side')],
+    ['a side by its tag', product(['Side'], 'Pasta Kit')],
+    ['a dessert', product(['dessert'], 'Dessert')],
+    ['a dessert by its type only', product([], 'dessert')],
+    ['a bundle (a meal for two or more)', product(['meat'], 'Bundle')],
+    ['a gift box (already for two or more)', product([], 'Gift Box')],
+  ])('%s has none', (_name, p) => {
+    expect(offersDoublePortion(p)).toBe(false);
+  });
+});
+
+describe('cooking times', () => {
+  test('read from the cooking-time tag', () => {
+    expect(cookingMinutesFromTags(['meat', cookingTimeTag(12)])).toBe(12);
+    expect(cookingMinutesFromTags(['Cooking-Time:40 '])).toBe(40);
+    expect(cookingTimeTag(8)).toBe('cooking-time:8');
+  });
+
+  test.each([
+    [[]],
+    [['cooking-time:0']],
+    [['cooking-time:']],
+    [['cooking-time:abc']],
+    [['cooking-time:1000']],
+    [['cooking-time:241']],
+    [['xcooking-time:5']],
+  ])('none from %j', (tags) => {
+    expect(cookingMinutesFromTags(tags)).toBeNull();
+  });
+
+  test('property: any sensible time survives its tag', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 240 }),
+        fc.array(fc.constantFrom('meat', 'vegan', 'allergen:101')),
+        (minutes, others) => {
+          expect(cookingMinutesFromTags([...others, cookingTimeTag(minutes)])).toBe(minutes);
+        },
+      ),
+    );
+  });
+
+  test('formatted in minutes, then hours', () => {
+    expect(formatCookingTime(8)).toBe('8 min');
+    expect(formatCookingTime(40)).toBe('40 min');
+    expect(formatCookingTime(60)).toBe('1 hr');
+    expect(formatCookingTime(75)).toBe('1 hr 15 min');
+  });
+});
+
+describe('dishSummary', () => {
+  test('the first sentence of the description, as plain text', () => {
+    expect(
+      dishSummary(
+        '<p>Roll, fill and crimp your own ravioli: ricotta &amp; lemon, and spinach &#38; nutmeg. The kit has the sheets. <strong>Ready in 30 minutes.</strong></p>',
+      ),
+    ).toBe('Roll, fill and crimp your own ravioli: ricotta & lemon, and spinach & nutmeg.');
+    expect(dishSummary("<p>Bronze-die rigatoni in a fiery 'nduja sauce</p>")).toBe(
+      "Bronze-die rigatoni in a fiery 'nduja sauce",
+    );
+    expect(dishSummary('')).toBe('');
+  });
+
+  test('a full stop inside a word or number does not end it', () => {
+    expect(dishSummary('<p>Aged 24.5 months. Then more.</p>')).toBe('Aged 24.5 months.');
+  });
+
+  test('property: plain text never carries markup', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 60 }), (text) => {
+        expect(plainText(`<p>${text}</p>`)).not.toMatch(/<p>|<\/p>/);
+      }),
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { isoDate, weekdayOf, weekStartOf, addDays, type IsoDate } from './calendar';
+import { isoDate, londonDate, weekdayOf, weekStartOf, addDays, type IsoDate } from './calendar';
 import {
   deliveryDateForWeek,
   isFailedPayment,
@@ -11,17 +11,61 @@ import {
 } from './orders';
 
 describe('orderStateLabel', () => {
-  test('the spec’s labels', () => {
-    for (const state of ['paid', 'billed', 'packed', 'submitted', 'accepted'] as const) {
-      expect(orderStateLabel(state)).toBe('Is being prepared');
+  // Wednesday 18 November 2026, 10:00 London (GMT).
+  const now = new Date('2026-11-18T10:00:00Z');
+
+  test('a paid box says when it arrives, not "Is being prepared" (issue 9)', () => {
+    expect(orderStateLabel('paid', '2026-12-02', now)).toBe('Arrives Wed 2 Dec');
+    for (const state of ['paid', 'billed', 'submitted', 'accepted'] as const) {
+      expect(orderStateLabel(state, '2026-11-19', now)).toBe('Arrives Thu 19 Nov');
+      expect(orderStateLabel(state, '2026-11-18', now)).toBe('Arriving today');
+      expect(orderStateLabel(state, '2026-11-11', now)).toBe('Delivery day Wed 11 Nov');
     }
-    expect(orderStateLabel('shipped')).toBe('Is out for delivery');
-    expect(orderStateLabel('payment_pending')).toBe('Payment failed');
-    expect(orderStateLabel('not_authorized')).toBe('Payment failed');
-    expect(orderStateLabel('dropped')).toBe('Unable to process');
-    expect(orderStateLabel('ready_for_pickup')).toBe('Ready for pickup');
-    expect(orderStateLabel('delivered')).toBe('Delivered');
-    expect(orderStateLabel('created')).toBe('Created');
+    expect(orderStateLabel('paid', '2027-01-05', now)).toBe('Arrives Tue 5 Jan 2027');
+    expect(orderStateLabel('paid', '2025-12-02', now)).toBe('Delivery day Tue 2 Dec 2025');
+  });
+
+  test('packed and shipped keep their labels, whatever the date', () => {
+    for (const date of ['2026-11-11', '2026-11-18', '2026-12-02']) {
+      expect(orderStateLabel('packed', date, now)).toBe('Is being prepared');
+      expect(orderStateLabel('shipped', date, now)).toBe('Is out for delivery');
+    }
+  });
+
+  test('the spec’s other labels', () => {
+    expect(orderStateLabel('payment_pending', '2026-12-02', now)).toBe('Payment failed');
+    expect(orderStateLabel('not_authorized', '2026-12-02', now)).toBe('Payment failed');
+    expect(orderStateLabel('dropped', '2026-12-02', now)).toBe('Unable to process');
+    expect(orderStateLabel('ready_for_pickup', '2026-12-02', now)).toBe('Ready for pickup');
+    expect(orderStateLabel('delivered', '2026-11-11', now)).toBe('Delivered');
+    expect(orderStateLabel('created', '2026-12-02', now)).toBe('Created');
+    expect(orderStateLabel('cancelled', '2026-12-02', now)).toBe('Cancelled');
+  });
+
+  test('"today" is London’s: just after midnight in BST and GMT', () => {
+    // 23:30 UTC on 31 May is 00:30 on 1 June in London (BST).
+    expect(orderStateLabel('paid', '2026-06-01', new Date('2026-05-31T23:30:00Z'))).toBe('Arriving today');
+    expect(orderStateLabel('paid', '2026-06-01', new Date('2026-05-31T22:30:00Z'))).toBe('Arrives Mon 1 Jun');
+    // In GMT London is UTC.
+    expect(orderStateLabel('paid', '2026-12-01', new Date('2026-11-30T23:30:00Z'))).toBe('Arrives Tue 1 Dec');
+    expect(orderStateLabel('paid', '2026-12-01', new Date('2026-12-01T00:00:00Z'))).toBe('Arriving today');
+  });
+
+  test('property: a box waiting for its day names that day; the label never promises a day gone by', () => {
+    const instant = fc
+      .integer({ min: Date.UTC(2024, 0, 1), max: Date.UTC(2030, 11, 31) })
+      .map((t) => new Date(t));
+    fc.assert(
+      fc.property(instant, fc.integer({ min: -60, max: 60 }), (at, days) => {
+        const date = addDays(londonDate(at), days);
+        const label = orderStateLabel('paid', date, at);
+        if (days > 0)
+          expect(label).toMatch(/^Arrives (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2}( \d{4})?$/);
+        if (days === 0) expect(label).toBe('Arriving today');
+        if (days < 0) expect(label).toMatch(/^Delivery day /);
+        expect(label).not.toBe('Is being prepared');
+      }),
+    );
   });
 
   test('failed payment is payment_pending and not_authorized only; those and created can be paid', () => {

@@ -1,4 +1,14 @@
-import { addDays, daysBetween, weekdayOf, weekStartOf, type IsoDate } from './calendar';
+import {
+  addDays,
+  dayMonth,
+  daysBetween,
+  isIsoDate,
+  londonDate,
+  shortDayLabel,
+  weekdayOf,
+  weekStartOf,
+  type IsoDate,
+} from './calendar';
 import { deliveryDaysOfWeek, isDeliveryDay } from './menu-weeks';
 
 // Orders and paying for them (spec §4 Order states; §5 "A card is charged if the amount to charge is 30 or
@@ -22,15 +32,34 @@ export const ORDER_STATES = [
 ] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
-const PREPARING: readonly OrderState[] = ['paid', 'billed', 'packed', 'submitted', 'accepted'];
 const FAILED_PAYMENT: readonly OrderState[] = ['payment_pending', 'not_authorized'];
+/** Paid for and waiting for its day: what the customer wants to know is when it comes. */
+const AWAITING_DELIVERY: readonly OrderState[] = ['paid', 'billed', 'submitted', 'accepted'];
 
-/** What a customer reads for an order's state (spec §4 display labels). */
-export function orderStateLabel(state: OrderState): string {
-  if (PREPARING.includes(state)) return 'Is being prepared';
-  if (state === 'shipped') return 'Is out for delivery';
+/** "Wed 2 Dec", with the year when it is not this year's ("Wed 2 Dec 2025"). */
+function dayLabel(date: IsoDate, today: IsoDate): string {
+  const year = dayMonth(date).year;
+  return year === dayMonth(today).year ? shortDayLabel(date) : `${shortDayLabel(date)} ${year}`;
+}
+
+/**
+ * What a customer reads for an order (spec §4 display labels), fitted to its date: a paid box seventeen days
+ * away "Arrives Wed 2 Dec", not "Is being prepared". On its day it is "Arriving today"; once packed it
+ * "Is being prepared" and once shipped it "Is out for delivery", whatever the date. A paid box whose day has
+ * passed names that day (nothing here knows it was delivered). `now` is read in London time.
+ */
+export function orderStateLabel(state: OrderState, deliveryDate: string, now: Date): string {
   if (FAILED_PAYMENT.includes(state)) return 'Payment failed';
   if (state === 'dropped') return 'Unable to process';
+  if (state === 'shipped') return 'Is out for delivery';
+  if (state === 'packed') return 'Is being prepared';
+  if (AWAITING_DELIVERY.includes(state)) {
+    if (!isIsoDate(deliveryDate)) return 'Is being prepared';
+    const today = londonDate(now);
+    if (deliveryDate > today) return `Arrives ${dayLabel(deliveryDate, today)}`;
+    if (deliveryDate === today) return 'Arriving today';
+    return `Delivery day ${dayLabel(deliveryDate, today)}`;
+  }
   const words = state.replaceAll('_', ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

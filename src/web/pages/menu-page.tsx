@@ -1,5 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useEffect, useMemo } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, type CSSProperties } from 'react';
 import { useSearchParams } from 'react-router';
 import { deadlineLabel, longDayLabel, relativeDeadlineLabel, type IsoDate } from '../../domain/calendar';
 import {
@@ -7,6 +7,7 @@ import {
   isVisibleOnMenu,
   MENU_FILTERS,
   matchesFilter,
+  sectionTitle,
   type MenuFilter,
 } from '../../domain/menu';
 import {
@@ -15,7 +16,7 @@ import {
   menuLoadingOrder,
   orderCutoff,
   orderDeadline,
-  relativeWeekName,
+  weekTabText,
 } from '../../domain/menu-weeks';
 import { BasketPanel } from '../features/baskets/basket-panel';
 import { BasketBarTotal } from '../features/baskets/basket-total';
@@ -69,6 +70,10 @@ function firstDishes<T extends { products: unknown[] }>(sections: T[], count: nu
   }
   return out;
 }
+
+/** How many rows of cards a section has at one and two columns (its size before it is first painted). */
+const sectionRows = (dishes: number) =>
+  ({ '--rows-1': dishes, '--rows-2': Math.ceil(dishes / 2) }) as CSSProperties;
 
 const isFilter = (value: string | null): value is MenuFilter =>
   value !== null && (MENU_FILTERS as readonly string[]).includes(value);
@@ -125,7 +130,7 @@ function MenuView({ oneOff }: { oneOff: boolean }) {
       .filter((week) => oneOffWeek === null || week.weekStart === oneOffWeek)
       .map((week) => ({
         weekStart: week.weekStart as IsoDate,
-        name: relativeWeekName(week.weekStart as IsoDate, now),
+        ...weekTabText(week.weekStart as IsoDate, now),
         label: week.label,
         orderable: oneOff ? week.oneOffOrderable : week.orderable,
       }));
@@ -308,8 +313,15 @@ function MenuView({ oneOff }: { oneOff: boolean }) {
               <p className="notice">No dishes match this filter this week. Try another filter or week.</p>
             ) : (
               shownSections.map(({ section, products }, sectionIndex) => (
-                <section key={section} className="menu-section" aria-labelledby={`section-${sectionIndex}`}>
-                  <h2 id={`section-${sectionIndex}`}>{section}</h2>
+                <section
+                  key={section}
+                  className="menu-section"
+                  aria-labelledby={`section-${sectionIndex}`}
+                  style={sectionRows(products.length)}
+                >
+                  <h2 id={`section-${sectionIndex}`}>
+                    {now && selected ? sectionTitle(section, selected, now) : section}
+                  </h2>
                   <div className="dish-grid">
                     {products.map((dish, index) => (
                       <DishCard

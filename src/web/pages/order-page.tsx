@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { addressLines, longDate, OrderLines, OrderTotals } from '../features/orders/order-summary';
+import { OrderLines } from '../features/orders/order-lines';
+import { addressLines, longDate, OrderTotals } from '../features/orders/order-summary';
 import { orderQueries } from '../features/orders/orders.queries';
 import { ApiError } from '../shared/api/client';
 import { Spinner } from '../shared/ui/spinner';
@@ -63,7 +64,7 @@ export function OrderPage() {
       </section>
       <section className="checkout-card" aria-labelledby="order-items-heading">
         <h2 id="order-items-heading">What’s in the box</h2>
-        <OrderLines order={order} />
+        <OrderLines lines={order.lineItems} />
         <OrderTotals order={order} />
       </section>
     </div>

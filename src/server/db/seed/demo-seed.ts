@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import { daysBetween, isoDate, type IsoDate } from '../../../domain/calendar';
 import { menuWeekStarts, weekLabel } from '../../../domain/menu-weeks';
-import { DOUBLE_PORTION_LABEL, REGULAR_PORTION_LABEL } from '../../../domain/menu';
+import { cookingTimeTag, DOUBLE_PORTION_LABEL, REGULAR_PORTION_LABEL } from '../../../domain/menu';
 import type { Db, DbOrTx } from '../client';
 import {
   bundles,
@@ -13,6 +13,8 @@ import {
   products,
   productVariants,
 } from '../schema/catalogue';
+import { basketItems } from '../schema/baskets';
+import { vouchers } from '../schema/checkout';
 import { deliveryFeeConfig, marketingBanners, settings } from '../schema/shop';
 import { dishSvg } from './dish-art';
 import { DISHES, type DishSeed } from './dishes';
@@ -81,20 +83,23 @@ async function seedCatalogue(db: DbOrTx) {
     }),
   );
   await db.insert(media).values(mediaRows).onConflictDoNothing();
+  // What a dish is and says follows the seed (a data folder from before gets the cooking times); stock,
+  // in the variants, is left as orders have left it.
   await db
     .insert(products)
-    .values(
-      DISHES.map((dish) => ({
-        id: productId(dish),
-        extId: `gid://shopify/Product/${productId(dish)}`,
-        handle: dish.handle,
-        title: dish.title,
-        descriptionHtml: dish.descriptionHtml,
-        productType: dish.kind,
-        tags: dish.tags,
-      })),
-    )
-    .onConflictDoNothing();
+    .values(DISHES.map((dish) => ({ id: productId(dish), ...productFields(dish) })))
+    .onConflictDoUpdate({
+      target: products.id,
+      set: {
+        extId: sql`excluded.ext_id`,
+        handle: sql`excluded.handle`,
+        title: sql`excluded.title`,
+        descriptionHtml: sql`excluded.description_html`,
+        productType: sql`excluded.product_type`,
+        tags: sql`excluded.tags`,
+      },
+      setWhere: sql`(${products.title}, ${products.descriptionHtml}, ${products.productType}, ${products.tags}) is distinct from (excluded.title, excluded.description_html, excluded.product_type, excluded.tags)`,
+    });
   await db
     .insert(productImages)
     .values(
@@ -115,24 +120,66 @@ async function seedCatalogue(db: DbOrTx) {
     .insert(productVariants)
     .values(
       DISHES.flatMap((dish) =>
-        [false, true].map((double) => ({
-          id: variantId(dish, double),
-          extId: `gid://shopify/ProductVariant/${variantId(dish, double)}`,
-          productId: productId(dish),
-          title: double ? DOUBLE_PORTION_LABEL : REGULAR_PORTION_LABEL,
-          sku: `SFG-${String(dish.n).padStart(3, '0')}-${double ? 'D' : 'R'}`,
-          pricePence: double ? dish.doublePence : dish.regularPence,
-          isDouble: double,
-          quantityAvailable: dish.stock,
-          position: double ? 2 : 1,
-        })),
+        [false, true]
+          .filter((double) => !double || dish.doublePence !== null)
+          .map((double) => ({
+            id: variantId(dish, double),
+            extId: `gid://shopify/ProductVariant/${variantId(dish, double)}`,
+            productId: productId(dish),
+            title: double ? DOUBLE_PORTION_LABEL : REGULAR_PORTION_LABEL,
+            sku: `SFG-${String(dish.n).padStart(3, '0')}-${double ? 'D' : 'R'}`,
+            pricePence: double ? dish.doublePence! : dish.regularPence,
+            isDouble: double,
+            quantityAvailable: dish.stock,
+            position: double ? 2 : 1,
+          })),
       ),
     )
     .onConflictDoNothing();
+  await retireDoublePortions(db);
   await db
     .insert(bundles)
     .values(LISTED_BUNDLES.map((dish, position) => ({ productId: productId(dish), position })))
     .onConflictDoNothing();
+}
+
+function productFields(dish: DishSeed) {
+  return {
+    extId: `gid://shopify/Product/${productId(dish)}`,
+    handle: dish.handle,
+    title: dish.title,
+    descriptionHtml: dish.descriptionHtml,
+    productType: dish.kind,
+    tags: [...dish.tags, cookingTimeTag(dish.cookMinutes)],
+  };
+}
+
+/**
+ * Sides, desserts, bundles and gift boxes were once seeded with a "Double Portion (Serves 2)" too. A data
+ * folder from then loses those variants, except where a basket still holds one: that line stays until its
+ * customer removes it (the server no longer adds to it), and so does one a voucher adds. Past orders keep
+ * their copied lines.
+ */
+async function retireDoublePortions(db: DbOrTx) {
+  const retired = DISHES.filter((dish) => dish.doublePence === null).map((dish) => variantId(dish, true));
+  if (retired.length === 0) return;
+  await db.delete(productVariants).where(
+    and(
+      inArray(productVariants.id, retired),
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(basketItems)
+          .where(eq(basketItems.productVariantId, productVariants.id)),
+      ),
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(vouchers)
+          .where(eq(vouchers.addonVariantId, productVariants.id)),
+      ),
+    ),
+  );
 }
 
 /**

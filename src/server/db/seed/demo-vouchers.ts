@@ -76,7 +76,7 @@ export async function seedVouchers(db: DbOrTx, now: Date): Promise<void> {
         valueType: 'percentage',
         value: 25,
         description: '25% off sides',
-        productVariantIds: SIDES.flatMap((dish) => [variantOf(dish.n, false), variantOf(dish.n, true)]),
+        productVariantIds: SIDES.map((dish) => variantOf(dish.n, false)),
       },
       {
         code: 'WELCOME-15',

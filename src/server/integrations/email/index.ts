@@ -15,6 +15,7 @@ export type EmailTemplate =
   | 'sign_in_link'
   | 'account_setup'
   | 'order_confirmation'
+  | 'gift_confirmation'
   | 'gift_on_its_way';
 
 export interface EmailMessage {

@@ -5,10 +5,14 @@ import {
   accountExists,
   accountSetup,
   confirmSignUp,
+  giftConfirmation,
+  giftOnItsWay,
+  orderConfirmation,
   passwordChanged,
   passwordReset,
   signInLink,
   welcome,
+  type EmailOrder,
 } from './templates';
 
 // The account emails (spec §6): every template's subject, its links in both parts, names escaped, and HTML
@@ -17,6 +21,61 @@ import {
 const to = 'anna@example.com';
 const link = 'https://shop.sfoglia.example/?token=abc123&next=%2Fmenu';
 const resetLink = 'https://shop.sfoglia.example/forgot-password/reset?token=def456&via=email';
+
+const box: EmailOrder = {
+  number: 100042,
+  deliveryDate: 'Monday 23 November',
+  address: '10 Downing Street, London, SW1A 2AA',
+  lines: [
+    {
+      quantity: 2,
+      title: 'Crab & Chilli Linguine',
+      portion: 'Regular',
+      unitPrice: '£11.50',
+      total: '£23.00',
+    },
+    {
+      quantity: 1,
+      title: 'Lamb Shoulder Orecchiette',
+      portion: 'Double Portion (Serves 2)',
+      unitPrice: '£19.80',
+      total: '£19.80',
+    },
+    { quantity: 1, title: 'Tiramisù', portion: 'Regular', unitPrice: '£5.50', total: 'Free' },
+  ],
+  totals: [
+    ['Dishes', '£42.80'],
+    ['Discount (10EXTRA)', '−£10.00'],
+    ['Delivery', '£1.99'],
+    ['Total', '£34.79'],
+  ],
+};
+const gift: EmailOrder = {
+  number: 100043,
+  deliveryDate: 'Wednesday 2 December',
+  address: '1 Via Roma Road, Edinburgh, EH1 1AA',
+  lines: [
+    { quantity: 1, title: 'Date Night Gift Box', portion: 'Regular', unitPrice: '£42.00', total: '£42.00' },
+  ],
+  totals: [
+    ['Gift box', '£42.00'],
+    ['Delivery', 'Free'],
+    ['Total', '£42.00'],
+  ],
+};
+const giftFor = (recipientTold: boolean) =>
+  giftConfirmation({
+    to,
+    firstName: 'Grace',
+    recipientName: 'Anna',
+    recipientTold,
+    message: 'Buon compleanno!',
+    deliveryDay: 'Wed 2 Dec',
+    order: gift,
+    charged: '£42.00',
+    credit: null,
+    link,
+  });
 
 const cases: { template: EmailTemplate; subject: RegExp; message: EmailMessage; links: string[] }[] = [
   {
@@ -60,6 +119,25 @@ const cases: { template: EmailTemplate; subject: RegExp; message: EmailMessage; 
     subject: /^Set a password for your Sfoglia account$/,
     message: accountSetup({ to, firstName: 'Anna', link: resetLink }),
     links: [resetLink],
+  },
+  {
+    template: 'order_confirmation',
+    subject: /^Your Sfoglia box is booked$/,
+    message: orderConfirmation({
+      to,
+      firstName: 'Anna',
+      orders: [box],
+      charged: '£34.79',
+      credit: null,
+      link,
+    }),
+    links: [link],
+  },
+  {
+    template: 'gift_confirmation',
+    subject: /^Your gift for Anna arrives on Wed 2 Dec$/,
+    message: giftFor(true),
+    links: [link],
   },
 ];
 
@@ -181,5 +259,84 @@ describe('escapeHtml', () => {
     expect(escapeHtml(`<a href="x" title='y'>&amp;</a>`)).toBe(
       '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;',
     );
+  });
+});
+
+describe('what you ordered (issue 9)', () => {
+  test('the order confirmation lists every dish on its own line: how many, the dish, its portion, its price', () => {
+    const message = orderConfirmation({
+      to,
+      firstName: 'Anna',
+      orders: [box, { ...box, number: 100044, deliveryDate: 'Monday 30 November' }],
+      charged: '£59.58',
+      credit: '£10.00',
+      link,
+    });
+    expect(message.subject).toBe('Your 2 Sfoglia boxes are booked');
+    const lines = message.text.split('\n');
+    expect(lines).toContain('Order #100042, Monday 23 November');
+    expect(lines).toContain('To: 10 Downing Street, London, SW1A 2AA');
+    expect(lines).toContain('2 × Crab & Chilli Linguine, Regular, £11.50 each: £23.00');
+    expect(lines).toContain('1 × Lamb Shoulder Orecchiette, Double Portion (Serves 2): £19.80');
+    expect(lines).toContain('1 × Tiramisù, Regular: Free');
+    expect(lines).toContain('Discount (10EXTRA): −£10.00');
+    expect(lines).toContain('Total: £34.79');
+    expect(lines).toContain('Order #100044, Monday 30 November');
+    expect(lines).toContain('Paid: £59.58, plus £10.00 of your credit.');
+    // HTML: a table row per dish, names escaped.
+    expect(message.html.split(' ×</td>')).toHaveLength(2 * box.lines.length + 1);
+    expect(message.html.split('>Total</td>')).toHaveLength(3);
+    expect(message.html).toContain('<strong>Crab &amp; Chilli Linguine</strong>');
+    expect(message.html).toContain('Regular · £11.50 each');
+    // No promise of changes the account cannot make.
+    expect(message.text).not.toMatch(/change your delivery details/);
+  });
+
+  test('markup in a dish or address never reaches the HTML', () => {
+    const message = orderConfirmation({
+      to,
+      firstName: 'Anna',
+      orders: [
+        {
+          ...box,
+          address: '<img src=x onerror=alert(1)>',
+          lines: [{ ...box.lines[0]!, title: '<script>alert(1)</script>' }],
+        },
+      ],
+      charged: '£1.00',
+      credit: null,
+      link,
+    });
+    expect(message.html).not.toMatch(/<script|<img/);
+    expect(message.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+
+  test('a gift’s buyer gets a gift-shaped email, not "Your Sfoglia box is booked"', () => {
+    const told = giftFor(true);
+    expect(told.template).toBe('gift_confirmation');
+    expect(told.subject).toBe('Your gift for Anna arrives on Wed 2 Dec');
+    expect(told.subject).not.toMatch(/box is booked/);
+    expect(told.text).toContain(
+      'Your gift for Anna arrives on Wednesday 2 December at 1 Via Roma Road, Edinburgh, EH1 1AA',
+    );
+    expect(told.text).toContain('1 × Date Night Gift Box, Regular: £42.00');
+    expect(told.text).toContain('The card says: “Buon compleanno!”');
+    expect(told.text).toContain('We’ve emailed Anna to say it’s coming');
+    expect(told.text).toContain('Paid: £42.00.');
+    expect(giftFor(false).text).toContain('We haven’t told Anna it’s coming, so it can be a surprise.');
+  });
+
+  test('the recipient’s own email never shows the price', () => {
+    const notice = giftOnItsWay({
+      to: 'anna@example.com',
+      recipientName: 'Anna',
+      senderName: 'Grace Hopper',
+      box: 'Date Night Gift Box',
+      deliveryDate: 'Wednesday 2 December',
+      message: 'Buon compleanno!',
+    });
+    expect(notice.subject).toBe('Grace Hopper has sent you a Sfoglia gift box');
+    expect(notice.text).not.toContain('£');
+    expect(notice.html).not.toContain('£');
   });
 });

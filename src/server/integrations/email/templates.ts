@@ -14,7 +14,34 @@ const INK = '#2f2a26';
 const MUTED = '#5f5a55';
 const FONT = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
-type Block = { kind: 'p'; text: string } | { kind: 'button'; label: string; url: string };
+type Block =
+  | { kind: 'p'; text: string }
+  | { kind: 'button'; label: string; url: string }
+  | { kind: 'order'; order: EmailOrder };
+
+/** One line of an order as the emails list it: "2 × Crab & Chilli Linguine, Regular, £11.50 each  £23.00". */
+export interface EmailOrderLine {
+  quantity: number;
+  title: string;
+  /** "Regular", "Double Portion (Serves 2)"; null for a product sold in one default size. */
+  portion: string | null;
+  /** Formatted, "£11.50". */
+  unitPrice: string;
+  /** Formatted line total, "£23.00", or "Free". */
+  total: string;
+}
+
+/** An order in an email: its number and day, where it goes, every line, and its totals. */
+export interface EmailOrder {
+  number: number;
+  /** "Monday 23 November". */
+  deliveryDate: string;
+  /** "10 Downing Street, London, SW1A 2AA". */
+  address: string;
+  lines: EmailOrderLine[];
+  /** Formatted: [["Dishes", "£57.80"], ["Delivery", "Free"], ["Total", "£57.80"]]; the last is the total. */
+  totals: [label: string, value: string][];
+}
 
 interface Letter {
   to: string;
@@ -107,7 +134,7 @@ export function welcome({ to, firstName }: { to: string; firstName: string }) {
   });
 }
 
-/** After a checkout is paid: each box, its delivery date and what was paid. */
+/** After a checkout is paid: each box, its day and address, every dish on its own line, and what was paid. */
 export function orderConfirmation({
   to,
   firstName,
@@ -118,7 +145,7 @@ export function orderConfirmation({
 }: {
   to: string;
   firstName: string;
-  orders: { number: number; deliveryDate: string; total: string; lines: string[]; giftFor?: string | null }[];
+  orders: EmailOrder[];
   charged: string;
   credit: string | null;
   link: string;
@@ -132,17 +159,78 @@ export function orderConfirmation({
     heading: 'Grazie! Your order is in',
     greeting: greeting(firstName),
     blocks: [
-      ...orders.map((order) =>
-        p(
-          `Order #${order.number}, delivered ${order.deliveryDate}${order.giftFor ? ` to ${order.giftFor}, as a gift` : ''} (${order.total}): ${order.lines.join('; ')}.`,
-        ),
+      p(
+        orders.length > 1
+          ? `Thank you for your order. Here are your ${orders.length} boxes and what is in each.`
+          : 'Thank you for your order. Here is your box and what is in it.',
       ),
-      p(credit ? `Paid: ${charged}, plus ${credit} of your credit.` : `Paid: ${charged}.`),
+      ...orders.map((order): Block => ({ kind: 'order', order })),
+      p(paidText(charged, credit)),
       button('See your orders', link),
     ],
     signOff: 'Buon appetito,',
     reason: 'You’re receiving this because you placed an order with Sfoglia.',
   });
+}
+
+/**
+ * To the buyer of a gift, once it is paid: who it is for and when it arrives, what is in it and what it cost,
+ * the card's message, and whether the recipient is told.
+ */
+export function giftConfirmation({
+  to,
+  firstName,
+  recipientName,
+  recipientTold,
+  message,
+  deliveryDay,
+  order,
+  charged,
+  credit,
+  link,
+}: {
+  to: string;
+  firstName: string;
+  recipientName: string;
+  /** Whether the recipient gets our "a gift is on its way" email (the buyer gave their address). */
+  recipientTold: boolean;
+  message: string | null;
+  /** "Thu 26 Nov", for the subject. */
+  deliveryDay: string;
+  order: EmailOrder;
+  charged: string;
+  credit: string | null;
+  link: string;
+}) {
+  return render({
+    to,
+    template: 'gift_confirmation',
+    subject: `Your gift for ${recipientName} arrives on ${deliveryDay}`,
+    preview: `Order #${order.number}: delivery ${order.deliveryDate} to ${recipientName}.`,
+    heading: 'Your gift is booked',
+    greeting: greeting(firstName),
+    blocks: [
+      p(
+        `Thank you. Your gift for ${recipientName} arrives on ${order.deliveryDate} at ${order.address}, packed to stay fresh.`,
+      ),
+      { kind: 'order', order },
+      ...(message ? [p(`The card says: “${message}”`)] : []),
+      p(
+        recipientTold
+          ? `We’ve emailed ${recipientName} to say it’s coming and when, with your message and without the price.`
+          : `We haven’t told ${recipientName} it’s coming, so it can be a surprise.`,
+      ),
+      p(paidText(charged, credit)),
+      button('See your orders', link),
+      p('Any questions about the gift? Just reply to this email: it comes straight to us.'),
+    ],
+    signOff: 'Grazie,',
+    reason: 'You’re receiving this because you sent a gift from Sfoglia.',
+  });
+}
+
+function paidText(charged: string, credit: string | null): string {
+  return credit ? `Paid: ${charged}, plus ${credit} of your credit.` : `Paid: ${charged}.`;
 }
 
 /**
@@ -296,9 +384,29 @@ function render(letter: Letter): EmailMessage {
   };
 }
 
+/** "2 × Crab & Chilli Linguine, Regular, £11.50 each". */
+function lineText(line: EmailOrderLine): string {
+  const each = line.quantity > 1 ? `${line.unitPrice} each` : null;
+  return [`${line.quantity} × ${line.title}`, line.portion, each].filter(Boolean).join(', ');
+}
+
+/** An order as plain text: its title, then each dish and each total on its own line. */
+function orderText(order: EmailOrder): string {
+  return [
+    `Order #${order.number}, ${order.deliveryDate}`,
+    `To: ${order.address}`,
+    ...order.lines.map((line) => `${lineText(line)}: ${line.total}`),
+    ...order.totals.map(([label, value]) => `${label}: ${value}`),
+  ].join('\n');
+}
+
 function renderText(letter: Letter): string {
   const body = letter.blocks.map((block) =>
-    block.kind === 'p' ? block.text : `${block.label}:\n${block.url}`,
+    block.kind === 'p'
+      ? block.text
+      : block.kind === 'order'
+        ? orderText(block.order)
+        : `${block.label}:\n${block.url}`,
   );
   return (
     [
@@ -310,11 +418,50 @@ function renderText(letter: Letter): string {
   );
 }
 
+/** An order as a table: a row per dish (how many, the dish and its portion, the price), then the totals. */
+function orderHtml(order: EmailOrder): string {
+  const cell = `font-family:${FONT};font-size:15px;line-height:1.4;color:${INK};vertical-align:top`;
+  const small = `display:block;font-size:13px;color:${MUTED}`;
+  const rows = order.lines
+    .map((line) => {
+      const detail = [line.portion, line.quantity > 1 ? `${line.unitPrice} each` : null]
+        .filter(Boolean)
+        .join(' · ');
+      return (
+        `<tr><td width="1%" style="${cell};padding:8px 8px 8px 0;border-top:1px solid #e8e1d6;white-space:nowrap;color:${MUTED}">${line.quantity} ×</td>` +
+        `<td style="${cell};padding:8px 8px 8px 0;border-top:1px solid #e8e1d6"><strong>${escapeHtml(line.title)}</strong>` +
+        (detail ? `<span style="${small}">${escapeHtml(detail)}</span>` : '') +
+        `</td><td align="right" style="${cell};padding:8px 0;border-top:1px solid #e8e1d6;white-space:nowrap">${escapeHtml(line.total)}</td></tr>`
+      );
+    })
+    .join('');
+  const totals = order.totals
+    .map(([label, value], index) => {
+      const last = index === order.totals.length - 1;
+      const weight = last ? 'font-weight:bold;' : '';
+      const border = index === 0 || last ? 'border-top:1px solid #e8e1d6;' : '';
+      return (
+        `<tr><td colspan="2" style="${cell};${weight}${border}padding:6px 8px 2px 0">${escapeHtml(label)}</td>` +
+        `<td align="right" style="${cell};${weight}${border}padding:6px 0 2px;white-space:nowrap">${escapeHtml(value)}</td></tr>`
+      );
+    })
+    .join('');
+  return (
+    `<p style="margin:8px 0 4px;font-family:${FONT};font-size:16px;line-height:1.4;color:${SAGE}"><strong>Order #${order.number}, ${escapeHtml(order.deliveryDate)}</strong>` +
+    `<span style="${small}">To ${escapeHtml(order.address)}</span></p>` +
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 20px;border-collapse:collapse">` +
+    `${rows}${totals}</table>`
+  );
+}
+
 function renderHtml(letter: Letter): string {
   const text = `margin:0 0 16px;font-family:${FONT};font-size:16px;line-height:1.55;color:${INK}`;
   const body = letter.blocks
     .map((block) => {
-      if (block.kind === 'p') return `<p style="${text}">${escapeHtml(block.text)}</p>`;
+      // A card's message keeps its line breaks.
+      if (block.kind === 'p')
+        return `<p style="${text}">${escapeHtml(block.text).replace(/\n/g, '<br>')}</p>`;
+      if (block.kind === 'order') return orderHtml(block.order);
       const url = escapeHtml(block.url);
       return (
         `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 12px">` +

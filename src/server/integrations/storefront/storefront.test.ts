@@ -4,6 +4,7 @@ import { DISHES } from '../../db/seed/dishes';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { WEEKS } from '../../test/test-clock';
 import type { IsoDate } from '../../../domain/calendar';
+import { offersDoublePortion } from '../../../domain/menu';
 // The web app's own storefront documents: the server must answer exactly what the browser sends.
 // eslint-disable-next-line sfoglia/boundaries -- a test of the server against the web app's real queries
 import {
@@ -177,7 +178,7 @@ describe('collections', () => {
           handle: seed.handle,
           title: seed.title,
           productType: seed.kind,
-          tags: seed.tags,
+          tags: [...seed.tags, `cooking-time:${seed.cookMinutes}`],
         });
         expect(product.images.nodes).toHaveLength(3);
         expect(product.images.nodes[0]).toEqual({
@@ -195,15 +196,21 @@ describe('collections', () => {
             quantityAvailable: seed.stock,
             price: { amount: decimal(seed.regularPence), currencyCode: 'GBP' },
           },
-          {
-            id: `gid://shopify/ProductVariant/${10_000 + seed.n * 10 + 2}`,
-            title: 'Double Portion (Serves 2)',
-            sku: `SFG-${String(seed.n).padStart(3, '0')}-D`,
-            availableForSale: seed.stock > 0,
-            quantityAvailable: seed.stock,
-            price: { amount: decimal(seed.doublePence), currencyCode: 'GBP' },
-          },
+          // Only main dishes come as a double portion (sides, desserts, bundles and gift boxes do not).
+          ...(seed.doublePence === null
+            ? []
+            : [
+                {
+                  id: `gid://shopify/ProductVariant/${10_000 + seed.n * 10 + 2}`,
+                  title: 'Double Portion (Serves 2)',
+                  sku: `SFG-${String(seed.n).padStart(3, '0')}-D`,
+                  availableForSale: seed.stock > 0,
+                  quantityAvailable: seed.stock,
+                  price: { amount: decimal(seed.doublePence), currencyCode: 'GBP' },
+                },
+              ]),
         ]);
+        expect(seed.doublePence !== null).toBe(seed.kind === 'Pasta Kit');
         for (const variant of product.variants.nodes) expect(variant.price.amount).toMatch(/^\d+\.\d{2}$/);
         expect(product.availableForSale).toBe(seed.stock > 0);
       }
@@ -263,7 +270,7 @@ describe('product and node', () => {
   test('node resolves products, variants and collections by global id', async () => {
     const result = await data(`{
       product: node(id: "gid://shopify/Product/1043") { id ... on Product { title } }
-      variant: node(id: "gid://shopify/ProductVariant/10432") {
+      variant: node(id: "gid://shopify/ProductVariant/10012") {
         id ... on ProductVariant { title quantityAvailable price { amount currencyCode } product { handle } }
       }
       collection: node(id: "gid://shopify/Collection/${collectionId(WEEKS.next as IsoDate)}") { ... on Collection { handle } }
@@ -273,11 +280,11 @@ describe('product and node', () => {
     expect(result).toEqual({
       product: { id: 'gid://shopify/Product/1043', title: 'Sicilian Pistachio Cannoli' },
       variant: {
-        id: 'gid://shopify/ProductVariant/10432',
+        id: 'gid://shopify/ProductVariant/10012',
         title: 'Double Portion (Serves 2)',
-        quantityAvailable: 5,
-        price: { amount: '9.00', currencyCode: 'GBP' },
-        product: { handle: dish(43).handle },
+        quantityAvailable: 140,
+        price: { amount: '18.90', currencyCode: 'GBP' },
+        product: { handle: dish(1).handle },
       },
       collection: { handle: WEEKS.next },
       unknown: null,
@@ -459,7 +466,7 @@ describe("the web app's storefront documents", () => {
     expect(result.collections.nodes.map((n: any) => n.handle)).toEqual(WEEK_HANDLES_NEWEST_FIRST);
   });
 
-  test('WEEK_MENU_QUERY answers every week with 20+ dishes, at most 5 images and 2 variants each', async () => {
+  test('WEEK_MENU_QUERY answers every week with 20+ dishes, at most 5 images, 2 variants for a main, 1 otherwise', async () => {
     for (const week of WEEK_HANDLES_NEWEST_FIRST) {
       const result = await data(WEEK_MENU_QUERY, { handle: week });
       expect(result.collection.handle).toBe(week);
@@ -468,7 +475,7 @@ describe("the web app's storefront documents", () => {
       for (const product of products) {
         expect(product.images.nodes.length).toBeGreaterThan(0);
         expect(product.images.nodes.length).toBeLessThanOrEqual(5);
-        expect(product.variants.nodes).toHaveLength(2);
+        expect(product.variants.nodes).toHaveLength(offersDoublePortion(product) ? 2 : 1);
         for (const variant of product.variants.nodes) {
           expect(variant.price.currencyCode).toBe('GBP');
           expect(variant.price.amount).toMatch(/^\d+\.\d{2}$/);

@@ -199,6 +199,9 @@ export async function findItem(db: DbOrTx, basketId: string, itemId: string) {
       quantity: basketItems.quantity,
       quantityAvailable: productVariants.quantityAvailable,
       title: products.title,
+      isDouble: productVariants.isDouble,
+      productType: products.productType,
+      tags: products.tags,
     })
     .from(basketItems)
     .innerJoin(productVariants, eq(productVariants.id, basketItems.productVariantId))

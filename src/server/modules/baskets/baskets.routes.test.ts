@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { basketItems } from '../../db/schema/baskets';
 import { productVariants } from '../../db/schema/catalogue';
 import { dishesForWeek } from '../../db/seed/demo-seed';
 import { API, expectError, variantGid, variantId } from '../../test/api-expect';
@@ -681,7 +682,7 @@ describe('PUT and DELETE /baskets/{id}/items/{itemId}', () => {
 
   test('PUT never raises a line above stock, and lowering is always allowed', async () => {
     const { visitor, id } = await newBasket();
-    const item = lines(await add(visitor, id, CANNOLI, 2, { double: true }))[0]!;
+    const item = lines(await add(visitor, id, CANNOLI, 2))[0]!;
     expectError(
       await visitor.put(`${API}/baskets/${id}/items/${item.id}`, { quantity: 6 }),
       409,
@@ -694,7 +695,7 @@ describe('PUT and DELETE /baskets/{id}/items/{itemId}', () => {
     ).toBe(5);
 
     // Stock falls to 1 after the dish was added: lowering from 5 to 3 is still allowed, raising is not.
-    await setStock(CANNOLI, 1, true);
+    await setStock(CANNOLI, 1);
     const lowered = await visitor.put(`${API}/baskets/${id}/items/${item.id}`, { quantity: 3 });
     expect(lowered.status).toBe(200);
     expect(lines(lowered)[0]).toMatchObject({ quantity: 3, quantity_available: 1 });
@@ -706,7 +707,59 @@ describe('PUT and DELETE /baskets/{id}/items/{itemId}', () => {
     );
     // Setting the same quantity is not a raise.
     expect((await visitor.put(`${API}/baskets/${id}/items/${item.id}`, { quantity: 3 })).status).toBe(200);
-    await setStock(CANNOLI, 5, true);
+    await setStock(CANNOLI, 5);
+  });
+
+  test('only main dishes come as a double portion: a side’s, dessert’s or bundle’s is refused', async () => {
+    const { visitor, id } = await newBasket();
+    // The catalogue has none (the storefront lists one variant for them).
+    expectError(await add(visitor, id, CHOC_POT, 1, { double: true }), 404, 'PRODUCT_VARIANT_NOT_FOUND');
+    expectError(await add(visitor, id, DATE_NIGHT, 1, { double: true }), 404, 'PRODUCT_VARIANT_NOT_FOUND');
+    // One left in an older catalogue is refused too, by the rule, and a line of it cannot grow.
+    await t.database.db.insert(productVariants).values({
+      id: Number(variantId(CANNOLI, true)),
+      extId: variantGid(CANNOLI, true),
+      productId: 1000 + CANNOLI,
+      title: 'Double Portion (Serves 2)',
+      sku: 'SFG-043-D',
+      pricePence: 900,
+      isDouble: true,
+      quantityAvailable: 5,
+      position: 2,
+    });
+    try {
+      expectError(
+        await add(visitor, id, CANNOLI, 1, { double: true }),
+        404,
+        'PRODUCT_VARIANT_NOT_FOUND',
+        'Sicilian Pistachio Cannoli comes in one size: add the regular portion',
+      );
+      const [line] = await t.database.db
+        .insert(basketItems)
+        .values({
+          basketId: id,
+          productVariantId: Number(variantId(CANNOLI, true)),
+          mealWeek: WEEKS.next,
+          quantity: 1,
+        })
+        .returning();
+      expectError(
+        await visitor.put(`${API}/baskets/${id}/items/${line!.id}`, { quantity: 2 }),
+        404,
+        'PRODUCT_VARIANT_NOT_FOUND',
+        'Sicilian Pistachio Cannoli comes in one size: add the regular portion',
+      );
+      // It can still be taken out.
+      expect((await visitor.put(`${API}/baskets/${id}/items/${line!.id}`, { quantity: 0 })).status).toBe(200);
+      // A main dish's double portion is as before.
+      expect(lines(await add(visitor, id, BEEF_SHIN, 1, { double: true }))).toMatchObject([
+        { variant_title: 'Double Portion (Serves 2)', is_double: true },
+      ]);
+    } finally {
+      await t.database.db
+        .delete(productVariants)
+        .where(eq(productVariants.id, Number(variantId(CANNOLI, true))));
+    }
   });
 
   test('DELETE removes one line and leaves the others', async () => {

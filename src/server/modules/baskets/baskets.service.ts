@@ -10,7 +10,7 @@ import {
 } from '../../../domain/basket';
 import { daysBetween, isIsoDate, londonDate, weekdayOf, type IsoDate } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
-import { isVisibleOnMenu } from '../../../domain/menu';
+import { isVisibleOnMenu, offersDoublePortion } from '../../../domain/menu';
 import { DELIVERY_WINDOW_DAYS, isWeekOrderable, orderKindOf, weekLabel } from '../../../domain/menu-weeks';
 import { pence } from '../../../domain/money';
 import type {
@@ -189,6 +189,13 @@ export class BasketService {
     if (!variant || !isOnMenu(variant)) {
       throw new DomainError('PRODUCT_VARIANT_NOT_FOUND', 'That dish is no longer on our menu');
     }
+    // Only main dishes come as a double portion; one left in the catalogue for a side or dessert is refused.
+    if (variant.isDouble && !offersDoublePortion(variant)) {
+      throw new DomainError(
+        'PRODUCT_VARIANT_NOT_FOUND',
+        `${variant.productTitle} comes in one size: add the regular portion`,
+      );
+    }
     // A plan's week closes at its cutoff; a one-off box's stays open while one of its days can come next
     // day (docs/decisions/0011).
     if (!isWeekOrderable(mealWeek, now, orderKindOf(basket.startSubscription))) {
@@ -233,7 +240,15 @@ export class BasketService {
         await tx.delete(basketItems).where(eq(basketItems.id, item.id));
       } else {
         // Lowering a quantity is always allowed, even when stock has since fallen below it.
-        if (quantity > item.quantity) assertInStock(item.title, quantity, item.quantityAvailable);
+        if (quantity > item.quantity) {
+          if (item.isDouble && !offersDoublePortion(item)) {
+            throw new DomainError(
+              'PRODUCT_VARIANT_NOT_FOUND',
+              `${item.title} comes in one size: add the regular portion`,
+            );
+          }
+          assertInStock(item.title, quantity, item.quantityAvailable);
+        }
         await tx
           .update(basketItems)
           .set({ quantity, updatedAt: sql`now()` })

@@ -19,7 +19,7 @@ import {
   saveCard,
   shopper,
 } from '../../test/checkout';
-import { WEEKS } from '../../test/test-clock';
+import { TEST_NOW, WEEKS } from '../../test/test-clock';
 
 // The recipe-kit checkout through the API (issue 4 parts 2, 5, 6, 8): orders per week, paying with cards,
 // declines, 3-D Secure, credit, and the races that must never charge twice, oversell or reuse a voucher.
@@ -272,7 +272,8 @@ describe('paying: POST /payments, /orders/confirm, GET /payment_details', () => 
       payment_method: { id: card, brand: 'visa', last4: '4242' },
     });
     const order = await s.visitor.get(`${API}/orders/${orderId}`);
-    expect(order.body.data.attributes).toMatchObject({ state: 'paid', state_label: 'Is being prepared' });
+    // Paid on Wednesday 18 November for Wednesday 25th: it says when it comes (issue 9).
+    expect(order.body.data.attributes).toMatchObject({ state: 'paid', state_label: 'Arrives Wed 25 Nov' });
     expect(await t.database.db.select().from(baskets).where(eq(baskets.id, basketId))).toEqual([]);
     const [subscription] = await t.database.db
       .select()
@@ -281,10 +282,33 @@ describe('paying: POST /payments, /orders/confirm, GET /payment_details', () => 
     expect(subscription).toMatchObject({ state: 'active', paymentMethodId: card });
     const [email] = await emailsTo(t, s.email, 'order_confirmation');
     expect(email!.text).toContain('£22.99');
+    // What was ordered, one dish a line (issue 9).
+    expect(email!.text.split('\n')).toEqual(
+      expect.arrayContaining([
+        'Order #' + order.body.data.attributes.number + ', Wednesday 25 November',
+        '2 × Beef Shin Ragù Pappardelle, Regular, £10.50 each: £21.00',
+        'Delivery: £1.99',
+        'Total: £22.99',
+      ]),
+    );
     const upcoming = await s.visitor.get(`${API}/orders?filter[delivery_date]=upcoming&per_page=3000`);
     expect(upcoming.body.data.map((o: any) => o.id)).toEqual([orderId]);
     const past = await s.visitor.get(`${API}/orders?filter[delivery_date]=past`);
     expect(past.body.data).toEqual([]);
+    // On its day the list and the order say it arrives today; the day after, it is a past order.
+    t.clock.set(new Date('2026-11-25T07:00:00Z'));
+    try {
+      const today = await s.visitor.get(`${API}/orders?filter[delivery_date]=upcoming`);
+      expect(today.body.data[0].attributes.state_label).toBe('Arriving today');
+      expect((await s.visitor.get(`${API}/orders/${orderId}`)).body.data.attributes.state_label).toBe(
+        'Arriving today',
+      );
+      t.clock.set(new Date('2026-11-26T07:00:00Z'));
+      const after = await s.visitor.get(`${API}/orders?filter[delivery_date]=past`);
+      expect(after.body.data[0].attributes.state_label).toBe('Delivery day Wed 25 Nov');
+    } finally {
+      t.clock.set(TEST_NOW);
+    }
     const details = await s.visitor.get(`${API}/payment_details/${paid.body.data.id}`);
     expect(details.body.data.attributes.status).toBe('succeeded');
 

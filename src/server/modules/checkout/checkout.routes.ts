@@ -27,7 +27,6 @@ import {
   type PaymentMethod,
   type SetupIntentView,
 } from '../../../contracts/payments';
-import { londonDate } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
@@ -130,7 +129,7 @@ export async function checkoutRoutes(app: FastifyInstance, deps: AppDeps) {
         type: query['filter[type]'],
         subscriptionId: query['filter[subscriptionId]'],
         excludeStates: query['filter[excludeStates]']?.split(',').map((state) => state.trim()),
-        today: londonDate(clock.now()),
+        now: clock.now(),
         page,
         perPage,
       });
@@ -139,7 +138,7 @@ export async function checkoutRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 
   const orderFor = async (customerId: string, id: string) => {
-    const order = await findCustomerOrder(database.db, customerId, id);
+    const order = await findCustomerOrder(database.db, customerId, id, clock.now());
     if (!order) throw new DomainError('ORDER_NOT_FOUND', 'We were unable to process your request');
     return order;
   };
@@ -229,7 +228,7 @@ export async function checkoutRoutes(app: FastifyInstance, deps: AppDeps) {
       );
       if (payment.status === 'failed') declined(payment);
       const order = await orderFor(customerId, request.body.orderId);
-      const list = await checkoutOrders(database.db, order.checkoutId);
+      const list = await checkoutOrders(database.db, order.checkoutId, clock.now());
       return checkoutDocument(list, await withCheckoutMeta(customerId, order));
     },
   );

@@ -187,7 +187,7 @@ export class CheckoutService {
       if (open) {
         if (open.customerId === customerId && (await this.sameOrders(tx, open, basket.id, body))) {
           return {
-            orders: await checkoutOrders(tx, open.id),
+            orders: await checkoutOrders(tx, open.id, this.clock.now()),
             meta: checkoutMeta(open, await creditBalance(tx, customerId), rules, basket.startSubscription),
             created: false,
           };
@@ -316,7 +316,7 @@ export class CheckoutService {
         });
       }
       return {
-        orders: await checkoutOrders(tx, checkout!.id),
+        orders: await checkoutOrders(tx, checkout!.id, now),
         meta: checkoutMeta(checkout!, await creditBalance(tx, customerId), rules, basket.startSubscription),
         created: true,
       };
@@ -368,7 +368,7 @@ export class CheckoutService {
     basketId: string,
     body: RecipeKitOrderBody,
   ): Promise<boolean> {
-    const placed = await checkoutOrders(tx, open.id);
+    const placed = await checkoutOrders(tx, open.id, this.clock.now());
     const first = placed[0];
     if (!first) return false;
     const lines = await tx

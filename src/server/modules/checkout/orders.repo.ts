@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Order } from '../../../contracts/orders';
+import { londonDate } from '../../../domain/calendar';
 import { isFailedPayment, isPayable, orderStateLabel, type OrderState } from '../../../domain/orders';
 import type { DbOrTx } from '../../db/client';
 import { orderLineItems, orders, vouchers } from '../../db/schema/checkout';
@@ -9,12 +10,12 @@ import { orderLineItems, orders, vouchers } from '../../db/schema/checkout';
 export type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderLineItems.$inferSelect;
 
-function toOrder(row: OrderRow & { voucherCode: string | null }, lines: LineRow[]): Order {
+function toOrder(row: OrderRow & { voucherCode: string | null }, lines: LineRow[], now: Date): Order {
   return {
     id: row.id,
     number: row.number,
     state: row.state,
-    stateLabel: orderStateLabel(row.state),
+    stateLabel: orderStateLabel(row.state, row.deliveryDate, now),
     failedPayment: isFailedPayment(row.state),
     payable: isPayable(row.state as OrderState),
     type: row.type,
@@ -57,7 +58,11 @@ function toOrder(row: OrderRow & { voucherCode: string | null }, lines: LineRow[
   };
 }
 
-async function withLines(db: DbOrTx, rows: (OrderRow & { voucherCode: string | null })[]): Promise<Order[]> {
+async function withLines(
+  db: DbOrTx,
+  rows: (OrderRow & { voucherCode: string | null })[],
+  now: Date,
+): Promise<Order[]> {
   if (rows.length === 0) return [];
   const lines = await db
     .select()
@@ -73,6 +78,7 @@ async function withLines(db: DbOrTx, rows: (OrderRow & { voucherCode: string | n
     toOrder(
       row,
       lines.filter((line) => line.orderId === row.id),
+      now,
     ),
   );
 }
@@ -88,15 +94,22 @@ function selectOrders(db: DbOrTx, where: SQL | undefined) {
 const flat = (rows: { order: OrderRow; voucherCode: string | null }[]) =>
   rows.map(({ order, voucherCode }) => ({ ...order, voucherCode }));
 
+// Each read takes `now`: an order's label depends on its delivery date (domain/orders orderStateLabel).
+
 /** A customer's order; null for anyone else's (the caller answers 404). */
-export async function findCustomerOrder(db: DbOrTx, customerId: string, id: string): Promise<Order | null> {
+export async function findCustomerOrder(
+  db: DbOrTx,
+  customerId: string,
+  id: string,
+  now: Date,
+): Promise<Order | null> {
   const rows = flat(await selectOrders(db, and(eq(orders.id, id), eq(orders.customerId, customerId))));
-  return (await withLines(db, rows))[0] ?? null;
+  return (await withLines(db, rows, now))[0] ?? null;
 }
 
-export async function checkoutOrders(db: DbOrTx, checkoutId: string): Promise<Order[]> {
+export async function checkoutOrders(db: DbOrTx, checkoutId: string, now: Date): Promise<Order[]> {
   const rows = flat(await selectOrders(db, eq(orders.checkoutId, checkoutId)).orderBy(asc(orders.number)));
-  return withLines(db, rows);
+  return withLines(db, rows, now);
 }
 
 export interface OrderFilter {
@@ -104,7 +117,8 @@ export interface OrderFilter {
   type?: string;
   subscriptionId?: string;
   excludeStates?: string[];
-  today: string;
+  /** Upcoming and past are from London's today; labels fit the delivery date. */
+  now: Date;
   page: number;
   perPage: number;
 }
@@ -114,9 +128,10 @@ export async function listCustomerOrders(
   customerId: string,
   filter: OrderFilter,
 ): Promise<{ orders: Order[]; total: number }> {
+  const today = londonDate(filter.now);
   const conditions: SQL[] = [eq(orders.customerId, customerId)];
-  if (filter.deliveryDate === 'upcoming') conditions.push(gte(orders.deliveryDate, filter.today));
-  if (filter.deliveryDate === 'past') conditions.push(lt(orders.deliveryDate, filter.today));
+  if (filter.deliveryDate === 'upcoming') conditions.push(gte(orders.deliveryDate, today));
+  if (filter.deliveryDate === 'past') conditions.push(lt(orders.deliveryDate, today));
   if (filter.type) conditions.push(eq(orders.type, filter.type));
   if (filter.subscriptionId) conditions.push(eq(orders.subscriptionId, filter.subscriptionId));
   const excluded = (filter.excludeStates ?? []).filter(Boolean);
@@ -135,5 +150,5 @@ export async function listCustomerOrders(
       .limit(filter.perPage)
       .offset((filter.page - 1) * filter.perPage),
   );
-  return { orders: await withLines(db, rows), total: count };
+  return { orders: await withLines(db, rows, filter.now), total: count };
 }

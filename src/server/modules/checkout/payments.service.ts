@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Payment } from '../../../contracts/payments';
-import { isIsoDate, isoDate, londonDate, longDayLabel } from '../../../domain/calendar';
+import { isoDate, londonDate } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
-import { formatPence } from '../../../domain/money';
 import { isPayable, planCharge, type OrderState } from '../../../domain/orders';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import {
   checkouts,
-  orderLineItems,
   orders,
   paymentMethods,
   payments,
@@ -17,8 +15,6 @@ import {
   scheduleWeeks,
 } from '../../db/schema/checkout';
 import { customers } from '../../db/schema/customers';
-import { enqueueEmail } from '../../integrations/email';
-import { giftOnItsWay, orderConfirmation } from '../../integrations/email/templates';
 import {
   HARD_DECLINES,
   PaymentProcessorError,
@@ -31,6 +27,7 @@ import { spendCredit } from '../credit/credit.service';
 import type { ShopRulesCache } from '../shop/shop.service';
 import { emptyBasket, followingWeeks } from './checkout.service';
 import { lockCheckout, lockPayment, movePayment, type CheckoutRow, type PaymentRow } from './payment-state';
+import { queuePaidCheckoutEmails } from './order-emails';
 import { ensureProcessorCustomer } from './processor-customers';
 import {
   moveCheckout,
@@ -79,9 +76,6 @@ function declineMessage(intent: PaymentIntent): string {
     DECLINE_MESSAGES.generic_decline!
   );
 }
-
-/** "Wednesday 25 November" (the shop's one date formatter). */
-const longDeliveryDate = (date: string) => (isIsoDate(date) ? longDayLabel(date) : date);
 
 export function isHardDecline(code: string | null): boolean {
   return code !== null && (HARD_DECLINES as readonly string[]).includes(code);
@@ -620,55 +614,13 @@ export class PaymentsService {
         }
       }
     }
-    const [customer] = await tx.select().from(customers).where(eq(customers.id, checkout.customerId));
-    const lines = await tx
-      .select()
-      .from(orderLineItems)
-      .where(
-        inArray(
-          orderLineItems.orderId,
-          paidOrders.map((order) => order.id),
-        ),
-      )
-      .orderBy(asc(orderLineItems.position));
-    if (customer) {
-      await enqueueEmail(
-        tx,
-        orderConfirmation({
-          to: customer.email,
-          firstName: customer.firstName,
-          orders: paidOrders
-            .sort((a, b) => a.number - b.number)
-            .map((order) => ({
-              number: order.number,
-              deliveryDate: longDeliveryDate(order.deliveryDate),
-              total: formatPence(order.total),
-              giftFor: order.giftRecipient?.name ?? null,
-              lines: lines
-                .filter((line) => line.orderId === order.id)
-                .map((line) => `${line.quantity} × ${line.title} (${line.variantTitle})`),
-            })),
-          charged: formatPence(payment.amount),
-          credit: payment.creditAmount > 0 ? formatPence(payment.creditAmount) : null,
-          link: `${this.publicUrl}/account`,
-        }),
-      );
-      for (const order of paidOrders) {
-        const gift = order.giftRecipient;
-        if (!gift?.email) continue;
-        await enqueueEmail(
-          tx,
-          giftOnItsWay({
-            to: gift.email,
-            recipientName: gift.name,
-            senderName: [customer.firstName, customer.lastName].filter(Boolean).join(' ') || 'A friend',
-            box: lines.find((line) => line.orderId === order.id)?.title ?? 'a gift box',
-            deliveryDate: longDeliveryDate(order.deliveryDate),
-            message: gift.message,
-          }),
-        );
-      }
-    }
+    await queuePaidCheckoutEmails(tx, {
+      customerId: checkout.customerId,
+      paidOrders,
+      charged: payment.amount,
+      credit: payment.creditAmount,
+      publicUrl: this.publicUrl,
+    });
   }
 
   // ---- helpers -------------------------------------------------------------------------------------------

@@ -167,15 +167,23 @@ describe('POST /orders/gift_boxes', () => {
     expect(paid.status, JSON.stringify(paid.body)).toBe(201);
     expect(paid.body.data.attributes).toMatchObject({ status: 'succeeded', amount: 3699 });
     const view = await s.visitor.get(`${API}/orders/${orderId}`);
-    expect(view.body.data.attributes).toMatchObject({ state: 'paid', state_label: 'Is being prepared' });
+    expect(view.body.data.attributes).toMatchObject({ state: 'paid', state_label: 'Arrives Thu 26 Nov' });
     const [checkout] = await t.database.db
       .select()
       .from(checkouts)
       .where(eq(checkouts.customerId, s.customerId));
     expect(checkout).toMatchObject({ kind: 'gift_box', state: 'paid', basketId: null });
 
-    const [confirmation] = await emailsTo(t, s.email, 'order_confirmation');
-    expect(confirmation!.text).toContain('to Nonna Rossi, as a gift');
+    // The buyer's email is about the gift, not "Your Sfoglia box is booked" (issue 9).
+    expect(await emailsTo(t, s.email, 'order_confirmation')).toEqual([]);
+    const [confirmation] = await emailsTo(t, s.email, 'gift_confirmation');
+    expect(confirmation!.subject).toBe('Your gift for Nonna Rossi arrives on Thu 26 Nov');
+    expect(confirmation!.text).toContain('Your gift for Nonna Rossi arrives on Thursday 26 November');
+    expect(confirmation!.text.split('\n')).toContain('1 × The Sfoglia Gift Box, Regular: £35.00');
+    expect(confirmation!.text).toContain('The card says: “Happy birthday, Nonna!\n\nWith love from Ada”');
+    expect(confirmation!.html).toContain('Happy birthday, Nonna!<br><br>With love from Ada');
+    expect(confirmation!.text).toContain('We’ve emailed Nonna Rossi');
+    expect(confirmation!.text).toContain('Paid: £36.99.');
     const [notice] = await emailsTo(t, 'nonna.rossi@example.com', 'gift_on_its_way');
     expect(notice!.subject).toBe('Ada Lovelace has sent you a Sfoglia gift box');
     expect(notice!.text).toContain('Thursday 26 November');
@@ -197,11 +205,11 @@ describe('POST /orders/gift_boxes', () => {
     const good = await saveCard(t, s, CARDS.visa);
     const placed = await s.visitor.post(
       `${API}/orders/gift_boxes`,
-      giftBody(addressId, { recipient: { name: 'Sam' }, product_variant_id: variantId(DATE_NIGHT, true) }),
+      giftBody(addressId, { recipient: { name: 'Sam' }, product_variant_id: variantId(DATE_NIGHT) }),
     );
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     expect(placed.body.data[0].attributes).toMatchObject({
-      total: 7400,
+      total: 4200,
       shipping_price: 0,
       gift: { recipient_name: 'Sam', recipient_email: null, message: null },
     });
@@ -214,6 +222,8 @@ describe('POST /orders/gift_boxes', () => {
     const all = await t.database.db.select().from(orders).where(eq(orders.customerId, s.customerId));
     expect(all.map((o) => o.state)).toEqual(['paid']);
     expect(await emailsTo(t, 'sam@example.com')).toEqual([]);
+    const [confirmation] = await emailsTo(t, s.email, 'gift_confirmation');
+    expect(confirmation!.text).toContain('We haven’t told Sam it’s coming, so it can be a surprise.');
   });
 });
 
@@ -259,6 +269,32 @@ describe('what cannot be sent as a gift', () => {
       s.visitor.post(`${API}/orders/gift_boxes`, giftBody(addressId, extra));
     expectError(await place({ product_variant_id: variantGid(A_DISH) }), 404, 'PRODUCT_VARIANT_NOT_FOUND');
     expectError(await place({ product_variant_id: '999999' }), 404, 'PRODUCT_VARIANT_NOT_FOUND');
+    // A gift box already feeds two or more: there is no "Double Portion" of one, even one left in the catalogue.
+    expectError(
+      await place({ product_variant_id: variantId(DATE_NIGHT, true) }),
+      404,
+      'PRODUCT_VARIANT_NOT_FOUND',
+    );
+    await t.database.db.insert(productVariants).values({
+      id: Number(variantId(DATE_NIGHT, true)),
+      extId: variantGid(DATE_NIGHT, true),
+      productId: 1000 + DATE_NIGHT,
+      title: 'Double Portion (Serves 2)',
+      sku: 'SFG-051-D',
+      pricePence: 7400,
+      isDouble: true,
+      quantityAvailable: 40,
+      position: 2,
+    });
+    expectError(
+      await place({ product_variant_id: variantId(DATE_NIGHT, true) }),
+      404,
+      'PRODUCT_VARIANT_NOT_FOUND',
+      'Date Night Gift Box comes in one size',
+    );
+    await t.database.db
+      .delete(productVariants)
+      .where(eq(productVariants.id, Number(variantId(DATE_NIGHT, true))));
     expectError(
       await place({ product_variant_id: 'gid://shopify/Product/1050' }),
       404,

@@ -4,7 +4,7 @@ import type { Order } from '../../../contracts/orders';
 import { isoDate, weekStartOf, type IsoDate } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
 import { giftBoxPrice, giftMessage } from '../../../domain/gifts';
-import { isGiftBox } from '../../../domain/menu';
+import { isGiftBox, offersDoublePortion } from '../../../domain/menu';
 import { pence } from '../../../domain/money';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
@@ -77,6 +77,7 @@ async function findGiftVariant(db: DbOrTx, ref: string): Promise<GiftVariant> {
       title: products.title,
       productType: products.productType,
       tags: products.tags,
+      isDouble: productVariants.isDouble,
     })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
@@ -84,6 +85,10 @@ async function findGiftVariant(db: DbOrTx, ref: string): Promise<GiftVariant> {
   // Only gift boxes are sold here: a dish from the weekly menu is bought through the basket.
   if (!row || !isGiftBox({ id: String(row.productId), productType: row.productType, tags: row.tags })) {
     throw new DomainError('PRODUCT_VARIANT_NOT_FOUND', GIFT_BOX_NOT_FOUND);
+  }
+  // A gift box already feeds two or more: it has no "Double Portion" (one left in an old catalogue is refused).
+  if (row.isDouble && !offersDoublePortion(row)) {
+    throw new DomainError('PRODUCT_VARIANT_NOT_FOUND', `${row.title} comes in one size`);
   }
   const [image] = await db
     .select({ url: productImages.url })
@@ -157,7 +162,7 @@ export class GiftBoxService {
       for (const checkout of open) {
         if (await this.isSameGift(tx, checkout, body, billing)) {
           return {
-            orders: await checkoutOrders(tx, checkout.id),
+            orders: await checkoutOrders(tx, checkout.id, now),
             meta: checkoutMeta(checkout, await creditBalance(tx, customerId), rules, false),
             created: false,
           };
@@ -212,7 +217,7 @@ export class GiftBoxService {
         { productVariantId: priced.variant.id, quantity: priced.quantity, title: priced.variant.title },
       ]);
       return {
-        orders: await checkoutOrders(tx, checkout!.id),
+        orders: await checkoutOrders(tx, checkout!.id, now),
         meta: checkoutMeta(checkout!, await creditBalance(tx, customerId), rules, false),
         created: true,
       };

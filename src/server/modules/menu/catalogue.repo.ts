@@ -31,6 +31,7 @@ export function prepareFindVariant(db: Db) {
         id: productVariants.id,
         extId: productVariants.extId,
         title: productVariants.title,
+        isDouble: productVariants.isDouble,
         pricePence: productVariants.pricePence,
         quantityAvailable: productVariants.quantityAvailable,
         productId: products.id,

@@ -1,19 +1,15 @@
-import { memo, useState } from 'react';
+import { memo, useMemo } from 'react';
+import { dishSummary } from '../../../domain/menu';
 import { formatPence } from '../../../domain/money';
 import { AddControl, type LineState } from './add-control';
+import { DishFacts } from './dish-facts';
 import type { MenuDish, MenuVariant } from './menu.queries';
-import { PortionPicker } from './portion-picker';
-
-const BADGES: [tag: string, label: string, title: string][] = [
-  ['vegan', 'VG', 'Vegan'],
-  ['vegetarian', 'V', 'Vegetarian'],
-  ['gluten-free', 'GF', 'Gluten free'],
-  ['dairy-free', 'DF', 'Dairy free'],
-  ['kids', 'Kids', 'Kids’ favourite'],
-];
 
 export const LOW_STOCK = 5;
 
+// A dish on the menu, compact enough for several on a phone screen: picture, name, a line about it, the
+// key facts, the price and Add. The regular portion is added from here; the double portion, allergens and
+// the whole description are in the dish detail (title or picture).
 function DishCardView({
   dish,
   orderable,
@@ -32,12 +28,11 @@ function DishCardView({
   /** Above the fold: load the image first. */
   eager?: boolean;
 }) {
-  const [variantId, setVariantId] = useState(dish.variants[0]?.id ?? '');
-  const variant = dish.variants.find((v) => v.id === variantId) ?? dish.variants[0];
+  const variant = dish.variants[0];
+  const double = dish.variants.find((v) => v.isDouble);
   const image = dish.images[0];
-  const badges = BADGES.filter(([tag]) => dish.tags.includes(tag)).filter(
-    ([tag]) => !(tag === 'vegetarian' && dish.tags.includes('vegan')),
-  );
+  const summary = useMemo(() => dishSummary(dish.descriptionHtml), [dish.descriptionHtml]);
+  const inBasket = dish.variants.reduce((sum, v) => sum + (lineFor(v.id)?.quantity ?? 0), 0);
   if (!variant) return null;
   return (
     <article className="dish-card" aria-labelledby={`dish-${dish.handle}`}>
@@ -52,8 +47,8 @@ function DishCardView({
           <img
             src={image.url}
             alt=""
-            width={image.width ?? 800}
-            height={image.height ?? 600}
+            width={112}
+            height={112}
             loading={eager ? 'eager' : 'lazy'}
             decoding="async"
             {...(eager ? { fetchPriority: 'high' as const } : {})}
@@ -66,23 +61,15 @@ function DishCardView({
             {dish.title}
           </button>
         </h3>
-        {badges.length > 0 ? (
-          <ul className="badges" aria-label="Dietary">
-            {badges.map(([tag, label, title]) => (
-              <li key={tag} className="badge-tag" title={title}>
-                <abbr title={title}>{label}</abbr>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <PortionPicker
-          variants={dish.variants}
-          selectedId={variant.id}
-          onChange={setVariantId}
-          dishTitle={dish.title}
-        />
+        {summary ? <p className="dish-card__summary">{summary}</p> : null}
+        <DishFacts dish={dish} inBasket={inBasket} />
         <div className="dish-card__footer">
-          <span className="dish-card__price">{formatPence(variant.price)}</span>
+          <span className="dish-card__price">
+            {formatPence(variant.price)}
+            {double && double !== variant ? (
+              <span className="dish-card__double">or {formatPence(double.price)} for two</span>
+            ) : null}
+          </span>
           {variant.quantityAvailable > 0 && variant.quantityAvailable <= LOW_STOCK && orderable ? (
             <span className="dish-card__stock">Only {variant.quantityAvailable} left</span>
           ) : null}

@@ -1,14 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { allergenText } from '../../../domain/allergens';
 import { formatPence } from '../../../domain/money';
 import { sanitizeHtml } from '../../shared/sanitize-html';
 import { Dialog } from '../../shared/ui/dialog';
 import { AddControl, type LineState } from './add-control';
+import { DishFacts } from './dish-facts';
 import { menuQueries, type MenuDish, type MenuVariant } from './menu.queries';
 import { PortionPicker } from './portion-picker';
 
-// The dish detail view: pictures, description, allergens and the same portion and basket controls as the
-// card. It reads the product by id from the storefront, showing the menu's copy until that arrives.
+// The dish detail view: pictures, the key facts, description, allergens (the 14 only), what else it contains,
+// and the portion choice with the basket controls. It reads the product by id from the storefront, showing
+// the menu's copy until that arrives.
 export function DishDetail({
   dish: fromMenu,
   orderable,
@@ -33,6 +36,7 @@ export function DishDetail({
   const variant = dish.variants.find((v) => v.id === variantId) ?? dish.variants[0];
   const description = useMemo(() => sanitizeHtml(dish.descriptionHtml), [dish.descriptionHtml]);
   const image = dish.images[imageIndex] ?? dish.images[0];
+  const inBasket = dish.variants.reduce((sum, v) => sum + (lineFor(v.id)?.quantity ?? 0), 0);
 
   return (
     <Dialog open onClose={onClose} title={dish.title} name="dish_detail" className="dialog--dish">
@@ -62,6 +66,7 @@ export function DishDetail({
         </div>
       ) : null}
       <div className="dish-detail__body">
+        <DishFacts dish={dish} inBasket={inBasket} />
         <div className="dish-detail__description" dangerouslySetInnerHTML={{ __html: description }} />
         <section aria-labelledby="allergens-heading" className="allergens">
           <h3 id="allergens-heading">Allergens</h3>
@@ -70,7 +75,7 @@ export function DishDetail({
               Contains:{' '}
               {dish.allergens.map((a, i) => (
                 <span key={a.code}>
-                  <strong>{a.name}</strong>
+                  <strong>{allergenText(a)}</strong>
                   {i < dish.allergens.length - 1 ? ', ' : ''}
                 </span>
               ))}
@@ -79,8 +84,16 @@ export function DishDetail({
           ) : (
             <p>No major allergens in the recipe.</p>
           )}
+          {dish.mayContain.map((warning) => (
+            <p key={warning}>{warning}.</p>
+          ))}
           <p className="allergens__note">Made in a kitchen that handles all 14 major allergens.</p>
         </section>
+        {dish.otherFacts.length > 0 ? (
+          <p className="dish-detail__other">
+            Also contains: {listText(dish.otherFacts.map((fact) => fact.toLowerCase()))}.
+          </p>
+        ) : null}
         {variant ? (
           <div className="dish-detail__buy">
             <PortionPicker
@@ -106,4 +119,9 @@ export function DishDetail({
       </div>
     </Dialog>
   );
+}
+
+/** "alcohol", "alcohol and lamb", "alcohol, pork and beef". */
+function listText(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }

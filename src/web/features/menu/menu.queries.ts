@@ -1,8 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { isIsoDate, type IsoDate } from '../../../domain/calendar';
-import { allergensFromTags } from '../../../domain/allergens';
-import { isDoubleVariantTitle } from '../../../domain/menu';
+import {
+  allergensFromTags,
+  mayContainFromTags,
+  otherFactsFromTags,
+  type Allergen,
+} from '../../../domain/allergens';
+import { cookingMinutesFromTags, isDoubleVariantTitle, offersDoublePortion } from '../../../domain/menu';
 import { parseDecimalToPence, type Pence } from '../../../domain/money';
 import { storefrontQuery } from '../../shared/storefront';
 import { PRODUCT_QUERY, WEEK_COLLECTIONS_QUERY, WEEK_MENU_QUERY } from './storefront.documents';
@@ -63,7 +68,14 @@ export interface MenuDish {
   availableForSale: boolean;
   images: { url: string; altText: string | null; width: number | null; height: number | null }[];
   variants: MenuVariant[];
-  allergens: { code: number; name: string }[];
+  /** The 14 UK allergens only (decision 0003). */
+  allergens: Allergen[];
+  /** Not allergens, but worth knowing: "Alcohol", "Lamb". */
+  otherFacts: string[];
+  /** "May contain traces of nuts". */
+  mayContain: string[];
+  /** Minutes to cook, from the `cooking-time` tag; null when the catalogue does not say. */
+  cookingMinutes: number | null;
 }
 
 export function toDish(product: StorefrontProduct): MenuDish {
@@ -76,8 +88,9 @@ export function toDish(product: StorefrontProduct): MenuDish {
     quantityAvailable: v.quantityAvailable ?? (v.availableForSale ? 99 : 0),
     availableForSale: v.availableForSale,
   }));
-  // Regular first, then the double portion.
+  // Regular first, then the double portion, where the dish has one (a main; never a side or a box).
   variants.sort((a, b) => Number(a.isDouble) - Number(b.isDouble));
+  const sold = offersDoublePortion(product) ? variants : variants.filter((v) => !v.isDouble);
   return {
     id: product.id,
     handle: product.handle,
@@ -87,8 +100,11 @@ export function toDish(product: StorefrontProduct): MenuDish {
     tags: product.tags,
     availableForSale: product.availableForSale,
     images: product.images.nodes,
-    variants,
+    variants: sold,
     allergens: allergensFromTags(product.tags),
+    otherFacts: otherFactsFromTags(product.tags).map((fact) => fact.name),
+    mayContain: mayContainFromTags(product.tags),
+    cookingMinutes: cookingMinutesFromTags(product.tags),
   };
 }
 

@@ -4,7 +4,11 @@ import { LockIcon } from '../../shared/ui/icons';
 
 export interface WeekTab {
   weekStart: IsoDate;
+  /** "Next week", or the dates when the week has no name of its own. */
   name: string;
+  /** The dates under the name ("23 – 28 Nov"); null when the name is the dates (never said twice). */
+  dates: string | null;
+  /** The week's dates, for what the page says about the selected week. */
   label: string;
   orderable: boolean;
 }
@@ -63,7 +67,7 @@ export function WeekTabs({
               {week.orderable ? null : <LockIcon />}
               {week.name}
             </span>
-            <span className="week-tab__dates">{week.label}</span>
+            {week.dates ? <span className="week-tab__dates">{week.dates}</span> : null}
             {week.orderable ? null : <span className="visually-hidden">(orders closed)</span>}
           </button>
         );

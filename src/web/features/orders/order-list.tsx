@@ -4,7 +4,7 @@ import { formatPence } from '../../../domain/money';
 import { dishCount, longDate } from './order-summary';
 import './orders.css';
 
-// A list of orders: when each comes, what state it is in (spec §4 labels), and what it cost.
+// A list of orders: when each comes, what state it is in (spec §4 labels), what is in it and what it cost.
 
 export function OrderList({ orders, empty }: { orders: Order[]; empty: string }) {
   if (orders.length === 0) return <p>{empty}</p>;
@@ -18,6 +18,7 @@ export function OrderList({ orders, empty }: { orders: Order[]; empty: string })
               Order #{order.number} · {dishCount(order)} {dishCount(order) === 1 ? 'dish' : 'dishes'} ·{' '}
               {formatPence(order.total)}
             </span>
+            <span className="order-row__dishes">{order.lineItems.map((line) => line.title).join(', ')}</span>
           </Link>
           <span className={`order-state ${order.failedPayment ? 'order-state--failed' : ''}`}>
             {order.stateLabel}

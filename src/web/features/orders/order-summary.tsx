@@ -1,6 +1,7 @@
 import type { Order } from '../../../contracts/orders';
 import { isIsoDate, longDayLabel } from '../../../domain/calendar';
 import { formatPence } from '../../../domain/money';
+import { OrderLines } from './order-lines';
 import './orders.css';
 
 // An order as the customer reads it: when it comes, what is in it, and what it costs.
@@ -21,34 +22,6 @@ export function addressLines(address: Order['shippingAddress']): string[] {
     address.address2,
     [address.city, address.zip].filter(Boolean).join(', '),
   ].filter((line): line is string => !!line);
-}
-
-export function OrderLines({ order }: { order: Order }) {
-  return (
-    <ul className="order-lines">
-      {order.lineItems.map((line) => (
-        <li key={line.id} className="order-line">
-          <span className="order-line__qty">{line.quantity} ×</span>
-          <span className="order-line__title">
-            {line.title}
-            {line.variantTitle && line.variantTitle !== 'Default Title' ? (
-              <span className="order-line__variant"> · {line.variantTitle}</span>
-            ) : null}
-          </span>
-          <span className="order-line__total">
-            {line.discount > 0 ? (
-              <>
-                <s aria-label={`was ${formatPence(line.price * line.quantity)}`}>
-                  {formatPence(line.price * line.quantity)}
-                </s>{' '}
-              </>
-            ) : null}
-            {formatPence(line.total)}
-          </span>
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 export function OrderTotals({ order }: { order: Order }) {
@@ -91,7 +64,7 @@ export function GiftNote({ gift }: { gift: NonNullable<Order['gift']> }) {
   );
 }
 
-/** Each week's box, with its lines folded away on phones. */
+/** Each week's box: its day, who a gift is for, every dish on its own line, and what it costs. */
 export function OrdersSummary({ orders, headingLevel = 3 }: { orders: Order[]; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
@@ -103,12 +76,10 @@ export function OrdersSummary({ orders, headingLevel = 3 }: { orders: Order[]; h
             {longDate(order.deliveryDate)}
           </Heading>
           {order.gift ? <GiftNote gift={order.gift} /> : null}
-          <details className="order-box__details">
-            <summary>
-              {dishCount(order)} {itemNoun(order, dishCount(order))} · {formatPence(order.total)}
-            </summary>
-            <OrderLines order={order} />
-          </details>
+          <OrderLines
+            lines={order.lineItems}
+            label={`${dishCount(order)} ${itemNoun(order, dishCount(order))} for ${longDate(order.deliveryDate)}`}
+          />
           <OrderTotals order={order} />
         </section>
       ))}

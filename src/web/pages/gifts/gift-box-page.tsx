@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { GIFT_MESSAGE_MAX, giftRecipientSchema, MAX_GIFT_BOXES } from '../../../contracts/gifts';
+import { allergenText } from '../../../domain/allergens';
 import { formatPence } from '../../../domain/money';
 import { saveGiftDraft, readGiftDraft } from '../../features/gifts/gift-draft';
 import { menuQueries, type MenuDish } from '../../features/menu/menu.queries';
@@ -107,7 +108,7 @@ function GiftBoxForm({ box }: { box: MenuDish }) {
           <h1>{box.title}</h1>
           <div className="gift-box__description" dangerouslySetInnerHTML={{ __html: description }} />
           {box.allergens.length > 0 ? (
-            <p className="field__hint">Contains: {box.allergens.map((a) => a.name).join(', ')}.</p>
+            <p className="field__hint">Contains: {box.allergens.map(allergenText).join(', ')}.</p>
           ) : null}
         </div>
       </div>
@@ -119,7 +120,7 @@ function GiftBoxForm({ box }: { box: MenuDish }) {
       ) : (
         <form onSubmit={onSubmit} noValidate className="gift-form">
           <FormError message={formError} />
-          <fieldset className="fieldset choice-list">
+          <fieldset className="fieldset choice-list" hidden={box.variants.length < 2}>
             <legend>Size</legend>
             {box.variants.map((v) => {
               const gone = !v.availableForSale || v.quantityAvailable <= 0;

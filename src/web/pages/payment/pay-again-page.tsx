@@ -97,7 +97,7 @@ export function PayAgainPage() {
             <p className="notice">
               {checkout?.state === 'cancelled'
                 ? 'This order was cancelled because it wasn’t paid in time. Please order again.'
-                : `This order needs no payment: ${order.stateLabel.toLowerCase()}.`}
+                : `This order needs no payment. ${order.stateLabel}.`}
             </p>
             <Link to={`/order/${order.id}`} className="button button--primary">
               See the order

@@ -1,0 +1,148 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { isIsoDate, longDayLabel, shortDayLabel } from '../../../domain/calendar';
+import { formatPence } from '../../../domain/money';
+import type { DbOrTx } from '../../db/client';
+import { orderLineItems, vouchers, type OrderAddress, type orders } from '../../db/schema/checkout';
+import { customers } from '../../db/schema/customers';
+import { enqueueEmail } from '../../integrations/email';
+import {
+  giftConfirmation,
+  giftOnItsWay,
+  orderConfirmation,
+  type EmailOrder,
+} from '../../integrations/email/templates';
+
+// The emails a paid checkout sends, in the transaction that records the payment: the order confirmation
+// (each box, every dish on its own line), or for a gift the buyer's gift confirmation and, when the buyer
+// gave their address, the recipient's "a gift is on its way" (never the price).
+
+type OrderRow = typeof orders.$inferSelect;
+type LineRow = typeof orderLineItems.$inferSelect;
+
+/** "Wednesday 25 November" (the shop's one date formatter). */
+export const longDeliveryDate = (date: string) => (isIsoDate(date) ? longDayLabel(date) : date);
+
+const addressText = (address: OrderAddress) =>
+  [address.address1, address.address2, address.city, address.zip].filter(Boolean).join(', ');
+
+function emailOrder(order: OrderRow, lines: LineRow[], voucherCode: string | null): EmailOrder {
+  const gift = order.source === 'gift_box';
+  return {
+    number: order.number,
+    deliveryDate: longDeliveryDate(order.deliveryDate),
+    address: addressText(order.shippingAddress),
+    lines: lines.map((line) => ({
+      quantity: line.quantity,
+      title: line.title,
+      portion: line.variantTitle && line.variantTitle !== 'Default Title' ? line.variantTitle : null,
+      unitPrice: formatPence(line.price),
+      total: line.total === 0 && line.price > 0 ? 'Free' : formatPence(line.total),
+    })),
+    totals: [
+      [gift ? 'Gift box' : 'Dishes', formatPence(order.subtotal)],
+      ...(order.totalDiscounts > 0
+        ? [
+            [
+              voucherCode ? `Discount (${voucherCode})` : 'Discount',
+              `−${formatPence(order.totalDiscounts)}`,
+            ] as [string, string],
+          ]
+        : []),
+      ['Delivery', order.shippingPrice === 0 ? 'Free' : formatPence(order.shippingPrice)],
+      ['Total', formatPence(order.total)],
+    ],
+  };
+}
+
+export async function queuePaidCheckoutEmails(
+  tx: DbOrTx,
+  {
+    customerId,
+    paidOrders,
+    charged,
+    credit,
+    publicUrl,
+  }: {
+    customerId: string;
+    paidOrders: OrderRow[];
+    /** Pence charged to the card or PayPal, and store credit spent. */
+    charged: number;
+    credit: number;
+    publicUrl: string;
+  },
+): Promise<void> {
+  const [customer] = await tx.select().from(customers).where(eq(customers.id, customerId));
+  if (!customer || paidOrders.length === 0) return;
+  const ids = paidOrders.map((order) => order.id);
+  const lines = await tx
+    .select()
+    .from(orderLineItems)
+    .where(inArray(orderLineItems.orderId, ids))
+    .orderBy(asc(orderLineItems.position));
+  const voucherIds = [...new Set(paidOrders.map((order) => order.voucherId).filter((id) => id !== null))];
+  const codes = new Map(
+    voucherIds.length === 0
+      ? []
+      : (
+          await tx
+            .select({ id: vouchers.id, code: vouchers.code })
+            .from(vouchers)
+            .where(inArray(vouchers.id, voucherIds))
+        ).map((row) => [row.id, row.code]),
+  );
+  const sorted = [...paidOrders].sort((a, b) => a.number - b.number);
+  const toEmail = (order: OrderRow) =>
+    emailOrder(
+      order,
+      lines.filter((line) => line.orderId === order.id),
+      order.voucherId ? (codes.get(order.voucherId) ?? null) : null,
+    );
+  const paid = {
+    charged: formatPence(charged),
+    credit: credit > 0 ? formatPence(credit) : null,
+    link: `${publicUrl}/account`,
+  };
+
+  const boxes = sorted.filter((order) => order.giftRecipient === null);
+  const gifts = sorted.filter((order) => order.giftRecipient !== null);
+  if (boxes.length > 0) {
+    await enqueueEmail(
+      tx,
+      orderConfirmation({
+        to: customer.email,
+        firstName: customer.firstName,
+        orders: boxes.map(toEmail),
+        ...paid,
+      }),
+    );
+  }
+  // A gift is a checkout of its own (decision 0008): one order, one recipient.
+  for (const order of gifts) {
+    const recipient = order.giftRecipient!;
+    await enqueueEmail(
+      tx,
+      giftConfirmation({
+        to: customer.email,
+        firstName: customer.firstName,
+        recipientName: recipient.name,
+        recipientTold: !!recipient.email,
+        message: recipient.message,
+        deliveryDay: isIsoDate(order.deliveryDate) ? shortDayLabel(order.deliveryDate) : order.deliveryDate,
+        order: toEmail(order),
+        ...paid,
+      }),
+    );
+    if (!recipient.email) continue;
+    await enqueueEmail(
+      tx,
+      giftOnItsWay({
+        to: recipient.email,
+        recipientName: recipient.name,
+        senderName: [customer.firstName, customer.lastName].filter(Boolean).join(' ') || 'A friend',
+        box: lines.find((line) => line.orderId === order.id)?.title ?? 'a gift box',
+        deliveryDate: longDeliveryDate(order.deliveryDate),
+        message: recipient.message,
+      }),
+    );
+  }
+}
