@@ -225,10 +225,15 @@ test('a new customer: errors that clear when fixed, headings in view, and one pr
   await pay.click();
   const noCard = page.getByRole('alert').filter({ hasText: 'Enter your card details above' });
   await expect(noCard).toBeVisible();
+  const number = cardFrame(page).getByLabel('Card number');
+  await expect(cardFrame(page).getByText('Enter your card number')).toBeVisible();
+  await expect(number).toBeFocused();
   await shot(page, '05-pay-no-card');
   await expectAccessible(page, 'the payment step asking for a card');
-  await cardFrame(page).getByLabel('Card number').fill('4242 4242 4242 4242');
+  await number.fill('4242 4242 4242 4242');
   await expect(noCard).toHaveCount(0);
+  await expect(cardFrame(page).getByText('Enter your card number')).toHaveCount(0);
+  await expect(number).not.toHaveAttribute('aria-invalid', 'true');
   await cardFrame(page)
     .getByLabel(/Expiry date/)
     .fill('12/30');

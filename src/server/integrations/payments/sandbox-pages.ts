@@ -1,6 +1,12 @@
 import { formatPence } from '../../../domain/money';
 import { escapeHtml } from '../email/html';
-import { BRAND_LABELS, type CardBrand, type CardForm, type CardFormErrors } from './card-rules';
+import {
+  BRAND_LABELS,
+  CARD_NUMBER_MISSING,
+  type CardBrand,
+  type CardForm,
+  type CardFormErrors,
+} from './card-rules';
 
 // The sandbox processor's pages: small server-rendered HTML with inline CSS in the shop's colours, each
 // marked as a stand-in so nobody mistakes it for a real bank or PayPal. Everything that is not our own
@@ -102,7 +108,7 @@ main{max-width:32rem;padding:.25rem}`;
  *                                     so the frame is sized to its content at every width;
  *   {type:'ready', invalid, empty}    the form is there (invalid: it came back with field errors);
  *   {type:'change', empty}            something was typed (the page clears an error it showed);
- *   {type:'invalid', reason:'empty'}  asked to send itself with no card typed;
+ *   {type:'invalid', reason:'empty'}  asked to send itself with no card typed (it says so by the number);
  *   {status:…}                        the result (CardFormMessage), from the result page.
  * It listens for {source:'${CARD_FORM_PARENT_SOURCE}', type:'submit'} from the framing page, and then
  * sends the form to the processor itself. A field's error goes as soon as the field is typed in.
@@ -129,12 +135,18 @@ if(rest.length){f.setAttribute('aria-describedby',rest.join(' '));}else{f.remove
 var link=document.querySelector('#summary a[href="#'+f.id+'"]');if(link){link.parentNode.remove();}
 var summary=document.getElementById('summary');if(summary&&!summary.querySelector('li')){summary.remove();}
 }
+function showError(f,text){
+if(f.getAttribute('aria-invalid')==='true'){return;}
+var error=document.createElement('p');error.className='error';error.id=f.id+'-error';error.textContent=text;
+f.insertAdjacentElement('afterend',error);f.setAttribute('aria-invalid','true');
+f.setAttribute('aria-describedby',((f.getAttribute('aria-describedby')||'')+' '+error.id).trim());
+}
 form.addEventListener('input',function(e){clearError(e.target);post({type:'change',empty:empty()});});
 form.addEventListener('submit',function(){setTimeout(function(){var b=document.getElementById('save');if(b){b.disabled=true;b.textContent='Saving…';}},0);});
 window.addEventListener('message',function(e){
 if(e.source!==window.parent||e.origin!==origin){return;}
 var d=e.data;if(!d||d.source!=='${CARD_FORM_PARENT_SOURCE}'||d.type!=='submit'){return;}
-if(empty()){typed[0].focus();post({type:'invalid',reason:'empty'});return;}
+if(empty()){showError(typed[0],state.emptyMessage);typed[0].focus();post({type:'invalid',reason:'empty'});return;}
 form.requestSubmit();
 });
 if(state.invalid){var first=document.querySelector('[aria-invalid="true"]');if(first){first.focus();}}
@@ -261,7 +273,7 @@ ${field('postcode')}
 ${mode === 'save' ? '<div class="actions"><button type="submit" class="primary" id="save">Save card</button></div>' : ''}
 </form>
 ${TEST_CARD_LIST}
-${jsonBlock('sandbox-card-state', { mode, invalid: problems.length > 0 })}
+${jsonBlock('sandbox-card-state', { mode, invalid: problems.length > 0, emptyMessage: CARD_NUMBER_MISSING })}
 </main>`;
   return page({
     title: `${problems.length > 0 ? 'Error: ' : ''}Card details (sandbox)`,

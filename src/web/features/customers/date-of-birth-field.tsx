@@ -25,7 +25,7 @@ export function DateOfBirthField({
   const id = useId();
   const describedBy = [`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
-    <fieldset className={`fieldset date-input ${error ? 'field--error' : ''}`} aria-describedby={describedBy}>
+    <fieldset className="fieldset date-input" aria-describedby={describedBy}>
       <legend>Date of birth (optional)</legend>
       <p id={`${id}-hint`} className="field__hint">
         For example, 27 3 1990
