@@ -112,9 +112,14 @@ export function PaySection({
         how = { paymentMethodId: method.id, useCredit };
       } catch (error) {
         setSavingCard(false);
-        if (error instanceof CardFormError && error.reason !== 'failed') {
-          setCardProblem(error.message);
-          if (error.reason === 'not-ready') alertRef.current?.focus();
+        // The card form says itself what went wrong in it; here, beside "Pay", what to do about it.
+        setCardProblem(
+          error instanceof CardFormError && error.reason !== 'failed'
+            ? error.message
+            : 'Your card wasn’t saved. Try again in the card form above, or choose another way to pay.',
+        );
+        if (!(error instanceof CardFormError) || error.reason === 'not-ready' || error.reason === 'failed') {
+          alertRef.current?.focus();
         }
         return;
       }
