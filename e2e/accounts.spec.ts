@@ -80,7 +80,10 @@ test('sign up, confirm, profile, addresses, sign out, wrong password, reset, sig
   await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
   await page.getByLabel('Last name').fill('King');
   await page.getByLabel('Mobile or phone').fill('07911 123456');
-  await page.getByLabel('Date of birth').fill('1990-12-10');
+  const born = page.getByRole('group', { name: /Date of birth/ });
+  await born.getByLabel('Day').fill('10');
+  await born.getByLabel('Month').fill('12');
+  await born.getByLabel('Year').fill('1990');
   await page.getByRole('checkbox', { name: 'Email' }).check();
   await page.getByRole('button', { name: 'Save details' }).click();
   await expect(page.getByText('Your details are saved')).toBeVisible();

@@ -85,7 +85,7 @@ export function describeIssue(issue: $ZodIssue): { pointer: string; detail: stri
           // A regex check carries its own message ("must be an id"); "is not a valid regex" would be wrong.
           detail:
             issue.format === 'regex' && issue.message && issue.message !== 'Invalid input'
-              ? `${subject} ${issue.message}`
+              ? ownMessage(subject, issue.message)
               : `${subject} is not a valid ${issue.format}`,
         },
       ];
@@ -95,11 +95,19 @@ export function describeIssue(issue: $ZodIssue): { pointer: string; detail: stri
           pointer: `/${field.replaceAll('.', '/')}`,
           detail:
             issue.message && issue.message !== 'Invalid input'
-              ? `${subject} ${issue.message}`
+              ? ownMessage(subject, issue.message)
               : `${subject} is not valid`,
         },
       ];
   }
+}
+
+/**
+ * A schema's own message: a phrase ("must be an id") follows the field's name; a sentence written for the
+ * customer ("Enter a valid UK postcode, like SW1A 1AA"), which the web app may show as it is, stands alone.
+ */
+export function ownMessage(subject: string, message: string): string {
+  return /^\p{Lu}/u.test(message) ? message : `${subject} ${message}`;
 }
 
 function article(expected: string): string {

@@ -134,9 +134,11 @@ export const BRAND_LABELS: Record<CardBrand, string> = {
 
 export type NumberCheck = { ok: true; digits: string; brand: CardBrand } | { ok: false; message: string };
 
+export const CARD_NUMBER_MISSING = 'Enter your card number';
+
 export function checkCardNumber(input: string): NumberCheck {
   const trimmed = input.trim();
-  if (trimmed === '') return { ok: false, message: 'Enter your card number' };
+  if (trimmed === '') return { ok: false, message: CARD_NUMBER_MISSING };
   const digits = digitsOnly(trimmed);
   if (!/^\d+$/.test(digits)) {
     return { ok: false, message: 'Enter your card number using only numbers' };

@@ -1,6 +1,12 @@
 import { formatPence } from '../../../domain/money';
 import { escapeHtml } from '../email/html';
-import { BRAND_LABELS, type CardBrand, type CardForm, type CardFormErrors } from './card-rules';
+import {
+  BRAND_LABELS,
+  CARD_NUMBER_MISSING,
+  type CardBrand,
+  type CardForm,
+  type CardFormErrors,
+} from './card-rules';
 
 // The sandbox processor's pages: small server-rendered HTML with inline CSS in the shop's colours, each
 // marked as a stand-in so nobody mistakes it for a real bank or PayPal. Everything that is not our own
@@ -14,6 +20,15 @@ export interface CardFormMessage {
   setupIntentId: string | null;
   message: string;
 }
+
+/**
+ * How the framing page uses the card form: `save` shows the form's own "Save card" button (the account's
+ * payment methods); `pay` has none, as the page's "Pay" button asks the form to send itself (checkout).
+ */
+export type CardFormMode = 'save' | 'pay';
+
+/** What the framing page may send to the card form (postMessage, same origin only). */
+export const CARD_FORM_PARENT_SOURCE = 'sfoglia-card-parent';
 
 const SHOP_CSS = `*,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
@@ -85,6 +100,58 @@ function jsonBlock(id: string, value: unknown): string {
 
 const CARD_FORM_CSS = `body{background:#fff}
 main{max-width:32rem;padding:.25rem}`;
+
+/**
+ * The card form's one script (form and result pages alike). It tells the framing page, by postMessage to
+ * our own origin only and never with anything typed:
+ *   {type:'resize', height}           the page's height, on load and whenever it changes (ResizeObserver),
+ *                                     so the frame is sized to its content at every width;
+ *   {type:'ready', invalid, empty}    the form is there (invalid: it came back with field errors);
+ *   {type:'change', empty}            something was typed (the page clears an error it showed);
+ *   {type:'invalid', reason:'empty'}  asked to send itself with no card typed (it says so by the number);
+ *   {status:…}                        the result (CardFormMessage), from the result page.
+ * It listens for {source:'${CARD_FORM_PARENT_SOURCE}', type:'submit'} from the framing page, and then
+ * sends the form to the processor itself. A field's error goes as soon as the field is typed in.
+ */
+const CARD_FORM_SCRIPT = `(function(){
+var origin=window.location.origin,framed=window.parent!==window;
+function post(m){if(framed){m.source='sfoglia-sandbox-card';window.parent.postMessage(m,origin);}}
+var main=document.querySelector('main'),last=-1;
+function size(){var h=Math.ceil(main.getBoundingClientRect().height);if(h!==last){last=h;post({type:'resize',height:h});}}
+if(window.ResizeObserver){new ResizeObserver(size).observe(main);}
+window.addEventListener('load',size);size();
+var result=document.getElementById('sandbox-card-result');
+if(result){var m=JSON.parse(result.textContent);if(framed){window.parent.postMessage(m,window.location.origin);}return;}
+var form=document.getElementById('card-form');if(!form){return;}
+var state=JSON.parse(document.getElementById('sandbox-card-state').textContent);
+var typed=['card_number','expiry','cvc'].map(function(id){return document.getElementById(id);});
+function empty(){return typed.every(function(f){return f.value.trim()==='';});}
+function clearError(f){
+if(f.getAttribute('aria-invalid')!=='true'){return;}
+f.removeAttribute('aria-invalid');
+var error=document.getElementById(f.id+'-error');if(error){error.remove();}
+var rest=(f.getAttribute('aria-describedby')||'').split(' ').filter(function(id){return id&&id!==f.id+'-error';});
+if(rest.length){f.setAttribute('aria-describedby',rest.join(' '));}else{f.removeAttribute('aria-describedby');}
+var link=document.querySelector('#summary a[href="#'+f.id+'"]');if(link){link.parentNode.remove();}
+var summary=document.getElementById('summary');if(summary&&!summary.querySelector('li')){summary.remove();}
+}
+function showError(f,text){
+if(f.getAttribute('aria-invalid')==='true'){return;}
+var error=document.createElement('p');error.className='error';error.id=f.id+'-error';error.textContent=text;
+f.insertAdjacentElement('afterend',error);f.setAttribute('aria-invalid','true');
+f.setAttribute('aria-describedby',((f.getAttribute('aria-describedby')||'')+' '+error.id).trim());
+}
+form.addEventListener('input',function(e){clearError(e.target);post({type:'change',empty:empty()});});
+form.addEventListener('submit',function(){setTimeout(function(){var b=document.getElementById('save');if(b){b.disabled=true;b.textContent='Saving…';}},0);});
+window.addEventListener('message',function(e){
+if(e.source!==window.parent||e.origin!==origin){return;}
+var d=e.data;if(!d||d.source!=='${CARD_FORM_PARENT_SOURCE}'||d.type!=='submit'){return;}
+if(empty()){showError(typed[0],state.emptyMessage);typed[0].focus();post({type:'invalid',reason:'empty'});return;}
+form.requestSubmit();
+});
+if(state.invalid){var first=document.querySelector('[aria-invalid="true"]');if(first){first.focus();}}
+post({type:'ready',invalid:state.invalid,empty:empty()});
+})();`;
 
 interface FieldSpec {
   name: keyof CardForm;
@@ -178,8 +245,9 @@ export function cardFormPage(options: {
   values: CardForm;
   errors: CardFormErrors;
   nonce: string;
+  mode: CardFormMode;
 }): string {
-  const { action, values, errors, nonce } = options;
+  const { action, values, errors, nonce, mode } = options;
   const problems = ORDER.filter((name) => errors[name]);
   const summary =
     problems.length === 0
@@ -202,17 +270,17 @@ ${field('expiry')}
 ${field('cvc')}
 </div>
 ${field('postcode')}
-<div class="actions"><button type="submit" class="primary" id="save">Save card</button></div>
+${mode === 'save' ? '<div class="actions"><button type="submit" class="primary" id="save">Save card</button></div>' : ''}
 </form>
 ${TEST_CARD_LIST}
+${jsonBlock('sandbox-card-state', { mode, invalid: problems.length > 0, emptyMessage: CARD_NUMBER_MISSING })}
 </main>`;
-  const script = `document.getElementById('card-form').addEventListener('submit',function(){var b=document.getElementById('save');setTimeout(function(){b.disabled=true;b.textContent='Saving…';},0);});`;
   return page({
     title: `${problems.length > 0 ? 'Error: ' : ''}Card details (sandbox)`,
     body,
     css: CARD_FORM_CSS,
     nonce,
-    script,
+    script: CARD_FORM_SCRIPT,
   });
 }
 
@@ -232,13 +300,12 @@ export function cardResultPage(options: {
 ${text}
 ${jsonBlock('sandbox-card-result', message)}
 </main>`;
-  const script = `(function(){var m=JSON.parse(document.getElementById('sandbox-card-result').textContent);if(window.parent!==window){window.parent.postMessage(m,window.location.origin);}})();`;
   return page({
     title: succeeded ? 'Card saved (sandbox)' : 'Error: card not saved (sandbox)',
     body,
     css: CARD_FORM_CSS,
     nonce,
-    script,
+    script: CARD_FORM_SCRIPT,
   });
 }
 

@@ -15,10 +15,12 @@ import {
   paypalPage,
   sandboxErrorPage,
   type CardFormMessage,
+  type CardFormMode,
 } from './sandbox-pages';
 
 // The pages our app serves in place of the processor's (PAYMENTS=sandbox only, registered by app.ts):
 //   GET/POST /sandbox/stripe/card-form?client_secret=seti_…   the card form, framed by our own pages
+//                                     (&mode=pay: no button of its own; the page's "Pay" sends it)
 //   GET/POST /sandbox/stripe/3ds/{pi}?client_secret=…         the 3-D Secure challenge
 //   GET/POST /sandbox/paypal/approve/{pi|seti}?client_secret=… the PayPal approval
 // The client secret in the query is what lets the browser act on an intent (as with Stripe's own pages); it
@@ -78,6 +80,11 @@ function sendFramedPage(reply: FastifyReply, status: number, html: string, nonce
     )
     .type('text/html; charset=utf-8')
     .send(html);
+}
+
+/** `?mode=pay`: the framing page's own "Pay" button sends the form (see CardFormMode). */
+function cardFormModeOf(request: FastifyRequest): CardFormMode {
+  return (request.query as Record<string, unknown> | undefined)?.mode === 'pay' ? 'pay' : 'save';
 }
 
 function crossSite(request: FastifyRequest): boolean {
@@ -157,6 +164,7 @@ export async function paymentsSandboxRoutes(app: FastifyInstance, options: Payme
         values: { number: '', expiry: '', cvc: '', postcode: '' },
         errors: {},
         nonce,
+        mode: cardFormModeOf(request),
       });
       return sendFramedPage(reply, 200, html, nonce);
     },
@@ -188,6 +196,7 @@ export async function paymentsSandboxRoutes(app: FastifyInstance, options: Payme
           values: form,
           errors: checked.errors,
           nonce,
+          mode: cardFormModeOf(request),
         });
         return sendFramedPage(reply, 400, html, nonce);
       }

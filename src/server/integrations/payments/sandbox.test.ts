@@ -58,6 +58,13 @@ function resultMessage(html: string): Record<string, unknown> {
   return JSON.parse(match![1]!) as Record<string, unknown>;
 }
 
+/** The card form's state block: how it is framed, and whether it came back with field errors. */
+function stateOf(html: string): Record<string, unknown> {
+  const match = /<script type="application\/json" id="sandbox-card-state">(.*?)<\/script>/s.exec(html);
+  expect(match, 'the form page carries its state').not.toBeNull();
+  return JSON.parse(match![1]!) as Record<string, unknown>;
+}
+
 /** Saves a card through the card form, as the browser does. */
 async function saveCard(number: string, customerRef?: string): Promise<{ customerRef: string; pm: string }> {
   const customer = customerRef ?? (await newCustomer());
@@ -370,6 +377,44 @@ describe('the card form page', () => {
     }
     expect(html).toContain('autocomplete="cc-number"');
     expect(html).toContain(`action="/sandbox/stripe/card-form?client_secret=${si.clientSecret}"`);
+  });
+
+  test('at checkout (mode=pay) it has no button of its own, and stays so after a field error', async () => {
+    const si = await freshIntent();
+    const saving = await t.app.inject({ method: 'GET', url: cardFormUrl(si) });
+    expect(saving.body).toContain('>Save card</button>');
+    expect(stateOf(saving.body)).toMatchObject({ mode: 'save', invalid: false });
+
+    const url = `${cardFormUrl(si)}&mode=pay`;
+    const paying = await t.app.inject({ method: 'GET', url });
+    expect(paying.statusCode).toBe(200);
+    expect(paying.body).not.toContain('<button');
+    expect(stateOf(paying.body)).toMatchObject({ mode: 'pay', invalid: false });
+    expect(paying.body).toContain(
+      `action="/sandbox/stripe/card-form?client_secret=${si.clientSecret}&amp;mode=pay"`,
+    );
+
+    const wrong = await postCard(url, { card_number: '4242', expiry: '12/30', cvc: '123' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).not.toContain('<button');
+    expect(stateOf(wrong.body)).toMatchObject({ mode: 'pay', invalid: true });
+
+    const saved = await postCard(url, { card_number: '4242424242424242', expiry: '12/30', cvc: '123' });
+    expect(resultMessage(saved.body)).toMatchObject({ status: 'succeeded', setupIntentId: si.id });
+  });
+
+  test('its script reports its height and takes "submit" only from the page of its own origin', async () => {
+    const si = await freshIntent();
+    const html = (await t.app.inject({ method: 'GET', url: `${cardFormUrl(si)}&mode=pay` })).body;
+    const script = /<script nonce="[^"]+">([\s\S]*?)<\/script>/.exec(html)![1]!;
+    expect(script).toContain('new ResizeObserver(size).observe(main)');
+    expect(script).toContain("post({type:'resize',height:h})");
+    expect(script).toContain('window.parent.postMessage(m,origin)');
+    expect(script).toContain('if(e.source!==window.parent||e.origin!==origin){return;}');
+    expect(script).toContain("d.source!=='sfoglia-card-parent'||d.type!=='submit'");
+    expect(script).toContain('form.requestSubmit()');
+    // Nothing typed ever leaves the frame: the messages carry no field's value.
+    expect(script).not.toMatch(/post\(\{[^}]*\.value/);
   });
 
   test('other pages of the app still refuse to be framed', async () => {

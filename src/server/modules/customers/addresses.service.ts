@@ -11,6 +11,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { addresses, customers } from '../../db/schema/customers';
 import { ErrorResponse } from '../../http/problems';
+import { ownMessage } from '../../http/zod-compilers';
 import { camelToSnake } from '../../../contracts/case';
 
 // Addresses (spec §3 Address, §5): countryCode defaults to UK; UK postcodes are checked and formatted;
@@ -43,14 +44,14 @@ export function toAddress(row: AddressRow): Address {
   };
 }
 
-/** The same errors as the request schema gives for these rules on a new address ("zip Enter a valid …"). */
+/** The same errors as the request schema gives for these rules on a new address ("Enter a valid …"). */
 function invalid(problems: { path: string; message: string }[]): never {
   throw new ErrorResponse(
     400,
     problems.map((p) => ({
       status: '400',
       code: 'VALIDATION_FAILED',
-      detail: `${camelToSnake(p.path)} ${p.message}`,
+      detail: ownMessage(camelToSnake(p.path), p.message),
       source: { pointer: `/${camelToSnake(p.path)}` },
     })),
   );

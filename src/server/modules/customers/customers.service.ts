@@ -1,5 +1,6 @@
 import { DomainError } from '../../../domain/errors';
-import { daysBetween, isoDate, londonDate } from '../../../domain/calendar';
+import { isoDate, londonDate } from '../../../domain/calendar';
+import { dateOfBirthProblem } from '../../../domain/date-of-birth';
 import { normaliseUkPhone } from '../../../domain/phone';
 import type { UpdateMeBody } from '../../../contracts/customers';
 import type { Clock } from '../../clock';
@@ -29,10 +30,8 @@ export class CustomersService {
 
   async setDateOfBirth(customerId: string, dateOfBirth: string | null): Promise<CustomerRow> {
     if (dateOfBirth) {
-      const age = daysBetween(isoDate(dateOfBirth), londonDate(this.clock.now())) / 365.25;
-      if (age < 0) throw new DomainError('VALIDATION_FAILED', 'Your date of birth can’t be in the future');
-      if (age < 16 || age > 120)
-        throw new DomainError('VALIDATION_FAILED', 'Enter a date of birth for someone aged 16 to 120');
+      const problem = dateOfBirthProblem(isoDate(dateOfBirth), londonDate(this.clock.now()));
+      if (problem) throw new DomainError('VALIDATION_FAILED', problem);
     }
     await this.me(customerId);
     return updateCustomer(this.db, customerId, { dateOfBirth });

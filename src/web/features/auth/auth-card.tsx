@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useStepHeading } from '../../shared/forms';
 
 /** What a sign-in form is shown in: the auth pages' card, or the checkout's step. */
 export interface AuthFrameProps {
@@ -8,10 +9,13 @@ export interface AuthFrameProps {
 }
 
 export function AuthCard({ title, intro, children }: AuthFrameProps) {
+  const heading = useStepHeading(title);
   return (
     <div className="page page--narrow auth">
       <div className="auth__card">
-        <h1>{title}</h1>
+        <h1 ref={heading} tabIndex={-1}>
+          {title}
+        </h1>
         {intro ? <p className="auth__intro">{intro}</p> : null}
         {children}
       </div>

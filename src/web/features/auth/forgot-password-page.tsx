@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import * as z from 'zod/mini';
 import { emailSchema } from '../../../contracts/customers';
 import { ApiError } from '../../shared/api/client';
-import { FormError, TextField, validate, type FieldErrors } from '../../shared/forms';
+import { FormError, TextField, useFormErrors, validate } from '../../shared/forms';
 import { usePageMeta } from '../../shared/use-page-meta';
 import { authApi } from './auth.api';
 import { AuthCard, CheckInbox } from './auth-card';
@@ -11,25 +11,23 @@ import { AuthCard, CheckInbox } from './auth-card';
 export function ForgotPasswordPage() {
   usePageMeta('Forgot your password?');
   const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [form, attachForm] = useFormErrors({ email }, (v) =>
+    validate(z.object({ email: emailSchema }), v, { email: 'your email address' }),
+  );
+  const { errors } = form;
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = validate(z.object({ email: emailSchema }), { email });
-    setErrors(checked.ok ? {} : checked.errors);
-    if (!checked.ok) return;
+    const checked = form.submit();
+    if (!checked) return;
     setBusy(true);
-    setFormError(null);
     try {
-      await authApi.requestPasswordReset(checked.data.email);
-      setSentTo(checked.data.email);
+      await authApi.requestPasswordReset(checked.email);
+      setSentTo(checked.email);
     } catch (error) {
-      setFormError(
-        error instanceof ApiError && error.status === 429 ? error.message : 'Something went wrong',
-      );
+      form.fail(error instanceof ApiError && error.status === 429 ? error.message : 'Something went wrong');
     } finally {
       setBusy(false);
     }
@@ -46,8 +44,8 @@ export function ForgotPasswordPage() {
           <p>The link works for an hour.</p>
         </>
       ) : (
-        <form onSubmit={onSubmit} noValidate>
-          <FormError message={formError} />
+        <form ref={attachForm} onSubmit={onSubmit} noValidate>
+          <FormError message={form.formError} />
           <TextField
             label="Email"
             type="email"

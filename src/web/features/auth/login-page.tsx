@@ -3,13 +3,15 @@ import { Link, useSearchParams } from 'react-router';
 import { passwordSchema, emailSchema } from '../../../contracts/customers';
 import * as z from 'zod/mini';
 import { ApiError } from '../../shared/api/client';
-import { FormError, TextField, validate, type FieldErrors } from '../../shared/forms';
+import { FormError, TextField, useFormErrors, validate } from '../../shared/forms';
 import { usePageMeta } from '../../shared/use-page-meta';
 import { authApi } from './auth.api';
 import { AuthCard, CheckInbox, type AuthFrameProps } from './auth-card';
 import { returnToOf, useFinishSignIn } from './use-finish-sign-in';
 
-const form = z.object({ email: emailSchema, password: passwordSchema });
+const loginForm = z.object({ email: emailSchema, password: passwordSchema });
+const linkForm = z.object({ email: emailSchema });
+const LOGIN_NAMES = { email: 'your email address', password: 'your password' };
 
 export interface LoginPaths {
   signup: string;
@@ -46,26 +48,20 @@ export function LoginForm({
 }) {
   const finish = useFinishSignIn();
   const [values, setValues] = useState({ email: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [form, attachForm] = useFormErrors(values, (v) => validate(loginForm, v, LOGIN_NAMES));
+  const { errors } = form;
   const [busy, setBusy] = useState(false);
   const [linkSent, setLinkSent] = useState<string | null>(null);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = validate(form, values);
-    setErrors(checked.ok ? {} : checked.errors);
-    if (!checked.ok) return;
+    const checked = form.submit();
+    if (!checked) return;
     setBusy(true);
-    setFormError(null);
     try {
-      await finish(
-        await authApi.signIn(checked.data.email, checked.data.password, returnTo),
-        returnTo,
-        'password',
-      );
+      await finish(await authApi.signIn(checked.email, checked.password, returnTo), returnTo, 'password');
     } catch (error) {
-      setFormError(
+      form.fail(
         error instanceof ApiError && error.code === 'INVALID_CREDENTIALS'
           ? "Email and Password don't match"
           : error instanceof Error
@@ -78,9 +74,9 @@ export function LoginForm({
   };
 
   const sendLink = async () => {
-    const checked = validate(z.object({ email: emailSchema }), { email: values.email });
+    const checked = validate(linkForm, { email: values.email }, LOGIN_NAMES);
     if (!checked.ok) {
-      setErrors(checked.errors);
+      form.report('email', checked.errors.email ?? 'Enter your email address');
       return;
     }
     setBusy(true);
@@ -88,7 +84,7 @@ export function LoginForm({
       await authApi.requestSignInLink(checked.data.email, returnTo);
       setLinkSent(checked.data.email);
     } catch (error) {
-      setFormError(error instanceof ApiError ? error.message : 'Something went wrong');
+      form.fail(error instanceof ApiError ? error.message : 'Something went wrong');
     } finally {
       setBusy(false);
     }
@@ -97,8 +93,8 @@ export function LoginForm({
   return (
     <Frame title="Log in" intro="Welcome back. Log in to order, or to manage your pasta plan.">
       {linkSent ? <CheckInbox email={linkSent} what="a sign-in link" /> : null}
-      <form onSubmit={onSubmit} noValidate>
-        <FormError message={formError} />
+      <form ref={attachForm} onSubmit={onSubmit} noValidate>
+        <FormError message={form.formError} />
         <TextField
           label="Email"
           type="email"

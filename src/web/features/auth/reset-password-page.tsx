@@ -3,17 +3,19 @@ import { Link, useSearchParams } from 'react-router';
 import * as z from 'zod/mini';
 import { newPasswordSchema } from '../../../contracts/customers';
 import { ApiError } from '../../shared/api/client';
-import { FormError, TextField, validate, type FieldErrors } from '../../shared/forms';
+import { FormError, TextField, useFormErrors, validate } from '../../shared/forms';
 import { usePageMeta } from '../../shared/use-page-meta';
 import { authApi } from './auth.api';
 import { AuthCard } from './auth-card';
 import { useFinishSignIn } from './use-finish-sign-in';
 
-const form = z
-  .object({ password: newPasswordSchema, confirm: z.string() })
-  .check(
-    z.refine((v) => v.password === v.confirm, { message: 'The passwords don’t match', path: ['confirm'] }),
-  );
+const resetForm = z.object({ password: newPasswordSchema, confirm: z.string() }).check(
+  z.refine((v) => v.password === v.confirm, {
+    message: 'The passwords don’t match. Type the new password again',
+    path: ['confirm'],
+  }),
+);
+const RESET_NAMES = { password: 'a new password', confirm: 'the new password again' };
 
 /** The page the emailed reset link opens (/forgot-password/reset?token=…). */
 export function ResetPasswordPage() {
@@ -22,21 +24,19 @@ export function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const finish = useFinishSignIn();
   const [values, setValues] = useState({ password: '', confirm: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [form, attachForm] = useFormErrors(values, (v) => validate(resetForm, v, RESET_NAMES));
+  const { errors } = form;
   const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = validate(form, values);
-    setErrors(checked.ok ? {} : checked.errors);
-    if (!checked.ok) return;
+    const checked = form.submit();
+    if (!checked) return;
     setBusy(true);
-    setFormError(null);
     try {
-      await finish(await authApi.resetPassword(token, checked.data.password), '/account/my-details', 'reset');
+      await finish(await authApi.resetPassword(token, checked.password), '/account/my-details', 'reset');
     } catch (error) {
-      setFormError(
+      form.fail(
         error instanceof ApiError && error.code === 'TOKEN_INVALID' ? error.message : 'Something went wrong',
       );
     } finally {
@@ -58,8 +58,8 @@ export function ResetPasswordPage() {
       title="Choose a new password"
       intro="After this, you’ll be signed in here and signed out everywhere else."
     >
-      <form onSubmit={onSubmit} noValidate>
-        <FormError message={formError} />
+      <form ref={attachForm} onSubmit={onSubmit} noValidate>
+        <FormError message={form.formError} />
         <TextField
           label="New password"
           type="password"
@@ -88,7 +88,7 @@ export function ResetPasswordPage() {
           {busy ? 'Saving…' : 'Save and sign in'}
         </button>
       </form>
-      {formError ? (
+      {form.formError ? (
         <div className="auth__links">
           <Link to="/forgot-password">Ask for a new link</Link>
         </div>

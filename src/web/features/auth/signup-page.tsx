@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { signUpBody } from '../../../contracts/customers';
 import { analytics } from '../../shared/analytics';
 import { ApiError } from '../../shared/api/client';
-import { CheckboxField, FormError, TextField, validate, type FieldErrors } from '../../shared/forms';
+import { CheckboxField, FormError, TextField, useFormErrors, validate } from '../../shared/forms';
 import { usePageMeta } from '../../shared/use-page-meta';
 import { authApi } from './auth.api';
 import { AuthCard, CheckInbox, type AuthFrameProps } from './auth-card';
@@ -11,6 +11,13 @@ import { returnToOf } from './use-finish-sign-in';
 
 // Sign-up (spec §7 POST /customers; §8 messages). The account is confirmed by the emailed link, which
 // signs the customer in and brings them back here (or to where they were going).
+
+const SIGN_UP_NAMES = {
+  firstName: 'your first name',
+  lastName: 'your last name',
+  email: 'your email address',
+  password: 'a password',
+};
 
 export function SignupPage() {
   usePageMeta('Create an account');
@@ -45,29 +52,29 @@ export function SignupForm({
     acceptsSms: false,
     acceptsMail: false,
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [form, attachForm] = useFormErrors(values, (v) =>
+    validate(signUpBody, { ...v, ...(returnTo ? { targetUrl: returnTo } : {}) }, SIGN_UP_NAMES),
+  );
+  const { errors } = form;
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const set = (patch: Partial<typeof values>) => setValues({ ...values, ...patch });
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = validate(signUpBody, { ...values, ...(returnTo ? { targetUrl: returnTo } : {}) });
-    setErrors(checked.ok ? {} : checked.errors);
-    if (!checked.ok) return;
+    const body = form.submit();
+    if (!body) return;
     setBusy(true);
-    setFormError(null);
     try {
-      await authApi.signUp(checked.data);
+      await authApi.signUp(body);
       analytics.ctaClick('sign_up', { step: 'submitted' });
-      setSentTo(checked.data.email);
+      setSentTo(body.email);
       onSent?.();
     } catch (error) {
       // Spec §8: a 400 invalid_email says "Invalid email"; anything else the general message.
-      if (error instanceof ApiError && error.code === 'INVALID_EMAIL') setErrors({ email: 'Invalid email' });
+      if (error instanceof ApiError && error.code === 'INVALID_EMAIL') form.report('email', 'Invalid email');
       else
-        setFormError(
+        form.fail(
           error instanceof ApiError && error.status === 429
             ? error.message
             : 'An error occurred while creating your account',
@@ -95,8 +102,8 @@ export function SignupForm({
       title="Create an account"
       intro="Order fresh pasta kits, and keep your addresses and orders in one place."
     >
-      <form onSubmit={onSubmit} noValidate>
-        <FormError message={formError} />
+      <form ref={attachForm} onSubmit={onSubmit} noValidate>
+        <FormError message={form.formError} />
         <div className="field-row">
           <TextField
             label="First name"

@@ -30,13 +30,15 @@ export function PostcodeLookupForm({
   const [busy, setBusy] = useState(false);
   const [lookup, setLookup] = useState<PostcodeLookup | null>(null);
   const controller = useRef<AbortController | null>(null);
+  const input = useRef<HTMLInputElement>(null);
 
   const find = async (event: FormEvent) => {
     event.preventDefault();
     const wanted = postcode.trim();
     if (!isUkPostcode(wanted)) {
-      setError(POSTCODE_INVALID_MESSAGE);
+      setError(wanted === '' ? 'Enter a postcode, like SW1A 2AA' : POSTCODE_INVALID_MESSAGE);
       setLookup(null);
+      input.current?.focus();
       return;
     }
     controller.current?.abort();
@@ -65,13 +67,17 @@ export function PostcodeLookupForm({
         aria-label="Find your address"
       >
         <TextField
+          ref={input}
           label="Postcode"
           name="postcode"
           autoComplete="postal-code"
           autoCapitalize="characters"
           value={postcode}
           error={error ?? undefined}
-          onChange={(e) => setPostcode(e.target.value)}
+          onChange={(e) => {
+            setPostcode(e.target.value);
+            setError(null);
+          }}
         />
         <button type="submit" className="button button--secondary" disabled={busy} aria-busy={busy}>
           {busy ? 'Finding…' : 'Find address'}

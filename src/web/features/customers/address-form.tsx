@@ -2,7 +2,15 @@ import { useState, type FormEvent } from 'react';
 import { createAddressBody, type Address, type CreateAddressBody } from '../../../contracts/addresses';
 import { isDeliverableAddress } from '../../../domain/address';
 import { ApiError } from '../../shared/api/client';
-import { CheckboxField, FormError, TextField, validate, type FieldErrors } from '../../shared/forms';
+import {
+  CheckboxField,
+  FormError,
+  TextField,
+  useFormErrors,
+  validate,
+  type Checked,
+  type FieldErrors,
+} from '../../shared/forms';
 
 // The one address form: the account's address book, and the checkout's and a gift's address steps (filled
 // from the postcode lookup or by hand). Checked with the schema the API uses, plus, for a delivery address,
@@ -66,6 +74,20 @@ function toBody(values: AddressValues): CreateAddressBody {
   };
 }
 
+/** The schema the API uses, plus, for a delivery address, what a driver needs. */
+export function checkAddress(values: AddressValues, forDelivery: boolean): Checked<CreateAddressBody> {
+  const body = toBody(values);
+  const checked = validate(createAddressBody, body);
+  const found: FieldErrors = checked.ok ? {} : { ...checked.errors };
+  if (forDelivery && checked.ok && !isDeliverableAddress(body)) {
+    if (!body.address1) found.address1 = 'Enter the first line of the address';
+    if (!body.city) found.city = 'Enter the town or city';
+    if (!body.zip) found.zip = 'Enter the postcode';
+  }
+  if (forDelivery && !body.firstName) found.firstName = 'Enter the name for the delivery';
+  return Object.keys(found).length > 0 ? { ok: false, errors: found } : { ok: true, data: body };
+}
+
 export function AddressForm({
   initial,
   forDelivery = false,
@@ -87,8 +109,8 @@ export function AddressForm({
   onCancel?: () => void;
 }) {
   const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [form, attachForm] = useFormErrors(values, (v) => checkAddress(v, forDelivery));
+  const { errors } = form;
   const [busy, setBusy] = useState(false);
   const set = (patch: Partial<AddressValues>) => setValues((v) => ({ ...v, ...patch }));
   // Typed over, the lookup's coordinates no longer belong to the address.
@@ -96,23 +118,13 @@ export function AddressForm({
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const body = toBody(values);
-    const checked = validate(createAddressBody, body);
-    const found: FieldErrors = checked.ok ? {} : { ...checked.errors };
-    if (forDelivery && checked.ok && !isDeliverableAddress(body)) {
-      if (!body.address1) found.address1 = 'Enter the first line of the address';
-      if (!body.city) found.city = 'Enter the town or city';
-      if (!body.zip) found.zip = 'Enter the postcode';
-    }
-    if (forDelivery && !body.firstName) found.firstName = 'Enter the name for the delivery';
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    const body = form.submit();
+    if (!body) return;
     setBusy(true);
-    setFormError(null);
     try {
       await onSave(body);
     } catch (error) {
-      setFormError(
+      form.fail(
         error instanceof ApiError && error.errors.length > 0
           ? error.errors.map((e) => e.detail).join('. ')
           : error instanceof Error && !(error instanceof ApiError) && !(error instanceof TypeError)
@@ -125,8 +137,8 @@ export function AddressForm({
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="address-form">
-      <FormError message={formError} />
+    <form ref={attachForm} onSubmit={onSubmit} noValidate className="address-form">
+      <FormError message={form.formError} />
       <div className="field-row">
         <TextField
           label="First name"

@@ -1,7 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import * as z from 'zod/mini';
-import { isoDateSchema } from '../../../contracts/common';
 import {
   nameSchema,
   newPasswordSchema,
@@ -9,11 +8,15 @@ import {
   ukPhoneSchema,
   type Customer,
 } from '../../../contracts/customers';
+import { londonDate, type IsoDate } from '../../../domain/calendar';
+import { checkDateOfBirth, datePartsOf, type DateParts } from '../../../domain/date-of-birth';
 import { ApiError } from '../../shared/api/client';
 import { setCustomer } from '../../shared/customer.queries';
-import { CheckboxField, FormError, TextField, validate, type FieldErrors } from '../../shared/forms';
+import { CheckboxField, FormError, TextField, useFormErrors, validate } from '../../shared/forms';
+import { shopNow, shopQueries } from '../../shared/shop.queries';
 import { showToast } from '../../shared/ui/toast';
 import { accountApi } from './customers.queries';
+import { DateOfBirthField } from './date-of-birth-field';
 
 // "Profile" (my-details): names, email, phone, date of birth, marketing preferences, paperless (sent
 // 300 ms after the last change) and the password.
@@ -22,32 +25,55 @@ const detailsForm = z.object({
   firstName: nameSchema,
   lastName: nameSchema,
   phone: z.union([z.literal(''), ukPhoneSchema]),
-  dateOfBirth: z.union([z.literal(''), isoDateSchema]),
 });
+const DETAILS_NAMES = { firstName: 'your first name', lastName: 'your last name' };
+
+type DetailsValues = {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  dateOfBirth: DateParts;
+  acceptsEmails: boolean;
+  acceptsSms: boolean;
+  acceptsMail: boolean;
+};
+
+function checkDetails(values: DetailsValues, today: IsoDate) {
+  const checked = validate(detailsForm, values, DETAILS_NAMES);
+  const born = checkDateOfBirth(values.dateOfBirth, today);
+  const errors = {
+    ...(checked.ok ? {} : checked.errors),
+    ...(born.ok ? {} : { dateOfBirth: born.message }),
+  };
+  return checked.ok && born.ok
+    ? { ok: true as const, data: { ...checked.data, dateOfBirth: born.date } }
+    : { ok: false as const, errors };
+}
 
 export function DetailsForm({ customer }: { customer: Customer }) {
   const queryClient = useQueryClient();
-  const [values, setValues] = useState({
+  const settings = useQuery(shopQueries.settings());
+  const today = londonDate(settings.data ? shopNow(settings.data) : new Date());
+  const [values, setValues] = useState<DetailsValues>({
     firstName: customer.firstName,
     lastName: customer.lastName,
     phone: customer.phone ?? '',
-    dateOfBirth: customer.dateOfBirth ?? '',
+    dateOfBirth: datePartsOf(customer.dateOfBirth),
     acceptsEmails: customer.acceptsEmails,
     acceptsSms: customer.acceptsSms,
     acceptsMail: customer.acceptsMail,
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [form, attachForm] = useFormErrors(values, (v) => checkDetails(v, today));
+  const { errors } = form;
+  const born = checkDateOfBirth(values.dateOfBirth, today);
   const [busy, setBusy] = useState(false);
-  const set = (patch: Partial<typeof values>) => setValues({ ...values, ...patch });
+  const set = (patch: Partial<DetailsValues>) => setValues({ ...values, ...patch });
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = validate(detailsForm, values);
-    setErrors(checked.ok ? {} : checked.errors);
-    if (!checked.ok) return;
+    const checked = form.submit();
+    if (!checked) return;
     setBusy(true);
-    setFormError(null);
     try {
       let latest = await accountApi.updateMe({
         firstName: values.firstName,
@@ -57,23 +83,29 @@ export function DetailsForm({ customer }: { customer: Customer }) {
         acceptsMail: values.acceptsMail,
       });
       if ((customer.phone ?? '') !== values.phone) latest = await accountApi.setPhone(values.phone || null);
-      if ((customer.dateOfBirth ?? '') !== values.dateOfBirth) {
-        latest = await accountApi.setDateOfBirth(values.dateOfBirth || null);
+      if ((customer.dateOfBirth ?? null) !== checked.dateOfBirth) {
+        latest = await accountApi.setDateOfBirth(checked.dateOfBirth);
       }
       setCustomer(queryClient, latest);
-      setValues((v) => ({ ...v, phone: latest.phone ?? '' }));
+      setValues((v) => ({ ...v, phone: latest.phone ?? '', dateOfBirth: datePartsOf(latest.dateOfBirth) }));
       showToast('Your details are saved');
     } catch (error) {
-      setFormError(error instanceof ApiError ? error.message : 'Something went wrong');
+      form.fail(error instanceof ApiError ? error.message : 'Something went wrong');
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="account-section" aria-labelledby="details-heading">
+    <form
+      ref={attachForm}
+      onSubmit={onSubmit}
+      noValidate
+      className="account-section"
+      aria-labelledby="details-heading"
+    >
       <h2 id="details-heading">Your details</h2>
-      <FormError message={formError} />
+      <FormError message={form.formError} />
       <div className="field-row">
         <TextField
           label="First name"
@@ -107,13 +139,11 @@ export function DetailsForm({ customer }: { customer: Customer }) {
         error={errors.phone}
         onChange={(e) => set({ phone: e.target.value })}
       />
-      <TextField
-        label="Date of birth"
-        type="date"
-        autoComplete="bday"
+      <DateOfBirthField
         value={values.dateOfBirth}
         error={errors.dateOfBirth}
-        onChange={(e) => set({ dateOfBirth: e.target.value })}
+        wrong={born.ok ? [] : born.parts}
+        onChange={(dateOfBirth) => set({ dateOfBirth })}
       />
       <fieldset className="fieldset">
         <legend>Tell me about new menus and offers by</legend>
@@ -202,13 +232,21 @@ export function PaperlessToggle({ customer }: { customer: Customer }) {
 const passwordForm = z
   .object({ currentPassword: passwordSchema, password: newPasswordSchema, confirm: z.string() })
   .check(
-    z.refine((v) => v.password === v.confirm, { message: 'The passwords don’t match', path: ['confirm'] }),
+    z.refine((v) => v.password === v.confirm, {
+      message: 'The passwords don’t match. Type the new password again',
+      path: ['confirm'],
+    }),
   );
+const PASSWORD_NAMES = {
+  currentPassword: 'your current password',
+  password: 'a new password',
+  confirm: 'the new password again',
+};
 
 export function PasswordForm({ customer }: { customer: Customer }) {
   const [values, setValues] = useState({ currentPassword: '', password: '', confirm: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [form, attachForm] = useFormErrors(values, (v) => validate(passwordForm, v, PASSWORD_NAMES));
+  const { errors } = form;
   const [busy, setBusy] = useState(false);
   const set = (patch: Partial<typeof values>) => setValues({ ...values, ...patch });
 
@@ -225,27 +263,31 @@ export function PasswordForm({ customer }: { customer: Customer }) {
   }
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = validate(passwordForm, values);
-    setErrors(checked.ok ? {} : checked.errors);
-    if (!checked.ok) return;
+    const checked = form.submit();
+    if (!checked) return;
     setBusy(true);
-    setFormError(null);
     try {
-      await accountApi.changePassword(checked.data.currentPassword, checked.data.password);
+      await accountApi.changePassword(checked.currentPassword, checked.password);
       setValues({ currentPassword: '', password: '', confirm: '' });
       showToast('Password changed. You’re signed out on your other devices.');
     } catch (error) {
       if (error instanceof ApiError && error.code === 'CURRENT_PASSWORD_INCORRECT') {
-        setErrors({ currentPassword: error.message });
-      } else setFormError("Couldn't update password");
+        form.report('currentPassword', error.message);
+      } else form.fail("Couldn't update password");
     } finally {
       setBusy(false);
     }
   };
   return (
-    <form onSubmit={onSubmit} noValidate className="account-section" aria-labelledby="password-heading">
+    <form
+      ref={attachForm}
+      onSubmit={onSubmit}
+      noValidate
+      className="account-section"
+      aria-labelledby="password-heading"
+    >
       <h2 id="password-heading">Change password</h2>
-      <FormError message={formError} />
+      <FormError message={form.formError} />
       <TextField
         label="Current password"
         type="password"

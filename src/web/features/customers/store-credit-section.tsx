@@ -4,7 +4,7 @@ import { fullDateLabel, londonDate } from '../../../domain/calendar';
 import { formatPence } from '../../../domain/money';
 import { ApiError } from '../../shared/api/client';
 import { customerQueries } from '../../shared/customer.queries';
-import { FormError, TextField } from '../../shared/forms';
+import { FormError, TextField, useFormErrors, type Checked } from '../../shared/forms';
 import { showToast } from '../../shared/ui/toast';
 import { accountApi, accountQueries } from './customers.queries';
 
@@ -14,22 +14,21 @@ import { accountApi, accountQueries } from './customers.queries';
 /** "2 December 2026", the London date of a movement. */
 const when = (instant: string) => fullDateLabel(londonDate(new Date(instant)));
 
+const checkCode = ({ code }: { code: string }): Checked<string> =>
+  code.trim() === '' ? { ok: false, errors: { code: 'Enter a credit code' } } : { ok: true, data: code };
+
 export function StoreCreditSection({ balance }: { balance: number }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const history = useQuery({ ...accountQueries.credit(), enabled: open });
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [form, attachForm] = useFormErrors({ code }, checkCode);
   const [busy, setBusy] = useState(false);
 
   const redeem = async (event: FormEvent) => {
     event.preventDefault();
-    if (code.trim() === '') {
-      setError('Enter a credit code');
-      return;
-    }
+    if (!form.submit()) return;
     setBusy(true);
-    setError(null);
     try {
       const added = await accountApi.redeemCreditCode(code);
       setCode('');
@@ -40,7 +39,7 @@ export function StoreCreditSection({ balance }: { balance: number }) {
       ]);
     } catch (e) {
       // Spec §8: the server's message on a 400, otherwise "Invalid code".
-      setError(e instanceof ApiError && e.status === 400 ? e.message : 'Invalid code');
+      form.fail(e instanceof ApiError && e.status === 400 ? e.message : 'Invalid code');
     } finally {
       setBusy(false);
     }
@@ -51,13 +50,14 @@ export function StoreCreditSection({ balance }: { balance: number }) {
       <h2 id="credit-heading">Store credit</h2>
       <p className="account__figure">{formatPence(balance)}</p>
       <p className="field__hint">Credit is used at checkout before your card.</p>
-      <form onSubmit={redeem} noValidate className="credit-code">
-        <FormError message={error} />
+      <form ref={attachForm} onSubmit={redeem} noValidate className="credit-code">
+        <FormError message={form.formError} />
         <TextField
           label="Credit code"
           autoComplete="off"
           autoCapitalize="characters"
           value={code}
+          error={form.errors.code}
           disabled={busy}
           onChange={(e) => setCode(e.target.value)}
         />

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, type Ref } from 'react';
 import type { PaymentMethod } from '../../../contracts/payments';
 import { Spinner } from '../../shared/ui/spinner';
-import { CardForm } from './card-form';
+import { CardForm, type CardFormHandle } from './card-form';
 import { CardBrandMark, PaypalMark } from './payment-logos';
 import { describeMethod, expiryOf, paymentQueries } from './payments.queries';
 import './payments.css';
 
 // "Pay with": the customer's saved cards and PayPal accounts, PayPal without saving, or a new card (the
-// card form opens in place). A card that was hard-declined is not offered again (spec §8).
+// card form opens in place, and is sent by the page's "Pay"). A card that was hard-declined is not offered again (spec §8).
 
 export type PaySelection = { kind: 'saved'; id: string } | { kind: 'paypal' } | { kind: 'new-card' };
 
@@ -23,11 +23,16 @@ export function PaymentMethodPicker({
   onSelect,
   unusable,
   disabled,
+  cardForm,
+  onCardTyped,
 }: {
   selection: PaySelection | null;
   onSelect: (selection: PaySelection) => void;
   unusable: ReadonlySet<string>;
   disabled: boolean;
+  /** The new card's form, which the page's "Pay" sends (one press saves the card and pays). */
+  cardForm?: Ref<CardFormHandle>;
+  onCardTyped?: () => void;
 }) {
   const name = useId();
   const methods = useQuery(paymentQueries.methods());
@@ -94,7 +99,15 @@ export function PaymentMethodPicker({
       </label>
       {selection?.kind === 'new-card' ? (
         <div className="pay-option__panel">
-          <CardForm onSaved={(method) => onSelect({ kind: 'saved', id: method.id })} />
+          <CardForm
+            ref={cardForm}
+            mode="pay"
+            onSaved={(method) => onSelect({ kind: 'saved', id: method.id })}
+            onTyped={onCardTyped}
+          />
+          <p className="field__hint">
+            We keep this card for your next order. You can remove it in your account.
+          </p>
         </div>
       ) : null}
       <label className="pay-option">

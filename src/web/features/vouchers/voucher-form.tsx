@@ -2,10 +2,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { formatPence } from '../../../domain/money';
 import { showToast } from '../../shared/ui/toast';
-import { TextField } from '../../shared/forms';
+import { TextField, useFormErrors, type Checked } from '../../shared/forms';
 import { voucherErrorMessage, voucherQueries, vouchersApi } from './vouchers.queries';
 
 // The voucher box at checkout: apply a code, see what it takes off (or why it doesn't apply yet), remove it.
+
+const checkCode = ({ code }: { code: string }): Checked<string> =>
+  code.trim() === '' ? { ok: false, errors: { code: 'Enter a voucher code' } } : { ok: true, data: code };
 
 export function VoucherForm({
   basketId,
@@ -20,7 +23,8 @@ export function VoucherForm({
   const queryClient = useQueryClient();
   const query = useQuery(voucherQueries.forBasket(basketId));
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [form, attachForm] = useFormErrors({ code }, checkCode);
+  const error = form.errors.code ?? form.formError;
   const [busy, setBusy] = useState<'applying' | 'removing' | null>(null);
   const refresh = async () => {
     await Promise.all([
@@ -31,12 +35,8 @@ export function VoucherForm({
 
   const apply = async (event: FormEvent) => {
     event.preventDefault();
-    if (code.trim() === '') {
-      setError('Enter a voucher code');
-      return;
-    }
+    if (!form.submit()) return;
     setBusy('applying');
-    setError(null);
     try {
       const voucher = await vouchersApi.apply(basketId, code);
       queryClient.setQueryData(voucherQueries.forBasket(basketId).queryKey, {
@@ -47,7 +47,7 @@ export function VoucherForm({
       await refresh();
       showToast(`${voucher.code} applied`);
     } catch (e) {
-      setError(voucherErrorMessage(e));
+      form.report('code', voucherErrorMessage(e));
     } finally {
       setBusy(null);
     }
@@ -55,7 +55,7 @@ export function VoucherForm({
 
   const remove = async (voucherId: string) => {
     setBusy('removing');
-    setError(null);
+    form.fail(null);
     try {
       await vouchersApi.remove(basketId, voucherId);
       queryClient.setQueryData(voucherQueries.forBasket(basketId).queryKey, {
@@ -65,7 +65,7 @@ export function VoucherForm({
       await refresh();
       showToast('Voucher removed');
     } catch (e) {
-      setError(e instanceof Error ? e.message : 'Something went wrong');
+      form.fail(e instanceof Error ? e.message : 'Something went wrong');
     } finally {
       setBusy(null);
     }
@@ -105,7 +105,7 @@ export function VoucherForm({
           </button>
         </div>
       ) : (
-        <form className="voucher__form" onSubmit={apply} noValidate>
+        <form ref={attachForm} className="voucher__form" onSubmit={apply} noValidate>
           <TextField
             label="Voucher code"
             name="voucher"

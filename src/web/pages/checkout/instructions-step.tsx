@@ -15,7 +15,7 @@ import { useCheckoutStep } from '../../features/checkout/use-checkout-step';
 import { accountQueries } from '../../features/customers/customers.queries';
 import { longDate } from '../../features/orders/order-summary';
 import { api, ApiError } from '../../shared/api/client';
-import { FormError } from '../../shared/forms';
+import { FormError, useFormErrors, type Checked, type FieldErrors } from '../../shared/forms';
 import { Spinner } from '../../shared/ui/spinner';
 import { shopNow, shopQueries } from '../../shared/shop.queries';
 import { usePageMeta } from '../../shared/use-page-meta';
@@ -34,6 +34,24 @@ const FREQUENCIES = [
   { value: 3, label: 'Every 3 weeks' },
   { value: 4, label: 'Every 4 weeks' },
 ];
+
+/** A day is chosen, and a note is there when the courier's choice needs one (and not too long). */
+function checkInstructions({
+  selectedDate,
+  note,
+  picked,
+}: {
+  selectedDate: string | null;
+  note: string;
+  picked: { label: string; requiresNote: boolean } | null;
+}): Checked<true> {
+  const found: FieldErrors = {};
+  if (!selectedDate) found.date = 'Choose a delivery day';
+  if (picked?.requiresNote && note.trim() === '')
+    found.note = `Tell the driver more: ${picked.label.toLowerCase()}`;
+  if (note.length > 400) found.note = 'Keep the note to 400 characters';
+  return Object.keys(found).length > 0 ? { ok: false, errors: found } : { ok: true, data: true };
+}
 
 export function InstructionsStep() {
   usePageMeta('Checkout: delivery');
@@ -70,8 +88,6 @@ export function InstructionsStep() {
   const [instruction, setInstruction] = useState<string>(choices.courierInstruction ?? '');
   const [note, setNote] = useState(choices.deliveryNote);
   const [frequency, setFrequency] = useState(choices.frequency);
-  const [errors, setErrors] = useState<{ date?: string; note?: string }>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const offered = dates.data?.dates ?? [];
@@ -79,18 +95,15 @@ export function InstructionsStep() {
   const picked = instructions.data?.find((i) => i.label === instruction) ?? null;
   const startsPlan = flow.kind === 'subscription';
   const laterWeeks = (basket?.weeks ?? []).slice(1);
+  const [form, attachForm] = useFormErrors({ selectedDate, note, picked }, checkInstructions);
+  const { errors } = form;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const found: typeof errors = {};
-    if (!selectedDate) found.date = 'Choose a delivery day';
-    if (picked?.requiresNote && note.trim() === '')
-      found.note = `Tell the driver more: ${picked.label.toLowerCase()}`;
-    if (note.length > 400) found.note = 'Keep the note to 400 characters';
-    setErrors(found);
-    if (Object.keys(found).length > 0 || !basket || !selectedDate) return;
+    const checked = form.submit();
+    if (!checked || !basket || !selectedDate) return;
     setBusy(true);
-    setFormError(null);
+    form.fail(null);
     const next = saveDeliveryChoices({
       deliveryDate: selectedDate,
       courierInstruction: instruction || null,
@@ -115,7 +128,7 @@ export function InstructionsStep() {
       await navigate(paths.payment);
     } catch (error) {
       setBusy(false);
-      setFormError(error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
+      form.fail(error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
     }
   };
 
@@ -152,10 +165,11 @@ export function InstructionsStep() {
         </div>
         {address ? <p>{addressSummary(address)}</p> : null}
       </section>
-      <form onSubmit={onSubmit} noValidate>
-        <FormError message={formError} />
+      <form ref={attachForm} onSubmit={onSubmit} noValidate>
+        <FormError message={form.formError} />
         <fieldset
           className={`fieldset date-picker ${errors.date ? 'field--error' : ''}`}
+          data-invalid={errors.date ? true : undefined}
           aria-describedby={errors.date ? `${ids.date}-error` : `${ids.date}-hint`}
           aria-busy={dates.isPending}
         >

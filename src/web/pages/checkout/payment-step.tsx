@@ -179,6 +179,7 @@ export function PaymentStep() {
               problem={payment.problem}
               unusable={payment.unusable}
               onPay={(how, missing) => void onPay(how, missing)}
+              onChangeMethod={() => payment.setDecline(null)}
             />
           ) : preview.isError ? (
             <div className="notice notice--error" role="alert">

@@ -6,7 +6,7 @@ import { allergenText } from '../../../domain/allergens';
 import { formatPence } from '../../../domain/money';
 import { saveGiftDraft, readGiftDraft } from '../../features/gifts/gift-draft';
 import { menuQueries, type MenuDish } from '../../features/menu/menu.queries';
-import { FormError, TextField, validate, type FieldErrors } from '../../shared/forms';
+import { FormError, TextField, useFormErrors, validate } from '../../shared/forms';
 import { sanitizeHtml } from '../../shared/sanitize-html';
 import { Spinner } from '../../shared/ui/spinner';
 import { usePageMeta } from '../../shared/use-page-meta';
@@ -59,25 +59,24 @@ function GiftBoxForm({ box }: { box: MenuDish }) {
   const [name, setName] = useState(draft?.recipientName ?? '');
   const [email, setEmail] = useState(draft?.recipientEmail ?? '');
   const [message, setMessage] = useState(draft?.message ?? '');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [form, attachForm] = useFormErrors({ name, email, message }, (v) =>
+    validate(giftRecipientSchema, {
+      name: v.name,
+      email: v.email.trim() === '' ? null : v.email,
+      message: v.message.trim() === '' ? null : v.message,
+    }),
+  );
+  const { errors } = form;
   const description = useMemo(() => sanitizeHtml(box.descriptionHtml), [box.descriptionHtml]);
   const image = box.images[0];
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!variant) {
-      setFormError('Choose a size');
+      form.fail('Choose a size');
       return;
     }
-    const checked = validate(giftRecipientSchema, {
-      name,
-      email: email.trim() === '' ? null : email,
-      message: message.trim() === '' ? null : message,
-    });
-    setErrors(checked.ok ? {} : checked.errors);
-    if (!checked.ok) return;
-    setFormError(null);
+    if (!form.submit()) return;
     saveGiftDraft({
       handle: box.handle,
       variantId: variant.id,
@@ -118,8 +117,8 @@ function GiftBoxForm({ box }: { box: MenuDish }) {
           Sorry, this box has sold out. <Link to="/gift-boxes">See the other gift boxes</Link>.
         </p>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="gift-form">
-          <FormError message={formError} />
+        <form ref={attachForm} onSubmit={onSubmit} noValidate className="gift-form">
+          <FormError message={form.formError} />
           <fieldset className="fieldset choice-list" hidden={box.variants.length < 2}>
             <legend>Size</legend>
             {box.variants.map((v) => {

@@ -338,6 +338,7 @@ function SendGift({ box, draft, variantTitle }: { box: MenuDish; draft: GiftDraf
                   problem={problem}
                   unusable={payment.unusable}
                   onPay={(how, missing) => void onPay(how, missing)}
+                  onChangeMethod={() => payment.setDecline(null)}
                 />
               ) : null}
             </>

@@ -6,6 +6,7 @@ import { orderQueries, ordersApi } from '../../features/orders/orders.queries';
 import { pendingPaymentFor } from '../../features/payments/pending-payment';
 import { declineOf, type PayWith } from '../../features/payments/payments.queries';
 import { ApiError } from '../../shared/api/client';
+import { StepHeading } from '../../shared/forms';
 import { Spinner } from '../../shared/ui/spinner';
 import { usePageMeta } from '../../shared/use-page-meta';
 import { PaySection } from './pay-section';
@@ -61,7 +62,7 @@ export function PayAgainPage() {
   if (returning) {
     return (
       <div className="page page--narrow checkout-step">
-        <h1>Confirming your payment…</h1>
+        <StepHeading>Confirming your payment…</StepHeading>
         <Spinner label="Confirming your payment" />
         <p>This takes a few seconds. Please don’t close this page.</p>
       </div>
@@ -70,7 +71,7 @@ export function PayAgainPage() {
   if (detail.isPending) {
     return (
       <div className="page page--narrow checkout-step">
-        <h1>Pay for your order</h1>
+        <StepHeading>Pay for your order</StepHeading>
         <Spinner label="Loading your order" />
       </div>
     );
@@ -78,7 +79,7 @@ export function PayAgainPage() {
   if (detail.isError) {
     return (
       <div className="page page--narrow checkout-step">
-        <h1>Pay for your order</h1>
+        <StepHeading>Pay for your order</StepHeading>
         <p role="alert">We were unable to process your request</p>
         <Link to="/account" className="button button--primary">
           Go to my account
@@ -91,7 +92,7 @@ export function PayAgainPage() {
   return (
     <div className="page checkout-page">
       <div className="checkout-step checkout-step--wide">
-        <h1>{paid ? `Order #${order.number}` : `Pay for order #${order.number}`}</h1>
+        <StepHeading>{paid ? `Order #${order.number}` : `Pay for order #${order.number}`}</StepHeading>
         {paid ? (
           <>
             <p className="notice">
@@ -117,6 +118,7 @@ export function PayAgainPage() {
                   problem={payment.problem}
                   unusable={payment.unusable}
                   onPay={(how, missing) => void onPay(how, missing)}
+                  onChangeMethod={() => payment.setDecline(null)}
                 />
               ) : (
                 <p role="alert">We were unable to process your request</p>

@@ -8,21 +8,33 @@ import {
   PaymentMethodPicker,
   type PaySelection,
 } from '../../features/payments/payment-method-picker';
+import { CardFormError, type CardFormHandle } from '../../features/payments/card-form';
 import { paymentQueries, type Decline, type PayWith } from '../../features/payments/payments.queries';
 import { CheckboxField } from '../../shared/forms';
 import { Spinner } from '../../shared/ui/spinner';
 
 // Store credit, how to pay, and "Pay £x" (spec §5: credit first; a card is charged when the amount to
-// charge is 30p or more; a card is requested when the basket says so or something is left to pay).
+// charge is 30p or more; a card is requested when the basket says so or something is left to pay). One
+// press of "Pay" with a new card typed sends the card form, waits for the card to be saved, then pays.
 
 export type PayStatus = 'idle' | 'placing' | 'paying' | 'redirecting' | 'processing';
 
-const WAITING: Record<Exclude<PayStatus, 'idle'>, string> = {
+const WAITING: Record<Exclude<PayStatus, 'idle'> | 'saving-card', string> = {
+  'saving-card': 'Saving your card…',
   placing: 'Placing your order…',
-  paying: 'Taking payment…',
+  paying: 'Paying…',
   redirecting: 'Taking you to confirm the payment…',
   processing: 'Your payment is processing…',
 };
+
+/** What to do after a decline, when the processor's sentence does not say it already. */
+export function declineAdvice(decline: Decline): string | null {
+  if (decline.hardDecline) return 'This card can’t be used again. Please choose another card or PayPal.';
+  if (decline.declineCode === 'incorrect_cvc') {
+    return 'Add the card again as a new card with the right security code, or choose another way to pay.';
+  }
+  return null;
+}
 
 export function PaySection({
   checkout,
@@ -31,6 +43,7 @@ export function PaySection({
   problem,
   unusable,
   onPay,
+  onChangeMethod,
 }: {
   checkout: CheckoutMeta;
   status: PayStatus;
@@ -38,12 +51,18 @@ export function PaySection({
   problem: string | null;
   unusable: ReadonlySet<string>;
   onPay: (how: PayWith, needsMethod: boolean) => void;
+  /** The customer chose another way to pay: the last decline no longer applies. */
+  onChangeMethod?: () => void;
 }) {
   const methods = useQuery(paymentQueries.methods());
   const [useCredit, setUseCredit] = useState(true);
   const [chosen, setChosen] = useState<PaySelection | null>(null);
+  const [savingCard, setSavingCard] = useState(false);
+  const [cardProblem, setCardProblem] = useState<string | null>(null);
+  const cardForm = useRef<CardFormHandle>(null);
   const alertRef = useRef<HTMLDivElement>(null);
-  const busy = status !== 'idle';
+  const busy = status !== 'idle' || savingCard;
+  const waiting = savingCard ? WAITING['saving-card'] : status === 'idle' ? null : WAITING[status];
 
   // The preferred usable method until the customer picks one (and again when theirs is declined for good).
   const selection: PaySelection | null =
@@ -68,14 +87,45 @@ export function PaySection({
     if (decline || problem) alertRef.current?.focus();
   }, [decline, problem]);
 
-  const pay = () => {
-    const how: PayWith =
+  const choose = (next: PaySelection) => {
+    setChosen(next);
+    // A problem with the card form, or a decline, is about the way to pay the customer just left.
+    setCardProblem(null);
+    onChangeMethod?.();
+  };
+
+  /** One press: a new card typed in the form is sent and saved first, then paid with. */
+  const pay = async () => {
+    if (busy) return;
+    setCardProblem(null);
+    let how: PayWith =
       selection?.kind === 'paypal'
         ? { paypal: true, useCredit }
         : selection?.kind === 'saved'
           ? { paymentMethodId: selection.id, useCredit }
           : { useCredit };
-    onPay(how, needsMethod && selection?.kind !== 'paypal' && selection?.kind !== 'saved');
+    if (needsMethod && selection?.kind === 'new-card') {
+      if (!cardForm.current) return;
+      setSavingCard(true);
+      try {
+        const method = await cardForm.current.submit();
+        how = { paymentMethodId: method.id, useCredit };
+      } catch (error) {
+        setSavingCard(false);
+        // The card form says itself what went wrong in it; here, beside "Pay", what to do about it.
+        setCardProblem(
+          error instanceof CardFormError && error.reason !== 'failed'
+            ? error.message
+            : 'Your card wasn’t saved. Try again in the card form above, or choose another way to pay.',
+        );
+        if (!(error instanceof CardFormError) || error.reason === 'not-ready' || error.reason === 'failed') {
+          alertRef.current?.focus();
+        }
+        return;
+      }
+      setSavingCard(false);
+    }
+    onPay(how, needsMethod && how.paymentMethodId === undefined && !how.paypal);
   };
 
   return (
@@ -113,7 +163,14 @@ export function PaySection({
         </div>
       </dl>
       {needsMethod ? (
-        <PaymentMethodPicker selection={selection} onSelect={setChosen} unusable={unusable} disabled={busy} />
+        <PaymentMethodPicker
+          selection={selection}
+          onSelect={choose}
+          unusable={unusable}
+          disabled={busy}
+          cardForm={cardForm}
+          onCardTyped={() => setCardProblem(null)}
+        />
       ) : (
         <p className="notice">Your store credit covers this order: nothing to pay by card.</p>
       )}
@@ -123,10 +180,13 @@ export function PaySection({
             <p>
               <strong>{decline.message}</strong>
             </p>
-            {decline.hardDecline ? (
-              <p>This card can’t be used again. Please choose another card or PayPal.</p>
-            ) : null}
+            {declineAdvice(decline) ? <p>{declineAdvice(decline)}</p> : null}
           </div>
+        ) : null}
+        {cardProblem ? (
+          <p className="notice notice--error" role="alert">
+            {cardProblem}
+          </p>
         ) : null}
         {problem ? (
           <p className="notice notice--error" role="alert">
@@ -139,13 +199,13 @@ export function PaySection({
         className="button button--primary button--block pay-button"
         disabled={busy || (needsMethod && methods.isPending)}
         aria-busy={busy}
-        onClick={pay}
+        onClick={() => void pay()}
       >
-        {busy ? WAITING[status as Exclude<PayStatus, 'idle'>] : label}
+        {waiting ?? label}
       </button>
-      {busy ? (
+      {waiting ? (
         <p className="pay-wait" role="status">
-          <Spinner label={WAITING[status as Exclude<PayStatus, 'idle'>]} /> Please don’t close this page.
+          <Spinner label={waiting} /> Please don’t close this page.
         </p>
       ) : null}
       <p className="field__hint pay-terms">

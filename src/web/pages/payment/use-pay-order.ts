@@ -20,12 +20,12 @@ export function usePayOrder() {
   const [problem, setProblem] = useState<string | null>(null);
   const [unusable, setUnusable] = useState<ReadonlySet<string>>(new Set());
 
-  /** Clears the last answer; false (saying why) when a card must be saved before paying. */
+  /** Clears the last answer; false (saying why) when there is no way to pay yet. */
   const begin = (missingMethod: boolean): boolean => {
     setDecline(null);
     setProblem(null);
     if (missingMethod) {
-      setProblem('Save your card above first, or choose PayPal.');
+      setProblem('Choose how you’d like to pay above: a card or PayPal.');
       return false;
     }
     return true;
