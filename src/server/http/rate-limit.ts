@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { DomainError } from '../../domain/errors';
 import type { DbOrTx } from '../db/client';
-import { rateLimits } from '../db/schema/customers';
+import { rateLimits } from '../db/schema/rate-limits';
 
 // Fixed-window rate limits kept in the database, so every server process counts together. A limit is a
 // key ("signin:ip:203.0.113.7"), a number and a window; going over answers 429 with Retry-After.

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { DomainError } from '../../domain/errors';
 import type { Db, DbOrTx } from '../db/client';
-import { sessions } from '../db/schema/customers';
+import { sessions } from '../db/schema/auth';
 import { hashToken, newToken } from './tokens';
 
 // Server-side sessions (architecture decision 6, issue "Customer accounts" Security): a 128-bit random id in

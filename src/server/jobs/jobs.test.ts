@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { checkouts, orders } from '../db/schema/checkout';
-import { outbox } from '../db/schema/customers';
+import { checkouts } from '../db/schema/checkout';
+import { orders } from '../db/schema/orders';
+import { outbox } from '../db/schema/email';
 import { stateChanges } from '../db/schema/state-changes';
 import { ABANDONED_UNPAID_MS } from '../modules/checkout/checkout.service';
 import { API } from '../test/api-expect';

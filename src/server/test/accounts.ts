@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { customers, oneTimeTokens, outbox, rateLimits, sessions } from '../db/schema/customers';
+import { customers } from '../db/schema/customers';
+import { oneTimeTokens, sessions } from '../db/schema/auth';
+import { outbox } from '../db/schema/email';
+import { rateLimits } from '../db/schema/rate-limits';
 import { emailRequestsOf } from '../modules/auth/email-requests';
 import { hashPassword } from '../modules/auth/passwords';
 import { hashToken } from '../http/tokens';

@@ -14,7 +14,7 @@ import {
   productVariants,
 } from '../schema/catalogue';
 import { basketItems } from '../schema/baskets';
-import { vouchers } from '../schema/checkout';
+import { vouchers } from '../schema/vouchers';
 import { deliveryFeeConfig, marketingBanners, settings } from '../schema/shop';
 import { dishSvg } from './dish-art';
 import { DISHES, type DishSeed } from './dishes';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { addDays, londonDate } from '../../../domain/calendar';
 import type { DbOrTx } from '../client';
-import { vouchers } from '../schema/checkout';
+import { vouchers } from '../schema/vouchers';
 import { DISHES } from './dishes';
 
 // The demo's voucher codes (issue 4; spec §9 names OOS-20 and 10EXTRA), one of each kind the rules know.

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { asc, eq, like, sql } from 'drizzle-orm';
-import { outbox } from '../../db/schema/customers';
+import { outbox } from '../../db/schema/email';
 import { createTestApp, type TestApp } from '../../test/harness';
 import {
   BACKOFF_BASE_SECONDS,

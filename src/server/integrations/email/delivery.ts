@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { outbox } from '../../db/schema/customers';
+import { outbox } from '../../db/schema/email';
 import type { EmailTemplate, EmailTransport } from './index';
 
 // Delivers the email outbox after commit (architecture decisions 8 and 9). Any number of server processes

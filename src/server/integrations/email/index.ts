@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client';
-import { outbox } from '../../db/schema/customers';
+import { outbox } from '../../db/schema/email';
 
 // The email port (architecture decision 8). Use cases call `enqueueEmail` inside their transaction: the
 // message is in the outbox exactly when what caused it committed. Delivery runs after commit

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { outbox } from '../../db/schema/customers';
+import { outbox } from '../../db/schema/email';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { enqueueEmail } from './index';
 import { mailboxRoutes } from './mailbox.routes';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { desc, eq, sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { Db } from '../../db/client';
-import { outbox } from '../../db/schema/customers';
+import { outbox } from '../../db/schema/email';
 import { escapeHtml, extractLinks } from './html';
 
 // The development mailbox (architecture decision 8): the email outbox read as an inbox, for people at

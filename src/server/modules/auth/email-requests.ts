@@ -1,6 +1,6 @@
 import { asc, eq, notInArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { emailRequests } from '../../db/schema/customers';
+import { emailRequests } from '../../db/schema/auth';
 import { enqueueEmail } from '../../integrations/email';
 import { passwordReset, signInLink } from '../../integrations/email/templates';
 import { findCustomerByEmail } from '../customers/customers.repo';

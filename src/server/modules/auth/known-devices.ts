@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { customers, knownDevices } from '../../db/schema/customers';
+import { customers } from '../../db/schema/customers';
+import { knownDevices } from '../../db/schema/auth';
 import { hashToken, newToken } from '../../http/tokens';
 
 // Browsers a customer has signed in from (decision 9). Every sign-in gives the browser a new random device

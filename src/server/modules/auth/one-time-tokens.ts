@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { oneTimeTokens } from '../../db/schema/customers';
+import { oneTimeTokens } from '../../db/schema/auth';
 import { hashToken, newToken } from '../../http/tokens';
 
 // Single-use, expiring tokens sent by email (sign-in links, resets, sign-up confirmations). Only the hash is

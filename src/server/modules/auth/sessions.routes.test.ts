@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { baskets, basketItems } from '../../db/schema/baskets';
-import { customerIdentities, customers, rateLimits, sessions } from '../../db/schema/customers';
+import { customerIdentities, sessions } from '../../db/schema/auth';
+import { customers } from '../../db/schema/customers';
+import { rateLimits } from '../../db/schema/rate-limits';
 import { LIMITS } from '../../http/rate-limit';
 import { SESSION_IDLE_MS } from '../../http/session';
 import { API, expectError, variantGid, variantId } from '../../test/api-expect';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { knownDevices, rateLimits } from '../../db/schema/customers';
+import { knownDevices } from '../../db/schema/auth';
+import { rateLimits } from '../../db/schema/rate-limits';
 import { LIMITS } from '../../http/rate-limit';
 import { API, expectError } from '../../test/api-expect';
 import {

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { productVariants } from '../../db/schema/catalogue';
-import { checkouts, orders, payments, subscriptions, vouchers } from '../../db/schema/checkout';
+import { checkouts } from '../../db/schema/checkout';
+import { orders } from '../../db/schema/orders';
+import { payments } from '../../db/schema/payments';
+import { subscriptions } from '../../db/schema/subscriptions';
+import { vouchers } from '../../db/schema/vouchers';
 import { API, expectError, variantId } from '../../test/api-expect';
 import { clearRateLimits } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/harness';

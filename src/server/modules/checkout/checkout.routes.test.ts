@@ -2,8 +2,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { and, eq, sql } from 'drizzle-orm';
 import { baskets } from '../../db/schema/baskets';
 import { productVariants } from '../../db/schema/catalogue';
-import { checkouts, orders, payments, subscriptions, vouchers } from '../../db/schema/checkout';
-import { customers, storeCreditTransactions } from '../../db/schema/customers';
+import { checkouts } from '../../db/schema/checkout';
+import { orders } from '../../db/schema/orders';
+import { payments } from '../../db/schema/payments';
+import { subscriptions } from '../../db/schema/subscriptions';
+import { vouchers } from '../../db/schema/vouchers';
+import { customers } from '../../db/schema/customers';
+import { storeCreditTransactions } from '../../db/schema/credit';
 import { sandboxPaymentIntents } from '../../db/schema/payments-sandbox';
 import { API, expectError, variantId } from '../../test/api-expect';
 import { clearRateLimits, emailsTo } from '../../test/accounts';

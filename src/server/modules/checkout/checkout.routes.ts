@@ -30,7 +30,8 @@ import {
 import { DomainError } from '../../../domain/errors';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { checkouts, orders } from '../../db/schema/checkout';
+import { checkouts } from '../../db/schema/checkout';
+import { orders } from '../../db/schema/orders';
 import { requireCustomer } from '../../http/session';
 import { ownerOf } from '../baskets/baskets.routes';
 import { checkoutMeta, creditBalance } from './checkout.service';

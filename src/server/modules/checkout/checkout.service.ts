@@ -8,16 +8,11 @@ import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { basketItems, baskets } from '../../db/schema/baskets';
 import { productVariants } from '../../db/schema/catalogue';
-import {
-  basketVouchers,
-  checkouts,
-  orderLineItems,
-  orders,
-  payments,
-  scheduleWeeks,
-  subscriptions,
-  type OrderAddress,
-} from '../../db/schema/checkout';
+import { basketVouchers } from '../../db/schema/vouchers';
+import { checkouts } from '../../db/schema/checkout';
+import { orderLineItems, orders, type OrderAddress } from '../../db/schema/orders';
+import { payments } from '../../db/schema/payments';
+import { scheduleWeeks, subscriptions } from '../../db/schema/subscriptions';
 import { addresses, customers } from '../../db/schema/customers';
 import { findOwnedBasket, type BasketOwner } from '../baskets/baskets.repo';
 import { assertDeliverable, DEFAULT_ONE_OFF_FEE } from '../delivery/delivery.service';

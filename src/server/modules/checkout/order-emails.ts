@@ -2,7 +2,8 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { isIsoDate, longDayLabel, shortDayLabel } from '../../../domain/calendar';
 import { formatPence } from '../../../domain/money';
 import type { DbOrTx } from '../../db/client';
-import { orderLineItems, vouchers, type OrderAddress, type orders } from '../../db/schema/checkout';
+import { orderLineItems, type OrderAddress, type orders } from '../../db/schema/orders';
+import { vouchers } from '../../db/schema/vouchers';
 import { customers } from '../../db/schema/customers';
 import { enqueueEmail } from '../../integrations/email';
 import {

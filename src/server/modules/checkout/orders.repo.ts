@@ -3,7 +3,8 @@ import type { Order } from '../../../contracts/orders';
 import { londonDate } from '../../../domain/calendar';
 import { isFailedPayment, isPayable, orderStateLabel, type OrderState } from '../../../domain/orders';
 import type { DbOrTx } from '../../db/client';
-import { orderLineItems, orders, vouchers } from '../../db/schema/checkout';
+import { orderLineItems, orders } from '../../db/schema/orders';
+import { vouchers } from '../../db/schema/vouchers';
 
 // Reading orders: one query for the orders, one for all their lines (never a query per order).
 

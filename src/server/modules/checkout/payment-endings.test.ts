@@ -2,8 +2,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import fc from 'fast-check';
 import { and, eq, sql } from 'drizzle-orm';
 import { baskets } from '../../db/schema/baskets';
-import { checkouts, orders, payments } from '../../db/schema/checkout';
-import { customers, storeCreditTransactions } from '../../db/schema/customers';
+import { checkouts } from '../../db/schema/checkout';
+import { orders } from '../../db/schema/orders';
+import { payments } from '../../db/schema/payments';
+import { customers } from '../../db/schema/customers';
+import { storeCreditTransactions } from '../../db/schema/credit';
 import { sandboxPaymentIntents } from '../../db/schema/payments-sandbox';
 import { createPaymentProcessors, paymentProcessorsOptions } from '../../integrations/payments';
 import { API, expectError, variantGid } from '../../test/api-expect';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { paymentMethods, subscriptions } from '../../db/schema/checkout';
+import { paymentMethods } from '../../db/schema/payments';
+import { subscriptions } from '../../db/schema/subscriptions';
 import { API, expectError } from '../../test/api-expect';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { basketOf, CARDS, confirmCardForm, DISH, place, saveCard, shopper } from '../../test/checkout';

@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { assertPaymentMove, returnsCredit, type PaymentStatus } from '../../../domain/payments';
 import type { DbOrTx } from '../../db/client';
 import { baskets } from '../../db/schema/baskets';
-import { checkouts, payments } from '../../db/schema/checkout';
+import { checkouts } from '../../db/schema/checkout';
+import { payments } from '../../db/schema/payments';
 import { addCredit } from '../credit/credit.service';
 import { recordStateChange, type Mover } from '../orders/state-changes';
 

@@ -6,14 +6,10 @@ import { DomainError } from '../../../domain/errors';
 import { isPayable, planCharge, type OrderState } from '../../../domain/orders';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
-import {
-  checkouts,
-  orders,
-  paymentMethods,
-  payments,
-  processorCustomers,
-  scheduleWeeks,
-} from '../../db/schema/checkout';
+import { checkouts } from '../../db/schema/checkout';
+import { orders } from '../../db/schema/orders';
+import { paymentMethods, payments, processorCustomers } from '../../db/schema/payments';
+import { scheduleWeeks } from '../../db/schema/subscriptions';
 import { customers } from '../../db/schema/customers';
 import {
   HARD_DECLINES,

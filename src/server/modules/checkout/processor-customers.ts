@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { processorCustomers } from '../../db/schema/checkout';
+import { processorCustomers } from '../../db/schema/payments';
 import { customers } from '../../db/schema/customers';
 import type { PaymentProcessor } from '../../integrations/payments/port';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { DomainError } from '../../../domain/errors';
-import { vouchers } from '../../db/schema/checkout';
-import { storeCreditTransactions } from '../../db/schema/customers';
+import { vouchers } from '../../db/schema/vouchers';
+import { storeCreditTransactions } from '../../db/schema/credit';
 import { API, expectError } from '../../test/api-expect';
 import { clearRateLimits, customerById, insertCustomer, signedInCustomer } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/harness';

@@ -5,7 +5,8 @@ import { formatPence } from '../../../domain/money';
 import { normaliseVoucherCode, VOUCHER_MESSAGES } from '../../../domain/vouchers';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
-import { customers, storeCreditTransactions } from '../../db/schema/customers';
+import { customers } from '../../db/schema/customers';
+import { storeCreditTransactions } from '../../db/schema/credit';
 import { findVoucherByCode } from '../vouchers/vouchers.repo';
 import { takeRedemption } from '../vouchers/vouchers.service';
 

@@ -1,16 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { BODY_LIMIT } from '../../app';
 import { baskets, basketItems, visitors } from '../../db/schema/baskets';
-import {
-  addresses,
-  customerIdentities,
-  customers,
-  oneTimeTokens,
-  outbox,
-  rateLimits,
-  sessions,
-  storeCreditTransactions,
-} from '../../db/schema/customers';
+import { addresses, customers } from '../../db/schema/customers';
+import { customerIdentities, oneTimeTokens, sessions } from '../../db/schema/auth';
+import { outbox } from '../../db/schema/email';
+import { rateLimits } from '../../db/schema/rate-limits';
+import { storeCreditTransactions } from '../../db/schema/credit';
 import { API, expectError } from '../../test/api-expect';
 import {
   clearRateLimits,

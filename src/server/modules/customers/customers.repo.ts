@@ -1,6 +1,8 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { customerIdentities, customers, storeCreditTransactions } from '../../db/schema/customers';
+import { customerIdentities } from '../../db/schema/auth';
+import { customers } from '../../db/schema/customers';
+import { storeCreditTransactions } from '../../db/schema/credit';
 import { newToken } from '../../http/tokens';
 
 export type CustomerRow = typeof customers.$inferSelect;

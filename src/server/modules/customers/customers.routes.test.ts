@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import {
-  customers,
-  oneTimeTokens,
-  rateLimits,
-  sessions,
-  storeCreditTransactions,
-} from '../../db/schema/customers';
+import { customers } from '../../db/schema/customers';
+import { oneTimeTokens, sessions } from '../../db/schema/auth';
+import { rateLimits } from '../../db/schema/rate-limits';
+import { storeCreditTransactions } from '../../db/schema/credit';
 import { verifyPassword } from '../auth/passwords';
 import { API, expectError } from '../../test/api-expect';
 import {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { productVariants } from '../../db/schema/catalogue';
-import { checkouts, orders } from '../../db/schema/checkout';
+import { checkouts } from '../../db/schema/checkout';
+import { orders } from '../../db/schema/orders';
 import { API, expectError, variantGid, variantId } from '../../test/api-expect';
 import { clearRateLimits, emailsTo } from '../../test/accounts';
 import { createTestApp, type TestApp, type Visitor } from '../../test/harness';

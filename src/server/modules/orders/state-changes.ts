@@ -9,7 +9,9 @@ import {
 } from '../../../domain/lifecycles';
 import type { OrderState } from '../../../domain/orders';
 import type { DbOrTx } from '../../db/client';
-import { checkouts, orders, subscriptions } from '../../db/schema/checkout';
+import { checkouts } from '../../db/schema/checkout';
+import { orders } from '../../db/schema/orders';
+import { subscriptions } from '../../db/schema/subscriptions';
 import { stateChanges } from '../../db/schema/state-changes';
 
 // The one way a state is written (issue 10 part 5): each move is checked against its lifecycle in

@@ -5,7 +5,8 @@ import type { VoucherOnBasket } from '../../../contracts/basket-summary';
 import type { Db, DbOrTx } from '../../db/client';
 import { baskets } from '../../db/schema/baskets';
 import { productImages, products, productVariants } from '../../db/schema/catalogue';
-import { basketVouchers, checkouts, voucherRedemptions, vouchers } from '../../db/schema/checkout';
+import { basketVouchers, voucherRedemptions, vouchers } from '../../db/schema/vouchers';
+import { checkouts } from '../../db/schema/checkout';
 
 export type VoucherRow = typeof vouchers.$inferSelect;
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { checkouts, voucherRedemptions, vouchers } from '../../db/schema/checkout';
+import { checkouts } from '../../db/schema/checkout';
+import { voucherRedemptions, vouchers } from '../../db/schema/vouchers';
 import { productVariants } from '../../db/schema/catalogue';
 import { seedVouchers } from '../../db/seed/demo-vouchers';
 import { API, expectError, variantGid, variantId } from '../../test/api-expect';

@@ -12,7 +12,8 @@ import {
 } from '../../../domain/vouchers';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
-import { basketVouchers, checkouts, voucherRedemptions, vouchers } from '../../db/schema/checkout';
+import { basketVouchers, voucherRedemptions, vouchers } from '../../db/schema/vouchers';
+import { checkouts } from '../../db/schema/checkout';
 import { findOwnedBasket, lockOwnedBasket, readLines, type BasketOwner } from '../baskets/baskets.repo';
 import { BASKET_GONE, toBasket } from '../baskets/baskets.service';
 import type { ShopRulesCache } from '../shop/shop.service';

@@ -1,0 +1,122 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { PAYMENT_STATUSES } from '../../../domain/payments';
+import { checkouts } from './checkout';
+import { customers } from './customers';
+
+// Payments (issue 4; spec §3 Payment method, §4 Payment cards): saved cards and PayPal accounts, each
+// attempt to pay a checkout, and our customers' ids at the processors. Money is integer pence.
+
+/**
+ * A saved card or PayPal account. Only what the customer needs to recognise it is kept (brand, last4,
+ * expiry, PayPal email); the processor keeps the rest behind `processorRef` (pm_…, or a PayPal token).
+ */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['CreditCard', 'PaypalAccount'] }).notNull(),
+    processor: text('processor', { enum: ['stripe', 'paypal'] }).notNull(),
+    processorRef: text('processor_ref').notNull(),
+    setupIntentId: text('setup_intent_id'),
+    brand: text('brand'),
+    last4: text('last4'),
+    expMonth: smallint('exp_month'),
+    expYear: smallint('exp_year'),
+    email: text('email'),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payment_methods_customer_idx').on(t.customerId, t.createdAt),
+    uniqueIndex('payment_methods_one_default_idx')
+      .on(t.customerId)
+      .where(sql`${t.isDefault}`),
+    uniqueIndex('payment_methods_setup_intent_idx').on(t.setupIntentId),
+    check('payment_methods_last4', sql`${t.last4} is null or ${t.last4} ~ '^[0-9]{4}$'`),
+  ],
+);
+
+/**
+ * One attempt to pay a checkout. The row is written before the processor is called, with the idempotency
+ * key the processor sees, so a crash between the charge and the order update is finished on restart
+ * (the intent is looked up again with the same key, then the orders are marked paid or the charge refunded).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    checkoutId: uuid('checkout_id')
+      .notNull()
+      .references(() => checkouts.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    paymentMethodId: uuid('payment_method_id').references(() => paymentMethods.id, { onDelete: 'set null' }),
+    processor: text('processor', { enum: ['stripe', 'paypal', 'none'] }).notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** pi_… (or the PayPal order id); null until the processor answered. */
+    intentId: text('intent_id'),
+    /** Charged to the card or PayPal (pence); 0 when credit covered it all or it was under the 30p minimum. */
+    amount: integer('amount').notNull(),
+    creditAmount: integer('credit_amount').notNull().default(0),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('processing'),
+    /**
+     * A 3-D Secure check or PayPal approval the shop gave up on (replaced, abandoned): 'pending' until the
+     * processor has cancelled its intent, then 'done'. Until then the customer could still complete it, and
+     * the charge would be refunded (issue 8).
+     */
+    intentCancel: text('intent_cancel', { enum: ['pending', 'done'] }),
+    /** When payment recovery last asked the processor about an unfinished attempt. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    nextActionUrl: text('next_action_url'),
+    declineCode: text('decline_code'),
+    failureMessage: text('failure_message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_idempotency_key_idx').on(t.idempotencyKey),
+    index('payments_checkout_idx').on(t.checkoutId, t.createdAt),
+    index('payments_intent_idx').on(t.intentId),
+    index('payments_unfinished_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} in ('processing', 'requires_action')`),
+    index('payments_cancel_pending_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.intentCancel} = 'pending'`),
+    // One successful payment per checkout: a second charge cannot be recorded.
+    uniqueIndex('payments_one_success_idx')
+      .on(t.checkoutId)
+      .where(sql`${t.status} = 'succeeded'`),
+    check('payments_amounts', sql`${t.amount} >= 0 and ${t.creditAmount} >= 0`),
+  ],
+);
+
+/** The customer's id at a payment processor (Stripe's cus_…), made on first need. */
+export const processorCustomers = pgTable(
+  'processor_customers',
+  {
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    processor: text('processor', { enum: ['stripe', 'paypal'] }).notNull(),
+    ref: text('ref').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('processor_customers_idx').on(t.customerId, t.processor)],
+);
