@@ -175,4 +175,5 @@ export const orderListQuery = z.strictObject({
   page: z.optional(perPage),
   perPage: z.optional(perPage),
 });
+export type OrderListQuery = z.infer<typeof orderListQuery>;
 export const MAX_PER_PAGE = 3000;

@@ -57,3 +57,14 @@ export class DomainError extends Error {
     this.name = 'DomainError';
   }
 }
+
+/**
+ * Several fields wrong at once (an address with a bad postcode and a bad phone): one error per field on the
+ * wire, each pointing at its field. `field` is the field's name as the domain knows it (camelCase).
+ */
+export class FieldErrors extends DomainError {
+  constructor(readonly fields: readonly { field: string; message: string }[]) {
+    super('VALIDATION_FAILED', fields.map((field) => field.message).join('; '));
+    this.name = 'FieldErrors';
+  }
+}

@@ -20,11 +20,7 @@ import { createSocialSignIn, localProviderOf } from './integrations/social-sign-
 import { localProviderRoutes } from './integrations/social-sign-in/local-provider';
 import { createPaymentProcessors, paymentProcessorsOptions } from './integrations/payments';
 import { paymentsSandboxRoutes } from './integrations/payments/sandbox.routes';
-import { sessionRoutes } from './modules/auth/sessions.routes';
 import { appleCallbackRoutes } from './integrations/social-sign-in/apple-callback.routes';
-import { addressRoutes } from './modules/customers/addresses.routes';
-import { customerDocument } from './modules/customers/customer-view';
-import { customerRoutes } from './modules/customers/customers.routes';
 import { buildServices, type Services } from './services';
 import { registerWebApp } from './http/web-app';
 import { canonicalPageUrl } from './http/canonical-origin';
@@ -33,19 +29,22 @@ import { rejectBrokenText } from './http/text-safety';
 import { serializerCompiler, validatorCompiler } from './http/zod-compilers';
 import { storefrontRoutes } from './integrations/storefront/local.routes';
 import { postcodesIoRoutes } from './integrations/postcodes/local.routes';
-import { addressLookupRoutes } from './modules/delivery/address-lookup.routes';
-import { deliveryRoutes } from './modules/delivery/delivery.routes';
-import { basketRoutes } from './modules/baskets/baskets.routes';
-import { checkoutRoutes } from './modules/checkout/checkout.routes';
-import { giftRoutes } from './modules/gifts/gifts.routes';
-import { voucherRoutes } from './modules/vouchers/vouchers.routes';
-import { creditRoutes } from './modules/credit/credit.routes';
-import { healthRoutes } from './modules/health/health.routes';
-import { marketingRoutes } from './modules/marketing/marketing.routes';
-import { mediaRoutes } from './modules/menu/media.routes';
-import { cachedShopRules, settingsView } from './modules/shop/shop.service';
+import { accountRoutes, sessionRoutes } from './modules/auth';
+import { basketRoutes, basketVoucherRoutes } from './modules/baskets';
+import { checkoutRoutes } from './modules/checkout';
+import { creditRoutes } from './modules/credit';
+import { addressRoutes, customerDocument, customerRoutes } from './modules/customers';
+import { addressLookupRoutes, deliveryRoutes } from './modules/delivery';
+import { giftRoutes } from './modules/gifts';
+import { healthRoutes } from './modules/health';
+import { marketingRoutes } from './modules/marketing';
+import { mediaRoutes } from './modules/menu';
+import { orderRoutes } from './modules/orders';
+import { paymentRoutes } from './modules/payments';
+import { cachedShopRules, settingsView, shopRoutes } from './modules/shop';
+import { subscriptionRoutes } from './modules/subscriptions';
+import { voucherRoutes } from './modules/vouchers';
 import { snakeKeys } from '../contracts/case';
-import { shopRoutes } from './modules/shop/shop.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -216,7 +215,9 @@ export async function buildApp({
       await api.register(shopRoutes, deps);
       await api.register(marketingRoutes, deps);
       await api.register(basketRoutes, deps);
+      await api.register(basketVoucherRoutes, deps);
       await api.register(customerRoutes, deps);
+      await api.register(accountRoutes, deps);
       await api.register(sessionRoutes, deps);
       await api.register(addressRoutes, deps);
       await api.register(deliveryRoutes, deps);
@@ -224,6 +225,9 @@ export async function buildApp({
       await api.register(voucherRoutes, deps);
       await api.register(creditRoutes, deps);
       await api.register(checkoutRoutes, deps);
+      await api.register(orderRoutes, deps);
+      await api.register(paymentRoutes, deps);
+      await api.register(subscriptionRoutes, deps);
       await api.register(giftRoutes, deps);
     },
     { prefix: API_PREFIX },

@@ -3,22 +3,22 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { createPostcodeService } from './integrations/postcodes';
 import type { PaymentProcessors } from './integrations/payments/port';
-import { AccountsService } from './modules/auth/accounts.service';
-import { emailRequestsOf, type EmailRequests } from './modules/auth/email-requests';
-import { BasketService } from './modules/baskets/baskets.service';
-import { CheckoutService } from './modules/checkout/checkout.service';
-import { PaymentMethodsService } from './modules/checkout/payment-methods.service';
-import { PaymentsService } from './modules/checkout/payments.service';
-import { CreditService } from './modules/credit/credit.service';
-import { AddressesService } from './modules/customers/addresses.service';
-import { CustomersService } from './modules/customers/customers.service';
-import { DeliveryService } from './modules/delivery/delivery.service';
-import { GiftBoxService } from './modules/gifts/gifts.service';
-import type { ShopRulesCache } from './modules/shop/shop.service';
-import { VouchersService } from './modules/vouchers/vouchers.service';
+import { AccountsService, emailRequestsOf, type EmailRequests } from './modules/auth';
+import { BasketService, BasketVouchersService } from './modules/baskets';
+import { CheckoutService, recipeKitKind } from './modules/checkout';
+import { CreditService } from './modules/credit';
+import { AddressesService, CustomersService } from './modules/customers';
+import { DeliveryService } from './modules/delivery';
+import { GiftBoxService, giftKind } from './modules/gifts';
+import { OrdersService } from './modules/orders';
+import { OrderKinds, PaymentMethodsService, PaymentsService } from './modules/payments';
+import type { ShopRulesCache } from './modules/shop';
+import { plansAsPaymentMethodUsers, SubscriptionsService } from './modules/subscriptions';
+import { VouchersService } from './modules/vouchers';
 
 // The composition root (issue 10 part 3): every service is built here, once, and handed to the route
-// plugins and the jobs. Nothing else constructs a service.
+// plugins and the jobs; every order kind is registered with payments here. Nothing else constructs a
+// service (a lint rule keeps it so).
 
 export interface Services {
   accounts: AccountsService;
@@ -26,12 +26,15 @@ export interface Services {
   customers: CustomersService;
   addresses: AddressesService;
   baskets: BasketService;
+  basketVouchers: BasketVouchersService;
   vouchers: VouchersService;
   credit: CreditService;
   delivery: DeliveryService;
   checkout: CheckoutService;
+  orders: OrdersService;
   payments: PaymentsService;
   paymentMethods: PaymentMethodsService;
+  subscriptions: SubscriptionsService;
   gifts: GiftBoxService;
 }
 
@@ -48,23 +51,33 @@ export function buildServices({ config, database, clock, rules, processors, log 
   const db = database.db;
   const emailRequests = emailRequestsOf(db, config.publicUrl);
   emailRequests.log = log;
+  // What a paid checkout means, kind by kind (payments/order-kinds.ts).
+  const kinds = new OrderKinds()
+    .register('recipe_kit', recipeKitKind(config.publicUrl))
+    .register('one_off', recipeKitKind(config.publicUrl))
+    .register('gift_box', giftKind(config.publicUrl));
   return {
     accounts: new AccountsService(db, config.publicUrl, { emailRequests }),
     emailRequests,
     customers: new CustomersService(db, clock),
     addresses: new AddressesService(db),
     baskets: new BasketService(db, rules, clock),
-    vouchers: new VouchersService(db, rules, clock),
+    basketVouchers: new BasketVouchersService(db, rules, clock),
+    vouchers: new VouchersService(db),
     credit: new CreditService(db, clock),
     delivery: new DeliveryService(db, createPostcodeService(config.postcodes), clock, log),
     checkout: new CheckoutService(db, rules, clock),
-    payments: new PaymentsService(db, processors, rules, clock, config.publicUrl),
+    orders: new OrdersService(db, rules, clock),
+    payments: new PaymentsService(db, processors, rules, clock, config.publicUrl, kinds),
     paymentMethods: new PaymentMethodsService(
       db,
       processors,
       config.publicUrl,
       config.payments.mode === 'sandbox',
+      plansAsPaymentMethodUsers,
+      clock,
     ),
+    subscriptions: new SubscriptionsService(db, clock),
     gifts: new GiftBoxService(db, rules, clock),
   };
 }

@@ -5,7 +5,7 @@ import { openDatabase } from './db/client';
 import { createPaymentProcessors, paymentProcessorsOptions } from './integrations/payments';
 import { logSerializer, REDACT_PATHS, serializeError } from './http/logging';
 import { startShopJobs } from './jobs/start';
-import { cachedShopRules } from './modules/shop/shop.service';
+import { cachedShopRules } from './modules/shop';
 import { buildServices } from './services';
 
 // `npm run worker`: a process that only works the job queues (architecture decision 9), beside web servers

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError } from '../../domain/errors';
+import { camelToSnake } from '../../contracts/case';
+import { DomainError, FieldErrors } from '../../domain/errors';
 import { domainErrorToWire, errorBody, ErrorResponse, STATUS_BY_CODE, type WireError } from './problems';
-import { RequestValidationError } from './zod-compilers';
+import { ownMessage, RequestValidationError } from './zod-compilers';
 
 // One error handler (architecture decision 7): domain errors and request problems become the error
 // document with stable codes; anything else is a 500 that names the request id and nothing internal.
@@ -28,6 +29,17 @@ const FASTIFY_CODES: Record<string, { code: keyof typeof STATUS_BY_CODE; detail:
 
 export function toWireErrors(error: unknown): { status: number; errors: WireError[] } | null {
   if (error instanceof ErrorResponse) return { status: error.status, errors: error.errors };
+  if (error instanceof FieldErrors) {
+    return {
+      status: 400,
+      errors: error.fields.map(({ field, message }) => ({
+        status: '400',
+        code: 'VALIDATION_FAILED',
+        detail: ownMessage(camelToSnake(field), message),
+        source: { pointer: `/${camelToSnake(field)}` },
+      })),
+    };
+  }
   if (error instanceof DomainError) {
     return { status: STATUS_BY_CODE[error.code], errors: [domainErrorToWire(error)] };
   }

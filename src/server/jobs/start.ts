@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { startEmailDelivery } from '../integrations/email/delivery';
 import { localTransport } from '../integrations/email/local';
 import { createSmtpTransport } from '../integrations/email/smtp';
-import { releaseAbandonedCheckouts } from '../modules/checkout/checkout.service';
+import { releaseAbandonedCheckouts } from '../modules/checkout';
 import type { Services } from '../services';
 import { createJobs, type Jobs, type JobsLog } from './queue';
 import { JOB, shopJobs, type ShopWork } from './shop-jobs';

@@ -20,7 +20,7 @@ import {
   linkIdentity,
   updateCustomer,
   type CustomerRow,
-} from '../customers/customers.repo';
+} from '../customers';
 import { hashPassword, verifyPassword } from './passwords';
 import { isUsableToken, issueToken, TOKEN_LIFETIME_MS, useToken } from './one-time-tokens';
 import { emailRequestsOf, linkTo, recordEmailRequest, type EmailRequestsKick } from './email-requests';

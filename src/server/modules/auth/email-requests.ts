@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { emailRequests } from '../../db/schema/auth';
 import { enqueueEmail } from '../../integrations/email';
 import { passwordReset, signInLink } from '../../integrations/email/templates';
-import { findCustomerByEmail } from '../customers/customers.repo';
+import { findCustomerByEmail } from '../customers';
 import { issueToken } from './one-time-tokens';
 
 // Sign-in link and password reset requests (issue 8, defect 12; decision 9). Answering such a request must

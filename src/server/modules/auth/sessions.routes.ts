@@ -16,9 +16,9 @@ import {
 import type { AppDeps } from '../../deps';
 import { SocialSignInError, type SocialProfile } from '../../integrations/social-sign-in';
 import { clientAddress } from '../../http/rate-limit';
-import { customerDocument } from '../customers/customer-view';
-import { type StartSession } from './accounts.service';
-import { deviceTokenOf, rememberDevice, setDeviceCookie } from './known-devices';
+import { customerDocument } from '../customers';
+import { deviceTokenOf } from './known-devices';
+import { sessionStarter } from './session-starter';
 
 // Sessions (spec §7 Sessions): sign in by password, emailed link or token, Google, Facebook or Apple; a
 // guest session for dine-in; sign out. Every sign-in gets a new session id, brings the visitor's baskets
@@ -26,31 +26,11 @@ import { deviceTokenOf, rememberDevice, setDeviceCookie } from './known-devices'
 
 const tags = ['sessions'];
 
-/**
- * How a sign-in starts the session: cookie, new id, the visitor's baskets joined to the customer's, and the
- * browser remembered for the customer.
- */
-export async function sessionStarter(
-  app: FastifyInstance,
-  deps: AppDeps,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<StartSession> {
-  const visitorId = await app.ensureVisitor(request, reply);
-  const { baskets } = deps.services;
-  const secure = deps.config.secureCookies;
-  return async (customerId, tx) => {
-    await app.startSession(request, reply, { kind: 'customer', customerId }, tx);
-    await baskets.claimForCustomer(tx, visitorId, customerId);
-    setDeviceCookie(reply, secure, await rememberDevice(tx, customerId, deviceTokenOf(request, secure)));
-  };
-}
-
 export async function sessionRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { accounts, emailRequests } = deps.services;
-  // Reset and link emails go out in the background (./email-requests.ts): at start-up for any request a
-  // stopped process left behind, and after each request; closing waits for a pass in flight.
+  // Reset and link emails go out in the background (./email-requests.ts, and the email-requests job);
+  // closing waits for a pass in flight.
   app.addHook('onClose', () => emailRequests.close());
 
   r.post(

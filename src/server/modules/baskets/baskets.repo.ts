@@ -1,16 +1,12 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { basketItems, baskets } from '../../db/schema/baskets';
-import { productImages, products, productVariants } from '../../db/schema/catalogue';
+import { products, productVariants } from '../../db/schema/catalogue';
 import type { BasketType } from '../../../domain/basket';
+import type { BasketOwner } from '../../http/basket-owner';
+import { firstProductImage } from '../menu';
 
 export type BasketRow = typeof baskets.$inferSelect;
-
-/** Who may see a basket: the browser that made it, and once signed in, the customer on any device. */
-export interface BasketOwner {
-  visitorId: string | null;
-  customerId: string | null;
-}
 
 /** The SQL condition "owned by", or null when the caller is nobody (no cookie): then nothing is theirs. */
 export function ownedBy(owner: BasketOwner): SQL | null {
@@ -142,12 +138,7 @@ export async function createOrFindBasket(
 }
 
 function linesQuery(db: DbOrTx, where: SQL) {
-  const firstImage = db
-    .select({ url: productImages.url })
-    .from(productImages)
-    .where(eq(productImages.productId, products.id))
-    .orderBy(asc(productImages.position))
-    .limit(1);
+  const firstImage = firstProductImage(db);
   return db
     .select({
       id: basketItems.id,

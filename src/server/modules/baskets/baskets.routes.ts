@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   addBasketItemBody,
@@ -18,18 +18,10 @@ import {
 } from '../../../contracts/baskets';
 import type { AppDeps } from '../../deps';
 import { ErrorResponse } from '../../http/problems';
-import type { BasketOwner } from './baskets.repo';
+import { ownerOf } from '../../http/basket-owner';
 import { type BasketView } from './baskets.service';
 
 // The HTTP edge of baskets: thin, every part declared with the contracts' schemas.
-
-/** This browser, and the signed-in customer if there is one. */
-export function ownerOf(request: FastifyRequest): BasketOwner {
-  return {
-    visitorId: request.visitorId,
-    customerId: request.session?.kind === 'customer' ? request.session.customerId : null,
-  };
-}
 
 function toResources(basket: Basket) {
   const { id, items, ...attributes } = basket;
@@ -50,7 +42,7 @@ function toResources(basket: Basket) {
   };
 }
 
-export function basketDoc({ basket, meta }: BasketView) {
+function basketDoc({ basket, meta }: BasketView) {
   return { ...toResources(basket), meta };
 }
 

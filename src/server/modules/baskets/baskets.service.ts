@@ -27,9 +27,10 @@ import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { basketItems, baskets, visitors } from '../../db/schema/baskets';
 import { newToken } from '../../http/tokens';
-import { prepareFindVariant } from '../menu/catalogue.repo';
-import { loadAppliedVouchers, prepareAppliedVoucher } from '../vouchers/vouchers.repo';
-import type { ShopRules, ShopRulesCache } from '../shop/shop.service';
+import type { BasketOwner } from '../../http/basket-owner';
+import { prepareFindVariant } from '../menu';
+import type { ShopRules, ShopRulesCache } from '../shop';
+import { loadAppliedVouchers, prepareAppliedVoucher } from '../vouchers';
 import {
   createOrFindBasket,
   findItem,
@@ -40,7 +41,6 @@ import {
   prepareBasketWrites,
   readLines,
   ownedBy,
-  type BasketOwner,
   type BasketRow,
   type BasketWrites,
   type LineRow,
@@ -51,6 +51,11 @@ import {
 
 /** Spec §5: "Updating a basket when none exists fails with …". Also what another visitor's id gets. */
 export const BASKET_GONE = 'Has error and basket is destroyed';
+
+/** A paid checkout's basket is done with (in the payment's transaction; the basket is locked already). */
+export async function deleteBasket(tx: DbOrTx, basketId: string | null): Promise<void> {
+  if (basketId) await tx.delete(baskets).where(eq(baskets.id, basketId));
+}
 
 export interface BasketView {
   basket: Basket;

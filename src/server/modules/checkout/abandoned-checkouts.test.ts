@@ -10,7 +10,7 @@ import { API, expectError, variantId } from '../../test/api-expect';
 import { clearRateLimits } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { basketOf, CARDS, DISH, place, saveCard, shopper } from '../../test/checkout';
-import { ABANDONED_FAILED_MS, ABANDONED_UNPAID_MS, releaseAbandonedCheckouts } from './checkout.service';
+import { ABANDONED_FAILED_MS, ABANDONED_UNPAID_MS, releaseAbandonedCheckouts } from './abandoned-checkouts';
 
 // Unpaid orders hold stock and vouchers; left too long, they give them back (decision 7, consequences).
 

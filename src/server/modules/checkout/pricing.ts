@@ -6,11 +6,12 @@ import { isDeliveryDay, isWeekOrderable, weekLabel, type OrderKind } from '../..
 import { pence } from '../../../domain/money';
 import { deliveryDateForWeek } from '../../../domain/orders';
 import { applyVoucher, isAddonLineKey, type VoucherTerms } from '../../../domain/vouchers';
+import { firstProductImage } from '../menu';
 import type { DbOrTx } from '../../db/client';
 import { basketItems } from '../../db/schema/baskets';
-import { productImages, products, productVariants } from '../../db/schema/catalogue';
-import type { ShopRules } from '../shop/shop.service';
-import { voucherOnBasket } from '../vouchers/vouchers.service';
+import { products, productVariants } from '../../db/schema/catalogue';
+import type { ShopRules } from '../shop';
+import { voucherOnBasket } from '../vouchers';
 
 // What a basket costs as orders: one order per meal week, each line with its share of the voucher's
 // discount, each week with its delivery fee. The same numbers the basket shows (domain/basket), computed
@@ -50,12 +51,7 @@ export interface PricedCheckout {
 }
 
 async function readLines(db: DbOrTx, basketId: string) {
-  const firstImage = db
-    .select({ url: productImages.url })
-    .from(productImages)
-    .where(eq(productImages.productId, products.id))
-    .orderBy(asc(productImages.position))
-    .limit(1);
+  const firstImage = firstProductImage(db);
   return db
     .select({
       key: basketItems.id,

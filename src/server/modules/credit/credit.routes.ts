@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { creditVoucherBody, creditVoucherDocument } from '../../../contracts/vouchers';
 import type { AppDeps } from '../../deps';
 import { requireCustomer } from '../../http/session';
-import { countVoucherAttempt } from '../vouchers/vouchers.routes';
+import { countVoucherAttempt } from '../vouchers';
 
 // Store credit codes (spec §7 Customers: credit_voucher). The movements are listed by the customers
 // module's GET /store_credit_transactions.

@@ -7,8 +7,7 @@ import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { storeCreditTransactions } from '../../db/schema/credit';
-import { findVoucherByCode } from '../vouchers/vouchers.repo';
-import { takeRedemption } from '../vouchers/vouchers.service';
+import { findVoucherByCode, takeRedemption } from '../vouchers';
 
 // Store credit (spec §3 Customer storeCredits; §7 Customers credit_voucher, store_credit_transactions).
 // The balance only moves by these two functions, each in one conditional UPDATE (so two spends racing
@@ -103,6 +102,15 @@ export async function spendCredit(
     );
   }
   return { balance: row.balance, transaction: await record(tx, movement, -movement.amount, row.balance) };
+}
+
+/** A customer's store credit now (pence). */
+export async function creditBalance(db: DbOrTx, customerId: string): Promise<number> {
+  const [row] = await db
+    .select({ balance: customers.storeCredits })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  return row?.balance ?? 0;
 }
 
 export class CreditService {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import { formatUkPostcode, isUkPostcode } from '../../../domain/address';
-import { DomainError } from '../../../domain/errors';
+import { DomainError, FieldErrors } from '../../../domain/errors';
 import { normaliseUkPhone } from '../../../domain/phone';
 import {
   addressProblems,
@@ -10,17 +10,44 @@ import {
 } from '../../../contracts/addresses';
 import type { Db, DbOrTx } from '../../db/client';
 import { addresses, customers } from '../../db/schema/customers';
-import { ErrorResponse } from '../../http/problems';
-import { ownMessage } from '../../http/zod-compilers';
-import { camelToSnake } from '../../../contracts/case';
+import type { OrderAddress } from '../../db/schema/orders';
 
 // Addresses (spec §3 Address, §5): countryCode defaults to UK; UK postcodes are checked and formatted;
 // the placeholder "ignore_me" is not an address; a saved address needs at least one of address1, address2,
 // phone, city or zip. One default per customer; the first address becomes it.
 
-type AddressRow = typeof addresses.$inferSelect;
+export type AddressRow = typeof addresses.$inferSelect;
 
 export const ADDRESS_GONE = 'That address is no longer in your account';
+
+/** The customer's saved address, or ADDRESS_NOT_FOUND (another customer's address is not found either). */
+export async function customerAddress(db: DbOrTx, customerId: string, id: string): Promise<AddressRow> {
+  const [row] = await db
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.id, id), eq(addresses.customerId, customerId)));
+  if (!row) throw new DomainError('ADDRESS_NOT_FOUND', ADDRESS_GONE);
+  return row;
+}
+
+/** An address as it is now, for an order or a plan to keep (orders never change when the address book does). */
+export function addressSnapshot(row: AddressRow): OrderAddress {
+  return {
+    firstName: row.firstName,
+    lastName: row.lastName,
+    address1: row.address1,
+    address2: row.address2,
+    city: row.city,
+    zip: row.zip,
+    company: row.company,
+    region: row.region,
+    country: row.country,
+    countryCode: row.countryCode,
+    phone: row.phone,
+    lat: row.lat,
+    lon: row.lon,
+  };
+}
 
 export function toAddress(row: AddressRow): Address {
   return {
@@ -46,15 +73,7 @@ export function toAddress(row: AddressRow): Address {
 
 /** The same errors as the request schema gives for these rules on a new address ("Enter a valid …"). */
 function invalid(problems: { path: string; message: string }[]): never {
-  throw new ErrorResponse(
-    400,
-    problems.map((p) => ({
-      status: '400',
-      code: 'VALIDATION_FAILED',
-      detail: ownMessage(camelToSnake(p.path), p.message),
-      source: { pointer: `/${camelToSnake(p.path)}` },
-    })),
-  );
+  throw new FieldErrors(problems.map((problem) => ({ field: problem.path, message: problem.message })));
 }
 
 const regionNames = new Intl.DisplayNames(['en-GB'], { type: 'region' });

@@ -1,89 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  accountSetupBody,
-  changePasswordBody,
   customerDocument as customerDocumentSchema,
   dateOfBirthBody,
-  emailBody,
-  emailSchema,
   fingerprintBody,
   paperlessBody,
-  pendingEmailDocument,
   phoneBody,
-  resetPasswordBody,
-  signUpBody,
   storeCreditTransactionsDocument,
   updateMeBody,
 } from '../../../contracts/customers';
 import type { AppDeps } from '../../deps';
-import { ErrorResponse } from '../../http/problems';
-import { clientAddress } from '../../http/rate-limit';
-import { RequestValidationError } from '../../http/zod-compilers';
 import { requireCustomer } from '../../http/session';
-import { sessionStarter } from '../auth/sessions.routes';
 import { customerDocument } from './customer-view';
+
+// The HTTP edge of the customer's own details (spec §7 Customers): profile, phone, date of birth, paperless,
+// the browser's fingerprint and the store credit history.
 
 const tags = ['customers'];
 
-/**
- * Spec §5/§8: a sign-up with an invalid email answers 400 INVALID_EMAIL ("Invalid email"), which the web app
- * shows on the email field; the body's other problems keep their VALIDATION_FAILED errors.
- */
-function signUpValidationError(error: Error, body: unknown): Error {
-  const email = (body as { email?: unknown } | null | undefined)?.email;
-  if (
-    !(error instanceof RequestValidationError) ||
-    typeof email !== 'string' ||
-    emailSchema.safeParse(email).success
-  ) {
-    return error;
-  }
-  return new ErrorResponse(
-    400,
-    error.issues.map((issue) =>
-      issue.pointer === '/email'
-        ? { status: '400', code: 'INVALID_EMAIL', detail: 'Invalid email', source: { pointer: '/email' } }
-        : {
-            status: '400',
-            code: 'VALIDATION_FAILED',
-            detail: issue.detail,
-            source: { pointer: issue.pointer },
-          },
-    ),
-  );
-}
-
-const checkInbox = (email: string) => ({
-  data: {
-    id: 'pending',
-    type: 'email_requests' as const,
-    attributes: { email, next: 'check_email' as const },
-  },
-});
-
 export async function customerRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { accounts, customers } = deps.services;
-
-  r.post(
-    '/customers',
-    {
-      schema: {
-        tags,
-        summary:
-          'Sign up: sends a confirmation link (or, for a known email, a sign-in link); the same answer either way',
-        body: signUpBody,
-        response: { 202: pendingEmailDocument },
-      },
-      attachValidation: true,
-    },
-    async (request, reply) => {
-      if (request.validationError) throw signUpValidationError(request.validationError, request.body);
-      await accounts.signUp(request.body, clientAddress(request));
-      return reply.status(202).send(checkInbox(request.body.email));
-    },
-  );
+  const { customers } = deps.services;
 
   r.get(
     '/me',
@@ -118,29 +55,6 @@ export async function customerRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 
   r.put(
-    '/customers/password',
-    {
-      schema: {
-        tags,
-        summary: 'Change the password (needs the current one); ends the customer’s other sessions',
-        body: changePasswordBody,
-        response: { 200: customerDocumentSchema },
-      },
-    },
-    async (request) => {
-      const customerId = requireCustomer(request);
-      return customerDocument(
-        await accounts.changePassword(
-          customerId,
-          request.session!.id,
-          request.body.currentPassword,
-          request.body.password,
-        ),
-      );
-    },
-  );
-
-  r.put(
     '/customers/phone',
     {
       schema: {
@@ -159,59 +73,6 @@ export async function customerRoutes(app: FastifyInstance, deps: AppDeps) {
     { schema: { tags, body: paperlessBody, response: { 200: customerDocumentSchema } } },
     async (request) =>
       customerDocument(await customers.setPaperless(requireCustomer(request), request.body.paperless)),
-  );
-
-  r.post(
-    '/customers/password_reset',
-    {
-      schema: {
-        tags,
-        summary: 'Email a single-use reset link; the same answer whether or not the email has an account',
-        body: emailBody,
-        response: { 202: pendingEmailDocument },
-      },
-    },
-    async (request, reply) => {
-      await accounts.requestPasswordReset(request.body.email, clientAddress(request));
-      return reply.status(202).send(checkInbox(request.body.email));
-    },
-  );
-
-  r.post(
-    '/customers/password_reset/confirm',
-    {
-      schema: {
-        tags,
-        summary: 'Set a new password from the emailed link; signs this browser in and every other one out',
-        body: resetPasswordBody,
-        response: { 201: customerDocumentSchema },
-      },
-    },
-    async (request, reply) => {
-      const start = await sessionStarter(app, deps, request, reply);
-      const customer = await accounts.resetPassword(
-        request.body.token,
-        request.body.password,
-        clientAddress(request),
-        start,
-      );
-      return reply.status(201).send(customerDocument(customer, null));
-    },
-  );
-
-  r.post(
-    '/customers/account_setup',
-    {
-      schema: {
-        tags,
-        summary: 'Email a link to set a password to a customer created without one; the same answer always',
-        body: accountSetupBody,
-      },
-    },
-    async (request, reply) => {
-      await accounts.accountSetup(request.body.customerId, clientAddress(request));
-      return reply.status(202).send();
-    },
   );
 
   r.post(

@@ -4,7 +4,7 @@ import { isGiftBox } from '../../../domain/menu';
 import type { DbOrTx } from '../../db/client';
 import { collectionProducts, collections, products, productVariants } from '../../db/schema/catalogue';
 import { settings } from '../../db/schema/shop';
-import { VARIANT_GID_PREFIX } from '../menu/catalogue.repo';
+import { VARIANT_GID_PREFIX } from '../menu';
 
 export interface VariantAvailability {
   /** The id as the caller gave it ("10011" or "gid://shopify/ProductVariant/10011"). */

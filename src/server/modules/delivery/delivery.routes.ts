@@ -10,7 +10,7 @@ import {
   oneOffFeeParams,
 } from '../../../contracts/delivery';
 import type { AppDeps } from '../../deps';
-import { ownerOf } from '../baskets/baskets.routes';
+import { ownerOf } from '../../http/basket-owner';
 import { COURIER_INSTRUCTIONS } from './courier-instructions';
 
 // The HTTP edge of delivery (spec §7 Delivery and constraints; POST /baskets/{id}/preview_one_off_fee).

@@ -31,8 +31,8 @@ import type {
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { PostcodeServiceError, type PostcodeService } from '../../integrations/postcodes/port';
-import type { BasketOwner } from '../baskets/baskets.repo';
-import type { BasketService } from '../baskets/baskets.service';
+import type { BasketService } from '../baskets';
+import type { BasketOwner } from '../../http/basket-owner';
 import {
   deliveryAreaOf,
   findDeliveryArea,
@@ -50,6 +50,11 @@ import { readOneOffFee, variantAvailability } from './delivery.repo';
 
 /** The one-off fee when no operator has set one: £2.99 for each delivery. */
 export const DEFAULT_ONE_OFF_FEE = pence(299);
+
+/** The one-off delivery fee setting (pence), £2.99 when unset or not a sensible amount. */
+export async function oneOffFee(db: DbOrTx): Promise<Pence> {
+  return asFee(await readOneOffFee(db));
+}
 
 const PRODUCT_GONE = 'That dish is no longer on our menu';
 
@@ -292,8 +297,7 @@ export class DeliveryService {
     owner: BasketOwner,
     basketId: string,
   ): Promise<OneOffFeeAnswer> {
-    const [{ basket }, setting] = await Promise.all([baskets.get(owner, basketId), readOneOffFee(this.db)]);
-    const feePerOrder = asFee(setting);
+    const [{ basket }, feePerOrder] = await Promise.all([baskets.get(owner, basketId), oneOffFee(this.db)]);
     const applicable = basket.oneOffFeeApplicable && !basket.startSubscription;
     const orderCount = basket.weeks.length;
     const fee = applicable ? feePerOrder * orderCount : 0;

@@ -4,7 +4,7 @@ import { giftBoxOrderBody } from '../../../contracts/gifts';
 import { orderListDocument } from '../../../contracts/orders';
 import type { AppDeps } from '../../deps';
 import { requireCustomer } from '../../http/session';
-import { checkoutDocument } from '../checkout/documents';
+import { checkoutDocument } from '../orders';
 
 // The HTTP edge of gift boxes: place a gift (its order is then paid with POST /payments) or preview it.
 

@@ -1,6 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { GiftBoxOrderInput } from '../../../contracts/gifts';
-import type { Order } from '../../../contracts/orders';
 import { isoDate, weekStartOf, type IsoDate } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
 import { giftBoxPrice, giftMessage } from '../../../domain/gifts';
@@ -8,24 +7,24 @@ import { isGiftBox, offersDoublePortion } from '../../../domain/menu';
 import { pence } from '../../../domain/money';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
-import { productImages, products, productVariants } from '../../db/schema/catalogue';
+import { products, productVariants } from '../../db/schema/catalogue';
 import { checkouts } from '../../db/schema/checkout';
 import { orderLineItems, orders, type OrderAddress } from '../../db/schema/orders';
-import { assertDeliverable } from '../delivery/delivery.service';
-import { VARIANT_GID_PREFIX } from '../menu/catalogue.repo';
-import type { ShopRules, ShopRulesCache } from '../shop/shop.service';
+import { withdrawCheckout, type CheckoutResult } from '../checkout';
+import { creditBalance } from '../credit';
+import { addressSnapshot, customerAddress } from '../customers';
+import { assertDeliverable } from '../delivery';
+import { firstProductImage, takeStock, VARIANT_GID_PREFIX } from '../menu';
 import {
   checkoutMeta,
-  creditBalance,
-  customerAddress,
-  snapshot,
-  takeStock,
-  withdrawCheckout,
-  type CheckoutResult,
+  checkoutOrders,
+  placeOrders,
+  previewOrders,
   type CheckoutRow,
-} from '../checkout/checkout.service';
-import { checkoutOrders } from '../checkout/orders.repo';
-import { recordOrdersMade, recordStateChange, type Mover } from '../orders/state-changes';
+  type Mover,
+  type OrderDraft,
+} from '../orders';
+import type { ShopRules, ShopRulesCache } from '../shop';
 
 // Buying a gift box (spec §1 "Buy gift boxes"; §2 the gift box product route, which skips the recipe-kit
 // basket). A gift is one order of one gift box product, delivered to the recipient's address with a card
@@ -91,12 +90,7 @@ async function findGiftVariant(db: DbOrTx, ref: string): Promise<GiftVariant> {
   if (row.isDouble && !offersDoublePortion(row)) {
     throw new DomainError('PRODUCT_VARIANT_NOT_FOUND', `${row.title} comes in one size`);
   }
-  const [image] = await db
-    .select({ url: productImages.url })
-    .from(productImages)
-    .where(eq(productImages.productId, row.productId))
-    .orderBy(asc(productImages.position))
-    .limit(1);
+  const [image] = await firstProductImage(db, row.productId);
   return {
     id: row.id,
     extId: row.extId,
@@ -132,7 +126,7 @@ export class GiftBoxService {
       const draft = { id: 'preview', state: 'open' as const, total: priced.total };
       const balance = await creditBalance(tx, customerId);
       return {
-        orders: [this.previewOrder(priced, now)],
+        orders: previewOrders([draftOf(priced, null)], 'gift_box', now),
         meta: checkoutMeta(draft, balance, rules, false),
         created: false,
       };
@@ -158,7 +152,7 @@ export class GiftBoxService {
         .orderBy(asc(checkouts.createdAt))
         .for('update');
       const billing = body.billingAddressId
-        ? snapshot(await customerAddress(tx, customerId, body.billingAddressId))
+        ? addressSnapshot(await customerAddress(tx, customerId, body.billingAddressId))
         : null;
       for (const checkout of open) {
         if (await this.isSameGift(tx, checkout, body, billing)) {
@@ -175,51 +169,27 @@ export class GiftBoxService {
         await withdrawCheckout(tx, checkout, { ...by, reason: 'The gift changed' });
 
       const priced = await this.price(tx, customerId, body, rules, now);
-      const [checkout] = await tx
-        .insert(checkouts)
-        .values({ customerId, basketId: null, kind: 'gift_box', total: priced.total, updatedAt: now })
-        .returning();
-      await recordStateChange(tx, 'checkout', checkout!.id, null, 'open', by);
-      const [order] = await tx
-        .insert(orders)
-        .values({
+      const checkout = await placeOrders(
+        tx,
+        {
           customerId,
-          checkoutId: checkout!.id,
-          source: 'gift_box',
-          mealWeek: weekStartOf(priced.deliveryDate),
-          deliveryDate: priced.deliveryDate,
-          deliveryNote: priced.deliveryNote,
-          shippingAddress: priced.address,
-          billingAddress: billing,
-          giftRecipient: priced.recipient,
-          subtotal: priced.subtotal,
-          shippingPrice: priced.shippingPrice,
+          kind: 'gift_box',
+          basketId: null,
+          basketVersion: null,
+          voucherId: null,
+          subscriptionId: null,
           total: priced.total,
-        })
-        .returning({ id: orders.id, state: orders.state });
-      await recordOrdersMade(tx, [order!], by);
-      await tx.insert(orderLineItems).values({
-        orderId: order!.id,
-        productVariantId: priced.variant.id,
-        productVariantExtId: priced.variant.extId,
-        title: priced.variant.title,
-        variantTitle: priced.variant.variantTitle,
-        sku: priced.variant.sku,
-        imageUrl: priced.variant.imageUrl,
-        tags: priced.variant.tags,
-        price: priced.variant.price,
-        quantity: priced.quantity,
-        discount: 0,
-        total: priced.subtotal,
-        isAddon: false,
-        position: 0,
-      });
+        },
+        [draftOf(priced, billing)],
+        'gift_box',
+        by,
+      );
       await takeStock(tx, [
         { productVariantId: priced.variant.id, quantity: priced.quantity, title: priced.variant.title },
       ]);
       return {
-        orders: await checkoutOrders(tx, checkout!.id, now),
-        meta: checkoutMeta(checkout!, await creditBalance(tx, customerId), rules, false),
+        orders: await checkoutOrders(tx, checkout.id, now),
+        meta: checkoutMeta(checkout, await creditBalance(tx, customerId), rules, false),
         created: true,
       };
     });
@@ -258,7 +228,7 @@ export class GiftBoxService {
       variant,
       quantity,
       deliveryDate,
-      address: snapshot(address),
+      address: addressSnapshot(address),
       recipient: {
         name: body.recipient.name,
         email: body.recipient.email ?? null,
@@ -266,54 +236,6 @@ export class GiftBoxService {
       },
       deliveryNote: body.deliveryNote || null,
       ...price,
-    };
-  }
-
-  private previewOrder(priced: PricedGift, now: Date): Order {
-    return {
-      id: 'preview-1',
-      number: 0,
-      state: 'created',
-      stateLabel: 'Created',
-      failedPayment: false,
-      payable: true,
-      type: 'ShopifyOrder',
-      source: 'gift_box',
-      subscriptionId: null,
-      checkoutId: 'preview',
-      mealWeek: weekStartOf(priced.deliveryDate),
-      deliveryDate: priced.deliveryDate,
-      deliveryNote: priced.deliveryNote,
-      shippingAddress: priced.address,
-      billingAddress: null,
-      voucherCode: null,
-      gift: {
-        recipientName: priced.recipient.name,
-        recipientEmail: priced.recipient.email,
-        message: priced.recipient.message,
-      },
-      subtotal: priced.subtotal,
-      discount: 0,
-      shippingPrice: priced.shippingPrice,
-      total: priced.total,
-      createdAt: now.toISOString(),
-      lineItems: [
-        {
-          id: 'preview-1-1',
-          productVariantId: String(priced.variant.id),
-          productVariantExtId: priced.variant.extId,
-          title: priced.variant.title,
-          variantTitle: priced.variant.variantTitle,
-          sku: priced.variant.sku,
-          imageUrl: priced.variant.imageUrl,
-          tags: priced.variant.tags,
-          price: priced.variant.price,
-          quantity: priced.quantity,
-          discount: 0,
-          total: priced.subtotal,
-          isAddon: false,
-        },
-      ],
     };
   }
 
@@ -328,7 +250,7 @@ export class GiftBoxService {
     if (!order) return false;
     const [line] = await tx.select().from(orderLineItems).where(eq(orderLineItems.orderId, order.id));
     const address = await customerAddress(tx, checkout.customerId, body.shippingAddressId).then(
-      snapshot,
+      addressSnapshot,
       () => null,
     );
     const ref = body.productVariantId;
@@ -345,4 +267,38 @@ export class GiftBoxService {
       (order.giftRecipient?.message ?? null) === giftMessage(body.recipient.message)
     );
   }
+}
+
+/** The gift as the one order it makes. */
+function draftOf(priced: PricedGift, billing: OrderAddress | null): OrderDraft {
+  return {
+    mealWeek: weekStartOf(priced.deliveryDate),
+    deliveryDate: priced.deliveryDate,
+    deliveryNote: priced.deliveryNote,
+    shippingAddress: priced.address,
+    billingAddress: billing,
+    giftRecipient: priced.recipient,
+    voucherId: null,
+    voucherCode: null,
+    subtotal: priced.subtotal,
+    discount: 0,
+    shippingPrice: priced.shippingPrice,
+    total: priced.total,
+    lines: [
+      {
+        productVariantId: priced.variant.id,
+        productVariantExtId: priced.variant.extId,
+        title: priced.variant.title,
+        variantTitle: priced.variant.variantTitle,
+        sku: priced.variant.sku,
+        imageUrl: priced.variant.imageUrl,
+        tags: priced.variant.tags,
+        price: priced.variant.price,
+        quantity: priced.quantity,
+        discount: 0,
+        total: priced.subtotal,
+        isAddon: false,
+      },
+    ],
+  };
 }

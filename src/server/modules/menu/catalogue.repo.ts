@@ -1,14 +1,28 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
 import {
   bundles,
   collectionProducts,
   collections,
+  productImages,
   products,
   productVariants,
 } from '../../db/schema/catalogue';
 
 export const VARIANT_GID_PREFIX = 'gid://shopify/ProductVariant/';
+
+/**
+ * A product's first picture, as a subquery correlated to `products.id` (or to `productId` when given): select
+ * it as a column of any query over products (`sql\`(${firstProductImage(db)})\``).
+ */
+export function firstProductImage(db: DbOrTx, productId: SQL | number = sql`${products.id}`) {
+  return db
+    .select({ url: productImages.url })
+    .from(productImages)
+    .where(eq(productImages.productId, productId))
+    .orderBy(asc(productImages.position))
+    .limit(1);
+}
 
 /**
  * A variant by our id ("2001") or the storefront's global id ("gid://shopify/ProductVariant/2001"), with

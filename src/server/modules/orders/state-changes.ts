@@ -3,20 +3,23 @@ import {
   assertMove,
   CHECKOUT_LIFECYCLE,
   ORDER_LIFECYCLE,
-  SUBSCRIPTION_LIFECYCLE,
   type CheckoutState,
-  type SubscriptionState,
 } from '../../../domain/lifecycles';
 import type { OrderState } from '../../../domain/orders';
 import type { DbOrTx } from '../../db/client';
+import { baskets } from '../../db/schema/baskets';
 import { checkouts } from '../../db/schema/checkout';
 import { orders } from '../../db/schema/orders';
-import { subscriptions } from '../../db/schema/subscriptions';
 import { stateChanges } from '../../db/schema/state-changes';
 
 // The one way a state is written (issue 10 part 5): each move is checked against its lifecycle in
-// src/domain/lifecycles.ts and recorded in state_changes with who or what made it and when. Callers hold the
-// rows' locks (the money path's lock order, modules/checkout/payment-state.ts) or take them here.
+// src/domain/lifecycles.ts and recorded in state_changes with who or what made it and when. The orders area
+// owns orders and the checkouts that group them; payments and plans record their moves here too.
+//
+// The one lock order of the money path, for every transaction that touches more than one of these rows:
+//   basket → checkout → payments → customer → orders and plans → product variants → vouchers.
+// Placing locks the basket then its checkout; paying and recording a processor's answer lock the checkout's
+// basket first too (`lockCheckout`), so that the two never wait on each other in a cycle (issue 8).
 
 export interface Mover {
   /** `customer`, `processor`, `job:<name>`, `staff:<id>`… */
@@ -93,16 +96,14 @@ export async function recordOrdersMade(
   for (const order of made) await recordStateChange(tx, 'order', order.id, null, order.state, by);
 }
 
-export type CheckoutStateRow = typeof checkouts.$inferSelect;
-
 /** Moves a locked checkout; `also` writes the fields that change with it (paid at, credit). */
 export async function moveCheckout(
   tx: DbOrTx,
-  checkout: Pick<CheckoutStateRow, 'id' | 'state'>,
+  checkout: Pick<CheckoutRow, 'id' | 'state'>,
   to: CheckoutState,
   by: Mover,
-  also: Partial<Pick<CheckoutStateRow, 'paidAt' | 'creditApplied'>> = {},
-): Promise<CheckoutStateRow> {
+  also: Partial<Pick<CheckoutRow, 'paidAt' | 'creditApplied'>> = {},
+): Promise<CheckoutRow> {
   assertMove(CHECKOUT_LIFECYCLE, checkout.state, to);
   const [row] = await tx
     .update(checkouts)
@@ -114,29 +115,21 @@ export async function moveCheckout(
   return row;
 }
 
-export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type CheckoutRow = typeof checkouts.$inferSelect;
 
-/** Moves a plan (locked here); `also` writes the fields that change with it. */
-export async function moveSubscription(
-  tx: DbOrTx,
-  subscriptionId: string,
-  to: SubscriptionState,
-  by: Mover,
-  also: Partial<Pick<SubscriptionRow, 'paymentMethodId'>> = {},
-): Promise<SubscriptionRow | null> {
-  const [current] = await tx
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.id, subscriptionId))
-    .for('update');
-  if (!current) return null;
-  if (current.state !== to) assertMove(SUBSCRIPTION_LIFECYCLE, current.state, to);
-  const [row] = await tx
-    .update(subscriptions)
-    .set({ ...also, state: to, updatedAt: by.at })
-    .where(eq(subscriptions.id, subscriptionId))
-    .returning();
-  if (current.state !== to)
-    await recordStateChange(tx, 'subscription', subscriptionId, current.state, to, by);
-  return row!;
+/**
+ * Locks a checkout for the rest of the transaction, after its basket (the lock order above). A checkout's
+ * basket never changes, so reading it first without a lock is safe.
+ */
+export async function lockCheckout(tx: DbOrTx, checkoutId: string): Promise<CheckoutRow | null> {
+  const [ref] = await tx
+    .select({ basketId: checkouts.basketId })
+    .from(checkouts)
+    .where(eq(checkouts.id, checkoutId));
+  if (!ref) return null;
+  if (ref.basketId) {
+    await tx.select({ id: baskets.id }).from(baskets).where(eq(baskets.id, ref.basketId)).for('update');
+  }
+  const [checkout] = await tx.select().from(checkouts).where(eq(checkouts.id, checkoutId)).for('update');
+  return checkout ?? null;
 }

@@ -1,10 +1,11 @@
-import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { usageProblem, type VoucherCustomerFacts, type VoucherTerms } from '../../../domain/vouchers';
 import type { VoucherTermsView } from '../../../contracts/vouchers';
 import type { VoucherOnBasket } from '../../../contracts/basket-summary';
 import type { Db, DbOrTx } from '../../db/client';
+import { firstProductImage } from '../menu';
 import { baskets } from '../../db/schema/baskets';
-import { productImages, products, productVariants } from '../../db/schema/catalogue';
+import { products, productVariants } from '../../db/schema/catalogue';
 import { basketVouchers, voucherRedemptions, vouchers } from '../../db/schema/vouchers';
 import { checkouts } from '../../db/schema/checkout';
 
@@ -55,12 +56,7 @@ export function toTermsView(row: VoucherRow): VoucherTermsView {
 }
 
 function appliedQuery(db: DbOrTx, where: SQL) {
-  const firstImage = db
-    .select({ url: productImages.url })
-    .from(productImages)
-    .where(eq(productImages.productId, products.id))
-    .orderBy(asc(productImages.position))
-    .limit(1);
+  const firstImage = firstProductImage(db);
   return db
     .select({
       basketId: basketVouchers.basketId,

@@ -8,7 +8,7 @@ import { API, expectError, variantGid, variantId } from '../../test/api-expect';
 import { clearRateLimits, setRateCount, signedInCustomer } from '../../test/accounts';
 import { createTestApp, type TestApp, type Visitor } from '../../test/harness';
 import { WEEKS } from '../../test/test-clock';
-import { VOUCHER_LIMITS } from './vouchers.routes';
+import { VOUCHER_LIMITS } from './voucher-attempts';
 
 // The voucher API (spec §3 Voucher, §4 Voucher state, §5 voucher rules, §7 Baskets vouchers and Vouchers,
 // §8 messages) through app.inject on a fresh database with the demo codes (src/server/db/seed/demo-vouchers.ts).

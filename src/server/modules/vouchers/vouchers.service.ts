@@ -1,22 +1,16 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { BasketVoucher, VoucherTermsView } from '../../../contracts/vouchers';
+import type { VoucherTermsView } from '../../../contracts/vouchers';
 import type { VoucherOnBasket } from '../../../contracts/basket-summary';
 import { DomainError } from '../../../domain/errors';
 import {
   dateProblem,
   normaliseVoucherCode,
-  RESET_VOUCHER_STATE,
   VOUCHER_MESSAGES,
-  type VoucherState,
   type VoucherTerms,
 } from '../../../domain/vouchers';
-import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { basketVouchers, voucherRedemptions, vouchers } from '../../db/schema/vouchers';
 import { checkouts } from '../../db/schema/checkout';
-import { findOwnedBasket, lockOwnedBasket, readLines, type BasketOwner } from '../baskets/baskets.repo';
-import { BASKET_GONE, toBasket } from '../baskets/baskets.service';
-import type { ShopRulesCache } from '../shop/shop.service';
 import {
   findVoucherByCode,
   findVoucherById,
@@ -26,83 +20,13 @@ import {
   type VoucherRow,
 } from './vouchers.repo';
 
-// Vouchers on baskets (spec §3 Voucher, §4 Voucher state, §7 Baskets vouchers and Vouchers) and their
-// redemption when a checkout makes its orders.
+// Vouchers (spec §3 Voucher, §7 Vouchers): a code's terms, the voucher on a basket as pricing needs it, and
+// its redemption when a checkout makes its orders (released again if the checkout is given up).
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class VouchersService {
-  constructor(
-    private readonly db: Db,
-    private readonly rules: ShopRulesCache,
-    private readonly clock: Clock,
-  ) {}
-
-  /**
-   * Puts a code on the basket (replacing any other) when it applies; otherwise 400 VOUCHER_INVALID with
-   * the reason, and the basket keeps what it had. The basket's customer, if any, is checked for
-   * once-per-customer and new-customer codes; a visitor is checked again at checkout.
-   */
-  async apply(owner: BasketOwner, basketId: string, code: string): Promise<BasketVoucher> {
-    const rules = await this.rules.get();
-    const now = this.clock.now();
-    return this.db.transaction(async (tx) => {
-      // Locks the basket and marks it changed: a checkout made before this sees a new basket version.
-      const basket = await lockOwnedBasket(tx, owner, basketId);
-      if (!basket) throw new DomainError('BASKET_NOT_FOUND', BASKET_GONE);
-      const voucher = await findVoucherByCode(tx, normaliseVoucherCode(code));
-      if (!voucher) throw new DomainError('VOUCHER_INVALID', VOUCHER_MESSAGES.invalidCode);
-      if (voucher.type === 'CreditVoucher') {
-        throw new DomainError('VOUCHER_INVALID', VOUCHER_MESSAGES.creditCodeOnBasket);
-      }
-      await tx
-        .insert(basketVouchers)
-        .values({ basketId: basket.id, voucherId: voucher.id })
-        .onConflictDoUpdate({
-          target: basketVouchers.basketId,
-          set: { voucherId: voucher.id, createdAt: sql`now()` },
-        });
-      const lines = await readLines(tx, [basket.id]);
-      const applied = await loadAppliedVouchers(tx, [basket.id]);
-      const shown = toBasket(basket, lines, rules, now, applied.get(basket.id) ?? null).voucher ?? null;
-      if (!shown) throw new DomainError('VOUCHER_INVALID', VOUCHER_MESSAGES.invalidCode);
-      // Rolls the change back: a code that does not apply is not kept.
-      if (!shown.state.valid) throw new DomainError('VOUCHER_INVALID', shown.state.message);
-      return shown;
-    });
-  }
-
-  /** The basket's voucher with its state (none: the reset state). */
-  async forBasket(
-    owner: BasketOwner,
-    basketId: string,
-  ): Promise<{ voucher: BasketVoucher | null; state: VoucherState }> {
-    const basket = await findOwnedBasket(this.db, owner, basketId);
-    if (!basket) throw new DomainError('BASKET_NOT_FOUND', BASKET_GONE);
-    const [rules, lines, applied] = await Promise.all([
-      this.rules.get(),
-      readLines(this.db, [basket.id]),
-      loadAppliedVouchers(this.db, [basket.id]),
-    ]);
-    const voucher =
-      toBasket(basket, lines, rules, this.clock.now(), applied.get(basket.id) ?? null).voucher ?? null;
-    return { voucher, state: voucher?.state ?? RESET_VOUCHER_STATE };
-  }
-
-  /** Takes the code off the basket; its state resets. */
-  async remove(owner: BasketOwner, basketId: string, voucherId: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const basket = await lockOwnedBasket(tx, owner, basketId);
-      if (!basket) throw new DomainError('BASKET_NOT_FOUND', BASKET_GONE);
-      const removed = await tx
-        .delete(basketVouchers)
-        .where(and(eq(basketVouchers.basketId, basket.id), eq(basketVouchers.voucherId, voucherId)))
-        .returning({ voucherId: basketVouchers.voucherId });
-      if (removed.length === 0) {
-        throw new DomainError('VOUCHER_NOT_FOUND', 'That code is not on your basket');
-      }
-    });
-  }
+  constructor(private readonly db: Db) {}
 
   /** A voucher's public terms, by its id or its code. */
   async terms(idOrCode: string): Promise<{ id: string; terms: VoucherTermsView }> {

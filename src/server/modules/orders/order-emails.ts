@@ -13,9 +13,8 @@ import {
   type EmailOrder,
 } from '../../integrations/email/templates';
 
-// The emails a paid checkout sends, in the transaction that records the payment: the order confirmation
-// (each box, every dish on its own line), or for a gift the buyer's gift confirmation and, when the buyer
-// gave their address, the recipient's "a gift is on its way" (never the price).
+// The emails about paid orders, queued in the transaction that records the payment by the order kind that
+// was paid (payments/order-kinds.ts): the order confirmation, or a gift's two emails.
 
 type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderLineItems.$inferSelect;
@@ -55,25 +54,19 @@ function emailOrder(order: OrderRow, lines: LineRow[], voucherCode: string | nul
   };
 }
 
-export async function queuePaidCheckoutEmails(
-  tx: DbOrTx,
-  {
-    customerId,
-    paidOrders,
-    charged,
-    credit,
-    publicUrl,
-  }: {
-    customerId: string;
-    paidOrders: OrderRow[];
-    /** Pence charged to the card or PayPal, and store credit spent. */
-    charged: number;
-    credit: number;
-    publicUrl: string;
-  },
-): Promise<void> {
+interface PaidOrders {
+  customerId: string;
+  paidOrders: OrderRow[];
+  /** Pence charged to the card or PayPal, and store credit spent. */
+  charged: number;
+  credit: number;
+  publicUrl: string;
+}
+
+/** What both emails need: the customer, each order as an email shows it, and what was paid. */
+async function emailContext(tx: DbOrTx, { customerId, paidOrders, charged, credit, publicUrl }: PaidOrders) {
   const [customer] = await tx.select().from(customers).where(eq(customers.id, customerId));
-  if (!customer || paidOrders.length === 0) return;
+  if (!customer || paidOrders.length === 0) return null;
   const ids = paidOrders.map((order) => order.id);
   const lines = await tx
     .select()
@@ -91,35 +84,50 @@ export async function queuePaidCheckoutEmails(
             .where(inArray(vouchers.id, voucherIds))
         ).map((row) => [row.id, row.code]),
   );
-  const sorted = [...paidOrders].sort((a, b) => a.number - b.number);
-  const toEmail = (order: OrderRow) =>
-    emailOrder(
-      order,
-      lines.filter((line) => line.orderId === order.id),
-      order.voucherId ? (codes.get(order.voucherId) ?? null) : null,
-    );
-  const paid = {
-    charged: formatPence(charged),
-    credit: credit > 0 ? formatPence(credit) : null,
-    link: `${publicUrl}/account`,
+  return {
+    customer,
+    lines,
+    orders: [...paidOrders].sort((a, b) => a.number - b.number),
+    toEmail: (order: OrderRow) =>
+      emailOrder(
+        order,
+        lines.filter((line) => line.orderId === order.id),
+        order.voucherId ? (codes.get(order.voucherId) ?? null) : null,
+      ),
+    paid: {
+      charged: formatPence(charged),
+      credit: credit > 0 ? formatPence(credit) : null,
+      link: `${publicUrl}/account`,
+    },
   };
+}
 
-  const boxes = sorted.filter((order) => order.giftRecipient === null);
-  const gifts = sorted.filter((order) => order.giftRecipient !== null);
-  if (boxes.length > 0) {
-    await enqueueEmail(
-      tx,
-      orderConfirmation({
-        to: customer.email,
-        firstName: customer.firstName,
-        orders: boxes.map(toEmail),
-        ...paid,
-      }),
-    );
-  }
-  // A gift is a checkout of its own (decision 0008): one order, one recipient.
-  for (const order of gifts) {
-    const recipient = order.giftRecipient!;
+/** The order confirmation: each box, every dish on its own line. */
+export async function queueOrderConfirmation(tx: DbOrTx, paid: PaidOrders): Promise<void> {
+  const context = await emailContext(tx, paid);
+  if (!context) return;
+  await enqueueEmail(
+    tx,
+    orderConfirmation({
+      to: context.customer.email,
+      firstName: context.customer.firstName,
+      orders: context.orders.map(context.toEmail),
+      ...context.paid,
+    }),
+  );
+}
+
+/**
+ * A gift (decision 0008: a checkout of its own, one order, one recipient): the buyer's gift confirmation
+ * and, when the buyer gave the recipient's address, the recipient's "a gift is on its way" (never the price).
+ */
+export async function queueGiftEmails(tx: DbOrTx, paid: PaidOrders): Promise<void> {
+  const context = await emailContext(tx, paid);
+  if (!context) return;
+  const { customer } = context;
+  for (const order of context.orders) {
+    const recipient = order.giftRecipient;
+    if (!recipient) continue;
     await enqueueEmail(
       tx,
       giftConfirmation({
@@ -129,8 +137,8 @@ export async function queuePaidCheckoutEmails(
         recipientTold: !!recipient.email,
         message: recipient.message,
         deliveryDay: isIsoDate(order.deliveryDate) ? shortDayLabel(order.deliveryDate) : order.deliveryDate,
-        order: toEmail(order),
-        ...paid,
+        order: context.toEmail(order),
+        ...context.paid,
       }),
     );
     if (!recipient.email) continue;
@@ -140,7 +148,7 @@ export async function queuePaidCheckoutEmails(
         to: recipient.email,
         recipientName: recipient.name,
         senderName: [customer.firstName, customer.lastName].filter(Boolean).join(' ') || 'A friend',
-        box: lines.find((line) => line.orderId === order.id)?.title ?? 'a gift box',
+        box: context.lines.find((line) => line.orderId === order.id)?.title ?? 'a gift box',
         deliveryDate: longDeliveryDate(order.deliveryDate),
         message: recipient.message,
       }),

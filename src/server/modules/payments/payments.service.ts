@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Payment } from '../../../contracts/payments';
-import { isoDate, londonDate } from '../../../domain/calendar';
+import { londonDate } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
 import { isPayable, planCharge, type OrderState } from '../../../domain/orders';
 import type { Clock } from '../../clock';
@@ -9,7 +9,6 @@ import type { Db, DbOrTx } from '../../db/client';
 import { checkouts } from '../../db/schema/checkout';
 import { orders } from '../../db/schema/orders';
 import { paymentMethods, payments, processorCustomers } from '../../db/schema/payments';
-import { scheduleWeeks } from '../../db/schema/subscriptions';
 import { customers } from '../../db/schema/customers';
 import {
   HARD_DECLINES,
@@ -19,19 +18,19 @@ import {
   type PaymentProcessors,
   type ProcessorName,
 } from '../../integrations/payments/port';
-import { spendCredit } from '../credit/credit.service';
-import type { ShopRulesCache } from '../shop/shop.service';
-import { emptyBasket, followingWeeks } from './checkout.service';
-import { lockCheckout, lockPayment, movePayment, type CheckoutRow, type PaymentRow } from './payment-state';
-import { queuePaidCheckoutEmails } from './order-emails';
-import { ensureProcessorCustomer } from './processor-customers';
+import { spendCredit } from '../credit';
 import {
+  lockCheckout,
   moveCheckout,
   moveCheckoutOrders,
-  moveSubscription,
   recordStateChange,
+  type CheckoutRow,
   type Mover,
-} from '../orders/state-changes';
+} from '../orders';
+import type { ShopRulesCache } from '../shop';
+import type { OrderKinds } from './order-kinds';
+import { lockPayment, movePayment, type PaymentRow } from './payment-state';
+import { ensureProcessorCustomer } from './processor-customers';
 
 // Paying a checkout (issue 4 parts 1, 5, 6, 8; issue 8). The order of things is what makes it safe:
 //  0. A 3-D Secure check or PayPal approval that this attempt replaces is cancelled at the processor first,
@@ -39,8 +38,9 @@ import {
 //  1. In one transaction, with the checkout locked: refuse if paid or a payment is already under way, spend
 //     the credit, and write the payment row with the idempotency key the processor will see.
 //  2. Outside any transaction: ask the processor to charge, with that key.
-//  3. In one transaction: record the answer; on success mark the orders paid, empty the basket, start the
-//     subscription and queue the confirmation email; on a decline give the credit back.
+//  3. In one transaction: record the answer; on success mark the checkout and its orders paid and let the
+//     order kind do the rest (order-kinds.ts: empty the basket, start the plan, send the emails…); on a
+//     decline give the credit back.
 // A crash between 2 and 3 leaves the payment `processing`; `recoverPayments` (at start and every minute)
 // asks the processor again with the same key (a replay, never a second charge) and finishes step 3. Money
 // taken for a checkout that is already paid, or was given up, goes straight back, whichever path sees it
@@ -107,6 +107,7 @@ export class PaymentsService {
     private readonly rules: ShopRulesCache,
     private readonly clock: Clock,
     private readonly publicUrl: string,
+    private readonly kinds: OrderKinds,
   ) {}
 
   /** Who or what makes a change, now on the shop's clock. */
@@ -567,11 +568,13 @@ export class PaymentsService {
         { ...by, reason: message },
         ['created', 'payment_pending'],
       );
+      const [checkout] = await tx.select().from(checkouts).where(eq(checkouts.id, payment.checkoutId));
+      if (checkout) await this.kinds.of(checkout.kind).failed?.(tx, { checkout, payment: row, by });
     }
     return row;
   }
 
-  /** The checkout is paid: orders paid, basket emptied, subscription started, confirmation queued. */
+  /** The checkout and its orders are paid; the order kind does what else that means. */
   private async finalise(tx: DbOrTx, payment: PaymentRow, by: Mover): Promise<void> {
     const [current] = await tx.select().from(checkouts).where(eq(checkouts.id, payment.checkoutId));
     if (!current || current.state !== 'open') {
@@ -582,41 +585,7 @@ export class PaymentsService {
       paidAt: by.at,
     });
     const paidOrders = await moveCheckoutOrders(tx, checkout.id, 'paid', by);
-    await emptyBasket(tx, checkout.basketId);
-    if (checkout.subscriptionId) {
-      const subscription = await moveSubscription(tx, checkout.subscriptionId, 'active', by, {
-        paymentMethodId: payment.paymentMethodId,
-      });
-      const lastWeek = paidOrders
-        .map((order) => order.mealWeek!)
-        .sort()
-        .at(-1);
-      if (subscription && lastWeek) {
-        for (const week of followingWeeks(isoDate(lastWeek), subscription.frequency)) {
-          const offset = (subscription.deliveryDay + 6) % 7;
-          const delivery = isoDate(
-            new Date(Date.parse(`${week}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10),
-          );
-          await tx
-            .insert(scheduleWeeks)
-            .values({
-              subscriptionId: subscription.id,
-              startDate: week,
-              deliveryDate: delivery,
-              originalDeliveryDate: delivery,
-              billingDate: week,
-            })
-            .onConflictDoNothing();
-        }
-      }
-    }
-    await queuePaidCheckoutEmails(tx, {
-      customerId: checkout.customerId,
-      paidOrders,
-      charged: payment.amount,
-      credit: payment.creditAmount,
-      publicUrl: this.publicUrl,
-    });
+    await this.kinds.of(checkout.kind).paid(tx, { checkout, payment, orders: paidOrders, by });
   }
 
   // ---- helpers -------------------------------------------------------------------------------------------
@@ -738,4 +707,51 @@ export class PaymentsService {
   today(): string {
     return londonDate(this.clock.now());
   }
+}
+
+/**
+ * A 3-D Secure check or PayPal approval left unfinished when its checkout is given up (placed again with a
+ * change, or cancelled after 48 hours): the payment fails with its credit back, and its intent is marked
+ * for cancelling at the processor (`cancelAbandonedIntents`, right after the transaction and in every
+ * recovery pass); should the customer complete it first, the charge is refunded. A charge being made right
+ * now cannot be abandoned. The caller holds the checkout's lock.
+ */
+export async function abandonPaymentsInFlight(
+  tx: DbOrTx,
+  checkoutId: string,
+  reason: string,
+  by: Mover,
+): Promise<void> {
+  const inFlight = await tx
+    .select()
+    .from(payments)
+    .where(
+      and(eq(payments.checkoutId, checkoutId), inArray(payments.status, ['processing', 'requires_action'])),
+    )
+    .for('update');
+  if (inFlight.some((payment) => payment.status === 'processing')) {
+    throw new DomainError('CONFLICT', 'Your payment is being processed. Please wait a moment.');
+  }
+  for (const payment of inFlight) {
+    await movePayment(
+      tx,
+      payment,
+      'failed',
+      {
+        failureMessage: reason,
+        nextActionUrl: null,
+        intentCancel: payment.intentCancel ?? (payment.intentId ? 'pending' : null),
+      },
+      { ...by, reason },
+    );
+  }
+}
+
+/** The attempts on a checkout, for deciding whether it was abandoned (newest last). */
+export function paymentAttempts(db: DbOrTx, checkoutId: string) {
+  return db
+    .select({ status: payments.status, updatedAt: payments.updatedAt })
+    .from(payments)
+    .where(eq(payments.checkoutId, checkoutId))
+    .orderBy(asc(payments.createdAt));
 }

@@ -25,9 +25,11 @@ import {
 } from '../../test/checkout';
 import { TEST_NOW, WEEKS } from '../../test/test-clock';
 import { FixedClock } from '../../clock';
-import { cachedShopRules } from '../shop/shop.service';
-import { ABANDONED_FAILED_MS, releaseAbandonedCheckouts } from './checkout.service';
-import { PaymentsService, UNFINISHED_ACTION_MS } from './payments.service';
+import { buildServices } from '../../services';
+import { cachedShopRules } from '../shop';
+import { ABANDONED_FAILED_MS, releaseAbandonedCheckouts } from '../checkout';
+import type { PaymentsService } from './payments.service';
+import { UNFINISHED_ACTION_MS } from './payments.service';
 
 // Issue 8, defects 1, 2 and 4: however a payment ends (paid, declined, replaced by another attempt, abandoned
 // with its basket, cancelled after 48 hours, given up after an hour, completed after it was replaced), the
@@ -39,14 +41,15 @@ let service: PaymentsService;
 const jobClock = new FixedClock(TEST_NOW);
 beforeAll(async () => {
   t = await createTestApp();
-  // The same service the recovery job runs, over the same embedded processor, on its own clock.
-  service = new PaymentsService(
-    t.database.db,
-    createPaymentProcessors(paymentProcessorsOptions(t.config, t.database.db)),
-    cachedShopRules(t.database.db),
-    jobClock,
-    t.config.publicUrl,
-  );
+  // The shop's services as the recovery job runs them, over the same embedded processor, on their own clock.
+  service = buildServices({
+    config: t.config,
+    database: t.database,
+    clock: jobClock,
+    rules: cachedShopRules(t.database.db),
+    processors: createPaymentProcessors(paymentProcessorsOptions(t.config, t.database.db)),
+    log: { warn: () => {}, error: () => {} },
+  }).payments;
 });
 beforeEach(() => clearRateLimits(t));
 afterAll(() => t.close());

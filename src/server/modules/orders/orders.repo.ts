@@ -153,3 +153,17 @@ export async function listCustomerOrders(
   );
   return { orders: await withLines(db, rows, filter.now), total: count };
 }
+
+/** What a checkout's orders hold: each line's dish and quantity (to give the stock back). */
+export function checkoutLines(db: DbOrTx, checkoutId: string) {
+  return db
+    .select({ productVariantId: orderLineItems.productVariantId, quantity: orderLineItems.quantity })
+    .from(orderLineItems)
+    .innerJoin(orders, eq(orders.id, orderLineItems.orderId))
+    .where(eq(orders.checkoutId, checkoutId));
+}
+
+/** A checkout's orders withdrawn before anyone paid: they never were (their history stays). */
+export async function deleteCheckoutOrders(db: DbOrTx, checkoutId: string): Promise<void> {
+  await db.delete(orders).where(eq(orders.checkoutId, checkoutId));
+}

@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { PaymentMethod, SetupIntentView } from '../../../contracts/payments';
 import { DomainError } from '../../../domain/errors';
+import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { paymentMethods, processorCustomers } from '../../db/schema/payments';
-import { subscriptions } from '../../db/schema/subscriptions';
 import { customers } from '../../db/schema/customers';
 import type { PaymentProcessors, ProcessorName } from '../../integrations/payments/port';
 import { newToken } from '../../http/tokens';
@@ -13,10 +13,30 @@ import { ensureProcessorCustomer } from './processor-customers';
 // - removing the last card an active subscription uses is blocked;
 // - the default card cannot be removed while others exist;
 // - removing a card moves its subscriptions to the default card.
+// What a card pays for (plans today) is asked through `PaymentMethodUsers`, so payments knows nothing of it.
 
 type MethodRow = typeof paymentMethods.$inferSelect;
 const GONE = 'That card is no longer in your account';
-const LIVE_SUBSCRIPTION_STATES = ['active', 'paused', 'failed', 'created'] as const;
+
+/** Whatever is charged to saved methods (registered in services.ts: the plans). */
+export interface PaymentMethodUsers {
+  /** Which of these methods pays for what (a plan's id), for the list of methods. */
+  usesOf(db: DbOrTx, methodIds: readonly string[]): Promise<{ methodId: string; userId: string }[]>;
+  /** What a method pays for that may still be charged, and whether any of it is active now. */
+  liveUsesOf(tx: DbOrTx, methodId: string): Promise<{ id: string; active: boolean }[]>;
+  /** Moves those to another method (or none). */
+  moveUses(tx: DbOrTx, ids: readonly string[], to: string | null, at: Date): Promise<void>;
+}
+
+/** The customer's saved method, or PAYMENT_METHOD_NOT_FOUND (another customer's is not found either). */
+export async function ownedPaymentMethod(db: DbOrTx, customerId: string, id: string): Promise<MethodRow> {
+  const [row] = await db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.customerId, customerId)));
+  if (!row) throw new DomainError('PAYMENT_METHOD_NOT_FOUND', GONE);
+  return row;
+}
 
 export class PaymentMethodsService {
   constructor(
@@ -24,6 +44,8 @@ export class PaymentMethodsService {
     private readonly processors: PaymentProcessors,
     private readonly publicUrl: string,
     private readonly sandbox: boolean,
+    private readonly users: PaymentMethodUsers,
+    private readonly clock: Clock,
   ) {}
 
   async list(customerId: string): Promise<PaymentMethod[]> {
@@ -188,16 +210,8 @@ export class PaymentMethodsService {
         .select()
         .from(paymentMethods)
         .where(and(eq(paymentMethods.customerId, customerId), ne(paymentMethods.id, id)));
-      const using = await tx
-        .select({ id: subscriptions.id, state: subscriptions.state })
-        .from(subscriptions)
-        .where(
-          and(
-            eq(subscriptions.paymentMethodId, id),
-            inArray(subscriptions.state, [...LIVE_SUBSCRIPTION_STATES]),
-          ),
-        );
-      if (others.length === 0 && using.some((subscription) => subscription.state === 'active')) {
+      const using = await this.users.liveUsesOf(tx, id);
+      if (others.length === 0 && using.some((use) => use.active)) {
         throw new DomainError(
           'PAYMENT_METHOD_IN_USE',
           'This card pays for your active plan. Add another card before removing this one.',
@@ -210,17 +224,12 @@ export class PaymentMethodsService {
         );
       }
       const fallback = others.find((other) => other.isDefault) ?? null;
-      if (using.length > 0) {
-        await tx
-          .update(subscriptions)
-          .set({ paymentMethodId: fallback?.id ?? null, updatedAt: sql`now()` })
-          .where(
-            inArray(
-              subscriptions.id,
-              using.map((subscription) => subscription.id),
-            ),
-          );
-      }
+      await this.users.moveUses(
+        tx,
+        using.map((use) => use.id),
+        fallback?.id ?? null,
+        this.clock.now(),
+      );
       await tx.delete(paymentMethods).where(eq(paymentMethods.id, id));
       return method;
     });
@@ -228,44 +237,16 @@ export class PaymentMethodsService {
     await this.processors[removed.processor].detachPaymentMethod(removed.processorRef).catch(() => undefined);
   }
 
-  /** POST /subscriptions/change_payment_method */
-  async changeSubscriptionMethod(
-    customerId: string,
-    subscriptionId: string,
-    paymentMethodId: string,
-  ): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const method = await this.owned(tx, customerId, paymentMethodId);
-      const changed = await tx
-        .update(subscriptions)
-        .set({ paymentMethodId: method.id, updatedAt: sql`now()` })
-        .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.customerId, customerId)))
-        .returning({ id: subscriptions.id });
-      if (changed.length === 0)
-        throw new DomainError('SUBSCRIPTION_NOT_FOUND', 'We could not find that plan');
-    });
-  }
-
-  private async owned(tx: DbOrTx, customerId: string, id: string): Promise<MethodRow> {
-    const [row] = await tx
-      .select()
-      .from(paymentMethods)
-      .where(and(eq(paymentMethods.id, id), eq(paymentMethods.customerId, customerId)));
-    if (!row) throw new DomainError('PAYMENT_METHOD_NOT_FOUND', GONE);
-    return row;
+  private owned(tx: DbOrTx, customerId: string, id: string): Promise<MethodRow> {
+    return ownedPaymentMethod(tx, customerId, id);
   }
 
   private async views(db: DbOrTx, rows: MethodRow[]): Promise<PaymentMethod[]> {
     if (rows.length === 0) return [];
-    const uses = await db
-      .select({ id: subscriptions.id, paymentMethodId: subscriptions.paymentMethodId })
-      .from(subscriptions)
-      .where(
-        inArray(
-          subscriptions.paymentMethodId,
-          rows.map((row) => row.id),
-        ),
-      );
+    const uses = await this.users.usesOf(
+      db,
+      rows.map((row) => row.id),
+    );
     return rows.map((row) => ({
       id: row.id,
       type: row.type,
@@ -276,7 +257,7 @@ export class PaymentMethodsService {
       expMonth: row.expMonth,
       expYear: row.expYear,
       email: row.email,
-      subscriptionIds: uses.filter((use) => use.paymentMethodId === row.id).map((use) => use.id),
+      subscriptionIds: uses.filter((use) => use.methodId === row.id).map((use) => use.userId),
       createdAt: row.createdAt.toISOString(),
     }));
   }

@@ -1,23 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { assertPaymentMove, returnsCredit, type PaymentStatus } from '../../../domain/payments';
 import type { DbOrTx } from '../../db/client';
-import { baskets } from '../../db/schema/baskets';
-import { checkouts } from '../../db/schema/checkout';
 import { payments } from '../../db/schema/payments';
-import { addCredit } from '../credit/credit.service';
-import { recordStateChange, type Mover } from '../orders/state-changes';
+import { addCredit } from '../credit';
+import { recordStateChange, type Mover } from '../orders';
 
 // Every change of a payment's status goes through `movePayment` (issue 8): it refuses a move the domain does
 // not allow, and gives the attempt's store credit back when the attempt ends without the shop keeping the
 // money, once (a unique index on the ledger holds that even against a bug).
-//
-// The one lock order of the money path, for every transaction that touches more than one of these rows:
-//   basket → checkout → payments → customer → product variants → vouchers.
-// Placing locks the basket then its checkout; paying and recording an answer lock the checkout's basket
-// first too (`lockCheckout`), so that the two never wait on each other in a cycle.
+// Payments are locked after their checkout (orders/state-changes.ts: the money path's one lock order).
 
 export type PaymentRow = typeof payments.$inferSelect;
-export type CheckoutRow = typeof checkouts.$inferSelect;
 
 type PaymentChanges = Partial<
   Pick<
@@ -61,23 +54,6 @@ export async function movePayment(
     });
   }
   return row;
-}
-
-/**
- * Locks a checkout for the rest of the transaction, after its basket (the lock order above). A checkout's
- * basket never changes, so reading it first without a lock is safe.
- */
-export async function lockCheckout(tx: DbOrTx, checkoutId: string): Promise<CheckoutRow | null> {
-  const [ref] = await tx
-    .select({ basketId: checkouts.basketId })
-    .from(checkouts)
-    .where(eq(checkouts.id, checkoutId));
-  if (!ref) return null;
-  if (ref.basketId) {
-    await tx.select({ id: baskets.id }).from(baskets).where(eq(baskets.id, ref.basketId)).for('update');
-  }
-  const [checkout] = await tx.select().from(checkouts).where(eq(checkouts.id, checkoutId)).for('update');
-  return checkout ?? null;
 }
 
 /** A payment row, locked (after its checkout, in the lock order). */

@@ -1,0 +1,30 @@
+import { deleteBasket } from '../baskets';
+import { queueOrderConfirmation } from '../orders';
+import type { OrderKind } from '../payments';
+import { startPlan } from '../subscriptions';
+
+// What a paid recipe-kit or one-off checkout means (registered in services.ts; payments/order-kinds.ts): its
+// basket is done with, the plan it starts becomes active with its schedule, and the customer is told.
+
+export function recipeKitKind(publicUrl: string): OrderKind {
+  return {
+    async paid(tx, { checkout, payment, orders, by }) {
+      await deleteBasket(tx, checkout.basketId);
+      if (checkout.subscriptionId) {
+        await startPlan(tx, {
+          subscriptionId: checkout.subscriptionId,
+          paymentMethodId: payment.paymentMethodId,
+          paidWeeks: orders.flatMap((order) => (order.mealWeek ? [order.mealWeek] : [])),
+          by,
+        });
+      }
+      await queueOrderConfirmation(tx, {
+        customerId: checkout.customerId,
+        paidOrders: orders,
+        charged: payment.amount,
+        credit: payment.creditAmount,
+        publicUrl,
+      });
+    },
+  };
+}

@@ -1,0 +1,22 @@
+// The customers area's public face: customers, their details and address book. Signing in is the auth area's.
+
+export {
+  ADDRESS_GONE,
+  addressSnapshot,
+  AddressesService,
+  customerAddress,
+  type AddressRow,
+} from './addresses.service';
+export { CustomersService } from './customers.service';
+export { customerDocument, toCustomer } from './customer-view';
+export {
+  createOrFindCustomer,
+  findCustomerByEmail,
+  findCustomerById,
+  findIdentity,
+  linkIdentity,
+  updateCustomer,
+  type CustomerRow,
+} from './customers.repo';
+export { customerRoutes } from './customers.routes';
+export { addressRoutes } from './addresses.routes';

@@ -1,0 +1,12 @@
+// The delivery area's public face: where and when we deliver (postcodes, delivery areas, dates and their
+// constraints, fees) and the address finder.
+
+export {
+  assertDeliverable,
+  DEFAULT_ONE_OFF_FEE,
+  DeliveryService,
+  oneOffFee,
+  type DeliverableCheck,
+} from './delivery.service';
+export { deliveryRoutes } from './delivery.routes';
+export { addressLookupRoutes } from './address-lookup.routes';

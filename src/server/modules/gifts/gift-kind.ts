@@ -1,0 +1,19 @@
+import { queueGiftEmails } from '../orders';
+import type { OrderKind } from '../payments';
+
+// What a paid gift means (registered in services.ts; payments/order-kinds.ts): the buyer is told, and the
+// recipient too when the buyer gave their email (never the price).
+
+export function giftKind(publicUrl: string): OrderKind {
+  return {
+    async paid(tx, { checkout, payment, orders }) {
+      await queueGiftEmails(tx, {
+        customerId: checkout.customerId,
+        paidOrders: orders,
+        charged: payment.amount,
+        credit: payment.creditAmount,
+        publicUrl,
+      });
+    },
+  };
+}

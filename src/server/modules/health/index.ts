@@ -1,0 +1,3 @@
+// Liveness and readiness.
+
+export { healthRoutes } from './health.routes';

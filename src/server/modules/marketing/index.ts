@@ -1,0 +1,3 @@
+// Banners and How it works.
+
+export { marketingRoutes } from './marketing.routes';

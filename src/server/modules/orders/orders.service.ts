@@ -1,0 +1,87 @@
+import { and, eq } from 'drizzle-orm';
+import type { CheckoutMeta, Order, OrderListQuery } from '../../../contracts/orders';
+import { MAX_PER_PAGE } from '../../../contracts/orders';
+import { DomainError } from '../../../domain/errors';
+import { canChangeDeliveryNote } from '../../../domain/orders';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { checkouts } from '../../db/schema/checkout';
+import { orders } from '../../db/schema/orders';
+import { creditBalance } from '../credit';
+import type { ShopRulesCache } from '../shop';
+import { checkoutMeta } from './order-documents';
+import { checkoutOrders, findCustomerOrder, listCustomerOrders } from './orders.repo';
+
+// A customer's orders (spec §7 Orders): the list and its filters, one order with what paying it takes, and
+// the changes a customer may still make.
+
+const NOT_FOUND = 'We were unable to process your request';
+
+export class OrdersService {
+  constructor(
+    private readonly db: Db,
+    private readonly rules: ShopRulesCache,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(customerId: string, query: OrderListQuery) {
+    const perPage = Math.min(Math.max(query.perPage ?? 20, 1), MAX_PER_PAGE);
+    const page = Math.max(query.page ?? 1, 1);
+    const { orders: list, total } = await listCustomerOrders(this.db, customerId, {
+      deliveryDate: query['filter[deliveryDate]'],
+      type: query['filter[type]'],
+      subscriptionId: query['filter[subscriptionId]'],
+      excludeStates: query['filter[excludeStates]']?.split(',').map((state) => state.trim()),
+      now: this.clock.now(),
+      page,
+      perPage,
+    });
+    return { orders: list, page, perPage, total };
+  }
+
+  /** The customer's order, or 404 (another customer's order is not found either). */
+  async find(customerId: string, id: string): Promise<Order> {
+    const order = await findCustomerOrder(this.db, customerId, id, this.clock.now());
+    if (!order) throw new DomainError('ORDER_NOT_FOUND', NOT_FOUND);
+    return order;
+  }
+
+  /** What paying the order's checkout takes now. */
+  async checkoutMeta(customerId: string, order: Order): Promise<CheckoutMeta> {
+    const [row] = await this.db.select().from(checkouts).where(eq(checkouts.id, order.checkoutId));
+    if (!row) throw new DomainError('ORDER_NOT_FOUND', NOT_FOUND);
+    return checkoutMeta(
+      row,
+      await creditBalance(this.db, customerId),
+      await this.rules.get(),
+      row.subscriptionId !== null,
+    );
+  }
+
+  /** The orders paid together with this one, and what paying them takes. */
+  async withItsCheckout(
+    customerId: string,
+    orderId: string,
+  ): Promise<{ orders: Order[]; meta: CheckoutMeta }> {
+    const order = await this.find(customerId, orderId);
+    return {
+      orders: await checkoutOrders(this.db, order.checkoutId, this.clock.now()),
+      meta: await this.checkoutMeta(customerId, order),
+    };
+  }
+
+  /** The delivery note, until the order is packed. */
+  async changeDeliveryNote(customerId: string, id: string, note: string | null | undefined): Promise<Order> {
+    const order = await this.find(customerId, id);
+    if (!canChangeDeliveryNote(order.state)) {
+      throw new DomainError('ORDER_INVALID', 'This order can no longer be changed');
+    }
+    if (note !== undefined) {
+      await this.db
+        .update(orders)
+        .set({ deliveryNote: note, updatedAt: this.clock.now() })
+        .where(and(eq(orders.id, order.id), eq(orders.customerId, customerId)));
+    }
+    return this.find(customerId, order.id);
+  }
+}

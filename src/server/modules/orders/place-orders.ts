@@ -1,0 +1,160 @@
+import type { Order } from '../../../contracts/orders';
+import type { IsoDate } from '../../../domain/calendar';
+import type { DbOrTx } from '../../db/client';
+import { checkouts } from '../../db/schema/checkout';
+import { orderLineItems, orders, type OrderAddress } from '../../db/schema/orders';
+import { recordOrdersMade, recordStateChange, type CheckoutRow, type Mover } from './state-changes';
+
+// Every order kind places its orders the same way (issue 10): a checkout that groups them, then each order
+// with its lines, title, SKU and unit price copied at the moment of purchase (style §8), each recorded as
+// made. A preview of the same drafts has the same shape, with no ids.
+
+export type OrderSource = (typeof orders.$inferInsert)['source'];
+
+export interface OrderLineDraft {
+  productVariantId: number;
+  productVariantExtId: string;
+  title: string;
+  variantTitle: string;
+  sku: string;
+  imageUrl: string | null;
+  tags: string[];
+  price: number;
+  quantity: number;
+  discount: number;
+  total: number;
+  isAddon: boolean;
+}
+
+export interface OrderDraft {
+  mealWeek: IsoDate;
+  deliveryDate: IsoDate;
+  deliveryNote: string | null;
+  shippingAddress: OrderAddress;
+  billingAddress: OrderAddress | null;
+  giftRecipient?: { name: string; email: string | null; message: string | null } | null;
+  voucherId: string | null;
+  voucherCode: string | null;
+  subtotal: number;
+  discount: number;
+  shippingPrice: number;
+  total: number;
+  lines: readonly OrderLineDraft[];
+}
+
+export interface CheckoutDraft {
+  customerId: string;
+  kind: CheckoutRow['kind'];
+  basketId: string | null;
+  basketVersion: Date | null;
+  voucherId: string | null;
+  subscriptionId: string | null;
+  total: number;
+}
+
+/** Opens a checkout and places its orders; returns the checkout. */
+export async function placeOrders(
+  tx: DbOrTx,
+  draft: CheckoutDraft,
+  drafts: readonly OrderDraft[],
+  source: OrderSource,
+  by: Mover,
+): Promise<CheckoutRow> {
+  const [checkout] = await tx
+    .insert(checkouts)
+    .values({ ...draft, updatedAt: by.at })
+    .returning();
+  await recordStateChange(tx, 'checkout', checkout!.id, null, 'open', by);
+  for (const order of drafts) {
+    const [row] = await tx
+      .insert(orders)
+      .values({
+        customerId: draft.customerId,
+        checkoutId: checkout!.id,
+        subscriptionId: draft.subscriptionId,
+        source,
+        mealWeek: order.mealWeek,
+        deliveryDate: order.deliveryDate,
+        deliveryNote: order.deliveryNote,
+        shippingAddress: order.shippingAddress,
+        billingAddress: order.billingAddress,
+        giftRecipient: order.giftRecipient ?? null,
+        voucherId: order.voucherId,
+        subtotal: order.subtotal,
+        totalDiscounts: order.discount,
+        shippingPrice: order.shippingPrice,
+        total: order.total,
+      })
+      .returning({ id: orders.id, state: orders.state });
+    await recordOrdersMade(tx, [row!], by);
+    await tx.insert(orderLineItems).values(
+      order.lines.map((line, position) => ({
+        orderId: row!.id,
+        productVariantId: line.productVariantId,
+        productVariantExtId: line.productVariantExtId,
+        title: line.title,
+        variantTitle: line.variantTitle,
+        sku: line.sku,
+        imageUrl: line.imageUrl,
+        tags: line.tags,
+        price: line.price,
+        quantity: line.quantity,
+        discount: line.discount,
+        total: line.total,
+        isAddon: line.isAddon,
+        position,
+      })),
+    );
+  }
+  return checkout!;
+}
+
+/** The orders drafts would make, as the API shows orders, before anything is written. */
+export function previewOrders(drafts: readonly OrderDraft[], source: OrderSource, now: Date): Order[] {
+  return drafts.map((order, index) => ({
+    id: `preview-${index + 1}`,
+    number: 0,
+    state: 'created',
+    stateLabel: 'Created',
+    failedPayment: false,
+    payable: true,
+    type: 'ShopifyOrder',
+    source,
+    subscriptionId: null,
+    checkoutId: 'preview',
+    mealWeek: order.mealWeek,
+    deliveryDate: order.deliveryDate,
+    deliveryNote: order.deliveryNote,
+    shippingAddress: order.shippingAddress,
+    // A preview shows where it goes; the billing address is only kept once placed.
+    billingAddress: null,
+    voucherCode: order.voucherCode,
+    gift: order.giftRecipient
+      ? {
+          recipientName: order.giftRecipient.name,
+          recipientEmail: order.giftRecipient.email,
+          message: order.giftRecipient.message,
+        }
+      : null,
+    subtotal: order.subtotal,
+    discount: order.discount,
+    shippingPrice: order.shippingPrice,
+    total: order.total,
+    createdAt: now.toISOString(),
+    lineItems: order.lines.map((line, position) => ({
+      id: `preview-${index + 1}-${position + 1}`,
+      productVariantId: String(line.productVariantId),
+      productVariantExtId: line.productVariantExtId,
+      title: line.title,
+      variantTitle: line.variantTitle,
+      sku: line.sku,
+      imageUrl: line.imageUrl,
+      tags: line.tags,
+      price: line.price,
+      quantity: line.quantity,
+      discount: line.discount,
+      total: line.total,
+      isAddon: line.isAddon,
+    })),
+  }));
+}

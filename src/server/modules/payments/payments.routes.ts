@@ -1,0 +1,182 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { confirmOrderBody, orderListDocument } from '../../../contracts/orders';
+import {
+  createPaymentBody,
+  createPaymentMethodBody,
+  paymentDocument,
+  paymentMethodDocument,
+  paymentMethodListDocument,
+  paymentMethodParams,
+  paymentParams,
+  setupIntentDocument,
+  setupPaymentMethodBody,
+  type Payment,
+  type PaymentMethod,
+  type SetupIntentView,
+} from '../../../contracts/payments';
+import { DomainError } from '../../../domain/errors';
+import type { AppDeps } from '../../deps';
+import { requireCustomer } from '../../http/session';
+import { checkoutDocument } from '../orders';
+
+// The HTTP edge of payments (spec §7 Payments, Orders confirm): paying a checkout, finishing after 3-D Secure
+// or PayPal, and the customer's saved cards and PayPal accounts.
+
+const paymentDoc = ({ id, ...attributes }: Payment) => ({
+  data: { id, type: 'payments' as const, attributes },
+});
+const methodDoc = ({ id, ...attributes }: PaymentMethod) => ({
+  id,
+  type: 'payment_methods' as const,
+  attributes,
+});
+const setupDoc = ({ id, ...attributes }: SetupIntentView) => ({
+  data: { id, type: 'setup_intents' as const, attributes },
+});
+
+/** A declined payment is an error answer (402) that says why; the payment itself is in GET /payment_details. */
+function declined(payment: Payment): never {
+  throw new DomainError(
+    'PAYMENT_DECLINED',
+    payment.message ?? 'The payment did not go through. Please try again.',
+    {
+      paymentId: payment.id,
+      declineCode: payment.declineCode,
+      hardDecline: payment.hardDecline,
+    },
+  );
+}
+
+export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { payments: paymentsService, paymentMethods: methods, orders } = deps.services;
+  const tags = ['orders'];
+
+  r.post(
+    '/orders/confirm',
+    {
+      schema: {
+        tags,
+        summary: 'Finish paying after a 3-D Secure check or PayPal approval; the checkout’s orders once paid',
+        body: confirmOrderBody,
+        response: { 200: orderListDocument },
+      },
+    },
+    async (request) => {
+      const customerId = requireCustomer(request);
+      const payment = await paymentsService.confirm(
+        customerId,
+        request.body.orderId,
+        request.body.paymentIntentId,
+      );
+      if (payment.status === 'failed') declined(payment);
+      const paid = await orders.withItsCheckout(customerId, request.body.orderId);
+      return checkoutDocument(paid.orders, paid.meta);
+    },
+  );
+
+  r.post(
+    '/payments',
+    {
+      config: { idempotent: true },
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Pay for an order’s checkout: credit first, then the card or PayPal. A decline is 402 with the reason; 3-D Secure and PayPal answer requires_action with next_action_url',
+        body: createPaymentBody,
+        response: { 201: paymentDocument },
+      },
+    },
+    async (request, reply) => {
+      const payment = await paymentsService.pay(requireCustomer(request), request.body);
+      if (payment.status === 'failed') declined(payment);
+      return reply.status(201).send(paymentDoc(payment));
+    },
+  );
+
+  r.get(
+    '/payment_details/:id',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'A payment',
+        params: paymentParams,
+        response: { 200: paymentDocument },
+      },
+    },
+    async (request) => paymentDoc(await paymentsService.details(requireCustomer(request), request.params.id)),
+  );
+
+  r.get(
+    '/payment_methods',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "The customer's cards and PayPal accounts, the default first",
+        response: { 200: paymentMethodListDocument },
+      },
+    },
+    async (request) => ({ data: (await methods.list(requireCustomer(request))).map(methodDoc) }),
+  );
+
+  r.post(
+    '/payment_methods/setup',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Start saving a card (card form) or PayPal account (approval page): a setup intent (seti_…)',
+        body: setupPaymentMethodBody,
+        response: { 201: setupIntentDocument },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(setupDoc(await methods.setup(requireCustomer(request), request.body))),
+  );
+
+  r.post(
+    '/payment_methods',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Save the card or PayPal account a confirmed setup intent holds',
+        body: createPaymentMethodBody,
+        response: { 201: paymentMethodDocument },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ data: methodDoc(await methods.create(requireCustomer(request), request.body)) }),
+  );
+
+  r.delete(
+    '/payment_methods/:id',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Remove a card: not the last one an active plan uses, not the default while others exist',
+        params: paymentMethodParams,
+      },
+    },
+    async (request, reply) => {
+      await methods.remove(requireCustomer(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  r.post(
+    '/payment_methods/:id/default',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Make a card the default',
+        params: paymentMethodParams,
+        response: { 200: paymentMethodDocument },
+      },
+    },
+    async (request) => ({
+      data: methodDoc(await methods.makeDefault(requireCustomer(request), request.params.id)),
+    }),
+  );
+}

@@ -1,0 +1,19 @@
+// The vouchers area's public face: codes, their terms, the voucher on a basket as pricing sees it, and
+// redemptions (taken when orders are placed, released when they are given up).
+
+export {
+  redeemVoucher,
+  releaseVoucher,
+  takeRedemption,
+  voucherForBasket,
+  voucherOnBasket,
+  VouchersService,
+} from './vouchers.service';
+export {
+  findVoucherByCode,
+  loadAppliedVouchers,
+  prepareAppliedVoucher,
+  type VoucherRow,
+} from './vouchers.repo';
+export { countVoucherAttempt, VOUCHER_LIMITS } from './voucher-attempts';
+export { voucherRoutes } from './vouchers.routes';

@@ -1,0 +1,25 @@
+import type { FastifyRequest } from 'fastify';
+import type { DbOrTx } from '../../db/client';
+import { clientAddress, hit, type Limit } from '../../http/rate-limit';
+
+// Every look-up of a code counts against a limit per browser and per address, so codes cannot be guessed
+// by trying them (a basket's code, a code's terms, a credit code).
+
+export const VOUCHER_LIMITS = {
+  /** Code attempts per browser (or signed-in customer): plenty for typos, too few to guess. */
+  perVisitor: { max: 20, windowMs: 15 * 60_000 },
+  /** Per client address, whatever cookies it sends. */
+  perAddress: { max: 100, windowMs: 15 * 60_000 },
+} satisfies Record<string, Limit>;
+
+/** Counts one attempt at a code by this caller. */
+export async function countVoucherAttempt(db: DbOrTx, request: FastifyRequest): Promise<void> {
+  const customerId = request.session?.kind === 'customer' ? request.session.customerId : null;
+  const who = customerId
+    ? `customer:${customerId}`
+    : request.visitorId
+      ? `visitor:${request.visitorId}`
+      : null;
+  await hit(db, `voucher:ip:${clientAddress(request)}`, VOUCHER_LIMITS.perAddress);
+  if (who) await hit(db, `voucher:${who}`, VOUCHER_LIMITS.perVisitor);
+}
