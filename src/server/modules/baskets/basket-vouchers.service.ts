@@ -14,7 +14,8 @@ import type { BasketOwner } from '../../http/basket-owner';
 import type { ShopRulesCache } from '../shop';
 import { findVoucherByCode, loadAppliedVouchers } from '../vouchers';
 import { lockOwnedBasket, findOwnedBasket, readLines } from './baskets.repo';
-import { BASKET_GONE, toBasket } from './baskets.service';
+import { toBasket } from './basket-view';
+import { BASKET_GONE } from './baskets.service';
 
 // A basket's voucher (spec §3 Voucher, §4 Voucher state, §7 Baskets vouchers): at most one code on a
 // basket, shown with its state; the code itself and its redemption are the vouchers area's.

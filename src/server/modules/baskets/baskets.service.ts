@@ -1,18 +1,16 @@
-import { and, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   availabilityProblems,
   basketProblems,
-  BASKET_TYPES,
   MAX_LINE_QUANTITY,
   basketTotals,
   type BasketProblem,
   type BasketType,
 } from '../../../domain/basket';
-import { daysBetween, isIsoDate, londonDate, weekdayOf, type IsoDate } from '../../../domain/calendar';
+import { daysBetween, londonDate, weekdayOf, type IsoDate } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
-import { isVisibleOnMenu, offersDoublePortion } from '../../../domain/menu';
+import { offersDoublePortion } from '../../../domain/menu';
 import { DELIVERY_WINDOW_DAYS, isWeekOrderable, orderKindOf, weekLabel } from '../../../domain/menu-weeks';
-import { pence } from '../../../domain/money';
 import type {
   AddBasketItemBody,
   Basket,
@@ -21,15 +19,14 @@ import type {
   DeleteBasketItemsBody,
   UpdateBasketBody,
 } from '../../../contracts/baskets';
-import { priceBasketItems, summariseBasket, type VoucherOnBasket } from '../../../contracts/basket-summary';
 import { discountCountsTowardsMinimum } from '../../../domain/vouchers';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
-import { basketItems, baskets, visitors } from '../../db/schema/baskets';
+import { basketItems, baskets } from '../../db/schema/baskets';
 import { newToken } from '../../http/tokens';
 import type { BasketOwner } from '../../http/basket-owner';
 import { prepareFindVariant } from '../menu';
-import type { ShopRules, ShopRulesCache } from '../shop';
+import type { ShopRulesCache } from '../shop';
 import { loadAppliedVouchers, prepareAppliedVoucher } from '../vouchers';
 import {
   createOrFindBasket,
@@ -45,6 +42,10 @@ import {
   type BasketWrites,
   type LineRow,
 } from './baskets.repo';
+
+import { claimBaskets } from './basket-claims';
+import { assertInStock, assertPlanCanTake, isForeignKeyViolation, isOnMenu, tooMany } from './basket-rules';
+import { metaFor, toBasket, toDomainLines, voucherKind, weekDayOf } from './basket-view';
 
 // Basket use cases (spec §3 Basket, §4 Baskets, §5, §7 Baskets). Each change runs in one transaction that
 // locks the basket row, so two tabs or a double click cannot interleave a read-check-write.
@@ -307,78 +308,9 @@ export class BasketService {
     return problems;
   }
 
-  /**
-   * At sign-in, the visitor's baskets join the customer's: this browser's basket of a type keeps its id and
-   * takes in the lines of the customer's baskets of that type on other devices (adding quantities, at most
-   * 99 a line), which are then deleted; with no basket here, the customer's most recent one moves to this
-   * browser. One basket of each type per customer afterwards.
-   */
-  async claimForCustomer(tx: DbOrTx, visitorId: string, customerId: string): Promise<void> {
-    // A basket another customer left in this browser (a shared computer, a session that ran out) stays
-    // theirs: it moves off this browser to a holder no cookie carries, and follows them at their next sign-in.
-    const [parked] = await tx
-      .select({ id: baskets.id })
-      .from(baskets)
-      .where(
-        and(
-          eq(baskets.visitorId, visitorId),
-          isNotNull(baskets.customerId),
-          ne(baskets.customerId, customerId),
-        ),
-      )
-      .limit(1);
-    if (parked) {
-      const [holder] = await tx
-        .insert(visitors)
-        .values({ tokenHash: `parked:${newToken()}` })
-        .returning({ id: visitors.id });
-      await tx
-        .update(baskets)
-        .set({ visitorId: holder!.id })
-        .where(
-          and(
-            eq(baskets.visitorId, visitorId),
-            isNotNull(baskets.customerId),
-            ne(baskets.customerId, customerId),
-          ),
-        );
-    }
-    const rows = await tx
-      .select()
-      .from(baskets)
-      .where(
-        or(
-          and(
-            eq(baskets.visitorId, visitorId),
-            or(isNull(baskets.customerId), eq(baskets.customerId, customerId)),
-          ),
-          eq(baskets.customerId, customerId),
-        ),
-      )
-      .orderBy(desc(baskets.updatedAt))
-      .for('update');
-    for (const type of BASKET_TYPES) {
-      const ofType = rows.filter((row) => row.type === type);
-      if (ofType.length === 0) continue;
-      const keep = ofType.find((row) => row.visitorId === visitorId) ?? ofType[0]!;
-      const others = ofType.filter((row) => row.id !== keep.id);
-      if (others.length > 0) {
-        const otherIds = others.map((row) => row.id);
-        await tx.execute(sql`
-          insert into ${basketItems} (basket_id, product_variant_id, meal_week, quantity)
-          select ${keep.id}, product_variant_id, meal_week, least(sum(quantity), ${MAX_LINE_QUANTITY})
-          from ${basketItems} where basket_id in ${otherIds}
-          group by product_variant_id, meal_week
-          on conflict (basket_id, meal_week, product_variant_id)
-          do update set quantity = least(${basketItems.quantity} + excluded.quantity, ${MAX_LINE_QUANTITY}),
-                        updated_at = now()`);
-        await tx.delete(baskets).where(inArray(baskets.id, otherIds));
-      }
-      await tx
-        .update(baskets)
-        .set({ visitorId, customerId, updatedAt: sql`now()` })
-        .where(eq(baskets.id, keep.id));
-    }
+  /** At sign-in, the visitor's baskets join the customer's (basket-claims.ts). */
+  claimForCustomer(tx: DbOrTx, visitorId: string, customerId: string): Promise<void> {
+    return claimBaskets(tx, visitorId, customerId);
   }
 
   private async view(row: BasketRow): Promise<BasketView> {
@@ -389,165 +321,4 @@ export class BasketService {
     ]);
     return { basket: toBasket(row, lines, rules, this.clock.now(), voucher), meta: metaFor(row, rules) };
   }
-}
-
-function isOnMenu(variant: {
-  productId: number;
-  tags: string[];
-  productType: string;
-  listedBundle: boolean;
-}) {
-  const id = String(variant.productId);
-  return isVisibleOnMenu(
-    { id, tags: variant.tags, productType: variant.productType },
-    new Set(variant.listedBundle ? [id] : []),
-  );
-}
-
-function assertInStock(title: string, quantity: number, available: number) {
-  if (quantity > available) throw tooMany(title, available);
-}
-
-/** More than we have, or more than one line may hold. */
-function tooMany(title: string, available: number): DomainError {
-  if (available > MAX_LINE_QUANTITY) {
-    return new DomainError(
-      'OUT_OF_STOCK',
-      `You can have up to ${MAX_LINE_QUANTITY} of ${title} in one delivery`,
-      {
-        quantityAvailable: MAX_LINE_QUANTITY,
-      },
-    );
-  }
-  return new DomainError(
-    'OUT_OF_STOCK',
-    available === 0 ? `Sorry, ${title} has sold out` : `Sorry, we only have ${available} of ${title} left`,
-    { quantityAvailable: available },
-  );
-}
-
-/**
- * A one-off basket may hold dishes of a week only a one-off box can still reach (next-day delivery); it
- * cannot become a plan's first box then. Refused with the week, so the customer knows what to change.
- */
-async function assertPlanCanTake(tx: DbOrTx, basketId: string, now: Date): Promise<void> {
-  const weeks = await tx
-    .selectDistinct({ mealWeek: basketItems.mealWeek })
-    .from(basketItems)
-    .where(eq(basketItems.basketId, basketId));
-  const closed = weeks
-    .map((week) => week.mealWeek as IsoDate)
-    .sort()
-    .find((week) => !isWeekOrderable(week, now, 'plan'));
-  if (closed) {
-    throw new DomainError(
-      'WEEK_UNAVAILABLE',
-      `Plan orders for ${weekLabel(closed)} have closed, so those dishes can only come as a one-off box. ` +
-        'Order them as a one-off box, or remove them to start your plan from a later week.',
-      { mealWeek: closed },
-    );
-  }
-}
-
-/** PostgreSQL's foreign_key_violation, from either driver. */
-function isForeignKeyViolation(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  for (
-    let e: unknown = error;
-    e && typeof e === 'object' && !seen.has(e);
-    e = (e as { cause?: unknown }).cause
-  ) {
-    seen.add(e);
-    if ((e as { code?: unknown }).code === '23503') return true;
-  }
-  return false;
-}
-
-function weekDayOf(deliveryDate: string | null): number | null {
-  return deliveryDate && isIsoDate(deliveryDate) ? weekdayOf(deliveryDate) : null;
-}
-
-function toDomainLines(
-  items: readonly { mealWeek: string; price: number; quantity: number; discount: number }[],
-  withDiscount: boolean,
-) {
-  return items.map((item) => ({
-    mealWeek: item.mealWeek as IsoDate,
-    unitPrice: pence(item.price),
-    quantity: item.quantity,
-    discount: pence(withDiscount ? item.discount : 0),
-  }));
-}
-
-function voucherKind(voucher: NonNullable<Basket['voucher']>) {
-  return {
-    type: voucher.type === 'AddonVoucher' ? ('AddonVoucher' as const) : ('DiscountVoucher' as const),
-    productVariantIds: voucher.productVariantIds.map(Number),
-  };
-}
-
-function metaFor(row: BasketRow | null, rules: ShopRules): BasketMeta {
-  return {
-    minimumSpend: rules.minimumSpend,
-    minimumSpendPerOrder: rules.minimumSpendPerOrder,
-    // A plan bills weekly, so it needs a card on file even when the first box is paid with credit.
-    requestCard: row?.startSubscription ?? false,
-  };
-}
-
-/**
- * The basket as the API shows it: its items with the voucher's discounts (and an AddonVoucher's free lines),
- * totals, weeks and the voucher with its state.
- */
-export function toBasket(
-  row: BasketRow,
-  lines: readonly LineRow[],
-  rules: ShopRules,
-  now: Date,
-  applied: VoucherOnBasket | null,
-): Basket {
-  const listed = lines.map((line) => ({
-    id: line.id,
-    title: line.title,
-    variantTitle: line.variantTitle,
-    sku: line.sku,
-    quantity: line.quantity,
-    price: line.pricePence,
-    discount: 0,
-    total: line.pricePence * line.quantity,
-    imageUrl: line.imageUrl,
-    isAddon: false,
-    isDouble: line.isDouble,
-    mealWeek: line.mealWeek,
-    tags: line.tags,
-    productVariantId: String(line.variantId),
-    productVariantExtId: line.variantExtId,
-    productId: String(line.productId),
-    productExtId: line.productExtId,
-    quantityAvailable: line.quantityAvailable,
-  }));
-  const { items, voucher } = priceBasketItems(listed, applied, londonDate(now));
-  return {
-    id: row.id,
-    type: row.type,
-    basketKey: row.basketKey,
-    startSubscription: row.startSubscription,
-    deliveryDate: row.deliveryDate,
-    frequency: row.frequency,
-    deliveryNote: row.deliveryNote,
-    oneOffFeeApplicable: row.oneOffFeeApplicable,
-    voucherCode: applied?.terms.code ?? null,
-    voucher,
-    ...summariseBasket(
-      items,
-      row.deliveryDate,
-      rules,
-      now,
-      applied?.terms ?? null,
-      orderKindOf(row.startSubscription),
-    ),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    items,
-  };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Payment } from '../../../contracts/payments';
 import { londonDate } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
@@ -8,29 +8,17 @@ import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { checkouts } from '../../db/schema/checkout';
 import { orders } from '../../db/schema/orders';
-import { paymentMethods, payments, processorCustomers } from '../../db/schema/payments';
+import { paymentMethods, payments } from '../../db/schema/payments';
 import { customers } from '../../db/schema/customers';
-import {
-  HARD_DECLINES,
-  PaymentProcessorError,
-  type PaymentIntent,
-  type PaymentProcessor,
-  type PaymentProcessors,
-  type ProcessorName,
-} from '../../integrations/payments/port';
+import { type PaymentProcessors, type ProcessorName } from '../../integrations/payments/port';
 import { spendCredit } from '../credit';
-import {
-  lockCheckout,
-  moveCheckout,
-  moveCheckoutOrders,
-  recordStateChange,
-  type CheckoutRow,
-  type Mover,
-} from '../orders';
+import { lockCheckout, recordStateChange, type Mover } from '../orders';
 import type { ShopRulesCache } from '../shop';
 import type { OrderKinds } from './order-kinds';
-import { lockPayment, movePayment, type PaymentRow } from './payment-state';
+import { movePayment, type PaymentRow } from './payment-state';
 import { ensureProcessorCustomer } from './processor-customers';
+import { PaymentRecovery, STUCK_CHARGE_MS } from './payment-recovery';
+import { isHardDecline, PaymentSettlement } from './payment-settlement';
 
 // Paying a checkout (issue 4 parts 1, 5, 6, 8; issue 8). The order of things is what makes it safe:
 //  0. A 3-D Secure check or PayPal approval that this attempt replaces is cancelled at the processor first,
@@ -48,34 +36,8 @@ import { ensureProcessorCustomer } from './processor-customers';
 // through `movePayment`, which settles the attempt's credit (payment-state.ts).
 
 export type { PaymentRow };
-
-const DECLINE_MESSAGES: Record<string, string> = {
-  insufficient_funds: 'Your card has insufficient funds. Please use another card.',
-  lost_card: 'Your card was declined. Please use another card.',
-  stolen_card: 'Your card was declined. Please use another card.',
-  fraudulent: 'Your card was declined. Please use another card.',
-  merchant_blacklist: 'Your card was declined. Please use another card.',
-  expired_card: 'Your card has expired. Please use another card.',
-  incorrect_cvc: 'Your card’s security code is incorrect.',
-  authentication_failed:
-    'We couldn’t confirm the payment with your bank. Please try again or use another card.',
-  generic_decline: 'Your card was declined. Please use another card.',
-};
-
-function declineMessage(intent: PaymentIntent): string {
-  const error = intent.lastError;
-  if (!error) return 'The payment did not go through. Please try again.';
-  if (error.code === 'payment_intent_authentication_failure') return DECLINE_MESSAGES.authentication_failed!;
-  return (
-    (error.declineCode && DECLINE_MESSAGES[error.declineCode]) ||
-    error.message ||
-    DECLINE_MESSAGES.generic_decline!
-  );
-}
-
-export function isHardDecline(code: string | null): boolean {
-  return code !== null && (HARD_DECLINES as readonly string[]).includes(code);
-}
+export { isHardDecline } from './payment-settlement';
+export { STUCK_CHARGE_MS, UNFINISHED_ACTION_MS } from './payment-recovery';
 
 export type PaymentOutcome = { payment: Payment; orderIds: string[] };
 
@@ -87,32 +49,32 @@ export interface PayInput {
   useCredit?: boolean;
 }
 
-/** Set by the durability test only: the process dies right after the processor charged. */
-const CRASH_AFTER_CHARGE = process.env.SFOGLIA_CRASH_AFTER_CHARGE === '1';
-
-/** A 3-D Secure check or PayPal approval left unfinished this long is given up (cancelled at the processor). */
-export const UNFINISHED_ACTION_MS = 60 * 60 * 1000;
-/** How often recovery asks the processor about an unfinished check (the customer may have left after it). */
-const ACTION_CHECK_MS = 10 * 60 * 1000;
-/** A charge that has been `processing` this long was interrupted (a crash): recovery replays it. */
-export const STUCK_CHARGE_MS = 30_000;
-
 const REPLACED = 'Replaced by another payment attempt';
-const RECOVERY = 'job:payments-recover';
 
 export class PaymentsService {
+  private readonly settlement: PaymentSettlement;
+  private readonly recovery: PaymentRecovery;
+
   constructor(
     private readonly db: Db,
     private readonly processors: PaymentProcessors,
     private readonly rules: ShopRulesCache,
     private readonly clock: Clock,
-    private readonly publicUrl: string,
-    private readonly kinds: OrderKinds,
-  ) {}
+    publicUrl: string,
+    kinds: OrderKinds,
+  ) {
+    this.settlement = new PaymentSettlement(db, processors, clock, publicUrl, kinds);
+    this.recovery = new PaymentRecovery(db, clock, this.settlement);
+  }
 
-  /** Who or what makes a change, now on the shop's clock. */
-  private by(actor: string, reason: string | null = null): Mover {
-    return { actor, reason, at: this.clock.now() };
+  /** See payment-recovery.ts. */
+  recoverPayments(processingOlderThanMs = STUCK_CHARGE_MS): Promise<number> {
+    return this.recovery.recoverPayments(processingOlderThanMs);
+  }
+
+  /** See payment-recovery.ts. */
+  cancelAbandonedIntents(customerId?: string, actor?: string): Promise<number> {
+    return this.recovery.cancelAbandonedIntents(customerId, actor);
   }
 
   async pay(customerId: string, input: PayInput): Promise<Payment> {
@@ -126,11 +88,11 @@ export class PaymentsService {
     // 0. What this attempt replaces can no longer be completed (and if it was, the checkout is paid now).
     const replaced = await this.latest(this.db, order.checkoutId, ['requires_action']);
     if (replaced && replaced.paymentMethodId !== (input.paymentMethodId ?? null)) {
-      await this.cancelIntent(replaced, 'customer');
+      await this.settlement.cancelIntent(replaced, 'customer');
     }
     // The processor's customer is made (once) before the transaction: the processor is never called inside one.
     const customerRef = wanted
-      ? await ensureProcessorCustomer(this.db, this.processor(wanted), customerId)
+      ? await ensureProcessorCustomer(this.db, this.settlement.processor(wanted), customerId)
       : null;
     type Started =
       | { done: PaymentRow }
@@ -173,7 +135,7 @@ export class PaymentsService {
             nextActionUrl: null,
             intentCancel: inFlight.intentCancel ?? (inFlight.intentId ? 'pending' : null),
           },
-          this.by('customer', REPLACED),
+          this.settlement.by('customer', REPLACED),
         );
         if (row.intentCancel === 'pending') toCancel.push(row);
       }
@@ -213,18 +175,25 @@ export class PaymentsService {
           updatedAt: this.clock.now(),
         })
         .returning();
-      await recordStateChange(tx, 'payment', payment!.id, null, payment!.status, this.by('customer'));
+      await recordStateChange(
+        tx,
+        'payment',
+        payment!.id,
+        null,
+        payment!.status,
+        this.settlement.by('customer'),
+      );
       if (plan.creditApplied > 0) {
         await spendCredit(tx, {
           customerId,
           amount: plan.creditApplied,
           reason: 'order_payment',
-          description: `Paid towards order ${await this.orderNumbers(tx, checkout.id)}`,
+          description: `Paid towards order ${await this.settlement.orderNumbers(tx, checkout.id)}`,
           reference: payment!.id,
         });
       }
       if (plan.charge === 0) {
-        await this.finalise(tx, payment!, this.by('customer'));
+        await this.settlement.finalise(tx, payment!, this.settlement.by('customer'));
         return { done: payment! };
       }
       return {
@@ -235,8 +204,13 @@ export class PaymentsService {
       };
     });
     if ('done' in started) return this.view(started.done);
-    for (const row of started.toCancel) await this.cancelIntent(row, 'customer');
-    const settled = await this.charge(started.charge, started.customerRef, started.methodRef, 'customer');
+    for (const row of started.toCancel) await this.settlement.cancelIntent(row, 'customer');
+    const settled = await this.settlement.charge(
+      started.charge,
+      started.customerRef,
+      started.methodRef,
+      'customer',
+    );
     return this.view(settled);
   }
 
@@ -260,7 +234,7 @@ export class PaymentsService {
       )
       .orderBy(desc(payments.createdAt))
       .limit(1);
-    const reconciled = payment ? await this.reconcile(payment, 'customer') : null;
+    const reconciled = payment ? await this.settlement.reconcile(payment, 'customer') : null;
     const paid = await this.latest(this.db, order.checkoutId, ['succeeded']);
     if (paid) return this.view(paid);
     const [checkout] = await this.db
@@ -284,329 +258,6 @@ export class PaymentsService {
       .where(and(eq(payments.id, paymentId), eq(payments.customerId, customerId)));
     if (!payment) throw new DomainError('PAYMENT_NOT_FOUND', 'We could not find that payment');
     return this.view(payment);
-  }
-
-  /**
-   * Finishes what was left half-done, at start and every minute: charges a crash left `processing` (the same
-   * request with the same key is a replay at the processor, never a second charge); 3-D Secure checks and
-   * PayPal approvals the customer finished without coming back (asked every 10 minutes, given up after an
-   * hour); and intents of abandoned attempts not yet cancelled. Returns how many payments it finished.
-   * `processingOlderThanMs` 0 replays every charge under way (at start, no other process is mid-charge).
-   * Payments are stamped on the shop's clock, and their age is read on it.
-   */
-  async recoverPayments(processingOlderThanMs = STUCK_CHARGE_MS): Promise<number> {
-    const now = this.clock.now().getTime();
-    const stuck = await this.db
-      .select()
-      .from(payments)
-      .where(
-        and(
-          eq(payments.status, 'processing'),
-          // At start every charge under way is replayed, however recent (no other process is mid-charge).
-          processingOlderThanMs > 0
-            ? lt(payments.updatedAt, new Date(now - processingOlderThanMs))
-            : undefined,
-        ),
-      )
-      .orderBy(asc(payments.createdAt))
-      .limit(50);
-    const unfinished = await this.db
-      .select()
-      .from(payments)
-      .where(
-        and(
-          eq(payments.status, 'requires_action'),
-          sql`coalesce(${payments.checkedAt}, ${payments.updatedAt}) < ${new Date(now - ACTION_CHECK_MS)}`,
-        ),
-      )
-      .orderBy(asc(payments.updatedAt))
-      .limit(50);
-    let finished = 0;
-    for (const payment of stuck) {
-      try {
-        const ref = await this.processorCustomerOf(payment);
-        if (!ref) continue;
-        const method = payment.paymentMethodId
-          ? (
-              await this.db
-                .select()
-                .from(paymentMethods)
-                .where(eq(paymentMethods.id, payment.paymentMethodId))
-            )[0]
-          : undefined;
-        await this.charge(payment, ref, method?.processorRef ?? null, RECOVERY);
-        finished += 1;
-      } catch {
-        // The processor is still unreachable: the next pass tries again.
-      }
-    }
-    for (const payment of unfinished) {
-      try {
-        const row = await this.reconcile(payment, RECOVERY);
-        if (row.status !== 'requires_action') {
-          finished += 1;
-        } else if (now - payment.updatedAt.getTime() >= UNFINISHED_ACTION_MS) {
-          await this.giveUp(row, 'The payment was not completed in time. Please try again.', RECOVERY);
-          finished += 1;
-        } else {
-          await this.db
-            .update(payments)
-            .set({ checkedAt: new Date(now) })
-            .where(eq(payments.id, payment.id));
-        }
-      } catch {
-        // Asked again on the next pass.
-      }
-    }
-    return finished + (await this.cancelAbandonedIntents(undefined, RECOVERY));
-  }
-
-  /**
-   * Cancels at the processor the intents of attempts the shop gave up on inside a transaction (a changed
-   * basket, a checkout cancelled after 48 hours): until then the customer could still complete them.
-   */
-  async cancelAbandonedIntents(
-    customerId?: string,
-    actor = customerId ? 'customer' : RECOVERY,
-  ): Promise<number> {
-    const pending = await this.db
-      .select()
-      .from(payments)
-      .where(
-        and(
-          eq(payments.intentCancel, 'pending'),
-          customerId ? eq(payments.customerId, customerId) : undefined,
-        ),
-      )
-      .orderBy(asc(payments.updatedAt))
-      .limit(50);
-    let cancelled = 0;
-    for (const payment of pending) {
-      try {
-        await this.cancelIntent(payment, actor);
-        cancelled += 1;
-      } catch {
-        // The processor is unreachable: the next recovery pass tries again.
-      }
-    }
-    return cancelled;
-  }
-
-  // ---- steps ---------------------------------------------------------------------------------------------
-
-  private async charge(
-    payment: PaymentRow,
-    customerRef: string,
-    methodRef: string | null,
-    actor: string,
-  ): Promise<PaymentRow> {
-    const processor = this.processor(payment.processor);
-    let intent: PaymentIntent;
-    try {
-      intent = await processor.createPaymentIntent(
-        {
-          amount: payment.amount,
-          customerRef,
-          paymentMethodRef: methodRef,
-          returnUrl: await this.returnUrl(payment),
-          description: `Sfoglia order ${await this.orderNumbers(this.db, payment.checkoutId)}`,
-          metadata: { paymentId: payment.id, checkoutId: payment.checkoutId },
-        },
-        payment.idempotencyKey,
-      );
-    } catch (error) {
-      if (error instanceof PaymentProcessorError && error.statusCode < 500) {
-        return this.record(payment, (tx, current) =>
-          current.status === 'processing'
-            ? this.fail(tx, current, null, error.message, false, this.by(actor))
-            : Promise.resolve(current),
-        );
-      }
-      throw new DomainError(
-        'PAYMENT_PROCESSOR_ERROR',
-        'We couldn’t reach the payment provider. You have not been charged; please try again in a moment.',
-      );
-    }
-    if (CRASH_AFTER_CHARGE) process.kill(process.pid, 'SIGKILL');
-    return this.settle(payment, intent, actor);
-  }
-
-  /** Asks the processor where an attempt stands and records it (a payment already ended is left alone). */
-  private async reconcile(payment: PaymentRow, actor: string): Promise<PaymentRow> {
-    if (payment.status === 'succeeded' || payment.status === 'refunded' || !payment.intentId) return payment;
-    // A given-up attempt is cancelled rather than read: reading a PayPal approval would capture it.
-    if (payment.status === 'failed') {
-      return payment.intentCancel === 'pending' ? this.cancelIntent(payment, actor) : payment;
-    }
-    const intent = await this.processor(payment.processor).retrievePaymentIntent(payment.intentId);
-    return this.settle(payment, intent, actor);
-  }
-
-  /**
-   * Cancels an attempt's intent at the processor. If the customer completed it first, the money was taken:
-   * it pays the checkout when the checkout still needs it, and is refunded otherwise (settle).
-   */
-  private async cancelIntent(payment: PaymentRow, actor: string): Promise<PaymentRow> {
-    if (!payment.intentId || payment.intentCancel === 'done') return payment;
-    const intent = await this.processor(payment.processor).cancelPaymentIntent(
-      payment.intentId,
-      `cancel:${payment.id}`,
-    );
-    if (intent.status === 'succeeded' || intent.status === 'processing') {
-      return this.settle(payment, intent, actor);
-    }
-    const [row] = await this.db
-      .update(payments)
-      .set({ intentCancel: 'done', nextActionUrl: null })
-      .where(eq(payments.id, payment.id))
-      .returning();
-    return row ?? payment;
-  }
-
-  /** An unfinished check given up on: cancelled at the processor first, then failed with its credit back. */
-  private async giveUp(payment: PaymentRow, message: string, actor: string): Promise<PaymentRow> {
-    const cancelled = await this.cancelIntent(payment, actor);
-    if (cancelled.status !== 'requires_action') return cancelled;
-    return this.record(payment, (tx, current) =>
-      current.status === 'requires_action'
-        ? this.fail(tx, current, null, message, true, this.by(actor, message))
-        : Promise.resolve(current),
-    );
-  }
-
-  /**
-   * Runs `work` on the payment in one transaction, with its checkout (and the checkout's basket) locked first
-   * and then the payment: the money path's one lock order (payment-state.ts).
-   */
-  private record(
-    payment: PaymentRow,
-    work: (tx: DbOrTx, current: PaymentRow, checkout: CheckoutRow) => Promise<PaymentRow>,
-  ): Promise<PaymentRow> {
-    return this.db.transaction(async (tx) => {
-      const checkout = await lockCheckout(tx, payment.checkoutId);
-      const current = await lockPayment(tx, payment.id);
-      if (!current || !checkout) throw new DomainError('PAYMENT_NOT_FOUND', 'We could not find that payment');
-      return work(tx, current, checkout);
-    });
-  }
-
-  /** Records the processor's answer; refunds a charge whose checkout was paid by another attempt or given up. */
-  private async settle(payment: PaymentRow, intent: PaymentIntent, actor: string): Promise<PaymentRow> {
-    let refund = false;
-    const by = this.by(actor);
-    const row = await this.record(payment, async (tx, current, checkout) => {
-      if (current.status === 'succeeded' || current.status === 'refunded') return current;
-      const changes = { intentId: intent.id } as const;
-      if (intent.status === 'succeeded') {
-        if (checkout.state !== 'open' || current.status === 'failed') {
-          refund = true;
-          return current;
-        }
-        const paid = await movePayment(tx, current, 'succeeded', { ...changes, nextActionUrl: null }, by);
-        await this.finalise(tx, paid, by);
-        return paid;
-      }
-      if (current.status === 'failed') return current;
-      if (intent.status === 'requires_action') {
-        // Still waiting for the customer: nothing to write (its age counts from when it started waiting).
-        if (current.status === 'requires_action' && current.intentId === intent.id) return current;
-        return movePayment(
-          tx,
-          current,
-          'requires_action',
-          { ...changes, nextActionUrl: intent.nextActionUrl },
-          by,
-        );
-      }
-      if (intent.status === 'processing') return movePayment(tx, current, current.status, changes, by);
-      const declineCode = intent.lastError?.declineCode ?? null;
-      return this.fail(
-        tx,
-        { ...current, intentId: intent.id },
-        declineCode,
-        declineMessage(intent),
-        true,
-        by,
-      );
-    });
-    if (!refund) return row;
-    // Charged, but the checkout was paid by another attempt or given up: the money goes straight back.
-    await this.processor(payment.processor).refund({ paymentIntentId: intent.id }, `refund:${payment.id}`);
-    return this.record(payment, async (tx, current) =>
-      current.status === 'refunded'
-        ? current
-        : movePayment(
-            tx,
-            current,
-            'refunded',
-            { intentId: intent.id, nextActionUrl: null },
-            this.by(actor, 'Paid by another attempt, or given up'),
-          ),
-    );
-  }
-
-  private async fail(
-    tx: DbOrTx,
-    payment: PaymentRow,
-    declineCode: string | null,
-    message: string,
-    markOrders: boolean,
-    by: Mover,
-  ): Promise<PaymentRow> {
-    const row = await movePayment(
-      tx,
-      payment,
-      'failed',
-      { intentId: payment.intentId, declineCode, failureMessage: message, nextActionUrl: null },
-      by,
-    );
-    if (markOrders) {
-      await moveCheckoutOrders(
-        tx,
-        payment.checkoutId,
-        isHardDecline(declineCode) ? 'not_authorized' : 'payment_pending',
-        { ...by, reason: message },
-        ['created', 'payment_pending'],
-      );
-      const [checkout] = await tx.select().from(checkouts).where(eq(checkouts.id, payment.checkoutId));
-      if (checkout) await this.kinds.of(checkout.kind).failed?.(tx, { checkout, payment: row, by });
-    }
-    return row;
-  }
-
-  /** The checkout and its orders are paid; the order kind does what else that means. */
-  private async finalise(tx: DbOrTx, payment: PaymentRow, by: Mover): Promise<void> {
-    const [current] = await tx.select().from(checkouts).where(eq(checkouts.id, payment.checkoutId));
-    if (!current || current.state !== 'open') {
-      throw new DomainError('ALREADY_PAID', 'This order is already paid');
-    }
-    const checkout = await moveCheckout(tx, current, 'paid', by, {
-      creditApplied: payment.creditAmount,
-      paidAt: by.at,
-    });
-    const paidOrders = await moveCheckoutOrders(tx, checkout.id, 'paid', by);
-    await this.kinds.of(checkout.kind).paid(tx, { checkout, payment, orders: paidOrders, by });
-  }
-
-  // ---- helpers -------------------------------------------------------------------------------------------
-
-  private processor(name: string): PaymentProcessor {
-    const processor = this.processors[name as ProcessorName];
-    if (!processor) throw new Error(`No payment processor called ${name}`);
-    return processor;
-  }
-
-  private async processorCustomerOf(payment: PaymentRow): Promise<string | null> {
-    const [ref] = await this.db
-      .select({ ref: processorCustomers.ref })
-      .from(processorCustomers)
-      .where(
-        and(
-          eq(processorCustomers.customerId, payment.customerId),
-          eq(processorCustomers.processor, payment.processor as ProcessorName),
-        ),
-      );
-    return ref?.ref ?? null;
   }
 
   private async ownedOrder(db: DbOrTx, customerId: string, orderId: string) {
@@ -651,28 +302,6 @@ export class PaymentsService {
       .orderBy(desc(payments.createdAt))
       .limit(1);
     return row ?? null;
-  }
-
-  private async orderNumbers(db: DbOrTx, checkoutId: string): Promise<string> {
-    const rows = await db
-      .select({ number: orders.number })
-      .from(orders)
-      .where(eq(orders.checkoutId, checkoutId))
-      .orderBy(asc(orders.number));
-    return rows.map((row) => `#${row.number}`).join(', ');
-  }
-
-  private async returnUrl(payment: PaymentRow): Promise<string> {
-    const [first] = await this.db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(eq(orders.checkoutId, payment.checkoutId))
-      .orderBy(asc(orders.number))
-      .limit(1);
-    const orderId = first?.id ?? '';
-    return payment.processor === 'paypal'
-      ? `${this.publicUrl}/paypal-confirmation?order_id=${orderId}`
-      : `${this.publicUrl}/payment/${orderId}`;
   }
 
   async view(row: PaymentRow): Promise<Payment> {

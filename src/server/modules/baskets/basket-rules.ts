@@ -1,0 +1,82 @@
+import { eq } from 'drizzle-orm';
+import { MAX_LINE_QUANTITY } from '../../../domain/basket';
+import { type IsoDate } from '../../../domain/calendar';
+import { DomainError } from '../../../domain/errors';
+import { isVisibleOnMenu } from '../../../domain/menu';
+import { isWeekOrderable, weekLabel } from '../../../domain/menu-weeks';
+import type { DbOrTx } from '../../db/client';
+import { basketItems } from '../../db/schema/baskets';
+
+// The rules a basket change must keep: on the menu, in stock, in an orderable week.
+
+export function isOnMenu(variant: {
+  productId: number;
+  tags: string[];
+  productType: string;
+  listedBundle: boolean;
+}) {
+  const id = String(variant.productId);
+  return isVisibleOnMenu(
+    { id, tags: variant.tags, productType: variant.productType },
+    new Set(variant.listedBundle ? [id] : []),
+  );
+}
+
+export function assertInStock(title: string, quantity: number, available: number) {
+  if (quantity > available) throw tooMany(title, available);
+}
+
+/** More than we have, or more than one line may hold. */
+export function tooMany(title: string, available: number): DomainError {
+  if (available > MAX_LINE_QUANTITY) {
+    return new DomainError(
+      'OUT_OF_STOCK',
+      `You can have up to ${MAX_LINE_QUANTITY} of ${title} in one delivery`,
+      {
+        quantityAvailable: MAX_LINE_QUANTITY,
+      },
+    );
+  }
+  return new DomainError(
+    'OUT_OF_STOCK',
+    available === 0 ? `Sorry, ${title} has sold out` : `Sorry, we only have ${available} of ${title} left`,
+    { quantityAvailable: available },
+  );
+}
+
+/**
+ * A one-off basket may hold dishes of a week only a one-off box can still reach (next-day delivery); it
+ * cannot become a plan's first box then. Refused with the week, so the customer knows what to change.
+ */
+export async function assertPlanCanTake(tx: DbOrTx, basketId: string, now: Date): Promise<void> {
+  const weeks = await tx
+    .selectDistinct({ mealWeek: basketItems.mealWeek })
+    .from(basketItems)
+    .where(eq(basketItems.basketId, basketId));
+  const closed = weeks
+    .map((week) => week.mealWeek as IsoDate)
+    .sort()
+    .find((week) => !isWeekOrderable(week, now, 'plan'));
+  if (closed) {
+    throw new DomainError(
+      'WEEK_UNAVAILABLE',
+      `Plan orders for ${weekLabel(closed)} have closed, so those dishes can only come as a one-off box. ` +
+        'Order them as a one-off box, or remove them to start your plan from a later week.',
+      { mealWeek: closed },
+    );
+  }
+}
+
+/** PostgreSQL's foreign_key_violation, from either driver. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  for (
+    let e: unknown = error;
+    e && typeof e === 'object' && !seen.has(e);
+    e = (e as { cause?: unknown }).cause
+  ) {
+    seen.add(e);
+    if ((e as { code?: unknown }).code === '23503') return true;
+  }
+  return false;
+}
