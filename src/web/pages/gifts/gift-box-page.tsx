@@ -3,6 +3,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { GIFT_MESSAGE_MAX, giftRecipientSchema, MAX_GIFT_BOXES } from '../../../contracts/gifts';
 import { allergenText } from '../../../domain/allergens';
+import { lineTotal } from '../../../domain/basket';
 import { formatPence } from '../../../domain/money';
 import { saveGiftDraft, readGiftDraft } from '../../features/gifts/gift-draft';
 import { menuQueries, type MenuDish } from '../../features/menu/menu.queries';
@@ -201,7 +202,8 @@ function GiftBoxForm({ box }: { box: MenuDish }) {
           {variant ? (
             <p className="gift-form__total">
               {Math.min(quantity, most)} × {formatPence(variant.price)} ={' '}
-              <strong>{formatPence(variant.price * Math.min(quantity, most))}</strong>, plus delivery
+              <strong>{formatPence(lineTotal(variant.price, Math.min(quantity, most)))}</strong>, plus
+              delivery
             </p>
           ) : null}
           <button type="submit" className="button button--primary button--block">
