@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import * as z from 'zod/mini';
 import { emailSchema } from '../../../contracts/customers';
-import { ApiError } from '../../shared/api/client';
+import { isApiError } from '../../shared/api/client';
 import { FormError, TextField, useFormErrors, validate } from '../../shared/forms';
 import { usePageMeta } from '../../shared/use-page-meta';
 import { authApi } from './auth.api';
@@ -27,7 +27,7 @@ export function ForgotPasswordPage() {
       await authApi.requestPasswordReset(checked.email);
       setSentTo(checked.email);
     } catch (error) {
-      form.fail(error instanceof ApiError && error.status === 429 ? error.message : 'Something went wrong');
+      form.fail(isApiError(error, 'RATE_LIMITED') ? error.message : 'Something went wrong');
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,7 @@ import { useState, type ComponentType, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { signUpBody } from '../../../contracts/customers';
 import { analytics } from '../../shared/analytics';
-import { ApiError } from '../../shared/api/client';
+import { isApiError } from '../../shared/api/client';
 import { CheckboxField, FormError, TextField, useFormErrors, validate } from '../../shared/forms';
 import { usePageMeta } from '../../shared/use-page-meta';
 import { authApi } from './auth.api';
@@ -72,12 +72,10 @@ export function SignupForm({
       onSent?.();
     } catch (error) {
       // Spec §8: a 400 invalid_email says "Invalid email"; anything else the general message.
-      if (error instanceof ApiError && error.code === 'INVALID_EMAIL') form.report('email', 'Invalid email');
+      if (isApiError(error, 'INVALID_EMAIL')) form.report('email', 'Invalid email');
       else
         form.fail(
-          error instanceof ApiError && error.status === 429
-            ? error.message
-            : 'An error occurred while creating your account',
+          isApiError(error, 'RATE_LIMITED') ? error.message : 'An error occurred while creating your account',
         );
     } finally {
       setBusy(false);

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { LookupAddressResult, PostcodeLookup } from '../../../contracts/delivery';
 import { isUkPostcode, POSTCODE_INVALID_MESSAGE } from '../../../domain/address';
-import { ApiError, NetworkError } from '../../shared/api/client';
+import { isApiError, NetworkError } from '../../shared/api/client';
 import { TextField } from '../../shared/forms';
 import { Spinner } from '../../shared/ui/spinner';
 import { addressLookupApi } from './checkout.queries';
@@ -10,7 +10,7 @@ import { addressLookupApi } from './checkout.queries';
 // not listed can be typed in by hand.
 
 function lookupError(error: unknown): string {
-  if (error instanceof ApiError && (error.status === 400 || error.status === 404)) return error.message;
+  if (isApiError(error, 'POSTCODE_INVALID', 'POSTCODE_NOT_FOUND', 'VALIDATION_FAILED')) return error.message;
   if (error instanceof NetworkError) return error.message;
   return 'We couldn’t look up that postcode just now. Please enter your address yourself.';
 }

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { fullDateLabel, londonDate } from '../../../domain/calendar';
 import { formatPence } from '../../../domain/money';
-import { ApiError } from '../../shared/api/client';
+import { isApiError } from '../../shared/api/client';
 import { customerQueries } from '../../shared/customer.queries';
 import { FormError, TextField, useFormErrors, type Checked } from '../../shared/forms';
 import { showToast } from '../../shared/ui/toast';
@@ -38,8 +38,8 @@ export function StoreCreditSection({ balance }: { balance: number }) {
         queryClient.invalidateQueries({ queryKey: accountQueries.credit().queryKey }),
       ]);
     } catch (e) {
-      // Spec §8: the server's message on a 400, otherwise "Invalid code".
-      form.fail(e instanceof ApiError && e.status === 400 ? e.message : 'Invalid code');
+      // Spec §8: the server's message when it refused the code, otherwise "Invalid code".
+      form.fail(isApiError(e, 'VOUCHER_INVALID', 'VALIDATION_FAILED') ? e.message : 'Invalid code');
     } finally {
       setBusy(false);
     }

@@ -9,7 +9,7 @@ import { PostcodeLookupForm } from '../../features/checkout/postcode-lookup';
 import { useCheckoutStep } from '../../features/checkout/use-checkout-step';
 import { AddressChoice } from '../../features/customers/address-choice';
 import { accountApi, accountQueries } from '../../features/customers/customers.queries';
-import { ApiError } from '../../shared/api/client';
+import { isShopFailure } from '../../shared/api/client';
 import { customerQueries } from '../../shared/customer.queries';
 import { Spinner } from '../../shared/ui/spinner';
 import { usePageMeta } from '../../shared/use-page-meta';
@@ -31,7 +31,7 @@ export async function checkDeliverable(
     if (!lookup.deliverable) throw new Error(lookup.message ?? `We don't deliver to ${lookup.outcode} yet`);
     return { lat: lookup.lat, lon: lookup.lon };
   } catch (error) {
-    if (error instanceof ApiError && error.status >= 500) return { lat: null, lon: null };
+    if (isShopFailure(error)) return { lat: null, lon: null };
     throw error;
   }
 }

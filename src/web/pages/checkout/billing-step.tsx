@@ -5,7 +5,7 @@ import { isSavableAddress } from '../../../domain/address';
 import { saveDeliveryChoices, useDeliveryChoices } from '../../features/checkout/delivery-store';
 import { PostcodeLookupForm } from '../../features/checkout/postcode-lookup';
 import { accountApi, accountQueries } from '../../features/customers/customers.queries';
-import { ApiError } from '../../shared/api/client';
+import { isApiError } from '../../shared/api/client';
 import { customerQueries } from '../../shared/customer.queries';
 import { Spinner } from '../../shared/ui/spinner';
 import { usePageMeta } from '../../shared/use-page-meta';
@@ -124,7 +124,7 @@ export function BillingStep() {
                 await goOn(address.id);
               } catch (error) {
                 // Spec §8.
-                throw error instanceof ApiError && error.status === 400
+                throw isApiError(error, 'VALIDATION_FAILED')
                   ? error
                   : new Error("Couldn't save your billing address");
               }

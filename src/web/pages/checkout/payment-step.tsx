@@ -10,7 +10,7 @@ import { orderQueries, ordersApi } from '../../features/orders/orders.queries';
 import type { PayWith } from '../../features/payments/payments.queries';
 import { VoucherForm } from '../../features/vouchers/voucher-form';
 import { analytics } from '../../shared/analytics';
-import { ApiError } from '../../shared/api/client';
+import { ApiError, isRefusal } from '../../shared/api/client';
 import { randomId } from '../../shared/random-id';
 import { Spinner } from '../../shared/ui/spinner';
 import { usePageMeta } from '../../shared/use-page-meta';
@@ -89,7 +89,7 @@ export function PaymentStep() {
       orderId = first.id;
     } catch (error) {
       payment.setStatus('idle');
-      if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401) {
+      if (isRefusal(error)) {
         // Something the customer can change (a date gone, a voucher that no longer applies): say so here.
         payment.setProblem(error.message);
         void preview.refetch();

@@ -17,7 +17,7 @@ import { longDate, OrdersSummary } from '../../features/orders/order-summary';
 import { orderQueries, ordersApi } from '../../features/orders/orders.queries';
 import type { PayWith } from '../../features/payments/payments.queries';
 import { analytics } from '../../shared/analytics';
-import { ApiError } from '../../shared/api/client';
+import { ApiError, isRefusal } from '../../shared/api/client';
 import { randomId } from '../../shared/random-id';
 import { shopNow, shopQueries } from '../../shared/shop.queries';
 import { Spinner } from '../../shared/ui/spinner';
@@ -136,7 +136,7 @@ function SendGift({ box, draft, variantTitle }: { box: MenuDish; draft: GiftDraf
       }
     } catch (error) {
       payment.setStatus('idle');
-      if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401) {
+      if (isRefusal(error)) {
         payment.setProblem(error.message);
         void preview.refetch();
         void dates.refetch();
