@@ -1,37 +1,29 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import * as z from 'zod/mini';
 import { emailSchema } from '../../../contracts/customers';
 import { isApiError } from '../../shared/api/client';
-import { FormError, TextField, useFormErrors, validate } from '../../shared/forms';
+import { FormError, TextField } from '../../shared/forms/fields';
+import { useForm } from '../../shared/forms/use-form';
 import { usePageMeta } from '../../shared/use-page-meta';
 import { authApi } from './auth.api';
 import { AuthCard, CheckInbox } from './auth-card';
 
+const forgotForm = z.object({ email: emailSchema });
+
 export function ForgotPasswordPage() {
   usePageMeta('Forgot your password?');
-  const [email, setEmail] = useState('');
-  const [form, attachForm] = useFormErrors({ email }, (v) =>
-    validate(z.object({ email: emailSchema }), v, { email: 'your email address' }),
-  );
-  const { errors } = form;
-  const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = form.submit();
-    if (!checked) return;
-    setBusy(true);
-    try {
-      await authApi.requestPasswordReset(checked.email);
-      setSentTo(checked.email);
-    } catch (error) {
-      form.fail(isApiError(error, 'RATE_LIMITED') ? error.message : 'Something went wrong');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const form = useForm({
+    initial: { email: '' },
+    schema: forgotForm,
+    names: { email: 'your email address' },
+    onSubmit: async ({ email }) => {
+      await authApi.requestPasswordReset(email);
+      setSentTo(email);
+    },
+    failure: (error) => (isApiError(error, 'RATE_LIMITED') ? error.message : 'Something went wrong'),
+  });
 
   return (
     <AuthCard
@@ -44,7 +36,7 @@ export function ForgotPasswordPage() {
           <p>The link works for an hour.</p>
         </>
       ) : (
-        <form ref={attachForm} onSubmit={onSubmit} noValidate>
+        <form {...form.props}>
           <FormError message={form.formError} />
           <TextField
             label="Email"
@@ -52,17 +44,15 @@ export function ForgotPasswordPage() {
             name="email"
             autoComplete="email"
             inputMode="email"
-            value={email}
-            error={errors.email}
-            onChange={(e) => setEmail(e.target.value)}
+            {...form.field('email')}
           />
           <button
             type="submit"
             className="button button--primary button--block"
-            disabled={busy}
-            aria-busy={busy}
+            disabled={form.busy}
+            aria-busy={form.busy}
           >
-            {busy ? 'Sending…' : 'Send me a link'}
+            {form.busy ? 'Sending…' : 'Send me a link'}
           </button>
         </form>
       )}

@@ -4,7 +4,7 @@ import type { Address } from '../../../contracts/addresses';
 import { Dialog } from '../../shared/ui/dialog';
 import { Spinner } from '../../shared/ui/spinner';
 import { showToast } from '../../shared/ui/toast';
-import { AddressForm, addressValues } from './address-form';
+import { AddressForm, addressValues } from '../../shared/forms/address-form';
 import { accountApi, accountQueries } from './customers.queries';
 
 function lines(address: Address): string[] {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useStepHeading } from '../../shared/forms';
+import { useStepHeading } from '../../shared/ui/step-heading';
 
 /** One step of the checkout: its heading, a line about it, and its content. */
 export function CheckoutFrame({

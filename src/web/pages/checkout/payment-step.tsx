@@ -1,24 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import type { RecipeKitOrderBody } from '../../../contracts/orders';
+import { useFinishPayment } from '../../app/use-finish-payment';
 import { basketQueries } from '../../features/baskets/baskets.queries';
-import { deliveryNoteOf, useDeliveryChoices } from '../../features/checkout/delivery-store';
+import { checkoutPaths } from '../../features/checkout/flows';
 import { useCheckoutStep } from '../../features/checkout/use-checkout-step';
 import { accountQueries } from '../../features/customers/customers.queries';
+import { deliveryNoteOf, useDeliveryChoices } from '../../features/delivery/delivery-store';
 import { longDate, OrdersSummary } from '../../features/orders/order-summary';
 import { orderQueries, ordersApi } from '../../features/orders/orders.queries';
+import { PaySection } from '../../features/payments/pay-section';
 import type { PayWith } from '../../features/payments/payments.queries';
+import { usePayOrder } from '../../features/payments/use-pay-order';
 import { VoucherForm } from '../../features/vouchers/voucher-form';
 import { analytics } from '../../shared/analytics';
 import { ApiError, isRefusal } from '../../shared/api/client';
 import { randomId } from '../../shared/random-id';
 import { Spinner } from '../../shared/ui/spinner';
 import { usePageMeta } from '../../shared/use-page-meta';
-import { PaySection } from '../payment/pay-section';
-import { usePayOrder } from '../payment/use-pay-order';
 import { CheckoutFrame } from './checkout-frame';
 import { useCheckoutFlow } from './flow-context';
-import { checkoutPaths } from './flows';
 
 // The payment step (spec §2 "payment (with credits)"): what the orders will be, the voucher, store credit,
 // how to pay, and "Pay £x". Paying places the orders (idempotent per basket) and pays them; a decline
@@ -35,7 +36,8 @@ export function PaymentStep() {
   const basketQuery = useQuery(basketQueries.recipeKit());
   const choices = useDeliveryChoices();
   const addresses = useQuery(accountQueries.addresses());
-  const payment = usePayOrder();
+  const ending = useFinishPayment();
+  const payment = usePayOrder(ending.confirmed);
   const { status } = payment;
 
   const basket = basketQuery.data?.basket;
@@ -83,7 +85,7 @@ export function PaymentStep() {
       const first = placed.orders[0];
       if (!first) throw new Error('No orders were made');
       if (placed.checkout?.state === 'paid') {
-        await payment.paid(placed, paths.confirmation);
+        await ending.finish(placed, paths.confirmation);
         return;
       }
       orderId = first.id;

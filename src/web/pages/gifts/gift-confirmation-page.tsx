@@ -4,8 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { forgetGiftDraft } from '../../features/gifts/gift-draft';
 import { customerQueries } from '../../shared/customer.queries';
 import { usePageMeta } from '../../shared/use-page-meta';
-import { PaidOrders } from '../checkout/confirmation-step';
-import type { PaidState } from '../payment/use-finish-payment';
+import { PaidOrders, type PaidState } from '../../features/orders/paid-orders';
 import '../../features/checkout/checkout.css';
 import './gifts.css';
 

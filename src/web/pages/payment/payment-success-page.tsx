@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { usePageMeta } from '../../shared/use-page-meta';
-import { PaidOrders } from '../checkout/confirmation-step';
-import type { PaidState } from './use-finish-payment';
+import { PaidOrders, type PaidState } from '../../features/orders/paid-orders';
 
 // /payment/success: an order paid again from /payment/{orderId} (reached only from a payment page).
 
