@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import * as z from 'zod/mini';
 import { emailSchema } from '../../../contracts/customers';
 import { isApiError } from '../../shared/api/client';
-import { FormError, TextField } from '../../shared/forms/fields';
+import { EmailField, FormError, SubmitButton } from '../../shared/forms/fields';
 import { useForm } from '../../shared/forms/use-form';
 import { usePageMeta } from '../../shared/use-page-meta';
 import { authApi } from './auth.api';
@@ -38,22 +38,10 @@ export function ForgotPasswordPage() {
       ) : (
         <form {...form.props}>
           <FormError message={form.formError} />
-          <TextField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            {...form.field('email')}
-          />
-          <button
-            type="submit"
-            className="button button--primary button--block"
-            disabled={form.busy}
-            aria-busy={form.busy}
-          >
-            {form.busy ? 'Sending…' : 'Send me a link'}
-          </button>
+          <EmailField {...form.field('email')} />
+          <SubmitButton busy={form.busy} busyLabel="Sending…" block>
+            Send me a link
+          </SubmitButton>
         </form>
       )}
       <div className="auth__links">

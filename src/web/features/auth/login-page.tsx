@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { passwordSchema, emailSchema } from '../../../contracts/customers';
 import * as z from 'zod/mini';
 import { ApiError, isApiError } from '../../shared/api/client';
-import { FormError, TextField } from '../../shared/forms/fields';
+import { EmailField, FormError, SubmitButton, TextField } from '../../shared/forms/fields';
 import { useForm } from '../../shared/forms/use-form';
 import { validate } from '../../shared/forms/validate';
 import { usePageMeta } from '../../shared/use-page-meta';
@@ -87,14 +87,7 @@ export function LoginForm({
       {linkSent ? <CheckInbox email={linkSent} what="a sign-in link" /> : null}
       <form {...form.props}>
         <FormError message={form.formError} />
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          {...form.field('email')}
-        />
+        <EmailField {...form.field('email')} />
         <TextField
           label="Password"
           type="password"
@@ -102,14 +95,9 @@ export function LoginForm({
           autoComplete="current-password"
           {...form.field('password')}
         />
-        <button
-          type="submit"
-          className="button button--primary button--block"
-          disabled={busy}
-          aria-busy={busy}
-        >
-          {busy ? 'Logging in…' : 'Log in'}
-        </button>
+        <SubmitButton busy={busy} busyLabel="Logging in…" block>
+          Log in
+        </SubmitButton>
       </form>
       <div className="auth__links">
         <Link to={paths.forgot}>Forgot your password?</Link>

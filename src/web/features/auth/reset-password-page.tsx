@@ -2,7 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import * as z from 'zod/mini';
 import { newPasswordSchema } from '../../../contracts/customers';
 import { isApiError } from '../../shared/api/client';
-import { FormError, TextField } from '../../shared/forms/fields';
+import { FormError, NewPasswordFields, SubmitButton } from '../../shared/forms/fields';
 import { useForm } from '../../shared/forms/use-form';
 import { usePageMeta } from '../../shared/use-page-meta';
 import { authApi } from './auth.api';
@@ -48,29 +48,14 @@ export function ResetPasswordPage() {
     >
       <form {...form.props}>
         <FormError message={form.formError} />
-        <TextField
-          label="New password"
-          type="password"
-          name="password"
-          autoComplete="new-password"
+        <NewPasswordFields
+          password={form.field('password')}
+          confirm={form.field('confirm')}
           hint="At least 8 characters."
-          {...form.field('password')}
         />
-        <TextField
-          label="New password again"
-          type="password"
-          name="confirm"
-          autoComplete="new-password"
-          {...form.field('confirm')}
-        />
-        <button
-          type="submit"
-          className="button button--primary button--block"
-          disabled={form.busy}
-          aria-busy={form.busy}
-        >
-          {form.busy ? 'Saving…' : 'Save and sign in'}
-        </button>
+        <SubmitButton busy={form.busy} busyLabel="Saving…" block>
+          Save and sign in
+        </SubmitButton>
       </form>
       {form.formError ? (
         <div className="auth__links">

@@ -3,7 +3,14 @@ import { Link, useSearchParams } from 'react-router';
 import { signUpBody } from '../../../contracts/customers';
 import { analytics } from '../../shared/analytics';
 import { isApiError } from '../../shared/api/client';
-import { CheckboxField, FormError, TextField } from '../../shared/forms/fields';
+import {
+  CheckboxField,
+  EmailField,
+  FormError,
+  NameFields,
+  SubmitButton,
+  TextField,
+} from '../../shared/forms/fields';
 import { useForm } from '../../shared/forms/use-form';
 import { usePageMeta } from '../../shared/use-page-meta';
 import { authApi } from './auth.api';
@@ -97,28 +104,8 @@ export function SignupForm({
     >
       <form {...form.props}>
         <FormError message={form.formError} />
-        <div className="field-row">
-          <TextField
-            label="First name"
-            name="firstName"
-            autoComplete="given-name"
-            {...form.field('firstName')}
-          />
-          <TextField
-            label="Last name"
-            name="lastName"
-            autoComplete="family-name"
-            {...form.field('lastName')}
-          />
-        </div>
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          {...form.field('email')}
-        />
+        <NameFields first={form.field('firstName')} last={form.field('lastName')} />
+        <EmailField {...form.field('email')} />
         <TextField
           label="Password"
           type="password"
@@ -133,14 +120,9 @@ export function SignupForm({
           <CheckboxField label="Text message" {...form.checkbox('acceptsSms')} />
           <CheckboxField label="Post" {...form.checkbox('acceptsMail')} />
         </fieldset>
-        <button
-          type="submit"
-          className="button button--primary button--block"
-          disabled={busy}
-          aria-busy={busy}
-        >
-          {busy ? 'Creating your account…' : 'Create account'}
-        </button>
+        <SubmitButton busy={busy} busyLabel="Creating your account…" block>
+          Create account
+        </SubmitButton>
       </form>
       <div className="auth__links">
         <p>

@@ -4,7 +4,7 @@ import { fullDateLabel, londonDate } from '../../../domain/calendar';
 import { formatPence } from '../../../domain/money';
 import { isApiError } from '../../shared/api/client';
 import { customerQueries } from '../../shared/customer.queries';
-import { FormError, TextField } from '../../shared/forms/fields';
+import { FormError, SubmitButton, TextField } from '../../shared/forms/fields';
 import { useForm } from '../../shared/forms/use-form';
 import { checked } from '../../shared/forms/validate';
 import { showToast } from '../../shared/ui/toast';
@@ -53,9 +53,9 @@ export function StoreCreditSection({ balance }: { balance: number }) {
           {...form.field('code')}
           disabled={form.busy}
         />
-        <button type="submit" className="button button--secondary" disabled={form.busy} aria-busy={form.busy}>
-          {form.busy ? 'Adding…' : 'Add credit'}
-        </button>
+        <SubmitButton busy={form.busy} busyLabel="Adding…" variant="secondary">
+          Add credit
+        </SubmitButton>
       </form>
       <details className="credit-history" onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
         <summary>Credit history</summary>

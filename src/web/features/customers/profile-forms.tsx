@@ -12,7 +12,14 @@ import { londonDate, type IsoDate } from '../../../domain/calendar';
 import { checkDateOfBirth, datePartsOf, type DateParts } from '../../../domain/date-of-birth';
 import { ApiError, isApiError } from '../../shared/api/client';
 import { setCustomer } from '../../shared/customer.queries';
-import { CheckboxField, FormError, TextField } from '../../shared/forms/fields';
+import {
+  CheckboxField,
+  FormError,
+  NameFields,
+  NewPasswordFields,
+  SubmitButton,
+  TextField,
+} from '../../shared/forms/fields';
 import { useForm } from '../../shared/forms/use-form';
 import { validate } from '../../shared/forms/validate';
 import { shopNow, shopQueries } from '../../shared/shop.queries';
@@ -92,10 +99,7 @@ export function DetailsForm({ customer }: { customer: Customer }) {
     <form {...form.props} className="account-section" aria-labelledby="details-heading">
       <h2 id="details-heading">Your details</h2>
       <FormError message={form.formError} />
-      <div className="field-row">
-        <TextField label="First name" autoComplete="given-name" {...form.field('firstName')} />
-        <TextField label="Last name" autoComplete="family-name" {...form.field('lastName')} />
-      </div>
+      <NameFields first={form.field('firstName')} last={form.field('lastName')} />
       <TextField
         label="Email"
         type="email"
@@ -123,9 +127,9 @@ export function DetailsForm({ customer }: { customer: Customer }) {
         <CheckboxField label="Text message" {...form.checkbox('acceptsSms')} />
         <CheckboxField label="Post" {...form.checkbox('acceptsMail')} />
       </fieldset>
-      <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-        {busy ? 'Saving…' : 'Save details'}
-      </button>
+      <SubmitButton busy={busy} busyLabel="Saving…">
+        Save details
+      </SubmitButton>
     </form>
   );
 }
@@ -243,22 +247,14 @@ export function PasswordForm({ customer }: { customer: Customer }) {
         autoComplete="current-password"
         {...form.field('currentPassword')}
       />
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
+      <NewPasswordFields
+        password={form.field('password')}
+        confirm={form.field('confirm')}
         hint="At least 8 characters."
-        {...form.field('password')}
       />
-      <TextField
-        label="New password again"
-        type="password"
-        autoComplete="new-password"
-        {...form.field('confirm')}
-      />
-      <button type="submit" className="button button--primary" disabled={form.busy} aria-busy={form.busy}>
-        {form.busy ? 'Saving…' : 'Change password'}
-      </button>
+      <SubmitButton busy={form.busy} busyLabel="Saving…">
+        Change password
+      </SubmitButton>
     </form>
   );
 }

@@ -34,9 +34,13 @@ export async function checkDeliverable(
 
 export const NEW_ADDRESS = 'new';
 
-/** The saved addresses as radio buttons, after an optional first choice, then "a new address". */
+/**
+ * The saved addresses as radio buttons, after an optional first choice, then "a new address" (nothing to
+ * choose from: nothing shown); and a notice when the address book could not be loaded.
+ */
 export function SavedAddressChoices({
   name,
+  loadFailed = false,
   legend,
   legendHidden = false,
   addresses,
@@ -49,6 +53,7 @@ export function SavedAddressChoices({
 }: {
   /** The radio group's name. */
   name: string;
+  loadFailed?: boolean;
   legend: string;
   legendHidden?: boolean;
   addresses: readonly Address[];
@@ -81,18 +86,27 @@ export function SavedAddressChoices({
     </label>
   );
   return (
-    <fieldset className="fieldset choice-list">
-      <legend className={legendHidden ? 'visually-hidden' : undefined}>{legend}</legend>
-      {first ? choice(first.id, first.title) : null}
-      {addresses.map((address) =>
-        choice(
-          address.id,
-          [address.firstName, address.lastName].filter(Boolean).join(' ') || untitled,
-          addressSummary(address),
-        ),
-      )}
-      {choice(NEW_ADDRESS, newTitle)}
-    </fieldset>
+    <>
+      {loadFailed ? (
+        <p className="notice notice--error" role="alert">
+          Couldn&apos;t load addresses list
+        </p>
+      ) : null}
+      {first || addresses.length > 0 ? (
+        <fieldset className="fieldset choice-list">
+          <legend className={legendHidden ? 'visually-hidden' : undefined}>{legend}</legend>
+          {first ? choice(first.id, first.title) : null}
+          {addresses.map((address) =>
+            choice(
+              address.id,
+              [address.firstName, address.lastName].filter(Boolean).join(' ') || untitled,
+              addressSummary(address),
+            ),
+          )}
+          {choice(NEW_ADDRESS, newTitle)}
+        </fieldset>
+      ) : null}
+    </>
   );
 }
 

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { LookupAddressResult, PostcodeLookup } from '../../../contracts/delivery';
 import { isUkPostcode, POSTCODE_INVALID_MESSAGE } from '../../../domain/address';
 import { isApiError, NetworkError } from '../../shared/api/client';
-import { TextField } from '../../shared/forms/fields';
+import { SubmitButton, TextField } from '../../shared/forms/fields';
 import { useForm } from '../../shared/forms/use-form';
 import { checked } from '../../shared/forms/validate';
 import { Spinner } from '../../shared/ui/spinner';
@@ -67,9 +67,9 @@ export function PostcodeLookup({
           {...form.field('postcode')}
           error={form.errors.postcode ?? form.formError ?? undefined}
         />
-        <button type="submit" className="button button--secondary" disabled={busy} aria-busy={busy}>
-          {busy ? 'Finding…' : 'Find address'}
-        </button>
+        <SubmitButton busy={busy} busyLabel="Finding…" variant="secondary">
+          Find address
+        </SubmitButton>
       </form>
       {busy ? <Spinner label="Finding addresses" /> : null}
       {outside ? (

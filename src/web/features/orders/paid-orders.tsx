@@ -1,10 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
 import { formatPence } from '../../../domain/money';
 import { Spinner } from '../../shared/ui/spinner';
 import { addressLines, longDate, OrdersSummary } from './order-summary';
 import { orderQueries } from './orders.queries';
 
-// What every confirmation page shows (the checkout's, a gift's, /payment/success): the orders just paid.
+// What every confirmation page shows (the checkout's, a gift's, /payment/success): the orders just paid,
+// under a heading that takes focus, and where to go next.
 
 /** What a confirmation page is given (the navigation's state): the checkout's orders, already cached. */
 export interface PaidState {
@@ -38,5 +41,40 @@ export function PaidOrders({ state }: { state: PaidState | null }) {
       </p>
       <OrdersSummary orders={orders} headingLevel={2} />
     </>
+  );
+}
+
+/** A confirmation page: the heading (focused on arrival), a line, the orders just paid, and two ways on. */
+export function PaidConfirmation({
+  className,
+  title,
+  intro,
+  next,
+}: {
+  className: string;
+  title: string;
+  intro?: ReactNode;
+  /** Besides "Go to my account". */
+  next: { to: string; label: string };
+}) {
+  const location = useLocation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className={className}>
+      <h1 ref={heading} tabIndex={-1}>
+        {title}
+      </h1>
+      {intro ? <p className="checkout-step__intro">{intro}</p> : null}
+      <PaidOrders state={(location.state as PaidState | null) ?? null} />
+      <div className="button-row">
+        <Link to="/account" className="button button--primary">
+          Go to my account
+        </Link>
+        <Link to={next.to} className="button button--secondary">
+          {next.label}
+        </Link>
+      </div>
+    </div>
   );
 }

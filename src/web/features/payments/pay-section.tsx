@@ -9,12 +9,11 @@ import { Spinner } from '../../shared/ui/spinner';
 import { CardFormError, type CardFormHandle } from './card-form';
 import { defaultSelection, PaymentMethodPicker, type PaySelection } from './payment-method-picker';
 import { paymentQueries, type Decline, type PayWith } from './payments.queries';
+import type { PayOrder, PayStatus } from './use-pay-order';
 
 // Store credit, how to pay, and "Pay £x" (spec §5: credit first; a card is charged when the amount to
 // charge is 30p or more; a card is requested when the basket says so or something is left to pay). One
 // press of "Pay" with a new card typed sends the card form, waits for the card to be saved, then pays.
-
-export type PayStatus = 'idle' | 'placing' | 'paying' | 'redirecting' | 'processing';
 
 const WAITING: Record<Exclude<PayStatus, 'idle'> | 'saving-card', string> = {
   'saving-card': 'Saving your card…',
@@ -35,22 +34,15 @@ export function declineAdvice(decline: Decline): string | null {
 
 export function PaySection({
   checkout,
-  status,
-  decline,
-  problem,
-  unusable,
+  payment,
   onPay,
-  onChangeMethod,
 }: {
   checkout: CheckoutMeta;
-  status: PayStatus;
-  decline: Decline | null;
-  problem: string | null;
-  unusable: ReadonlySet<string>;
+  /** Where the page's payment is (usePayOrder): what it is doing, its decline or problem. */
+  payment: Pick<PayOrder, 'status' | 'decline' | 'problem' | 'unusable' | 'setDecline'>;
   onPay: (how: PayWith, needsMethod: boolean) => void;
-  /** The customer chose another way to pay: the last decline no longer applies. */
-  onChangeMethod?: () => void;
 }) {
+  const { status, decline, problem, unusable } = payment;
   const methods = useQuery(paymentQueries.methods());
   // How to pay; a card that could not be saved is the form's problem, until the way to pay changes.
   const form = useForm({ initial: { useCredit: true, chosen: null as PaySelection | null } });
@@ -89,7 +81,8 @@ export function PaySection({
     // A problem with the card form (it clears with the change), or a decline, is about the way to pay
     // the customer just left.
     form.set({ chosen: next });
-    onChangeMethod?.();
+    // The customer chose another way to pay: the last decline no longer applies.
+    payment.setDecline(null);
   };
 
   /** One press: a new card typed in the form is sent and saved first, then paid with. */

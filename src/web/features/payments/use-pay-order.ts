@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { isApiError } from '../../shared/api/client';
 import { payOrder } from './pay';
-import type { PayStatus } from './pay-section';
 import { declineOf, type Decline, type PayWith } from './payments.queries';
 
 // What every "Pay" button does with its answer (the checkout's payment step, a gift, paying again): paid
 // goes on to the confirmation; a 3-D Secure check or PayPal takes the customer away and back; a decline
 // stays with the processor's reason (a hard-declined card is not offered again); still processing says so.
+
+export type PayStatus = 'idle' | 'placing' | 'paying' | 'redirecting' | 'processing';
 
 export const STILL_PROCESSING =
   'Your payment is still being processed. We’ll email you as soon as it’s done; you can see the order in your account.';
@@ -71,3 +72,5 @@ export function usePayOrder(confirmPaid: ConfirmPaid) {
 
   return { status, setStatus, decline, setDecline, problem, setProblem, unusable, begin, pay };
 }
+
+export type PayOrder = ReturnType<typeof usePayOrder>;

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatPence } from '../../../domain/money';
 import { showToast } from '../../shared/ui/toast';
-import { TextField } from '../../shared/forms/fields';
+import { SubmitButton, TextField } from '../../shared/forms/fields';
 import { useForm } from '../../shared/forms/use-form';
 import { checked } from '../../shared/forms/validate';
 import { voucherErrorMessage, voucherQueries, vouchersApi } from './vouchers.queries';
@@ -112,14 +112,14 @@ export function VoucherForm({
             error={error ?? undefined}
             disabled={disabled || form.busy}
           />
-          <button
-            type="submit"
-            className="button button--secondary"
+          <SubmitButton
+            busy={applying}
+            busyLabel="Applying…"
+            variant="secondary"
             disabled={disabled || form.busy}
-            aria-busy={applying}
           >
-            {applying ? 'Applying…' : 'Apply'}
-          </button>
+            Apply
+          </SubmitButton>
         </form>
       )}
       {voucher && error ? (

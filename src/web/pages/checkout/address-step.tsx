@@ -10,7 +10,6 @@ import { NEW_ADDRESS, NewAddress, SavedAddressChoices } from '../../features/del
 import { saveDeliveryChoices, useDeliveryChoices } from '../../features/delivery/delivery-store';
 import { customerQueries } from '../../shared/customer.queries';
 import { emptyAddress } from '../../shared/forms/address-form';
-import { Spinner } from '../../shared/ui/spinner';
 import { usePageMeta } from '../../shared/use-page-meta';
 import { CheckoutFrame } from './checkout-frame';
 import { useCheckoutFlow } from './flow-context';
@@ -50,11 +49,7 @@ export function AddressStep() {
   };
 
   if (addresses.isPending) {
-    return (
-      <CheckoutFrame title="Where should we deliver?">
-        <Spinner label="Loading your addresses" />
-      </CheckoutFrame>
-    );
+    return <CheckoutFrame title="Where should we deliver?" loading="Loading your addresses" />;
   }
 
   return (
@@ -62,21 +57,15 @@ export function AddressStep() {
       title="Where should we deliver?"
       intro="Your boxes come in an insulated, recyclable box: someone doesn’t need to be in."
     >
-      {addresses.isError ? (
-        <p className="notice notice--error" role="alert">
-          Couldn&apos;t load addresses list
-        </p>
-      ) : null}
-      {saved.length > 0 ? (
-        <SavedAddressChoices
-          name={radioName}
-          legend="Your addresses"
-          addresses={saved}
-          untitled="Delivery address"
-          chosen={chosen}
-          onChoose={setPicked}
-        />
-      ) : null}
+      <SavedAddressChoices
+        name={radioName}
+        loadFailed={addresses.isError}
+        legend="Your addresses"
+        addresses={saved}
+        untitled="Delivery address"
+        chosen={chosen}
+        onChoose={setPicked}
+      />
       {chosen !== NEW_ADDRESS ? (
         <button
           type="button"

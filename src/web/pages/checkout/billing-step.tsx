@@ -9,7 +9,6 @@ import { saveDeliveryChoices, useDeliveryChoices } from '../../features/delivery
 import { isApiError } from '../../shared/api/client';
 import { customerQueries } from '../../shared/customer.queries';
 import { emptyAddress } from '../../shared/forms/address-form';
-import { Spinner } from '../../shared/ui/spinner';
 import { usePageMeta } from '../../shared/use-page-meta';
 import { CheckoutFrame } from './checkout-frame';
 import { useCheckoutFlow } from './flow-context';
@@ -40,11 +39,7 @@ export function BillingStep() {
   };
 
   if (addresses.isPending) {
-    return (
-      <CheckoutFrame title="Billing address">
-        <Spinner label="Loading your addresses" />
-      </CheckoutFrame>
-    );
+    return <CheckoutFrame title="Billing address" loading="Loading your addresses" />;
   }
 
   return (

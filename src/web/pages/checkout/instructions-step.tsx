@@ -18,13 +18,12 @@ import {
 } from '../../features/delivery/delivery-store';
 import { longDate } from '../../features/orders/order-summary';
 import { api, ApiError, isApiError } from '../../shared/api/client';
-import { FormError, SelectField, TextAreaField } from '../../shared/forms/fields';
+import { FormError, SelectField, SubmitButton, TextAreaField } from '../../shared/forms/fields';
 import { useForm } from '../../shared/forms/use-form';
 import { checked, type FieldErrors } from '../../shared/forms/validate';
-import { Spinner } from '../../shared/ui/spinner';
 import { shopNow, shopQueries } from '../../shared/shop.queries';
 import { usePageMeta } from '../../shared/use-page-meta';
-import { CheckoutFrame } from './checkout-frame';
+import { CheckoutFrame, EmptyBasketStep } from './checkout-frame';
 import { useCheckoutFlow } from './flow-context';
 
 // delivery/instructions (the checkout's default step): the first delivery day (spec §5: no Sundays, up to
@@ -139,21 +138,10 @@ export function InstructionsStep() {
   const picked = pickedOf(instruction);
 
   if (!basket || addresses.isPending) {
-    return (
-      <CheckoutFrame title="Delivery">
-        <Spinner label="Loading your basket" />
-      </CheckoutFrame>
-    );
+    return <CheckoutFrame title="Delivery" loading="Loading your basket" />;
   }
   if (basket.items.length === 0) {
-    return (
-      <CheckoutFrame title="Your basket is empty">
-        <p>Add some dishes first: each week you choose is its own delivery.</p>
-        <Link to={flow.menu} className="button button--primary">
-          See the menu
-        </Link>
-      </CheckoutFrame>
-    );
+    return <EmptyBasketStep menu={flow.menu} />;
   }
 
   return (
@@ -255,14 +243,9 @@ export function InstructionsStep() {
           </fieldset>
         ) : null}
 
-        <button
-          type="submit"
-          className="button button--primary button--block"
-          disabled={form.busy || dates.isPending}
-          aria-busy={form.busy}
-        >
-          {form.busy ? 'Saving…' : 'Continue to payment'}
-        </button>
+        <SubmitButton busy={form.busy} busyLabel="Saving…" block disabled={dates.isPending}>
+          Continue to payment
+        </SubmitButton>
       </form>
     </CheckoutFrame>
   );

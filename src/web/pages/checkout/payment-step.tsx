@@ -18,7 +18,7 @@ import { ApiError, isRefusal } from '../../shared/api/client';
 import { randomId } from '../../shared/random-id';
 import { Spinner } from '../../shared/ui/spinner';
 import { usePageMeta } from '../../shared/use-page-meta';
-import { CheckoutFrame } from './checkout-frame';
+import { CheckoutFrame, EmptyBasketStep } from './checkout-frame';
 import { useCheckoutFlow } from './flow-context';
 
 // The payment step (spec §2 "payment (with credits)"): what the orders will be, the voucher, store credit,
@@ -106,21 +106,10 @@ export function PaymentStep() {
   };
 
   if (basketQuery.isPending || addresses.isPending) {
-    return (
-      <CheckoutFrame title="Payment">
-        <Spinner label="Loading your order" />
-      </CheckoutFrame>
-    );
+    return <CheckoutFrame title="Payment" loading="Loading your order" />;
   }
   if (!basket || basket.items.length === 0) {
-    return (
-      <CheckoutFrame title="Your basket is empty">
-        <p>Add some dishes first: each week you choose is its own delivery.</p>
-        <Link to={flow.menu} className="button button--primary">
-          See the menu
-        </Link>
-      </CheckoutFrame>
-    );
+    return <EmptyBasketStep menu={flow.menu} />;
   }
 
   return (
@@ -176,12 +165,8 @@ export function PaymentStep() {
           {preview.data?.checkout ? (
             <PaySection
               checkout={preview.data.checkout}
-              status={status}
-              decline={payment.decline}
-              problem={payment.problem}
-              unusable={payment.unusable}
+              payment={payment}
               onPay={(how, missing) => void onPay(how, missing)}
-              onChangeMethod={() => payment.setDecline(null)}
             />
           ) : preview.isError ? (
             <div className="notice notice--error" role="alert">

@@ -7,7 +7,7 @@ import { lineTotal } from '../../../domain/basket';
 import { formatPence } from '../../../domain/money';
 import { saveGiftDraft, readGiftDraft } from '../../features/gifts/gift-draft';
 import { menuQueries, type MenuDish } from '../../features/menu/menu.queries';
-import { FormError, SelectField, TextAreaField, TextField } from '../../shared/forms/fields';
+import { FormError, SelectField, SubmitButton, TextAreaField, TextField } from '../../shared/forms/fields';
 import { useForm } from '../../shared/forms/use-form';
 import { sanitizeHtml } from '../../shared/sanitize-html';
 import { Spinner } from '../../shared/ui/spinner';
@@ -182,9 +182,9 @@ function GiftBoxForm({ box }: { box: MenuDish }) {
               delivery
             </p>
           ) : null}
-          <button type="submit" className="button button--primary button--block">
+          <SubmitButton busy={form.busy} busyLabel="One moment…" block>
             Continue to delivery
-          </button>
+          </SubmitButton>
         </form>
       )}
     </div>

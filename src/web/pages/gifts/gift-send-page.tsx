@@ -189,24 +189,18 @@ function SendGift({ box, draft, variantTitle }: { box: MenuDish; draft: GiftDraf
           <Spinner label="Loading your addresses" />
         ) : (
           <>
-            {addresses.isError ? (
-              <p className="notice notice--error" role="alert">
-                Couldn&apos;t load addresses list
-              </p>
-            ) : null}
-            {saved.length > 0 ? (
-              <SavedAddressChoices
-                name={addressRadios}
-                legend="Delivery address"
-                legendHidden
-                addresses={saved}
-                untitled="Saved address"
-                newTitle={`${draft.recipientName}’s address (new)`}
-                chosen={chosen}
-                disabled={busy}
-                onChoose={(id) => form.set({ addressId: id, date: null })}
-              />
-            ) : null}
+            <SavedAddressChoices
+              loadFailed={addresses.isError}
+              name={addressRadios}
+              legend="Delivery address"
+              legendHidden
+              addresses={saved}
+              untitled="Saved address"
+              newTitle={`${draft.recipientName}’s address (new)`}
+              chosen={chosen}
+              disabled={busy}
+              onChoose={(id) => form.set({ addressId: id, date: null })}
+            />
             {chosen === NEW_ADDRESS ? (
               <NewAddress
                 forDelivery
@@ -256,12 +250,8 @@ function SendGift({ box, draft, variantTitle }: { box: MenuDish; draft: GiftDraf
               {preview.data.checkout ? (
                 <PaySection
                   checkout={preview.data.checkout}
-                  status={status}
-                  decline={payment.decline}
-                  problem={problem}
-                  unusable={payment.unusable}
+                  payment={payment}
                   onPay={(how, missing) => void onPay(how, missing)}
-                  onChangeMethod={() => payment.setDecline(null)}
                 />
               ) : null}
             </>

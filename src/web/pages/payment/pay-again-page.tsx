@@ -110,12 +110,8 @@ export function PayAgainPage() {
               {checkout ? (
                 <PaySection
                   checkout={checkout}
-                  status={payment.status}
-                  decline={payment.decline}
-                  problem={payment.problem}
-                  unusable={payment.unusable}
+                  payment={payment}
                   onPay={(how, missing) => void onPay(how, missing)}
-                  onChangeMethod={() => payment.setDecline(null)}
                 />
               ) : (
                 <p role="alert">We were unable to process your request</p>

@@ -1,7 +1,7 @@
 import { createAddressBody, type Address, type CreateAddressBody } from '../../../contracts/addresses';
 import { isDeliverableAddress } from '../../../domain/address';
 import { ApiError } from '../api/client';
-import { CheckboxField, FormError, TextField } from './fields';
+import { CheckboxField, FormError, NameFields, SubmitButton, TextField } from './fields';
 import { useForm } from './use-form';
 import { checked, validate, type Checked, type FieldErrors } from './validate';
 
@@ -119,10 +119,7 @@ export function AddressForm({
   return (
     <form {...form.props} className="address-form">
       <FormError message={form.formError} />
-      <div className="field-row">
-        <TextField label="First name" autoComplete="given-name" {...form.field('firstName')} />
-        <TextField label="Last name" autoComplete="family-name" {...form.field('lastName')} />
-      </div>
+      <NameFields first={form.field('firstName')} last={form.field('lastName')} />
       <TextField
         label="Address line 1"
         autoComplete="address-line1"
@@ -143,9 +140,9 @@ export function AddressForm({
         <CheckboxField label="Make this my default address" {...form.checkbox('isDefault')} />
       ) : null}
       <div className="button-row">
-        <button type="submit" className="button button--primary" disabled={form.busy} aria-busy={form.busy}>
-          {form.busy ? 'Saving…' : submitLabel}
-        </button>
+        <SubmitButton busy={form.busy} busyLabel="Saving…">
+          {submitLabel}
+        </SubmitButton>
         {onCancel ? (
           <button type="button" className="button button--secondary" onClick={onCancel} disabled={form.busy}>
             Cancel

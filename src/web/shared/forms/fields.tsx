@@ -130,3 +130,88 @@ export function FormError({ message }: { message: string | null }) {
     </p>
   ) : null;
 }
+
+/**
+ * A form's submit button: disabled and saying what it is doing while the form is busy ("Saving…").
+ * `variant`: primary (the step's one action) or secondary (a small form beside others).
+ */
+export function SubmitButton({
+  busy,
+  busyLabel,
+  children,
+  block = false,
+  variant = 'primary',
+  disabled = false,
+}: {
+  busy: boolean;
+  busyLabel: string;
+  children: ReactNode;
+  block?: boolean;
+  variant?: 'primary' | 'secondary';
+  disabled?: boolean;
+}) {
+  return (
+    <button
+      type="submit"
+      className={`button button--${variant}${block ? ' button--block' : ''}`}
+      disabled={busy || disabled}
+      aria-busy={busy}
+    >
+      {busy ? busyLabel : children}
+    </button>
+  );
+}
+
+type Bound = {
+  value: string;
+  error: string | undefined;
+  onChange: InputHTMLAttributes<HTMLInputElement>['onChange'];
+};
+
+/** An email address, with the keyboard and autofill for one. */
+export function EmailField({ label = 'Email', ...bound }: Bound & { label?: string }) {
+  return (
+    <TextField label={label} type="email" name="email" autoComplete="email" inputMode="email" {...bound} />
+  );
+}
+
+/** First and last name side by side (one under the other on a phone). */
+export function NameFields({ first, last }: { first: Bound; last: Bound }) {
+  return (
+    <div className="field-row">
+      <TextField label="First name" name="firstName" autoComplete="given-name" {...first} />
+      <TextField label="Last name" name="lastName" autoComplete="family-name" {...last} />
+    </div>
+  );
+}
+
+/** A new password and the same again (the schema checks they match). */
+export function NewPasswordFields({
+  password,
+  confirm,
+  hint,
+}: {
+  password: Bound;
+  confirm: Bound;
+  hint: string;
+}) {
+  return (
+    <>
+      <TextField
+        label="New password"
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        hint={hint}
+        {...password}
+      />
+      <TextField
+        label="New password again"
+        type="password"
+        name="confirm"
+        autoComplete="new-password"
+        {...confirm}
+      />
+    </>
+  );
+}

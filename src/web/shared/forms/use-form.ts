@@ -101,16 +101,25 @@ export function focusFirstError(root: HTMLElement | null) {
   control?.focus({ preventScroll: true });
 }
 
-/** The server's problems that name one of the form's fields (`/email` → `email`), by field. */
-export function fieldProblems(error: unknown, values: object): { key: string; message: string }[] {
-  if (!(error instanceof ApiError)) return [];
-  return error.errors.flatMap((problem) => {
+/**
+ * What a failed send shows: the server's problems that name one of the form's fields (`/email` → `email`)
+ * beside them, and a message for the whole form (by `describe`) unless every problem found its field.
+ * Nothing for an aborted request.
+ */
+export function explainFailure(
+  error: unknown,
+  values: object,
+  describe: (error: unknown) => string | null,
+): { fields: { key: string; message: string }[]; form: string | null } {
+  if (error instanceof Error && error.name === 'AbortError') return { fields: [], form: null };
+  const problems = error instanceof ApiError ? error.errors : [];
+  const fields = problems.flatMap((problem) => {
     const key = problem.pointer?.split('/')[1];
     return key && Object.hasOwn(values, key) ? [{ key, message: problem.detail }] : [];
   });
+  const allPlaced = fields.length > 0 && fields.length === problems.length;
+  return { fields, form: allPlaced ? null : describe(error) };
 }
-
-const isAbort = (error: unknown) => error instanceof Error && error.name === 'AbortError';
 
 export function useForm<V extends object, T = V>(options: FormOptions<V, T>): Form<V> {
   const { schema, names, prepare, check, onSubmit, failure = failureMessage } = options;
@@ -142,13 +151,9 @@ export function useForm<V extends object, T = V>(options: FormOptions<V, T>): Fo
 
   /** Shows what went wrong: the server's field problems by their fields, the rest for the whole form. */
   const show = (error: unknown, describe: (error: unknown) => string | null) => {
-    if (isAbort(error)) return;
-    const byField = fieldProblems(error, values);
-    for (const problem of byField) report(problem.key, problem.message);
-    const all = error instanceof ApiError ? error.errors.length : 1;
-    if (byField.length > 0 && byField.length === all) return;
-    const message = describe(error);
-    if (message !== null) fail(message);
+    const { fields, form } = explainFailure(error, values, describe);
+    for (const problem of fields) report(problem.key, problem.message);
+    if (form !== null) fail(form);
   };
 
   const run = async (name: string, action: () => unknown, describe = failure) => {
