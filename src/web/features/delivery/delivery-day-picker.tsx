@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import type { DeliveryDate } from '../../../contracts/delivery';
 import { longDayLabel, relativeDeadlineLabel, type IsoDate } from '../../../domain/calendar';
 import { ApiError } from '../../shared/api/client';
+import { LoadFailed } from '../../shared/ui/load-failed';
 import { Spinner } from '../../shared/ui/spinner';
 import type { DeliveryDates } from './delivery.queries';
 
@@ -69,20 +70,14 @@ export function DeliveryDayPicker({
       {days.isPending ? (
         <Spinner label="Finding delivery days" />
       ) : days.isError ? (
-        <div className="notice notice--error" role="alert">
-          <p>
-            {days.error instanceof ApiError ? days.error.message : 'We couldn’t find delivery days just now.'}
-          </p>
-          {instead ?? (
-            <button
-              type="button"
-              className="button button--secondary button--small"
-              onClick={() => void days.refetch()}
-            >
-              Try again
-            </button>
-          )}
-        </div>
+        <LoadFailed
+          message={
+            days.error instanceof ApiError ? days.error.message : 'We couldn’t find delivery days just now.'
+          }
+          onRetry={instead ? undefined : days.refetch}
+        >
+          {instead}
+        </LoadFailed>
       ) : offered.length === 0 ? (
         <p className="notice notice--warning" role="status">
           {empty}

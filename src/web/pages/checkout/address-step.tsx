@@ -11,7 +11,7 @@ import { saveDeliveryChoices, useDeliveryChoices } from '../../features/delivery
 import { customerQueries } from '../../shared/customer.queries';
 import { emptyAddress } from '../../shared/forms/address-form';
 import { usePageMeta } from '../../shared/use-page-meta';
-import { CheckoutFrame } from './checkout-frame';
+import { CheckoutFrame, NextStepButton } from './checkout-frame';
 import { useCheckoutFlow } from './flow-context';
 
 // delivery/address: deliver to a saved address, or find a new one by postcode (or type it in); a new
@@ -67,15 +67,9 @@ export function AddressStep() {
         onChoose={setPicked}
       />
       {chosen !== NEW_ADDRESS ? (
-        <button
-          type="button"
-          className="button button--primary button--block"
-          disabled={moving}
-          aria-busy={moving}
-          onClick={() => void goOn(chosen)}
-        >
-          {moving ? 'One moment…' : 'Deliver here'}
-        </button>
+        <NextStepButton busy={moving} onClick={() => void goOn(chosen)}>
+          Deliver here
+        </NextStepButton>
       ) : (
         <section className="checkout-card" aria-labelledby="new-address-heading">
           <h2 id="new-address-heading">{saved.length > 0 ? 'New address' : 'Find your address'}</h2>

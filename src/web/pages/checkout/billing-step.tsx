@@ -10,7 +10,7 @@ import { isApiError } from '../../shared/api/client';
 import { customerQueries } from '../../shared/customer.queries';
 import { emptyAddress } from '../../shared/forms/address-form';
 import { usePageMeta } from '../../shared/use-page-meta';
-import { CheckoutFrame } from './checkout-frame';
+import { CheckoutFrame, NextStepButton } from './checkout-frame';
 import { useCheckoutFlow } from './flow-context';
 
 // billingaddresses: the card's billing address, the delivery address unless the customer says otherwise.
@@ -54,15 +54,9 @@ export function BillingStep() {
         onChoose={setPicked}
       />
       {chosen !== NEW_ADDRESS ? (
-        <button
-          type="button"
-          className="button button--primary button--block"
-          disabled={moving}
-          aria-busy={moving}
-          onClick={() => void goOn(chosen === SAME ? null : chosen)}
-        >
-          {moving ? 'One moment…' : 'Continue to payment'}
-        </button>
+        <NextStepButton busy={moving} onClick={() => void goOn(chosen === SAME ? null : chosen)}>
+          Continue to payment
+        </NextStepButton>
       ) : (
         <section className="checkout-card" aria-labelledby="billing-new-heading">
           <h2 id="billing-new-heading">New billing address</h2>

@@ -50,3 +50,26 @@ export function EmptyBasketStep({ menu }: { menu: string }) {
     </CheckoutFrame>
   );
 }
+
+/** The step's one way on for a choice already made ("Deliver here"), saying so while it goes. */
+export function NextStepButton({
+  busy,
+  onClick,
+  children,
+}: {
+  busy: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className="button button--primary button--block"
+      disabled={busy}
+      aria-busy={busy}
+      onClick={onClick}
+    >
+      {busy ? 'One moment…' : children}
+    </button>
+  );
+}

@@ -16,6 +16,7 @@ import { VoucherForm } from '../../features/vouchers/voucher-form';
 import { analytics } from '../../shared/analytics';
 import { ApiError, isRefusal } from '../../shared/api/client';
 import { randomId } from '../../shared/random-id';
+import { LoadFailed } from '../../shared/ui/load-failed';
 import { Spinner } from '../../shared/ui/spinner';
 import { usePageMeta } from '../../shared/use-page-meta';
 import { CheckoutFrame, EmptyBasketStep } from './checkout-frame';
@@ -169,25 +170,18 @@ export function PaymentStep() {
               onPay={(how, missing) => void onPay(how, missing)}
             />
           ) : preview.isError ? (
-            <div className="notice notice--error" role="alert">
-              <p>
-                {preview.error instanceof ApiError
+            <LoadFailed
+              message={
+                preview.error instanceof ApiError
                   ? preview.error.message
-                  : 'We were unable to process your request'}
-              </p>
-              <div className="button-row">
-                <button
-                  type="button"
-                  className="button button--secondary button--small"
-                  onClick={() => void preview.refetch()}
-                >
-                  Try again
-                </button>
-                <Link to={paths.instructions} className="button button--secondary button--small">
-                  Change delivery
-                </Link>
-              </div>
-            </div>
+                  : 'We were unable to process your request'
+              }
+              onRetry={preview.refetch}
+            >
+              <Link to={paths.instructions} className="button button--secondary button--small">
+                Change delivery
+              </Link>
+            </LoadFailed>
           ) : (
             <Spinner label="Working out your total" />
           )}

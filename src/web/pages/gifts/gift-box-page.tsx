@@ -15,6 +15,7 @@ import { usePageMeta } from '../../shared/use-page-meta';
 import { NotFoundPage } from '../../app/not-found';
 import '../../features/checkout/checkout.css';
 import './gifts.css';
+import { LoadFailed } from '../../shared/ui/load-failed';
 
 // The gift box product route (spec §2 "gift-boxes-product-box": a basket route where default basket
 // creation is skipped): the box, its size and how many, who it is for and the card's message. The recipe-kit
@@ -30,16 +31,7 @@ export function GiftBoxPage() {
   if (boxes.isError) {
     return (
       <div className="gifts-page">
-        <div className="notice notice--error" role="alert">
-          <p>Couldn&apos;t fetch menu</p>
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            onClick={() => void boxes.refetch()}
-          >
-            Try again
-          </button>
-        </div>
+        <LoadFailed message="Couldn't fetch menu" onRetry={boxes.refetch} />
       </div>
     );
   }

@@ -30,6 +30,7 @@ import { Spinner } from '../../shared/ui/spinner';
 import { usePageMeta } from '../../shared/use-page-meta';
 import '../../features/checkout/checkout.css';
 import './gifts.css';
+import { LoadFailed } from '../../shared/ui/load-failed';
 
 // Sending a gift box (signed in): the recipient's address (saved in the buyer's address book, never made
 // their default), the day it arrives (no Sundays, up to 21 days ahead, none the courier or stock rule out),
@@ -256,20 +257,14 @@ function SendGift({ box, draft, variantTitle }: { box: MenuDish; draft: GiftDraf
               ) : null}
             </>
           ) : preview.isError ? (
-            <div className="notice notice--error" role="alert">
-              <p>
-                {preview.error instanceof ApiError
+            <LoadFailed
+              message={
+                preview.error instanceof ApiError
                   ? preview.error.message
-                  : 'We were unable to process your request'}
-              </p>
-              <button
-                type="button"
-                className="button button--secondary button--small"
-                onClick={() => void preview.refetch()}
-              >
-                Try again
-              </button>
-            </div>
+                  : 'We were unable to process your request'
+              }
+              onRetry={preview.refetch}
+            />
           ) : (
             <Spinner label="Working out your total" />
           )}
