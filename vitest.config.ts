@@ -13,6 +13,7 @@ export default defineConfig({
             'src/contracts/**/*.test.ts',
             'src/web/**/*.test.{ts,tsx}',
             'tests/**/*.test.ts',
+            'tools/**/*.test.ts',
           ],
           environment: 'node',
           // Property tests take a second or two; on a busy CI machine, far more. Time is never what they test.

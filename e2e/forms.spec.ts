@@ -355,3 +355,63 @@ test('the date of birth is typed day, month, year; a date that does not exist is
   await expect(page.getByText('Enter your first name')).toHaveCount(0);
   await shot(page, '11-profile');
 });
+
+test('what the server says about a field shows beside it and goes when it changes; an unknown answer reads as a general failure', async ({
+  page,
+}) => {
+  // The shop's own checks match the server's, so its field problems are staged here: the server answers
+  // as a newer one might (a rule the page does not know yet), then with a code the page does not know.
+  const answers = [
+    {
+      status: 400,
+      body: {
+        errors: [
+          {
+            status: '400',
+            code: 'VALIDATION_FAILED',
+            detail: 'Use letters, spaces and hyphens in your last name',
+            source: { pointer: '/last_name' },
+          },
+        ],
+        meta: { request_id: 'e2e-1' },
+      },
+    },
+    {
+      status: 409,
+      body: { errors: [{ status: '409', code: 'SOMETHING_NEW', detail: 'A reason from the future' }] },
+    },
+  ];
+  await page.route('**/api/v2/customers', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    const answer = answers.shift()!;
+    await route.fulfill({ status: answer.status, contentType: 'application/json', json: answer.body });
+  });
+
+  await page.goto('/signup');
+  await page.getByLabel('First name').fill('Ada');
+  const lastName = page.getByLabel('Last name');
+  await lastName.fill('Lovelace 2');
+  await page.getByRole('textbox', { name: 'Email' }).fill(`ada.server.${Date.now()}@example.com`);
+  await page.getByLabel('Password').fill('analytical engine 1843');
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  // Beside the last name, with focus on it; nothing said for the whole form.
+  const problem = page.getByText('Use letters, spaces and hyphens in your last name');
+  await expect(problem).toBeVisible();
+  await expect(lastName).toBeFocused();
+  await expect(lastName).toHaveAttribute('aria-invalid', 'true');
+  await expect(lastName).toHaveAccessibleDescription('Use letters, spaces and hyphens in your last name');
+  await expect(page.locator('.form-error')).toHaveCount(0);
+  await shot(page, '07-server-field-error');
+  await expectAccessible(page, 'sign-up with the server’s field error');
+
+  // Changed, the field is the customer's again.
+  await lastName.fill('Lovelace');
+  await expect(problem).toHaveCount(0);
+  await expect(lastName).not.toHaveAttribute('aria-invalid', 'true');
+
+  // A code the page does not know: the general message, not the stranger's words.
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.locator('.form-error')).toHaveText('An error occurred while creating your account');
+  await expect(page.getByText('A reason from the future')).toHaveCount(0);
+});

@@ -3,16 +3,17 @@ import path from 'node:path';
 // Import boundaries (architecture "Import rules", style §1):
 // - domain imports nothing of ours; contracts import only domain;
 // - server and web import domain and contracts, never each other;
-// - a web feature does not import another feature (pages in the route table combine them);
-// - web/shared does not import features or app.
+// - on the web (webBoundary below), imports flow one way: shared → features → app → pages → the route
+//   table. A feature does not import another feature; a page does not import another page (pages compose
+//   features; what two pages share is a feature's, or app's); shared imports none of them.
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 function layerOf(file) {
   const rel = path.relative(ROOT, file).split(path.sep).join('/');
-  const m = /^src\/(domain|contracts|server|web)(?:\/(features)\/([^/]+)|\/(shared|app))?/.exec(rel);
+  const m = /^src\/(domain|contracts|server|web)(?:\/|$)/.exec(rel);
   if (!m) return null;
-  return { layer: m[1], feature: m[3] ?? null, part: m[2] ?? m[4] ?? null };
+  return { layer: m[1], rel };
 }
 
 const ALLOWED = {
@@ -21,6 +22,53 @@ const ALLOWED = {
   server: ['domain', 'contracts', 'server'],
   web: ['domain', 'contracts', 'web'],
 };
+
+/** Between the four layers: who may import whom. */
+function layerBoundary(from, to) {
+  if (ALLOWED[from.layer].includes(to.layer)) return null;
+  return `src/${from.layer} must not import src/${to.layer} (see docs/architecture: import rules)`;
+}
+
+// ---- The web ---------------------------------------------------------------------------------------
+
+/**
+ * Where a web file sits: `shared`, `app`, `features` (with its area), `pages` (with its page: a folder
+ * `pages/<x>/…` is one page, as is a file `pages/<x>.tsx`), or `root` (main.tsx, routes.tsx).
+ */
+export function webPlaceOf(rel) {
+  const m = /^src\/web\/(?:(shared|app)(?:\/|$)|(features)\/([^/]+)|(pages)\/([^/.]+)(?:[/.]|$))/.exec(rel);
+  if (!m) return { part: 'root', unit: null };
+  if (m[1]) return { part: m[1], unit: null };
+  if (m[2]) return { part: 'features', unit: m[3] };
+  return { part: 'pages', unit: m[5] };
+}
+
+/** What each part of the web app may import besides itself (and domain and contracts). */
+const WEB_ALLOWED = {
+  shared: ['shared'],
+  features: ['shared', 'features'],
+  app: ['shared', 'features', 'app'],
+  pages: ['shared', 'features', 'app', 'pages'],
+  root: ['shared', 'features', 'app', 'pages', 'root'],
+};
+
+/** Within src/web: the one-way flow, features apart from each other, pages apart from each other. */
+function webBoundary(fromRel, toRel) {
+  const from = webPlaceOf(fromRel);
+  const to = webPlaceOf(toRel);
+  if (!WEB_ALLOWED[from.part].includes(to.part)) {
+    return `web/${from.part} must not import web/${to.part} (imports flow shared → features → app → pages)`;
+  }
+  if (from.part === 'features' && to.part === 'features' && from.unit !== to.unit) {
+    return `feature "${from.unit}" must not import feature "${to.unit}"; combine them in a page`;
+  }
+  if (from.part === 'pages' && to.part === 'pages' && from.unit !== to.unit) {
+    return `page "${from.unit}" must not import page "${to.unit}"; move what they share to a feature (or app/)`;
+  }
+  return null;
+}
+
+// ---- The rule --------------------------------------------------------------------------------------
 
 export default {
   rules: {
@@ -33,16 +81,9 @@ export default {
           if (typeof source !== 'string' || !source.startsWith('.')) return;
           const to = layerOf(path.resolve(path.dirname(context.filename), source));
           if (!to) return;
-          let why = null;
-          if (!ALLOWED[from.layer].includes(to.layer)) {
-            why = `src/${from.layer} must not import src/${to.layer} (see docs/architecture: import rules)`;
-          } else if (from.layer === 'web' && to.layer === 'web') {
-            if (from.feature && to.feature && from.feature !== to.feature) {
-              why = `feature "${from.feature}" must not import feature "${to.feature}"; combine them in a page`;
-            } else if (from.part === 'shared' && (to.part === 'features' || to.part === 'app')) {
-              why = 'web/shared must not import features or app';
-            }
-          }
+          const why =
+            layerBoundary(from, to) ??
+            (from.layer === 'web' && to.layer === 'web' ? webBoundary(from.rel, to.rel) : null);
           if (why) context.report({ node, messageId: 'denied', data: { why } });
         };
         return {

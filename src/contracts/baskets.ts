@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
 import { BASKET_TYPES } from '../domain/basket';
+import type { AddonProduct, VoucherOnBasket as DomainVoucherOnBasket } from '../domain/basket-summary';
 import { errorObject, resource, resourceWithRelationships, toMany } from './envelope';
 import { idParam, isoDateSchema, penceSchema, quantitySchema, queryBoolean, uuidSchema } from './common';
-import { basketVoucherSchema } from './vouchers';
+import { basketVoucherSchema, type VoucherTermsView } from './vouchers';
 
 // Baskets (spec §3 Basket, Basket item; §7 Baskets).
 
@@ -109,6 +110,11 @@ export const basketModel = z.extend(basketAttributes, {
 export type Basket = z.infer<typeof basketModel>;
 export type BasketItem = Basket['items'][number];
 export type BasketMeta = z.infer<typeof basketMeta>;
+
+/** The free line's product, as a basket item shows it. */
+export type AddonItem = AddonProduct<BasketItem>;
+/** A basket's voucher as the domain's `priceBasketItems` takes it, shown as the contract's voucher terms. */
+export type VoucherOnBasket = DomainVoucherOnBasket<BasketItem, VoucherTermsView>;
 
 // Requests. Bodies are strict: an unknown field is an error, not silently dropped.
 

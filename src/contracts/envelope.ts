@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 
 // The JSON:API-like envelope of /api/v2 (architecture decision 5): `{ data, included?, meta? }` with
-// resources `{ id, type, attributes, relationships? }`, errors `{ errors: [{ status, code, detail }] }`.
+// resources `{ id, type, attributes, relationships? }`, errors `{ errors: [{ status, code, detail }] }`
+// (./errors).
 
 export const identifier = <T extends string>(type: T) => z.object({ id: z.string(), type: z.literal(type) });
 
@@ -17,6 +18,7 @@ export const resourceWithRelationships = <T extends string, A extends z.ZodMiniT
   relationships: R,
 ) => z.object({ id: z.string(), type: z.literal(type), attributes, relationships });
 
+/** One problem in a list of problems (a basket's validation); the error document is in ./errors. */
 export const errorObject = z.object({
   status: z.string(),
   code: z.string(),
@@ -27,11 +29,8 @@ export const errorObject = z.object({
 });
 export type ErrorObject = z.infer<typeof errorObject>;
 
-export const errorDocument = z.object({
-  errors: z.array(errorObject),
-  meta: z.optional(z.object({ requestId: z.optional(z.string()) })),
-});
-export type ErrorDocument = z.infer<typeof errorDocument>;
+// The error document lives with the error codes (./errors); the server's OpenAPI document reads it here.
+export { errorDocument, type ErrorDocument } from './errors';
 
 /** A resource with its attributes and resolved relationships flattened, as the web app uses it. */
 export interface Identifier {

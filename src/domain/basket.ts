@@ -76,7 +76,13 @@ export interface BasketTotals {
   weeks: WeekSummary[];
 }
 
-const lineTotal = (line: BasketLine) => multiplyPence(line.unitPrice, line.quantity);
+/**
+ * What a line costs: unit price × quantity, less its discount (none: the line's price before discount).
+ * The one place a line's total is worked out: basket items, order lines and the basket's weeks use it.
+ */
+export function lineTotal(unitPrice: Pence | number, quantity: number, discount: Pence | number = 0): Pence {
+  return pence(multiplyPence(unitPrice, quantity) - discount);
+}
 
 /** Totals in integer pence, one delivery (and one fee) per meal week, weeks in date order. */
 export function basketTotals(
@@ -92,7 +98,7 @@ export function basketTotals(
   const weeks = [...byWeek.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([mealWeek, weekLines]): WeekSummary => {
-      const lineItemsPrice = sumPence(weekLines.map(lineTotal));
+      const lineItemsPrice = sumPence(weekLines.map((line) => lineTotal(line.unitPrice, line.quantity)));
       const discount = sumPence(weekLines.map((line) => line.discount ?? ZERO));
       const subtotal = pence(lineItemsPrice - discount);
       const meetsMinimum = subtotal >= rules.minimumSpendPerOrder;

@@ -1,51 +1,56 @@
 // Domain errors are values with a stable code (architecture decision 7). Services throw DomainError for
-// expected failures; one HTTP error handler maps the code to a status and the spec's message.
-export type ErrorCode =
-  | 'VALIDATION_FAILED'
-  | 'INVALID_JSON'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'URI_TOO_LONG'
-  | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'BRANCH_HEADER_MISSING'
-  | 'NOT_FOUND'
-  | 'ROUTE_NOT_FOUND'
-  | 'METHOD_NOT_ALLOWED'
-  | 'BASKET_NOT_FOUND'
-  | 'BASKET_ITEM_NOT_FOUND'
-  | 'BASKET_INVALID'
-  | 'PRODUCT_VARIANT_NOT_FOUND'
-  | 'OUT_OF_STOCK'
-  | 'WEEK_UNAVAILABLE'
-  | 'IDEMPOTENCY_KEY_REUSED'
-  | 'IDEMPOTENCY_KEY_IN_USE'
-  | 'RATE_LIMITED'
-  | 'UNAUTHENTICATED'
-  | 'FORBIDDEN'
-  | 'CONFLICT'
-  | 'INVALID_EMAIL'
-  | 'INVALID_CREDENTIALS'
-  | 'EMAIL_NOT_CONFIRMED'
-  | 'CURRENT_PASSWORD_INCORRECT'
-  | 'TOKEN_INVALID'
-  | 'SOCIAL_SIGN_IN_FAILED'
-  | 'ADDRESS_NOT_FOUND'
-  | 'CUSTOMER_NOT_FOUND'
-  | 'VOUCHER_INVALID'
-  | 'VOUCHER_NOT_FOUND'
-  | 'ORDER_NOT_FOUND'
-  | 'ORDER_INVALID'
-  | 'ALREADY_PAID'
-  | 'PAYMENT_NOT_FOUND'
-  | 'PAYMENT_METHOD_NOT_FOUND'
-  | 'PAYMENT_METHOD_IN_USE'
-  | 'PAYMENT_DECLINED'
-  | 'PAYMENT_PROCESSOR_ERROR'
-  | 'DELIVERY_DATE_UNAVAILABLE'
-  | 'POSTCODE_INVALID'
-  | 'POSTCODE_NOT_FOUND'
-  | 'OUTSIDE_DELIVERY_AREA'
-  | 'SUBSCRIPTION_NOT_FOUND'
-  | 'INTERNAL';
+// expected failures; one HTTP error handler maps the code to a status and the spec's message. The list is
+// data so that the contracts (src/contracts/errors.ts) and the web app know the same codes.
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'INVALID_JSON',
+  'PAYLOAD_TOO_LARGE',
+  'URI_TOO_LONG',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'BRANCH_HEADER_MISSING',
+  'NOT_FOUND',
+  'ROUTE_NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'BASKET_NOT_FOUND',
+  'BASKET_ITEM_NOT_FOUND',
+  'BASKET_INVALID',
+  'PRODUCT_VARIANT_NOT_FOUND',
+  'OUT_OF_STOCK',
+  'WEEK_UNAVAILABLE',
+  'IDEMPOTENCY_KEY_REUSED',
+  'IDEMPOTENCY_KEY_IN_USE',
+  'RATE_LIMITED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'CONFLICT',
+  'INVALID_EMAIL',
+  'INVALID_CREDENTIALS',
+  'EMAIL_NOT_CONFIRMED',
+  'CURRENT_PASSWORD_INCORRECT',
+  'TOKEN_INVALID',
+  'SOCIAL_SIGN_IN_FAILED',
+  'ADDRESS_NOT_FOUND',
+  'CUSTOMER_NOT_FOUND',
+  'VOUCHER_INVALID',
+  'VOUCHER_NOT_FOUND',
+  'ORDER_NOT_FOUND',
+  'ORDER_INVALID',
+  'ALREADY_PAID',
+  'PAYMENT_NOT_FOUND',
+  'PAYMENT_METHOD_NOT_FOUND',
+  'PAYMENT_METHOD_IN_USE',
+  'PAYMENT_DECLINED',
+  'PAYMENT_PROCESSOR_ERROR',
+  'DELIVERY_DATE_UNAVAILABLE',
+  'POSTCODE_INVALID',
+  'POSTCODE_NOT_FOUND',
+  'OUTSIDE_DELIVERY_AREA',
+  'SUBSCRIPTION_NOT_FOUND',
+  'INTERNAL',
+] as const;
+
+/** Every code the shop's errors can carry (the contracts' error document lists the same). */
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export class DomainError extends Error {
   constructor(

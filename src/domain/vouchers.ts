@@ -1,3 +1,4 @@
+import { lineTotal } from './basket';
 import { dayMonth, type IsoDate } from './calendar';
 import { weekLabel } from './menu-weeks';
 import { formatPence, formatPenceShort, prorate } from './money';
@@ -83,7 +84,7 @@ export function normaliseVoucherCode(code: string): string {
 
 /** The line's price before discount: never negative. */
 export function lineAmount(line: Pick<PricedLine, 'unitPrice' | 'quantity'>): number {
-  return Math.max(0, line.unitPrice) * Math.max(0, line.quantity);
+  return lineTotal(Math.max(0, line.unitPrice), Math.max(0, line.quantity));
 }
 
 const ADDON_PREFIX = 'addon:';

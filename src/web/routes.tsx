@@ -6,14 +6,10 @@ import { NotFoundPage } from './app/not-found';
 import { RecipeKitLayout } from './app/recipe-kit-bar';
 import { RouteError } from './app/route-error';
 import { Shell } from './app/shell';
-import {
-  checkoutLayout,
-  checkoutSignInRoutes,
-  checkoutStepRoutes,
-  paymentRoutes,
-} from './pages/checkout/checkout-routes';
-import { ONE_OFF_FLOW, SUBSCRIPTION_FLOW } from './pages/checkout/flows';
+import { ONE_OFF_FLOW, SUBSCRIPTION_FLOW } from './features/checkout/flows';
+import { checkoutLayout, checkoutSignInRoutes, checkoutStepRoutes } from './pages/checkout/checkout-routes';
 import { giftRoutes } from './pages/gifts/gift-routes';
+import { paymentRoutes } from './pages/payment/payment-routes';
 
 // The whole route table (spec §2). Screens are lazy chunks; guards are loaders that redirect. Routes of
 // later areas join this table with their issues, and src/contracts/page-routes.ts with them (the server's

@@ -2,8 +2,10 @@ import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { authApi } from '../features/auth/auth.api';
 import { registerFingerprintInBackground } from '../features/auth/fingerprint';
+import { isPaymentPage } from '../features/checkout/flows';
 import { customerQueries, rememberSignIn, safeTarget } from '../shared/customer.queries';
 import { showToast } from '../shared/ui/toast';
+import { arrivingFrom } from './navigation-history';
 
 // Guards are loaders that redirect (architecture decision 10; spec §2 Guards, §6).
 
@@ -127,3 +129,13 @@ export const guestOnly = (queryClient: QueryClient, except?: keyof typeof EXCEPT
   afterTokenSignIn(queryClient, async ({ request }) =>
     !(except && EXCEPTIONS[except](request)) && (await signedIn(queryClient)) ? redirect('/') : null,
   );
+
+/**
+ * A confirmation page (the checkout's, a gift's, /payment/success) is reached only from a page that takes a
+ * payment (spec §2 Guards); otherwise the account when signed in, else the home page.
+ */
+export const paidConfirmation = (queryClient: QueryClient) =>
+  afterTokenSignIn(queryClient, async () => {
+    if (isPaymentPage(arrivingFrom())) return null;
+    return redirect((await signedIn(queryClient)) ? '/account' : '/');
+  });

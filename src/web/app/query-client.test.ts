@@ -4,7 +4,7 @@ import { ApiError, NetworkError } from '../shared/api/client';
 import { StorefrontError } from '../shared/storefront';
 import { createQueryClient, shouldRetry } from './query-client';
 
-const apiError = (status: number) => new ApiError(status, `HTTP_${status}`, 'Something went wrong');
+const apiError = (status: number) => new ApiError(status, 'INTERNAL', 'Something went wrong');
 
 describe('shouldRetry', () => {
   const retryable: [string, unknown][] = [

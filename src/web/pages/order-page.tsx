@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { OrderLines } from '../features/orders/order-lines';
 import { addressLines, longDate, OrderTotals } from '../features/orders/order-summary';
 import { orderQueries } from '../features/orders/orders.queries';
-import { ApiError } from '../shared/api/client';
+import { isApiError } from '../shared/api/client';
 import { Spinner } from '../shared/ui/spinner';
 import { usePageMeta } from '../shared/use-page-meta';
 
@@ -25,7 +25,7 @@ export function OrderPage() {
       <div className="page page--narrow">
         <h1>Your order</h1>
         <p role="alert">
-          {detail.error instanceof ApiError && detail.error.status === 404
+          {isApiError(detail.error, 'ORDER_NOT_FOUND', 'NOT_FOUND')
             ? 'We can’t find that order in your account.'
             : 'We were unable to process your request'}
         </p>

@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { customerModel, type Customer } from '../../contracts/customer-model';
-import { api, ApiError } from './api/client';
+import { api, isApiError } from './api/client';
 import { readOne } from './api/documents';
 
 // The customer store: who is signed in (null for a visitor). The server inlines it into the page, so a
@@ -15,7 +15,7 @@ export const customerQueries = {
         try {
           return readOne(await api('GET', '/me', { signal }), customerModel);
         } catch (error) {
-          if (error instanceof ApiError && error.status === 401) return null;
+          if (isApiError(error, 'UNAUTHENTICATED')) return null;
           throw error;
         }
       },

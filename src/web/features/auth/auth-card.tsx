@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useStepHeading } from '../../shared/forms';
+import { useStepHeading } from '../../shared/ui/step-heading';
 
 /** What a sign-in form is shown in: the auth pages' card, or the checkout's step. */
 export interface AuthFrameProps {

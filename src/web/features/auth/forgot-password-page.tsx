@@ -1,37 +1,29 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import * as z from 'zod/mini';
 import { emailSchema } from '../../../contracts/customers';
-import { ApiError } from '../../shared/api/client';
-import { FormError, TextField, useFormErrors, validate } from '../../shared/forms';
+import { isApiError } from '../../shared/api/client';
+import { EmailField, FormError, SubmitButton } from '../../shared/forms/fields';
+import { useForm } from '../../shared/forms/use-form';
 import { usePageMeta } from '../../shared/use-page-meta';
 import { authApi } from './auth.api';
 import { AuthCard, CheckInbox } from './auth-card';
 
+const forgotForm = z.object({ email: emailSchema });
+
 export function ForgotPasswordPage() {
   usePageMeta('Forgot your password?');
-  const [email, setEmail] = useState('');
-  const [form, attachForm] = useFormErrors({ email }, (v) =>
-    validate(z.object({ email: emailSchema }), v, { email: 'your email address' }),
-  );
-  const { errors } = form;
-  const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = form.submit();
-    if (!checked) return;
-    setBusy(true);
-    try {
-      await authApi.requestPasswordReset(checked.email);
-      setSentTo(checked.email);
-    } catch (error) {
-      form.fail(error instanceof ApiError && error.status === 429 ? error.message : 'Something went wrong');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const form = useForm({
+    initial: { email: '' },
+    schema: forgotForm,
+    names: { email: 'your email address' },
+    onSubmit: async ({ email }) => {
+      await authApi.requestPasswordReset(email);
+      setSentTo(email);
+    },
+    failure: (error) => (isApiError(error, 'RATE_LIMITED') ? error.message : 'Something went wrong'),
+  });
 
   return (
     <AuthCard
@@ -44,26 +36,12 @@ export function ForgotPasswordPage() {
           <p>The link works for an hour.</p>
         </>
       ) : (
-        <form ref={attachForm} onSubmit={onSubmit} noValidate>
+        <form {...form.props}>
           <FormError message={form.formError} />
-          <TextField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            error={errors.email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          <button
-            type="submit"
-            className="button button--primary button--block"
-            disabled={busy}
-            aria-busy={busy}
-          >
-            {busy ? 'Sending…' : 'Send me a link'}
-          </button>
+          <EmailField {...form.field('email')} />
+          <SubmitButton busy={form.busy} busyLabel="Sending…" block>
+            Send me a link
+          </SubmitButton>
         </form>
       )}
       <div className="auth__links">

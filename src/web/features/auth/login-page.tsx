@@ -1,9 +1,11 @@
-import { useState, type ComponentType, type FormEvent } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { passwordSchema, emailSchema } from '../../../contracts/customers';
 import * as z from 'zod/mini';
-import { ApiError } from '../../shared/api/client';
-import { FormError, TextField, useFormErrors, validate } from '../../shared/forms';
+import { ApiError, isApiError } from '../../shared/api/client';
+import { EmailField, FormError, SubmitButton, TextField } from '../../shared/forms/fields';
+import { useForm } from '../../shared/forms/use-form';
+import { validate } from '../../shared/forms/validate';
 import { usePageMeta } from '../../shared/use-page-meta';
 import { authApi } from './auth.api';
 import { AuthCard, CheckInbox, type AuthFrameProps } from './auth-card';
@@ -47,81 +49,55 @@ export function LoginForm({
   paths: LoginPaths;
 }) {
   const finish = useFinishSignIn();
-  const [values, setValues] = useState({ email: '', password: '' });
-  const [form, attachForm] = useFormErrors(values, (v) => validate(loginForm, v, LOGIN_NAMES));
-  const { errors } = form;
-  const [busy, setBusy] = useState(false);
   const [linkSent, setLinkSent] = useState<string | null>(null);
+  const form = useForm({
+    initial: { email: '', password: '' },
+    schema: loginForm,
+    names: LOGIN_NAMES,
+    onSubmit: async ({ email, password }) =>
+      finish(await authApi.signIn(email, password, returnTo), returnTo, 'password'),
+    failure: (error) =>
+      isApiError(error, 'INVALID_CREDENTIALS')
+        ? "Email and Password don't match"
+        : error instanceof Error
+          ? error.message
+          : 'Something went wrong',
+  });
+  const busy = form.busy;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = form.submit();
-    if (!checked) return;
-    setBusy(true);
-    try {
-      await finish(await authApi.signIn(checked.email, checked.password, returnTo), returnTo, 'password');
-    } catch (error) {
-      form.fail(
-        error instanceof ApiError && error.code === 'INVALID_CREDENTIALS'
-          ? "Email and Password don't match"
-          : error instanceof Error
-            ? error.message
-            : 'Something went wrong',
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  /** The email alone is enough for a link: only it is checked. */
   const sendLink = async () => {
-    const checked = validate(linkForm, { email: values.email }, LOGIN_NAMES);
+    const checked = validate(linkForm, { email: form.values.email }, LOGIN_NAMES);
     if (!checked.ok) {
       form.report('email', checked.errors.email ?? 'Enter your email address');
       return;
     }
-    setBusy(true);
-    try {
-      await authApi.requestSignInLink(checked.data.email, returnTo);
-      setLinkSent(checked.data.email);
-    } catch (error) {
-      form.fail(error instanceof ApiError ? error.message : 'Something went wrong');
-    } finally {
-      setBusy(false);
-    }
+    await form.run(
+      'link',
+      async () => {
+        await authApi.requestSignInLink(checked.data.email, returnTo);
+        setLinkSent(checked.data.email);
+      },
+      (error) => (error instanceof ApiError ? error.message : 'Something went wrong'),
+    );
   };
 
   return (
     <Frame title="Log in" intro="Welcome back. Log in to order, or to manage your pasta plan.">
       {linkSent ? <CheckInbox email={linkSent} what="a sign-in link" /> : null}
-      <form ref={attachForm} onSubmit={onSubmit} noValidate>
+      <form {...form.props}>
         <FormError message={form.formError} />
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          value={values.email}
-          error={errors.email}
-          onChange={(e) => setValues({ ...values, email: e.target.value })}
-        />
+        <EmailField {...form.field('email')} />
         <TextField
           label="Password"
           type="password"
           name="password"
           autoComplete="current-password"
-          value={values.password}
-          error={errors.password}
-          onChange={(e) => setValues({ ...values, password: e.target.value })}
+          {...form.field('password')}
         />
-        <button
-          type="submit"
-          className="button button--primary button--block"
-          disabled={busy}
-          aria-busy={busy}
-        >
-          {busy ? 'Logging in…' : 'Log in'}
-        </button>
+        <SubmitButton busy={busy} busyLabel="Logging in…" block>
+          Log in
+        </SubmitButton>
       </form>
       <div className="auth__links">
         <Link to={paths.forgot}>Forgot your password?</Link>

@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import * as z from 'zod/mini';
 import { newPasswordSchema } from '../../../contracts/customers';
-import { ApiError } from '../../shared/api/client';
-import { FormError, TextField, useFormErrors, validate } from '../../shared/forms';
+import { isApiError } from '../../shared/api/client';
+import { FormError, NewPasswordFields, SubmitButton } from '../../shared/forms/fields';
+import { useForm } from '../../shared/forms/use-form';
 import { usePageMeta } from '../../shared/use-page-meta';
 import { authApi } from './auth.api';
 import { AuthCard } from './auth-card';
@@ -23,26 +23,14 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const finish = useFinishSignIn();
-  const [values, setValues] = useState({ password: '', confirm: '' });
-  const [form, attachForm] = useFormErrors(values, (v) => validate(resetForm, v, RESET_NAMES));
-  const { errors } = form;
-  const [busy, setBusy] = useState(false);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = form.submit();
-    if (!checked) return;
-    setBusy(true);
-    try {
-      await finish(await authApi.resetPassword(token, checked.password), '/account/my-details', 'reset');
-    } catch (error) {
-      form.fail(
-        error instanceof ApiError && error.code === 'TOKEN_INVALID' ? error.message : 'Something went wrong',
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
+  const form = useForm({
+    initial: { password: '', confirm: '' },
+    schema: resetForm,
+    names: RESET_NAMES,
+    onSubmit: async ({ password }) =>
+      finish(await authApi.resetPassword(token, password), '/account/my-details', 'reset'),
+    failure: (error) => (isApiError(error, 'TOKEN_INVALID') ? error.message : 'Something went wrong'),
+  });
 
   if (!token) {
     return (
@@ -58,35 +46,16 @@ export function ResetPasswordPage() {
       title="Choose a new password"
       intro="After this, you’ll be signed in here and signed out everywhere else."
     >
-      <form ref={attachForm} onSubmit={onSubmit} noValidate>
+      <form {...form.props}>
         <FormError message={form.formError} />
-        <TextField
-          label="New password"
-          type="password"
-          name="password"
-          autoComplete="new-password"
+        <NewPasswordFields
+          password={form.field('password')}
+          confirm={form.field('confirm')}
           hint="At least 8 characters."
-          value={values.password}
-          error={errors.password}
-          onChange={(e) => setValues({ ...values, password: e.target.value })}
         />
-        <TextField
-          label="New password again"
-          type="password"
-          name="confirm"
-          autoComplete="new-password"
-          value={values.confirm}
-          error={errors.confirm}
-          onChange={(e) => setValues({ ...values, confirm: e.target.value })}
-        />
-        <button
-          type="submit"
-          className="button button--primary button--block"
-          disabled={busy}
-          aria-busy={busy}
-        >
-          {busy ? 'Saving…' : 'Save and sign in'}
-        </button>
+        <SubmitButton busy={form.busy} busyLabel="Saving…" block>
+          Save and sign in
+        </SubmitButton>
       </form>
       {form.formError ? (
         <div className="auth__links">

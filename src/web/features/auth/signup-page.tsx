@@ -1,9 +1,17 @@
-import { useState, type ComponentType, type FormEvent } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { signUpBody } from '../../../contracts/customers';
 import { analytics } from '../../shared/analytics';
-import { ApiError } from '../../shared/api/client';
-import { CheckboxField, FormError, TextField, useFormErrors, validate } from '../../shared/forms';
+import { isApiError } from '../../shared/api/client';
+import {
+  CheckboxField,
+  EmailField,
+  FormError,
+  NameFields,
+  SubmitButton,
+  TextField,
+} from '../../shared/forms/fields';
+import { useForm } from '../../shared/forms/use-form';
 import { usePageMeta } from '../../shared/use-page-meta';
 import { authApi } from './auth.api';
 import { AuthCard, CheckInbox, type AuthFrameProps } from './auth-card';
@@ -43,46 +51,38 @@ export function SignupForm({
   loginPath: string;
   onSent?: () => void;
 }) {
-  const [values, setValues] = useState({
-    firstName: '',
-    lastName: '',
-    email: '',
-    password: '',
-    acceptsEmails: false,
-    acceptsSms: false,
-    acceptsMail: false,
-  });
-  const [form, attachForm] = useFormErrors(values, (v) =>
-    validate(signUpBody, { ...v, ...(returnTo ? { targetUrl: returnTo } : {}) }, SIGN_UP_NAMES),
-  );
-  const { errors } = form;
-  const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const set = (patch: Partial<typeof values>) => setValues({ ...values, ...patch });
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const body = form.submit();
-    if (!body) return;
-    setBusy(true);
-    try {
+  const form = useForm({
+    initial: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      password: '',
+      acceptsEmails: false,
+      acceptsSms: false,
+      acceptsMail: false,
+    },
+    schema: signUpBody,
+    names: SIGN_UP_NAMES,
+    prepare: (values) => ({ ...values, ...(returnTo ? { targetUrl: returnTo } : {}) }),
+    onSubmit: async (body) => {
       await authApi.signUp(body);
       analytics.ctaClick('sign_up', { step: 'submitted' });
       setSentTo(body.email);
       onSent?.();
-    } catch (error) {
-      // Spec §8: a 400 invalid_email says "Invalid email"; anything else the general message.
-      if (error instanceof ApiError && error.code === 'INVALID_EMAIL') form.report('email', 'Invalid email');
-      else
-        form.fail(
-          error instanceof ApiError && error.status === 429
-            ? error.message
-            : 'An error occurred while creating your account',
-        );
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    // Spec §8: invalid_email says "Invalid email", beside the email; anything else the general message.
+    failure: (error) => {
+      if (isApiError(error, 'INVALID_EMAIL')) {
+        form.report('email', 'Invalid email');
+        return null;
+      }
+      return isApiError(error, 'RATE_LIMITED')
+        ? error.message
+        : 'An error occurred while creating your account';
+    },
+  });
+  const { busy } = form;
 
   if (sentTo) {
     return (
@@ -102,72 +102,27 @@ export function SignupForm({
       title="Create an account"
       intro="Order fresh pasta kits, and keep your addresses and orders in one place."
     >
-      <form ref={attachForm} onSubmit={onSubmit} noValidate>
+      <form {...form.props}>
         <FormError message={form.formError} />
-        <div className="field-row">
-          <TextField
-            label="First name"
-            name="firstName"
-            autoComplete="given-name"
-            value={values.firstName}
-            error={errors.firstName}
-            onChange={(e) => set({ firstName: e.target.value })}
-          />
-          <TextField
-            label="Last name"
-            name="lastName"
-            autoComplete="family-name"
-            value={values.lastName}
-            error={errors.lastName}
-            onChange={(e) => set({ lastName: e.target.value })}
-          />
-        </div>
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          value={values.email}
-          error={errors.email}
-          onChange={(e) => set({ email: e.target.value })}
-        />
+        <NameFields first={form.field('firstName')} last={form.field('lastName')} />
+        <EmailField {...form.field('email')} />
         <TextField
           label="Password"
           type="password"
           name="password"
           autoComplete="new-password"
           hint="At least 8 characters. A few words together are easy to remember and hard to guess."
-          value={values.password}
-          error={errors.password}
-          onChange={(e) => set({ password: e.target.value })}
+          {...form.field('password')}
         />
         <fieldset className="fieldset">
           <legend>Keep me posted about new menus and offers by</legend>
-          <CheckboxField
-            label="Email"
-            checked={values.acceptsEmails}
-            onChange={(e) => set({ acceptsEmails: e.target.checked })}
-          />
-          <CheckboxField
-            label="Text message"
-            checked={values.acceptsSms}
-            onChange={(e) => set({ acceptsSms: e.target.checked })}
-          />
-          <CheckboxField
-            label="Post"
-            checked={values.acceptsMail}
-            onChange={(e) => set({ acceptsMail: e.target.checked })}
-          />
+          <CheckboxField label="Email" {...form.checkbox('acceptsEmails')} />
+          <CheckboxField label="Text message" {...form.checkbox('acceptsSms')} />
+          <CheckboxField label="Post" {...form.checkbox('acceptsMail')} />
         </fieldset>
-        <button
-          type="submit"
-          className="button button--primary button--block"
-          disabled={busy}
-          aria-busy={busy}
-        >
-          {busy ? 'Creating your account…' : 'Create account'}
-        </button>
+        <SubmitButton busy={busy} busyLabel="Creating your account…" block>
+          Create account
+        </SubmitButton>
       </form>
       <div className="auth__links">
         <p>

@@ -1,5 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
+import * as z from 'zod/mini';
 import { basketMeta, basketModel, type Basket, type BasketMeta } from '../../../contracts/baskets';
+import { oneOffFeeAttributes, type OneOffFeePreview } from '../../../contracts/delivery';
 import { deliveryFeeConfigDocument } from '../../../contracts/shop';
 import { api } from '../../shared/api/client';
 import { readMany, readMeta, readOne } from '../../shared/api/documents';
@@ -35,6 +37,8 @@ async function ensureRecipeKitBasket(signal?: AbortSignal): Promise<BasketState>
   );
 }
 
+const oneOffFeeModel = z.extend(oneOffFeeAttributes, { id: z.string() });
+
 export const basketQueries = {
   all: ['baskets'] as const,
   /** The basket list never retries (spec §8). */
@@ -59,5 +63,11 @@ export const basketQueries = {
           .parse(await api('GET', '/delivery_fee_config', { signal }))
           .data.map((r) => r.attributes),
       staleTime: 10 * 60_000,
+    }),
+  oneOffFee: (basketId: string, updatedAt: string) =>
+    queryOptions({
+      queryKey: [...basketQueries.all, 'one-off-fee', basketId, updatedAt] as const,
+      queryFn: async ({ signal }): Promise<OneOffFeePreview> =>
+        readOne(await api('POST', `/baskets/${basketId}/preview_one_off_fee`, { signal }), oneOffFeeModel),
     }),
 };

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { summariseBasket } from '../../../contracts/basket-summary';
+import { summariseBasket } from '../../../domain/basket-summary';
 import { basketModel, type Basket, type BasketItem } from '../../../contracts/baskets';
 import { DEFAULT_DELIVERY_FEE, type BasketRules } from '../../../domain/basket';
 import { isoDate } from '../../../domain/calendar';

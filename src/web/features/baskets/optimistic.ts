@@ -1,5 +1,5 @@
 import type { Basket, BasketItem } from '../../../contracts/baskets';
-import { summariseBasket } from '../../../contracts/basket-summary';
+import { summariseBasket, withDiscount } from '../../../domain/basket-summary';
 import { clampQuantity, type BasketRules } from '../../../domain/basket';
 import type { IsoDate } from '../../../domain/calendar';
 import { orderKindOf } from '../../../domain/menu-weeks';
@@ -93,7 +93,7 @@ function allowedQuantity(item: BasketItem, requested: number): number {
 }
 
 function withLineQuantity(item: BasketItem, quantity: number): BasketItem {
-  return { ...item, quantity, total: item.price * quantity - item.discount };
+  return withDiscount({ ...item, quantity }, item.discount);
 }
 
 /** Totals, weeks and shipment from the items, with the domain's rules (the server's own). */

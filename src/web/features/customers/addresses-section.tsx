@@ -4,8 +4,9 @@ import type { Address } from '../../../contracts/addresses';
 import { Dialog } from '../../shared/ui/dialog';
 import { Spinner } from '../../shared/ui/spinner';
 import { showToast } from '../../shared/ui/toast';
-import { AddressForm, addressValues } from './address-form';
+import { AddressForm, addressValues } from '../../shared/forms/address-form';
 import { accountApi, accountQueries } from './customers.queries';
+import { LoadFailed } from '../../shared/ui/load-failed';
 
 function lines(address: Address): string[] {
   return [
@@ -53,16 +54,7 @@ export function AddressesSection() {
       {isPending ? (
         <Spinner label="Loading your addresses" />
       ) : isError ? (
-        <div className="notice notice--error" role="alert">
-          <p>Couldn&apos;t load addresses list</p>
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            onClick={() => void refetch()}
-          >
-            Try again
-          </button>
-        </div>
+        <LoadFailed message="Couldn't load addresses list" onRetry={refetch} />
       ) : data.length === 0 ? (
         <p>No addresses yet. Add one to get your pasta delivered.</p>
       ) : (

@@ -5,30 +5,18 @@ import {
   type CreateAddressBody,
   type UpdateAddressBody,
 } from '../../../contracts/addresses';
-import {
-  customerModel,
-  storeCreditTransactionModel,
-  type Customer,
-  type StoreCreditTransaction,
-  type UpdateMeBody,
-} from '../../../contracts/customers';
+import { customerModel, type Customer, type UpdateMeBody } from '../../../contracts/customers';
 import { api } from '../../shared/api/client';
 import { readMany, readOne } from '../../shared/api/documents';
 import { customerQueries } from '../../shared/customer.queries';
 
-// The account: profile changes and addresses (spec §7 Customers, Addresses).
+// The account: profile changes and addresses (spec §7 Customers, Addresses). Store credit: features/credit.
 
 export const accountQueries = {
   addresses: () =>
     queryOptions({
       queryKey: [...customerQueries.all, 'addresses'] as const,
       queryFn: async ({ signal }) => readMany(await api('GET', '/addresses', { signal }), addressModel),
-    }),
-  credit: () =>
-    queryOptions({
-      queryKey: [...customerQueries.all, 'store-credit'] as const,
-      queryFn: async ({ signal }) =>
-        readMany(await api('GET', '/store_credit_transactions', { signal }), storeCreditTransactionModel),
     }),
 };
 
@@ -51,10 +39,4 @@ export const accountApi = {
   },
   makeDefault: async (id: string): Promise<Address> =>
     readOne(await api('POST', `/addresses/${id}/default`), addressModel),
-  /** A credit code becomes store credit (codes are upper-cased before sending, spec §5). */
-  redeemCreditCode: async (code: string): Promise<StoreCreditTransaction> =>
-    readOne(
-      await api('POST', '/customers/credit_voucher', { body: { code: code.trim().toUpperCase() } }),
-      storeCreditTransactionModel,
-    ),
 };

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import * as z from 'zod/mini';
 import {
   nameSchema,
@@ -10,9 +10,18 @@ import {
 } from '../../../contracts/customers';
 import { londonDate, type IsoDate } from '../../../domain/calendar';
 import { checkDateOfBirth, datePartsOf, type DateParts } from '../../../domain/date-of-birth';
-import { ApiError } from '../../shared/api/client';
+import { ApiError, isApiError } from '../../shared/api/client';
 import { setCustomer } from '../../shared/customer.queries';
-import { CheckboxField, FormError, TextField, useFormErrors, validate } from '../../shared/forms';
+import {
+  CheckboxField,
+  FormError,
+  NameFields,
+  NewPasswordFields,
+  SubmitButton,
+  TextField,
+} from '../../shared/forms/fields';
+import { useForm } from '../../shared/forms/use-form';
+import { validate } from '../../shared/forms/validate';
 import { shopNow, shopQueries } from '../../shared/shop.queries';
 import { showToast } from '../../shared/ui/toast';
 import { accountApi } from './customers.queries';
@@ -54,27 +63,18 @@ export function DetailsForm({ customer }: { customer: Customer }) {
   const queryClient = useQueryClient();
   const settings = useQuery(shopQueries.settings());
   const today = londonDate(settings.data ? shopNow(settings.data) : new Date());
-  const [values, setValues] = useState<DetailsValues>({
-    firstName: customer.firstName,
-    lastName: customer.lastName,
-    phone: customer.phone ?? '',
-    dateOfBirth: datePartsOf(customer.dateOfBirth),
-    acceptsEmails: customer.acceptsEmails,
-    acceptsSms: customer.acceptsSms,
-    acceptsMail: customer.acceptsMail,
-  });
-  const [form, attachForm] = useFormErrors(values, (v) => checkDetails(v, today));
-  const { errors } = form;
-  const born = checkDateOfBirth(values.dateOfBirth, today);
-  const [busy, setBusy] = useState(false);
-  const set = (patch: Partial<DetailsValues>) => setValues({ ...values, ...patch });
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = form.submit();
-    if (!checked) return;
-    setBusy(true);
-    try {
+  const form = useForm({
+    initial: (): DetailsValues => ({
+      firstName: customer.firstName,
+      lastName: customer.lastName,
+      phone: customer.phone ?? '',
+      dateOfBirth: datePartsOf(customer.dateOfBirth),
+      acceptsEmails: customer.acceptsEmails,
+      acceptsSms: customer.acceptsSms,
+      acceptsMail: customer.acceptsMail,
+    }),
+    check: (values) => checkDetails(values, today),
+    onSubmit: async (checked, values) => {
       let latest = await accountApi.updateMe({
         firstName: values.firstName,
         lastName: values.lastName,
@@ -87,41 +87,19 @@ export function DetailsForm({ customer }: { customer: Customer }) {
         latest = await accountApi.setDateOfBirth(checked.dateOfBirth);
       }
       setCustomer(queryClient, latest);
-      setValues((v) => ({ ...v, phone: latest.phone ?? '', dateOfBirth: datePartsOf(latest.dateOfBirth) }));
+      form.set({ phone: latest.phone ?? '', dateOfBirth: datePartsOf(latest.dateOfBirth) });
       showToast('Your details are saved');
-    } catch (error) {
-      form.fail(error instanceof ApiError ? error.message : 'Something went wrong');
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    failure: (error) => (error instanceof ApiError ? error.message : 'Something went wrong'),
+  });
+  const { values, errors, busy } = form;
+  const born = checkDateOfBirth(values.dateOfBirth, today);
 
   return (
-    <form
-      ref={attachForm}
-      onSubmit={onSubmit}
-      noValidate
-      className="account-section"
-      aria-labelledby="details-heading"
-    >
+    <form {...form.props} className="account-section" aria-labelledby="details-heading">
       <h2 id="details-heading">Your details</h2>
       <FormError message={form.formError} />
-      <div className="field-row">
-        <TextField
-          label="First name"
-          autoComplete="given-name"
-          value={values.firstName}
-          error={errors.firstName}
-          onChange={(e) => set({ firstName: e.target.value })}
-        />
-        <TextField
-          label="Last name"
-          autoComplete="family-name"
-          value={values.lastName}
-          error={errors.lastName}
-          onChange={(e) => set({ lastName: e.target.value })}
-        />
-      </div>
+      <NameFields first={form.field('firstName')} last={form.field('lastName')} />
       <TextField
         label="Email"
         type="email"
@@ -135,37 +113,23 @@ export function DetailsForm({ customer }: { customer: Customer }) {
         autoComplete="tel"
         inputMode="tel"
         hint="A UK number, for delivery updates."
-        value={values.phone}
-        error={errors.phone}
-        onChange={(e) => set({ phone: e.target.value })}
+        {...form.field('phone')}
       />
       <DateOfBirthField
         value={values.dateOfBirth}
         error={errors.dateOfBirth}
         wrong={born.ok ? [] : born.parts}
-        onChange={(dateOfBirth) => set({ dateOfBirth })}
+        onChange={(dateOfBirth) => form.set({ dateOfBirth })}
       />
       <fieldset className="fieldset">
         <legend>Tell me about new menus and offers by</legend>
-        <CheckboxField
-          label="Email"
-          checked={values.acceptsEmails}
-          onChange={(e) => set({ acceptsEmails: e.target.checked })}
-        />
-        <CheckboxField
-          label="Text message"
-          checked={values.acceptsSms}
-          onChange={(e) => set({ acceptsSms: e.target.checked })}
-        />
-        <CheckboxField
-          label="Post"
-          checked={values.acceptsMail}
-          onChange={(e) => set({ acceptsMail: e.target.checked })}
-        />
+        <CheckboxField label="Email" {...form.checkbox('acceptsEmails')} />
+        <CheckboxField label="Text message" {...form.checkbox('acceptsSms')} />
+        <CheckboxField label="Post" {...form.checkbox('acceptsMail')} />
       </fieldset>
-      <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-        {busy ? 'Saving…' : 'Save details'}
-      </button>
+      <SubmitButton busy={busy} busyLabel="Saving…">
+        Save details
+      </SubmitButton>
     </form>
   );
 }
@@ -244,11 +208,23 @@ const PASSWORD_NAMES = {
 };
 
 export function PasswordForm({ customer }: { customer: Customer }) {
-  const [values, setValues] = useState({ currentPassword: '', password: '', confirm: '' });
-  const [form, attachForm] = useFormErrors(values, (v) => validate(passwordForm, v, PASSWORD_NAMES));
-  const { errors } = form;
-  const [busy, setBusy] = useState(false);
-  const set = (patch: Partial<typeof values>) => setValues({ ...values, ...patch });
+  const form = useForm({
+    initial: { currentPassword: '', password: '', confirm: '' },
+    schema: passwordForm,
+    names: PASSWORD_NAMES,
+    onSubmit: async ({ currentPassword, password }) => {
+      await accountApi.changePassword(currentPassword, password);
+      form.set({ currentPassword: '', password: '', confirm: '' });
+      showToast('Password changed. You’re signed out on your other devices.');
+    },
+    failure: (error) => {
+      if (isApiError(error, 'CURRENT_PASSWORD_INCORRECT')) {
+        form.report('currentPassword', error.message);
+        return null;
+      }
+      return "Couldn't update password";
+    },
+  });
 
   if (!customer.hasPassword) {
     return (
@@ -261,61 +237,24 @@ export function PasswordForm({ customer }: { customer: Customer }) {
       </section>
     );
   }
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = form.submit();
-    if (!checked) return;
-    setBusy(true);
-    try {
-      await accountApi.changePassword(checked.currentPassword, checked.password);
-      setValues({ currentPassword: '', password: '', confirm: '' });
-      showToast('Password changed. You’re signed out on your other devices.');
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'CURRENT_PASSWORD_INCORRECT') {
-        form.report('currentPassword', error.message);
-      } else form.fail("Couldn't update password");
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <form
-      ref={attachForm}
-      onSubmit={onSubmit}
-      noValidate
-      className="account-section"
-      aria-labelledby="password-heading"
-    >
+    <form {...form.props} className="account-section" aria-labelledby="password-heading">
       <h2 id="password-heading">Change password</h2>
       <FormError message={form.formError} />
       <TextField
         label="Current password"
         type="password"
         autoComplete="current-password"
-        value={values.currentPassword}
-        error={errors.currentPassword}
-        onChange={(e) => set({ currentPassword: e.target.value })}
+        {...form.field('currentPassword')}
       />
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
+      <NewPasswordFields
+        password={form.field('password')}
+        confirm={form.field('confirm')}
         hint="At least 8 characters."
-        value={values.password}
-        error={errors.password}
-        onChange={(e) => set({ password: e.target.value })}
       />
-      <TextField
-        label="New password again"
-        type="password"
-        autoComplete="new-password"
-        value={values.confirm}
-        error={errors.confirm}
-        onChange={(e) => set({ confirm: e.target.value })}
-      />
-      <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-        {busy ? 'Saving…' : 'Change password'}
-      </button>
+      <SubmitButton busy={form.busy} busyLabel="Saving…">
+        Change password
+      </SubmitButton>
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import type { Order } from '../../../contracts/orders';
+import { lineTotal } from '../../../domain/basket';
 import { formatPence } from '../../../domain/money';
 import './orders.css';
 
@@ -18,7 +19,8 @@ export function OrderLines({ lines, label }: { lines: Line[]; label?: string }) 
     <ul className="order-lines" aria-label={label}>
       {lines.map((line) => {
         const portion = portionOf(line);
-        const free = line.total === 0 && line.price * line.quantity > 0;
+        const before = lineTotal(line.price, line.quantity);
+        const free = line.total === 0 && before > 0;
         return (
           <li key={line.id} className="order-line">
             <span className="order-line__qty">{line.quantity} ×</span>
@@ -33,9 +35,7 @@ export function OrderLines({ lines, label }: { lines: Line[]; label?: string }) 
             <span className="order-line__total">
               {line.discount > 0 ? (
                 <>
-                  <s aria-label={`was ${formatPence(line.price * line.quantity)}`}>
-                    {formatPence(line.price * line.quantity)}
-                  </s>{' '}
+                  <s aria-label={`was ${formatPence(before)}`}>{formatPence(before)}</s>{' '}
                 </>
               ) : null}
               {free ? 'Free' : formatPence(line.total)}

@@ -6,6 +6,7 @@ import { CardForm, type CardFormHandle } from './card-form';
 import { CardBrandMark, PaypalMark } from './payment-logos';
 import { describeMethod, expiryOf, paymentQueries } from './payments.queries';
 import './payments.css';
+import { LoadFailed } from '../../shared/ui/load-failed';
 
 // "Pay with": the customer's saved cards and PayPal accounts, PayPal without saving, or a new card (the
 // card form opens in place, and is sent by the page's "Pay"). A card that was hard-declined is not offered again (spec §8).
@@ -38,18 +39,7 @@ export function PaymentMethodPicker({
   const methods = useQuery(paymentQueries.methods());
   if (methods.isPending) return <Spinner label="Loading your cards" />;
   if (methods.isError) {
-    return (
-      <div className="notice notice--error" role="alert">
-        <p>Couldn’t load your saved cards.</p>
-        <button
-          type="button"
-          className="button button--secondary button--small"
-          onClick={() => void methods.refetch()}
-        >
-          Try again
-        </button>
-      </div>
-    );
+    return <LoadFailed message="Couldn’t load your saved cards." onRetry={methods.refetch} />;
   }
   const isSelected = (s: PaySelection) =>
     selection?.kind === s.kind &&

@@ -10,6 +10,7 @@ import { CardBrandMark, PaypalMark } from './payment-logos';
 import { describeMethod, expiryOf, paymentQueries, paymentsApi } from './payments.queries';
 import { startPaypalSetup } from './paypal';
 import './payments.css';
+import { LoadFailed } from '../../shared/ui/load-failed';
 
 // "Payment methods" in the account: saved cards and PayPal accounts; add, make default, remove (spec §4
 // Payment cards: the server refuses to remove the last card of an active plan, or the default card while
@@ -63,16 +64,7 @@ export function PaymentMethodsSection() {
       {methods.isPending ? (
         <Spinner label="Loading your payment methods" />
       ) : methods.isError ? (
-        <div className="notice notice--error" role="alert">
-          <p>Couldn’t load your payment methods.</p>
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            onClick={() => void methods.refetch()}
-          >
-            Try again
-          </button>
-        </div>
+        <LoadFailed message="Couldn’t load your payment methods." onRetry={methods.refetch} />
       ) : methods.data.length === 0 ? (
         <p>No saved cards or PayPal yet. Add one to pay quickly at checkout.</p>
       ) : (

@@ -1,14 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { formatPence } from '../../../domain/money';
 import { showToast } from '../../shared/ui/toast';
-import { TextField, useFormErrors, type Checked } from '../../shared/forms';
+import { SubmitButton, TextField } from '../../shared/forms/fields';
+import { useForm } from '../../shared/forms/use-form';
+import { checked } from '../../shared/forms/validate';
 import { voucherErrorMessage, voucherQueries, vouchersApi } from './vouchers.queries';
 
 // The voucher box at checkout: apply a code, see what it takes off (or why it doesn't apply yet), remove it.
 
-const checkCode = ({ code }: { code: string }): Checked<string> =>
-  code.trim() === '' ? { ok: false, errors: { code: 'Enter a voucher code' } } : { ok: true, data: code };
+const checkCode = ({ code }: { code: string }) =>
+  checked(code.trim() === '' ? { code: 'Enter a voucher code' } : {}, code);
 
 export function VoucherForm({
   basketId,
@@ -22,54 +23,49 @@ export function VoucherForm({
 }) {
   const queryClient = useQueryClient();
   const query = useQuery(voucherQueries.forBasket(basketId));
-  const [code, setCode] = useState('');
-  const [form, attachForm] = useFormErrors({ code }, checkCode);
-  const error = form.errors.code ?? form.formError;
-  const [busy, setBusy] = useState<'applying' | 'removing' | null>(null);
   const refresh = async () => {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: voucherQueries.forBasket(basketId).queryKey }),
       onChanged(),
     ]);
   };
-
-  const apply = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.submit()) return;
-    setBusy('applying');
-    try {
+  const form = useForm({
+    initial: { code: '' },
+    check: checkCode,
+    onSubmit: async (code) => {
       const voucher = await vouchersApi.apply(basketId, code);
       queryClient.setQueryData(voucherQueries.forBasket(basketId).queryKey, {
         voucher,
         state: voucher.state,
       });
-      setCode('');
+      form.set({ code: '' });
       await refresh();
       showToast(`${voucher.code} applied`);
-    } catch (e) {
+    },
+    // Beside the code, until it changes.
+    failure: (e) => {
       form.report('code', voucherErrorMessage(e));
-    } finally {
-      setBusy(null);
-    }
-  };
+      return null;
+    },
+  });
+  const error = form.errors.code ?? form.formError;
+  const applying = form.pending === 'submit';
+  const removing = form.pending === 'remove';
 
-  const remove = async (voucherId: string) => {
-    setBusy('removing');
-    form.fail(null);
-    try {
-      await vouchersApi.remove(basketId, voucherId);
-      queryClient.setQueryData(voucherQueries.forBasket(basketId).queryKey, {
-        voucher: null,
-        state: { valid: false, message: '' },
-      });
-      await refresh();
-      showToast('Voucher removed');
-    } catch (e) {
-      form.fail(e instanceof Error ? e.message : 'Something went wrong');
-    } finally {
-      setBusy(null);
-    }
-  };
+  const remove = (voucherId: string) =>
+    form.run(
+      'remove',
+      async () => {
+        await vouchersApi.remove(basketId, voucherId);
+        queryClient.setQueryData(voucherQueries.forBasket(basketId).queryKey, {
+          voucher: null,
+          state: { valid: false, message: '' },
+        });
+        await refresh();
+        showToast('Voucher removed');
+      },
+      (e) => (e instanceof Error ? e.message : 'Something went wrong'),
+    );
 
   const voucher = query.data?.voucher ?? null;
   return (
@@ -78,7 +74,7 @@ export function VoucherForm({
       {query.isPending ? (
         <p className="field__hint">Checking for a voucher…</p>
       ) : voucher ? (
-        <div className="voucher__applied" aria-busy={busy === 'removing'}>
+        <div className="voucher__applied" aria-busy={removing}>
           <p>
             <strong>{voucher.code}</strong>
             {voucher.description ? ` · ${voucher.description}` : ''}
@@ -97,34 +93,33 @@ export function VoucherForm({
           <button
             type="button"
             className="button button--secondary button--small"
-            disabled={disabled || busy !== null}
+            disabled={disabled || form.busy}
             onClick={() => void remove(voucher.id)}
           >
-            {busy === 'removing' ? 'Removing…' : 'Remove voucher'}
+            {removing ? 'Removing…' : 'Remove voucher'}
             <span className="visually-hidden"> {voucher.code}</span>
           </button>
         </div>
       ) : (
-        <form ref={attachForm} className="voucher__form" onSubmit={apply} noValidate>
+        <form {...form.props} className="voucher__form">
           <TextField
             label="Voucher code"
             name="voucher"
             autoCapitalize="characters"
             autoComplete="off"
             spellCheck={false}
-            value={code}
+            {...form.field('code')}
             error={error ?? undefined}
-            onChange={(e) => setCode(e.target.value)}
-            disabled={disabled || busy !== null}
+            disabled={disabled || form.busy}
           />
-          <button
-            type="submit"
-            className="button button--secondary"
-            disabled={disabled || busy !== null}
-            aria-busy={busy === 'applying'}
+          <SubmitButton
+            busy={applying}
+            busyLabel="Applying…"
+            variant="secondary"
+            disabled={disabled || form.busy}
           >
-            {busy === 'applying' ? 'Applying…' : 'Apply'}
-          </button>
+            Apply
+          </SubmitButton>
         </form>
       )}
       {voucher && error ? (

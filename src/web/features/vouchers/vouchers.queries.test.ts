@@ -8,7 +8,7 @@ describe('voucher messages (spec §8)', () => {
       'This code has expired',
     );
     expect(voucherErrorMessage(new ApiError(404, 'VOUCHER_NOT_FOUND', 'Not found'))).toBe(INVALID_CODE);
-    expect(voucherErrorMessage(new ApiError(500, 'HTTP_500', 'Something went wrong'))).toBe('Invalid code');
+    expect(voucherErrorMessage(new ApiError(500, 'INTERNAL', 'Something went wrong'))).toBe('Invalid code');
     expect(voucherErrorMessage(new NetworkError('offline'))).toBe('Invalid code');
   });
 });

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { basketVoucherSchema, voucherStateSchema, type BasketVoucher } from '../../../contracts/vouchers';
-import { api, ApiError } from '../../shared/api/client';
+import { api, isApiError } from '../../shared/api/client';
 import { readMany, readMeta, readOne } from '../../shared/api/documents';
 
 // A basket's voucher (spec §7 Baskets vouchers; §5 codes are upper-cased before sending; §8 messages: the
@@ -29,9 +29,12 @@ export const voucherQueries = {
 
 export const INVALID_CODE = 'Invalid code';
 
+/** Spec §8: why a code was refused, in the server's words (an expired code, a malformed one). */
+const REFUSED_CODE = ['VOUCHER_INVALID', 'VALIDATION_FAILED'] as const;
+
 /** What to show when a code is refused. */
 export function voucherErrorMessage(error: unknown): string {
-  return error instanceof ApiError && error.status === 400 ? error.message : INVALID_CODE;
+  return isApiError(error, ...REFUSED_CODE) ? error.message : INVALID_CODE;
 }
 
 export const vouchersApi = {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { accountQueries } from '../../features/customers/customers.queries';
-import { StoreCreditSection } from '../../features/customers/store-credit-section';
+import { StoreCreditSection } from '../../features/credit/store-credit-section';
 import { customerQueries } from '../../shared/customer.queries';
 import { usePageMeta } from '../../shared/use-page-meta';
 import { RecentOrdersSection, UpcomingOrdersSection } from './orders-sections';

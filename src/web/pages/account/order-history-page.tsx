@@ -4,6 +4,7 @@ import { OrderList } from '../../features/orders/order-list';
 import { orderQueries, PAST_PER_PAGE } from '../../features/orders/orders.queries';
 import { Spinner } from '../../shared/ui/spinner';
 import { usePageMeta } from '../../shared/use-page-meta';
+import { LoadFailed } from '../../shared/ui/load-failed';
 
 // "Past orders" (/account/order-history), 20 a page (spec §9).
 
@@ -20,16 +21,7 @@ export function OrderHistoryPage() {
       {past.isPending ? (
         <Spinner label="Loading your past orders" />
       ) : past.isError ? (
-        <div className="notice notice--error" role="alert">
-          <p>We were unable to process your request</p>
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            onClick={() => void past.refetch()}
-          >
-            Try again
-          </button>
-        </div>
+        <LoadFailed message="We were unable to process your request" onRetry={past.refetch} />
       ) : (
         <>
           <OrderList orders={past.data.orders} empty="Your delivered orders will show here." />

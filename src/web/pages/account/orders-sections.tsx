@@ -2,20 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { OrderList } from '../../features/orders/order-list';
 import { orderQueries, PAST_PREVIEW_PER_PAGE } from '../../features/orders/orders.queries';
+import { LoadFailed } from '../../shared/ui/load-failed';
 import { Spinner } from '../../shared/ui/spinner';
 
 // The account dashboard's orders: the upcoming ones, and the last few delivered (spec §9 page sizes).
 
-function Failed({ onRetry }: { onRetry: () => void }) {
-  return (
-    <div className="notice notice--error" role="alert">
-      <p>We were unable to process your request</p>
-      <button type="button" className="button button--secondary button--small" onClick={onRetry}>
-        Try again
-      </button>
-    </div>
-  );
-}
+const Failed = ({ onRetry }: { onRetry: () => void }) => (
+  <LoadFailed message="We were unable to process your request" onRetry={onRetry} />
+);
 
 export function UpcomingOrdersSection() {
   const upcoming = useQuery(orderQueries.list('upcoming'));

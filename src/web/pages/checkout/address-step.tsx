@@ -3,38 +3,19 @@ import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { CreateAddressBody } from '../../../contracts/addresses';
 import { isDeliverableAddress } from '../../../domain/address';
-import { addressLookupApi } from '../../features/checkout/checkout.queries';
-import { saveDeliveryChoices, useDeliveryChoices } from '../../features/checkout/delivery-store';
-import { PostcodeLookupForm } from '../../features/checkout/postcode-lookup';
 import { useCheckoutStep } from '../../features/checkout/use-checkout-step';
-import { AddressChoice } from '../../features/customers/address-choice';
+import { checkoutPaths } from '../../features/checkout/flows';
 import { accountApi, accountQueries } from '../../features/customers/customers.queries';
-import { ApiError } from '../../shared/api/client';
+import { NEW_ADDRESS, NewAddress, SavedAddressChoices } from '../../features/delivery/address-picker';
+import { saveDeliveryChoices, useDeliveryChoices } from '../../features/delivery/delivery-store';
 import { customerQueries } from '../../shared/customer.queries';
-import { Spinner } from '../../shared/ui/spinner';
+import { emptyAddress } from '../../shared/forms/address-form';
 import { usePageMeta } from '../../shared/use-page-meta';
-import { AddressForm, emptyAddress, type AddressValues } from '../../features/customers/address-form';
-import { CheckoutFrame } from './checkout-frame';
+import { CheckoutFrame, NextStepButton } from './checkout-frame';
 import { useCheckoutFlow } from './flow-context';
-import { checkoutPaths } from './flows';
 
 // delivery/address: deliver to a saved address, or find a new one by postcode (or type it in); a new
 // address is saved to the address book and chosen for this checkout.
-
-/** A manually typed postcode must be one we deliver to (the lookup says so for picked addresses). */
-export async function checkDeliverable(
-  zip: string | null | undefined,
-): Promise<{ lat: number | null; lon: number | null }> {
-  if (!zip) return { lat: null, lon: null };
-  try {
-    const lookup = await addressLookupApi.postcode(zip);
-    if (!lookup.deliverable) throw new Error(lookup.message ?? `We don't deliver to ${lookup.outcode} yet`);
-    return { lat: lookup.lat, lon: lookup.lon };
-  } catch (error) {
-    if (error instanceof ApiError && error.status >= 500) return { lat: null, lon: null };
-    throw error;
-  }
-}
 
 export function AddressStep() {
   usePageMeta('Checkout: delivery address');
@@ -47,23 +28,19 @@ export function AddressStep() {
   const addresses = useQuery(accountQueries.addresses());
   const choices = useDeliveryChoices();
   const saved = (addresses.data ?? []).filter((a) => isDeliverableAddress(a));
-  const [picked, setPicked] = useState<string | 'new' | null>(null);
-  const [form, setForm] = useState<{ key: number; values: AddressValues } | null>(null);
+  const [picked, setPicked] = useState<string | null>(null);
   const [moving, setMoving] = useState(false);
 
-  const chosen = picked ?? saved.find((a) => a.id === choices.addressId)?.id ?? saved[0]?.id ?? 'new';
-  const blank = () => emptyAddress(customer?.firstName ?? '', customer?.lastName ?? '');
+  const chosen = picked ?? saved.find((a) => a.id === choices.addressId)?.id ?? saved[0]?.id ?? NEW_ADDRESS;
   const goOn = async (addressId: string) => {
     setMoving(true);
     saveDeliveryChoices({ addressId });
     await navigate(checkoutPaths(flow).instructions);
   };
 
-  const save = async (body: CreateAddressBody, fromLookup: boolean) => {
-    const coordinates = fromLookup && body.lat != null ? null : await checkDeliverable(body.zip);
+  const save = async (body: CreateAddressBody) => {
     const address = await accountApi.addAddress({
       ...body,
-      ...(coordinates ?? {}),
       ...((addresses.data ?? []).length === 0 ? { isDefault: true } : {}),
     });
     queryClient.setQueryData(accountQueries.addresses().queryKey, (list) => [...(list ?? []), address]);
@@ -72,11 +49,7 @@ export function AddressStep() {
   };
 
   if (addresses.isPending) {
-    return (
-      <CheckoutFrame title="Where should we deliver?">
-        <Spinner label="Loading your addresses" />
-      </CheckoutFrame>
-    );
+    return <CheckoutFrame title="Where should we deliver?" loading="Loading your addresses" />;
   }
 
   return (
@@ -84,82 +57,29 @@ export function AddressStep() {
       title="Where should we deliver?"
       intro="Your boxes come in an insulated, recyclable box: someone doesn’t need to be in."
     >
-      {addresses.isError ? (
-        <p className="notice notice--error" role="alert">
-          Couldn&apos;t load addresses list
-        </p>
-      ) : null}
-      {saved.length > 0 ? (
-        <fieldset className="fieldset choice-list">
-          <legend>Your addresses</legend>
-          {saved.map((address) => (
-            <AddressChoice
-              key={address.id}
-              address={address}
-              name={radioName}
-              checked={chosen === address.id}
-              untitled="Delivery address"
-              onChoose={() => setPicked(address.id)}
-            />
-          ))}
-          <label className="choice">
-            <input
-              type="radio"
-              name={radioName}
-              checked={chosen === 'new'}
-              onChange={() => setPicked('new')}
-            />
-            <span className="choice__title">A new address</span>
-          </label>
-        </fieldset>
-      ) : null}
-      {chosen !== 'new' ? (
-        <button
-          type="button"
-          className="button button--primary button--block"
-          disabled={moving}
-          aria-busy={moving}
-          onClick={() => void goOn(chosen)}
-        >
-          {moving ? 'One moment…' : 'Deliver here'}
-        </button>
+      <SavedAddressChoices
+        name={radioName}
+        loadFailed={addresses.isError}
+        legend="Your addresses"
+        addresses={saved}
+        untitled="Delivery address"
+        chosen={chosen}
+        onChoose={setPicked}
+      />
+      {chosen !== NEW_ADDRESS ? (
+        <NextStepButton busy={moving} onClick={() => void goOn(chosen)}>
+          Deliver here
+        </NextStepButton>
       ) : (
         <section className="checkout-card" aria-labelledby="new-address-heading">
           <h2 id="new-address-heading">{saved.length > 0 ? 'New address' : 'Find your address'}</h2>
-          {form === null ? (
-            <PostcodeLookupForm
-              forDelivery
-              onPick={(address) =>
-                setForm({
-                  key: Date.now(),
-                  values: {
-                    ...blank(),
-                    address1: address.address1,
-                    address2: address.address2 ?? '',
-                    city: address.city,
-                    zip: address.zip,
-                    lat: address.lat,
-                    lon: address.lon,
-                  },
-                })
-              }
-              onManual={(zip) => setForm({ key: Date.now(), values: { ...blank(), zip } })}
-            />
-          ) : (
-            <>
-              <p className="field__hint">
-                Check the address, and add a name and phone number for the driver.
-              </p>
-              <AddressForm
-                key={form.key}
-                initial={form.values}
-                forDelivery
-                submitLabel="Save and continue"
-                onSave={(body) => save(body, form.values.lat !== null)}
-                onCancel={() => setForm(null)}
-              />
-            </>
-          )}
+          <NewAddress
+            forDelivery
+            blank={emptyAddress(customer?.firstName ?? '', customer?.lastName ?? '')}
+            hint="Check the address, and add a name and phone number for the driver."
+            submitLabel="Save and continue"
+            onSave={save}
+          />
         </section>
       )}
     </CheckoutFrame>

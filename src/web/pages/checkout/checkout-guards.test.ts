@@ -3,11 +3,11 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import type { Address } from '../../../contracts/addresses';
 import { trackNavigation } from '../../app/navigation-history';
 import { basketQueries } from '../../features/baskets/baskets.queries';
-import { saveDeliveryChoices } from '../../features/checkout/delivery-store';
+import { saveDeliveryChoices } from '../../features/delivery/delivery-store';
 import { accountQueries } from '../../features/customers/customers.queries';
 import { customerQueries } from '../../shared/customer.queries';
 import { checkoutGuards } from './checkout-guards';
-import { isPaymentPage, ONE_OFF_FLOW, SUBSCRIPTION_FLOW } from './flows';
+import { isPaymentPage, ONE_OFF_FLOW, SUBSCRIPTION_FLOW } from '../../features/checkout/flows';
 
 // The checkout's guards, exactly as spec §2 says, with a query cache standing in for the server.
 

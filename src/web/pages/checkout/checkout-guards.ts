@@ -2,13 +2,13 @@ import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import type { Address } from '../../../contracts/addresses';
 import { isDeliverableAddress } from '../../../domain/address';
-import { afterTokenSignIn, signedIn } from '../../app/guards';
+import { afterTokenSignIn, paidConfirmation, signedIn } from '../../app/guards';
 import { arrivingFrom } from '../../app/navigation-history';
 import { basketQueries } from '../../features/baskets/baskets.queries';
-import { readDeliveryChoices, saveDeliveryChoices } from '../../features/checkout/delivery-store';
+import { readDeliveryChoices, saveDeliveryChoices } from '../../features/delivery/delivery-store';
 import { accountQueries } from '../../features/customers/customers.queries';
 import { safeTarget } from '../../shared/customer.queries';
-import { checkoutPaths, isPaymentPage, type CheckoutFlow } from './flows';
+import { checkoutPaths, type CheckoutFlow } from '../../features/checkout/flows';
 
 // The checkout's guards (spec §2 Guards), as loaders that redirect:
 // - the delivery and payment steps need a customer: a visitor goes to "continue" and comes back;
@@ -84,11 +84,7 @@ export const checkoutGuards = {
       return readDeliveryChoices().deliveryDate ? null : redirect(paths.instructions);
     }),
 
-  confirmation: (queryClient: QueryClient) =>
-    afterTokenSignIn(queryClient, async () => {
-      if (isPaymentPage(arrivingFrom())) return null;
-      return redirect((await signedIn(queryClient)) ? '/account' : '/');
-    }),
+  confirmation: paidConfirmation,
 
   error: (queryClient: QueryClient, flow: CheckoutFlow) =>
     afterTokenSignIn(queryClient, async () =>

@@ -3,7 +3,12 @@ import { CheckoutBar, CheckoutProgress, type CheckoutStepLink } from '../../feat
 import '../../features/checkout/checkout.css';
 import { safeTarget } from '../../shared/customer.queries';
 import { CheckoutFlowProvider } from './flow-context';
-import { checkoutPaths, ONE_OFF_FLOW, SUBSCRIPTION_FLOW, type CheckoutFlow } from './flows';
+import {
+  checkoutPaths,
+  ONE_OFF_FLOW,
+  SUBSCRIPTION_FLOW,
+  type CheckoutFlow,
+} from '../../features/checkout/flows';
 
 // The checkout's frame: the checkout bar, where the customer is in the flow, and the step.
 

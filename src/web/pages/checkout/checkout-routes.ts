@@ -2,9 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../app/lazy-page';
 import { NotFoundPage } from '../../app/not-found';
-import type * as PaymentChunkModule from '../payment/payment-chunk';
 import type * as CheckoutChunk from './checkout-chunk';
-import type { CheckoutFlow } from './flows';
+import type { CheckoutFlow } from '../../features/checkout/flows';
 
 // The checkout's routes (spec §2 Subscription checkout, One-off), for either flow. Screens and their guards
 // are one lazy chunk; only this table is in the first bundle.
@@ -77,33 +76,4 @@ export function checkoutStepRoutes(queryClient: QueryClient, flow: CheckoutFlow)
     },
     { path: '*', Component: NotFoundPage },
   ];
-}
-
-type PaymentChunk = typeof PaymentChunkModule;
-const loadPayment = () => import('../payment/payment-chunk');
-
-/** /payment/success, /payment/{orderId} (login needed) and the PayPal returns. */
-export function paymentRoutes(queryClient: QueryClient): { signedIn: RouteObject[]; open: RouteObject[] } {
-  const page = (pick: (m: PaymentChunk) => Pick<RouteObject, 'Component' | 'loader'>) =>
-    lazyPage(async () => pick(await loadPayment()));
-  return {
-    signedIn: [
-      {
-        path: 'payment/success',
-        shouldRevalidate: never,
-        lazy: page((m) => ({
-          Component: m.PaymentSuccessPage,
-          loader: m.checkoutGuards.confirmation(queryClient),
-        })),
-      },
-      { path: 'payment/:orderId', lazy: page((m) => ({ Component: m.PayAgainPage })) },
-    ],
-    open: [
-      { path: 'paypal-confirmation', lazy: page((m) => ({ Component: m.PaypalConfirmationPage })) },
-      {
-        path: 'paypal-setup-confirmation',
-        lazy: page((m) => ({ Component: m.PaypalSetupConfirmationPage })),
-      },
-    ],
-  };
 }

@@ -1,28 +1,30 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
+import type { CourierInstruction } from '../../../contracts/delivery';
 import { isIsoDate, type IsoDate } from '../../../domain/calendar';
 import { deliveryDateForWeek } from '../../../domain/orders';
 import { basketQueries, readBasket } from '../../features/baskets/baskets.queries';
-import { checkoutQueries } from '../../features/checkout/checkout.queries';
-import { DateOptions } from '../../features/checkout/date-options';
+import { checkoutPaths } from '../../features/checkout/flows';
+import { useCheckoutStep } from '../../features/checkout/use-checkout-step';
+import { accountQueries } from '../../features/customers/customers.queries';
+import { addressSummary } from '../../features/delivery/address-picker';
+import { DeliveryDayPicker } from '../../features/delivery/delivery-day-picker';
+import { deliveryQueries } from '../../features/delivery/delivery.queries';
 import {
   deliveryNoteOf,
   saveDeliveryChoices,
   useDeliveryChoices,
-} from '../../features/checkout/delivery-store';
-import { useCheckoutStep } from '../../features/checkout/use-checkout-step';
-import { accountQueries } from '../../features/customers/customers.queries';
+} from '../../features/delivery/delivery-store';
 import { longDate } from '../../features/orders/order-summary';
-import { api, ApiError } from '../../shared/api/client';
-import { FormError, useFormErrors, type Checked, type FieldErrors } from '../../shared/forms';
-import { Spinner } from '../../shared/ui/spinner';
+import { api, ApiError, isApiError } from '../../shared/api/client';
+import { FormError, SelectField, SubmitButton, TextAreaField } from '../../shared/forms/fields';
+import { useForm } from '../../shared/forms/use-form';
+import { checked, type FieldErrors } from '../../shared/forms/validate';
 import { shopNow, shopQueries } from '../../shared/shop.queries';
 import { usePageMeta } from '../../shared/use-page-meta';
-import { addressSummary } from '../../features/customers/address-choice';
-import { CheckoutFrame } from './checkout-frame';
+import { CheckoutFrame, EmptyBasketStep } from './checkout-frame';
 import { useCheckoutFlow } from './flow-context';
-import { checkoutPaths } from './flows';
 
 // delivery/instructions (the checkout's default step): the first delivery day (spec §5: no Sundays, up to
 // 21 days ahead, none the basket's dishes or the courier rule out), where the courier should leave the box,
@@ -35,22 +37,29 @@ const FREQUENCIES = [
   { value: 4, label: 'Every 4 weeks' },
 ];
 
-/** A day is chosen, and a note is there when the courier's choice needs one (and not too long). */
-function checkInstructions({
-  selectedDate,
-  note,
-  picked,
-}: {
-  selectedDate: string | null;
+interface InstructionValues {
+  date: string | null;
+  instruction: string;
   note: string;
-  picked: { label: string; requiresNote: boolean } | null;
-}): Checked<true> {
+  frequency: number;
+}
+
+/**
+ * A day on offer is chosen, and a note is there when the courier's choice needs one (and not too long).
+ * The data: the day chosen.
+ */
+function checkInstructions(
+  { date, note }: InstructionValues,
+  offered: readonly { date: string }[],
+  picked: CourierInstruction | null,
+) {
+  const selectedDate = offered.some((d) => d.date === date) ? date : null;
   const found: FieldErrors = {};
   if (!selectedDate) found.date = 'Choose a delivery day';
   if (picked?.requiresNote && note.trim() === '')
     found.note = `Tell the driver more: ${picked.label.toLowerCase()}`;
   if (note.length > 400) found.note = 'Keep the note to 400 characters';
-  return Object.keys(found).length > 0 ? { ok: false, errors: found } : { ok: true, data: true };
+  return checked(found, selectedDate!);
 }
 
 export function InstructionsStep() {
@@ -60,7 +69,7 @@ export function InstructionsStep() {
   useCheckoutStep(4, flow.kind);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const ids = { date: useId(), instruction: useId(), note: useId(), frequency: useId() };
+  const frequencyName = useId();
   const basketQuery = useQuery(basketQueries.recipeKit());
   const addresses = useQuery(accountQueries.addresses());
   const choices = useDeliveryChoices();
@@ -73,7 +82,7 @@ export function InstructionsStep() {
   );
   // A one-off box may come next day; a plan's first box keeps the weekly cutoff (docs/decisions/0011).
   const dates = useQuery({
-    ...checkoutQueries.deliveryDates(
+    ...deliveryQueries.dates(
       address?.zip ?? '',
       firstWeek ?? '',
       variantIds,
@@ -82,39 +91,32 @@ export function InstructionsStep() {
     enabled: address?.zip != null && firstWeek !== null,
   });
   const settings = useQuery(shopQueries.settings());
-  const instructions = useQuery(checkoutQueries.courierInstructions());
-
-  const [date, setDate] = useState<string | null>(choices.deliveryDate);
-  const [instruction, setInstruction] = useState<string>(choices.courierInstruction ?? '');
-  const [note, setNote] = useState(choices.deliveryNote);
-  const [frequency, setFrequency] = useState(choices.frequency);
-  const [busy, setBusy] = useState(false);
+  const instructions = useQuery(deliveryQueries.courierInstructions());
+  const pickedOf = (label: string) => instructions.data?.find((i) => i.label === label) ?? null;
 
   const offered = dates.data?.dates ?? [];
-  const selectedDate = offered.some((d) => d.date === date) ? date : null;
-  const picked = instructions.data?.find((i) => i.label === instruction) ?? null;
   const startsPlan = flow.kind === 'subscription';
   const laterWeeks = (basket?.weeks ?? []).slice(1);
-  const [form, attachForm] = useFormErrors({ selectedDate, note, picked }, checkInstructions);
-  const { errors } = form;
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = form.submit();
-    if (!checked || !basket || !selectedDate) return;
-    setBusy(true);
-    form.fail(null);
-    const next = saveDeliveryChoices({
-      deliveryDate: selectedDate,
-      courierInstruction: instruction || null,
-      deliveryNote: note.trim(),
-      frequency,
-    });
-    try {
+  const form = useForm({
+    initial: (): InstructionValues => ({
+      date: choices.deliveryDate,
+      instruction: choices.courierInstruction ?? '',
+      note: choices.deliveryNote,
+      frequency: choices.frequency,
+    }),
+    check: (values) => checkInstructions(values, offered, pickedOf(values.instruction)),
+    onSubmit: async (deliveryDate, { instruction, note, frequency }) => {
+      if (!basket) return;
+      const next = saveDeliveryChoices({
+        deliveryDate,
+        courierInstruction: instruction || null,
+        deliveryNote: note.trim(),
+        frequency,
+      });
       const updated = readBasket(
         await api('PUT', `/baskets/${basket.id}`, {
           body: {
-            deliveryDate: selectedDate,
+            deliveryDate,
             deliveryNote: deliveryNoteOf(next),
             ...(startsPlan ? { frequency } : {}),
             // The one-off checkout buys a single box (with the one-off fee); /checkout may start a plan.
@@ -126,31 +128,22 @@ export function InstructionsStep() {
       );
       queryClient.setQueryData(basketQueries.recipeKit().queryKey, updated);
       await navigate(paths.payment);
-    } catch (error) {
-      setBusy(false);
-      form.fail(error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
-    }
-  };
+    },
+    failure: (error) =>
+      error instanceof ApiError ? error.message : 'Something went wrong. Please try again.',
+  });
+  const { errors } = form;
+  const { instruction, frequency } = form.values;
+  const selectedDate = offered.some((d) => d.date === form.values.date) ? form.values.date : null;
+  const picked = pickedOf(instruction);
 
   if (!basket || addresses.isPending) {
-    return (
-      <CheckoutFrame title="Delivery">
-        <Spinner label="Loading your basket" />
-      </CheckoutFrame>
-    );
+    return <CheckoutFrame title="Delivery" loading="Loading your basket" />;
   }
   if (basket.items.length === 0) {
-    return (
-      <CheckoutFrame title="Your basket is empty">
-        <p>Add some dishes first: each week you choose is its own delivery.</p>
-        <Link to={flow.menu} className="button button--primary">
-          See the menu
-        </Link>
-      </CheckoutFrame>
-    );
+    return <EmptyBasketStep menu={flow.menu} />;
   }
 
-  const outside = dates.error instanceof ApiError && dates.error.code === 'OUTSIDE_DELIVERY_AREA';
   return (
     <CheckoutFrame
       title="Delivery"
@@ -165,63 +158,37 @@ export function InstructionsStep() {
         </div>
         {address ? <p>{addressSummary(address)}</p> : null}
       </section>
-      <form ref={attachForm} onSubmit={onSubmit} noValidate>
+      <form {...form.props}>
         <FormError message={form.formError} />
-        <fieldset
-          className={`fieldset date-picker ${errors.date ? 'field--error' : ''}`}
-          data-invalid={errors.date ? true : undefined}
-          aria-describedby={errors.date ? `${ids.date}-error` : `${ids.date}-hint`}
-          aria-busy={dates.isPending}
-        >
-          <legend>First delivery day</legend>
-          <p id={`${ids.date}-hint`} className="field__hint">
-            {flow.kind === 'one-off'
-              ? 'Next-day delivery: order by 5pm the day before (Tuesday to Friday), or by 8am on Sunday for Monday.'
-              : 'Plan boxes are ordered by 12 noon on the Friday before their week.'}{' '}
-            {laterWeeks.length > 0
-              ? 'Your later boxes come on the same day of the week.'
-              : 'We deliver Monday to Saturday.'}
-          </p>
-          {dates.isPending ? (
-            <Spinner label="Finding delivery days" />
-          ) : dates.isError ? (
-            <div className="notice notice--error" role="alert">
-              <p>
-                {dates.error instanceof ApiError
-                  ? dates.error.message
-                  : 'We couldn’t find delivery days just now.'}
-              </p>
-              {outside ? (
-                <Link to={paths.address}>Use another address</Link>
-              ) : (
-                <button
-                  type="button"
-                  className="button button--secondary button--small"
-                  onClick={() => void dates.refetch()}
-                >
-                  Try again
-                </button>
-              )}
-            </div>
-          ) : offered.length === 0 ? (
-            <p className="notice notice--warning" role="status">
+        <DeliveryDayPicker
+          legend="First delivery day"
+          hint={
+            <>
+              {flow.kind === 'one-off'
+                ? 'Next-day delivery: order by 5pm the day before (Tuesday to Friday), or by 8am on Sunday for Monday.'
+                : 'Plan boxes are ordered by 12 noon on the Friday before their week.'}{' '}
+              {laterWeeks.length > 0
+                ? 'Your later boxes come on the same day of the week.'
+                : 'We deliver Monday to Saturday.'}
+            </>
+          }
+          days={dates}
+          selected={selectedDate}
+          onSelect={(date) => form.set({ date })}
+          now={settings.data ? shopNow(settings.data) : undefined}
+          error={errors.date}
+          empty={
+            <>
               There are no delivery days left for this week’s dishes.{' '}
               <Link to={flow.menu}>Choose a later week</Link>.
-            </p>
-          ) : (
-            <DateOptions
-              name={ids.date}
-              options={offered}
-              selected={selectedDate}
-              now={settings.data ? shopNow(settings.data) : undefined}
-              onSelect={setDate}
-            />
-          )}
-          {errors.date ? (
-            <p id={`${ids.date}-error`} className="field__error">
-              {errors.date}
-            </p>
-          ) : null}
+            </>
+          }
+          unavailable={(error) =>
+            isApiError(error, 'OUTSIDE_DELIVERY_AREA') ? (
+              <Link to={paths.address}>Use another address</Link>
+            ) : null
+          }
+        >
           {selectedDate && laterWeeks.length > 0 && isIsoDate(selectedDate) ? (
             <ul className="later-boxes">
               {laterWeeks.map((week) => (
@@ -231,51 +198,32 @@ export function InstructionsStep() {
               ))}
             </ul>
           ) : null}
-        </fieldset>
+        </DeliveryDayPicker>
 
-        <div className="field">
-          <label htmlFor={ids.instruction}>Where should the courier leave your box?</label>
-          <select
-            id={ids.instruction}
-            className="select"
-            value={instruction}
-            onChange={(e) => setInstruction(e.target.value)}
-            disabled={instructions.isPending}
-          >
-            <option value="">No preference</option>
-            {(instructions.data ?? []).map((option) => (
-              <option key={option.id} value={option.label}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-          {instructions.isError ? (
-            <p className="field__hint">We couldn’t load the usual choices: write your instructions below.</p>
-          ) : null}
-        </div>
-        <div className={`field ${errors.note ? 'field--error' : ''}`}>
-          <label htmlFor={ids.note}>
-            {picked?.requiresNote ? 'Tell the driver more' : 'Delivery note (optional)'}
-          </label>
-          <p id={`${ids.note}-hint`} className="field__hint">
-            For example: the side gate is open, or which neighbour to try.
-          </p>
-          <textarea
-            id={ids.note}
-            className="textarea"
-            rows={3}
-            maxLength={400}
-            value={note}
-            aria-invalid={errors.note ? true : undefined}
-            aria-describedby={`${ids.note}-hint${errors.note ? ` ${ids.note}-error` : ''}`}
-            onChange={(e) => setNote(e.target.value)}
-          />
-          {errors.note ? (
-            <p id={`${ids.note}-error`} className="field__error">
-              {errors.note}
-            </p>
-          ) : null}
-        </div>
+        <SelectField
+          label="Where should the courier leave your box?"
+          {...form.field('instruction')}
+          disabled={instructions.isPending}
+          hint={
+            instructions.isError
+              ? 'We couldn’t load the usual choices: write your instructions below.'
+              : undefined
+          }
+        >
+          <option value="">No preference</option>
+          {(instructions.data ?? []).map((option) => (
+            <option key={option.id} value={option.label}>
+              {option.label}
+            </option>
+          ))}
+        </SelectField>
+        <TextAreaField
+          label={picked?.requiresNote ? 'Tell the driver more' : 'Delivery note (optional)'}
+          hint="For example: the side gate is open, or which neighbour to try."
+          rows={3}
+          maxLength={400}
+          {...form.field('note')}
+        />
 
         {startsPlan ? (
           <fieldset className="fieldset choice-list choice-list--inline">
@@ -284,9 +232,9 @@ export function InstructionsStep() {
               <label key={option.value} className="choice choice--compact">
                 <input
                   type="radio"
-                  name={ids.frequency}
+                  name={frequencyName}
                   checked={frequency === option.value}
-                  onChange={() => setFrequency(option.value)}
+                  onChange={() => form.set({ frequency: option.value })}
                 />
                 <span className="choice__title">{option.label}</span>
               </label>
@@ -295,14 +243,9 @@ export function InstructionsStep() {
           </fieldset>
         ) : null}
 
-        <button
-          type="submit"
-          className="button button--primary button--block"
-          disabled={busy || dates.isPending}
-          aria-busy={busy}
-        >
-          {busy ? 'Saving…' : 'Continue to payment'}
-        </button>
+        <SubmitButton busy={form.busy} busyLabel="Saving…" block disabled={dates.isPending}>
+          Continue to payment
+        </SubmitButton>
       </form>
     </CheckoutFrame>
   );

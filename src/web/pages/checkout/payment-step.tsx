@@ -1,24 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import type { RecipeKitOrderBody } from '../../../contracts/orders';
+import { useFinishPayment } from '../../app/use-finish-payment';
 import { basketQueries } from '../../features/baskets/baskets.queries';
-import { deliveryNoteOf, useDeliveryChoices } from '../../features/checkout/delivery-store';
+import { checkoutPaths } from '../../features/checkout/flows';
 import { useCheckoutStep } from '../../features/checkout/use-checkout-step';
 import { accountQueries } from '../../features/customers/customers.queries';
+import { deliveryNoteOf, useDeliveryChoices } from '../../features/delivery/delivery-store';
 import { longDate, OrdersSummary } from '../../features/orders/order-summary';
 import { orderQueries, ordersApi } from '../../features/orders/orders.queries';
+import { PaySection } from '../../features/payments/pay-section';
 import type { PayWith } from '../../features/payments/payments.queries';
+import { usePayOrder } from '../../features/payments/use-pay-order';
 import { VoucherForm } from '../../features/vouchers/voucher-form';
 import { analytics } from '../../shared/analytics';
-import { ApiError } from '../../shared/api/client';
+import { ApiError, isRefusal } from '../../shared/api/client';
 import { randomId } from '../../shared/random-id';
+import { LoadFailed } from '../../shared/ui/load-failed';
 import { Spinner } from '../../shared/ui/spinner';
 import { usePageMeta } from '../../shared/use-page-meta';
-import { PaySection } from '../payment/pay-section';
-import { usePayOrder } from '../payment/use-pay-order';
-import { CheckoutFrame } from './checkout-frame';
+import { CheckoutFrame, EmptyBasketStep } from './checkout-frame';
 import { useCheckoutFlow } from './flow-context';
-import { checkoutPaths } from './flows';
 
 // The payment step (spec §2 "payment (with credits)"): what the orders will be, the voucher, store credit,
 // how to pay, and "Pay £x". Paying places the orders (idempotent per basket) and pays them; a decline
@@ -35,7 +37,8 @@ export function PaymentStep() {
   const basketQuery = useQuery(basketQueries.recipeKit());
   const choices = useDeliveryChoices();
   const addresses = useQuery(accountQueries.addresses());
-  const payment = usePayOrder();
+  const ending = useFinishPayment();
+  const payment = usePayOrder(ending.confirmed);
   const { status } = payment;
 
   const basket = basketQuery.data?.basket;
@@ -83,13 +86,13 @@ export function PaymentStep() {
       const first = placed.orders[0];
       if (!first) throw new Error('No orders were made');
       if (placed.checkout?.state === 'paid') {
-        await payment.paid(placed, paths.confirmation);
+        await ending.finish(placed, paths.confirmation);
         return;
       }
       orderId = first.id;
     } catch (error) {
       payment.setStatus('idle');
-      if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401) {
+      if (isRefusal(error)) {
         // Something the customer can change (a date gone, a voucher that no longer applies): say so here.
         payment.setProblem(error.message);
         void preview.refetch();
@@ -104,21 +107,10 @@ export function PaymentStep() {
   };
 
   if (basketQuery.isPending || addresses.isPending) {
-    return (
-      <CheckoutFrame title="Payment">
-        <Spinner label="Loading your order" />
-      </CheckoutFrame>
-    );
+    return <CheckoutFrame title="Payment" loading="Loading your order" />;
   }
   if (!basket || basket.items.length === 0) {
-    return (
-      <CheckoutFrame title="Your basket is empty">
-        <p>Add some dishes first: each week you choose is its own delivery.</p>
-        <Link to={flow.menu} className="button button--primary">
-          See the menu
-        </Link>
-      </CheckoutFrame>
-    );
+    return <EmptyBasketStep menu={flow.menu} />;
   }
 
   return (
@@ -174,33 +166,22 @@ export function PaymentStep() {
           {preview.data?.checkout ? (
             <PaySection
               checkout={preview.data.checkout}
-              status={status}
-              decline={payment.decline}
-              problem={payment.problem}
-              unusable={payment.unusable}
+              payment={payment}
               onPay={(how, missing) => void onPay(how, missing)}
-              onChangeMethod={() => payment.setDecline(null)}
             />
           ) : preview.isError ? (
-            <div className="notice notice--error" role="alert">
-              <p>
-                {preview.error instanceof ApiError
+            <LoadFailed
+              message={
+                preview.error instanceof ApiError
                   ? preview.error.message
-                  : 'We were unable to process your request'}
-              </p>
-              <div className="button-row">
-                <button
-                  type="button"
-                  className="button button--secondary button--small"
-                  onClick={() => void preview.refetch()}
-                >
-                  Try again
-                </button>
-                <Link to={paths.instructions} className="button button--secondary button--small">
-                  Change delivery
-                </Link>
-              </div>
-            </div>
+                  : 'We were unable to process your request'
+              }
+              onRetry={preview.refetch}
+            >
+              <Link to={paths.instructions} className="button button--secondary button--small">
+                Change delivery
+              </Link>
+            </LoadFailed>
           ) : (
             <Spinner label="Working out your total" />
           )}

@@ -7,7 +7,7 @@ import { safeTarget } from '../../shared/customer.queries';
 import { usePageMeta } from '../../shared/use-page-meta';
 import { CheckoutFrame } from './checkout-frame';
 import { useCheckoutFlow } from './flow-context';
-import { checkoutPaths } from './flows';
+import { checkoutPaths } from '../../features/checkout/flows';
 
 // The checkout's sign-in steps (spec §2: continue, signup, login): the auth forms in the checkout's frame.
 // Whichever way the customer signs in (a password, an emailed link, Google, Facebook or Apple), they come

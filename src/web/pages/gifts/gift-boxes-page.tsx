@@ -7,6 +7,7 @@ import { usePageMeta } from '../../shared/use-page-meta';
 import { Spinner } from '../../shared/ui/spinner';
 import { sanitizeHtml } from '../../shared/sanitize-html';
 import './gifts.css';
+import { LoadFailed } from '../../shared/ui/load-failed';
 
 // /gift-boxes (spec §2): the gift boxes, read from the storefront's gift-boxes collection. Choosing one
 // opens its page, where the size, the recipient and the card's message are chosen.
@@ -30,16 +31,7 @@ export function GiftBoxesPage() {
       {boxes.isPending ? (
         <Spinner label="Loading the gift boxes" />
       ) : boxes.isError ? (
-        <div className="notice notice--error" role="alert">
-          <p>Couldn&apos;t fetch menu</p>
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            onClick={() => void boxes.refetch()}
-          >
-            Try again
-          </button>
-        </div>
+        <LoadFailed message="Couldn't fetch menu" onRetry={boxes.refetch} />
       ) : boxes.data.length === 0 ? (
         <p className="notice">There are no gift boxes just now. Please come back soon.</p>
       ) : (

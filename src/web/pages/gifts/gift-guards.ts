@@ -1,8 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from 'react-router';
-import { afterTokenSignIn, signedIn } from '../../app/guards';
-import { checkoutGuards } from '../checkout/checkout-guards';
-import { checkoutPaths, ONE_OFF_FLOW } from '../checkout/flows';
+import { afterTokenSignIn, paidConfirmation, signedIn } from '../../app/guards';
+import { checkoutPaths, ONE_OFF_FLOW } from '../../features/checkout/flows';
 
 // Guards of the gift pages (spec §2): sending a gift needs a customer, who signs in through the one-off
 // checkout's gift-login steps (continue, signup, login) and comes back; the confirmation is reachable only
@@ -17,5 +16,5 @@ export const giftGuards = {
         `${checkoutPaths(ONE_OFF_FLOW).continue}?returnTo=${encodeURIComponent(url.pathname + url.search)}`,
       );
     }),
-  confirmation: (queryClient: QueryClient) => checkoutGuards.confirmation(queryClient),
+  confirmation: paidConfirmation,
 };

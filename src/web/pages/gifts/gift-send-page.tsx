@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import type { Address, CreateAddressBody } from '../../../contracts/addresses';
 import type { GiftBoxOrderBody } from '../../../contracts/gifts';
@@ -7,28 +7,30 @@ import { isDeliverableAddress } from '../../../domain/address';
 import { addDays, londonDate } from '../../../domain/calendar';
 import { formatPence } from '../../../domain/money';
 import { DELIVERY_WINDOW_DAYS } from '../../../domain/menu-weeks';
-import { checkoutQueries } from '../../features/checkout/checkout.queries';
-import { DateOptions } from '../../features/checkout/date-options';
+import { useFinishPayment } from '../../app/use-finish-payment';
 import { accountApi, accountQueries } from '../../features/customers/customers.queries';
-import { PostcodeLookupForm } from '../../features/checkout/postcode-lookup';
+import { NEW_ADDRESS, NewAddress, SavedAddressChoices } from '../../features/delivery/address-picker';
+import { DeliveryDayPicker } from '../../features/delivery/delivery-day-picker';
+import { deliveryQueries } from '../../features/delivery/delivery.queries';
 import { forgetGiftDraft, readGiftDraft, type GiftDraft } from '../../features/gifts/gift-draft';
 import { menuQueries, type MenuDish } from '../../features/menu/menu.queries';
 import { longDate, OrdersSummary } from '../../features/orders/order-summary';
 import { orderQueries, ordersApi } from '../../features/orders/orders.queries';
+import { PaySection } from '../../features/payments/pay-section';
 import type { PayWith } from '../../features/payments/payments.queries';
+import { usePayOrder } from '../../features/payments/use-pay-order';
 import { analytics } from '../../shared/analytics';
-import { ApiError } from '../../shared/api/client';
+import { ApiError, isRefusal } from '../../shared/api/client';
+import { emptyAddress } from '../../shared/forms/address-form';
+import { TextAreaField } from '../../shared/forms/fields';
+import { useForm } from '../../shared/forms/use-form';
 import { randomId } from '../../shared/random-id';
 import { shopNow, shopQueries } from '../../shared/shop.queries';
 import { Spinner } from '../../shared/ui/spinner';
 import { usePageMeta } from '../../shared/use-page-meta';
-import { checkDeliverable } from '../checkout/address-step';
-import { AddressChoice } from '../../features/customers/address-choice';
-import { AddressForm, emptyAddress } from '../../features/customers/address-form';
-import { PaySection } from '../payment/pay-section';
-import { usePayOrder } from '../payment/use-pay-order';
 import '../../features/checkout/checkout.css';
 import './gifts.css';
+import { LoadFailed } from '../../shared/ui/load-failed';
 
 // Sending a gift box (signed in): the recipient's address (saved in the buyer's address book, never made
 // their default), the day it arrives (no Sundays, up to 21 days ahead, none the courier or stock rule out),
@@ -59,28 +61,27 @@ const splitName = (name: string): [string, string] => {
 
 function SendGift({ box, draft, variantTitle }: { box: MenuDish; draft: GiftDraft; variantTitle: string }) {
   const queryClient = useQueryClient();
-  const ids = { address: useId(), date: useId(), note: useId() };
+  const addressRadios = useId();
   const settings = useQuery(shopQueries.settings());
   const addresses = useQuery(accountQueries.addresses());
   const saved = (addresses.data ?? []).filter((a) => isDeliverableAddress(a));
 
-  const [addressId, setAddressId] = useState<string | 'new' | null>(null);
-  const [lookupDone, setLookupDone] = useState<{
-    key: number;
-    values: ReturnType<typeof emptyAddress>;
-  } | null>(null);
-  const [date, setDate] = useState<string | null>(null);
-  const [note, setNote] = useState('');
-  const payment = usePayOrder();
+  // Where and when: paid for with "Pay" below, so the form has no submit of its own.
+  const form = useForm({
+    initial: { addressId: null as string | null, date: null as string | null, note: '' },
+  });
+  const { addressId, date, note } = form.values;
+  const ending = useFinishPayment();
+  const payment = usePayOrder(ending.confirmed);
   const { status, problem } = payment;
 
   // Nothing is picked for the customer: a gift goes to someone else, so the address is always chosen.
-  const chosen = addressId ?? (saved.length === 0 ? 'new' : null);
+  const chosen = addressId ?? (saved.length === 0 ? NEW_ADDRESS : null);
   const address: Address | null = saved.find((a) => a.id === chosen) ?? null;
 
   const today = settings.data ? londonDate(shopNow(settings.data)) : null;
   const dates = useQuery({
-    ...checkoutQueries.deliveryDatesBetween(
+    ...deliveryQueries.datesBetween(
       address?.zip ?? '',
       today ? addDays(today, 1) : '',
       today ? addDays(today, DELIVERY_WINDOW_DAYS) : '',
@@ -113,14 +114,11 @@ function SendGift({ box, draft, variantTitle }: { box: MenuDish; draft: GiftDraf
     staleTime: 0,
   });
 
-  const saveAddress = async (values: CreateAddressBody, fromLookup: boolean) => {
-    const coordinates = fromLookup && values.lat != null ? null : await checkDeliverable(values.zip);
-    const created = await accountApi.addAddress({ ...values, ...(coordinates ?? {}) });
+  const saveAddress = async (values: CreateAddressBody) => {
+    const created = await accountApi.addAddress(values);
     queryClient.setQueryData(accountQueries.addresses().queryKey, (list) => [...(list ?? []), created]);
     void queryClient.invalidateQueries({ queryKey: accountQueries.addresses().queryKey });
-    setLookupDone(null);
-    setAddressId(created.id);
-    setDate(null);
+    form.set({ addressId: created.id, date: null });
   };
 
   const onPay = async (how: PayWith, missingMethod: boolean) => {
@@ -131,12 +129,13 @@ function SendGift({ box, draft, variantTitle }: { box: MenuDish; draft: GiftDraf
       const placed = await ordersApi.placeGift(body, randomId());
       orderId = placed.orders[0]!.id;
       if (placed.checkout?.state === 'paid') {
-        await payment.paid(placed, GIFT_CONFIRMATION_PATH, forgetGiftDraft);
+        await ending.finish(placed, GIFT_CONFIRMATION_PATH);
+        forgetGiftDraft();
         return;
       }
     } catch (error) {
       payment.setStatus('idle');
-      if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401) {
+      if (isRefusal(error)) {
         payment.setProblem(error.message);
         void preview.refetch();
         void dates.refetch();
@@ -191,77 +190,26 @@ function SendGift({ box, draft, variantTitle }: { box: MenuDish; draft: GiftDraf
           <Spinner label="Loading your addresses" />
         ) : (
           <>
-            {addresses.isError ? (
-              <p className="notice notice--error" role="alert">
-                Couldn&apos;t load addresses list
-              </p>
-            ) : null}
-            {saved.length > 0 ? (
-              <fieldset className="fieldset choice-list">
-                <legend className="visually-hidden">Delivery address</legend>
-                {saved.map((a) => (
-                  <AddressChoice
-                    key={a.id}
-                    address={a}
-                    name={ids.address}
-                    checked={chosen === a.id}
-                    disabled={busy}
-                    untitled="Saved address"
-                    onChoose={() => {
-                      setAddressId(a.id);
-                      setDate(null);
-                    }}
-                  />
-                ))}
-                <label className="choice">
-                  <input
-                    type="radio"
-                    name={ids.address}
-                    checked={chosen === 'new'}
-                    disabled={busy}
-                    onChange={() => setAddressId('new')}
-                  />
-                  <span className="choice__title">{`${draft.recipientName}’s address (new)`}</span>
-                </label>
-              </fieldset>
-            ) : null}
-            {chosen === 'new' ? (
-              lookupDone === null ? (
-                <PostcodeLookupForm
-                  forDelivery
-                  onPick={(found) =>
-                    setLookupDone({
-                      key: Date.now(),
-                      values: {
-                        ...emptyAddress(firstName, lastName),
-                        address1: found.address1,
-                        address2: found.address2 ?? '',
-                        city: found.city,
-                        zip: found.zip,
-                        lat: found.lat,
-                        lon: found.lon,
-                      },
-                    })
-                  }
-                  onManual={(zip) =>
-                    setLookupDone({ key: Date.now(), values: { ...emptyAddress(firstName, lastName), zip } })
-                  }
-                />
-              ) : (
-                <>
-                  <p className="field__hint">
-                    Check the address and the name on the box. A phone number helps the driver.
-                  </p>
-                  <AddressForm
-                    key={lookupDone.key}
-                    initial={lookupDone.values}
-                    forDelivery
-                    submitLabel="Send it here"
-                    onSave={(values) => saveAddress(values, lookupDone.values.lat !== null)}
-                    onCancel={() => setLookupDone(null)}
-                  />
-                </>
-              )
+            <SavedAddressChoices
+              loadFailed={addresses.isError}
+              name={addressRadios}
+              legend="Delivery address"
+              legendHidden
+              addresses={saved}
+              untitled="Saved address"
+              newTitle={`${draft.recipientName}’s address (new)`}
+              chosen={chosen}
+              disabled={busy}
+              onChoose={(id) => form.set({ addressId: id, date: null })}
+            />
+            {chosen === NEW_ADDRESS ? (
+              <NewAddress
+                forDelivery
+                blank={emptyAddress(firstName, lastName)}
+                hint="Check the address and the name on the box. A phone number helps the driver."
+                submitLabel="Send it here"
+                onSave={saveAddress}
+              />
             ) : null}
           </>
         )}
@@ -269,52 +217,22 @@ function SendGift({ box, draft, variantTitle }: { box: MenuDish; draft: GiftDraf
 
       {address ? (
         <section className="checkout-card" aria-labelledby="gift-date-heading">
-          <fieldset className="fieldset date-picker" aria-busy={dates.isPending}>
-            <legend id="gift-date-heading">When should it arrive?</legend>
-            {dates.isPending ? (
-              <Spinner label="Finding delivery days" />
-            ) : dates.isError ? (
-              <div className="notice notice--error" role="alert">
-                <p>
-                  {dates.error instanceof ApiError
-                    ? dates.error.message
-                    : 'We couldn’t find delivery days just now.'}
-                </p>
-                <button
-                  type="button"
-                  className="button button--secondary button--small"
-                  onClick={() => void dates.refetch()}
-                >
-                  Try again
-                </button>
-              </div>
-            ) : offered.length === 0 ? (
-              <p className="notice notice--warning" role="status">
-                There are no delivery days left for this box just now. Please try another address or come back
-                soon.
-              </p>
-            ) : (
-              <DateOptions
-                name={ids.date}
-                options={offered}
-                selected={selectedDate}
-                disabled={busy}
-                onSelect={setDate}
-              />
-            )}
-          </fieldset>
-          <div className="field">
-            <label htmlFor={ids.note}>Note for the driver (optional)</label>
-            <textarea
-              id={ids.note}
-              className="textarea"
-              rows={2}
-              maxLength={400}
-              value={note}
-              disabled={busy}
-              onChange={(e) => setNote(e.target.value)}
-            />
-          </div>
+          <DeliveryDayPicker
+            legend="When should it arrive?"
+            legendId="gift-date-heading"
+            days={dates}
+            selected={selectedDate}
+            onSelect={(day) => form.set({ date: day })}
+            disabled={busy}
+            empty="There are no delivery days left for this box just now. Please try another address or come back soon."
+          />
+          <TextAreaField
+            label="Note for the driver (optional)"
+            rows={2}
+            maxLength={400}
+            disabled={busy}
+            {...form.field('note')}
+          />
         </section>
       ) : null}
 
@@ -333,30 +251,20 @@ function SendGift({ box, draft, variantTitle }: { box: MenuDish; draft: GiftDraf
               {preview.data.checkout ? (
                 <PaySection
                   checkout={preview.data.checkout}
-                  status={status}
-                  decline={payment.decline}
-                  problem={problem}
-                  unusable={payment.unusable}
+                  payment={payment}
                   onPay={(how, missing) => void onPay(how, missing)}
-                  onChangeMethod={() => payment.setDecline(null)}
                 />
               ) : null}
             </>
           ) : preview.isError ? (
-            <div className="notice notice--error" role="alert">
-              <p>
-                {preview.error instanceof ApiError
+            <LoadFailed
+              message={
+                preview.error instanceof ApiError
                   ? preview.error.message
-                  : 'We were unable to process your request'}
-              </p>
-              <button
-                type="button"
-                className="button button--secondary button--small"
-                onClick={() => void preview.refetch()}
-              >
-                Try again
-              </button>
-            </div>
+                  : 'We were unable to process your request'
+              }
+              onRetry={preview.refetch}
+            />
           ) : (
             <Spinner label="Working out your total" />
           )}

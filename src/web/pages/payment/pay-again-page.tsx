@@ -1,17 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { useFinishPayment } from '../../app/use-finish-payment';
 import { OrdersSummary } from '../../features/orders/order-summary';
-import { orderQueries, ordersApi } from '../../features/orders/orders.queries';
+import { orderQueries } from '../../features/orders/orders.queries';
+import { PaySection } from '../../features/payments/pay-section';
 import { pendingPaymentFor } from '../../features/payments/pending-payment';
 import { declineOf, type PayWith } from '../../features/payments/payments.queries';
+import { usePayOrder } from '../../features/payments/use-pay-order';
 import { ApiError } from '../../shared/api/client';
-import { StepHeading } from '../../shared/forms';
 import { Spinner } from '../../shared/ui/spinner';
+import { StepHeading } from '../../shared/ui/step-heading';
 import { usePageMeta } from '../../shared/use-page-meta';
-import { PaySection } from './pay-section';
-import { useFinishPayment } from './use-finish-payment';
-import { usePayOrder } from './use-pay-order';
 
 // /payment/{orderId}: pay an order again (after a failed payment), and where a 3-D Secure check comes back
 // to (?payment_intent=pi_…): that return is confirmed here (POST /orders/confirm) and goes on to the
@@ -21,11 +21,11 @@ export function PayAgainPage() {
   usePageMeta('Pay for your order');
   const { orderId = '' } = useParams();
   const [params, setParams] = useSearchParams();
-  const finish = useFinishPayment();
+  const { confirmed } = useFinishPayment();
   const detail = useQuery(orderQueries.detail(orderId));
   // The checkout's other weeks are paid with it.
   const upcoming = useQuery(orderQueries.list('upcoming'));
-  const payment = usePayOrder();
+  const payment = usePayOrder(confirmed);
   const { setDecline } = payment;
   const [returning, setReturning] = useState(() => params.has('payment_intent'));
   const started = useRef(false);
@@ -37,23 +37,20 @@ export function PayAgainPage() {
     const intent = params.get('payment_intent');
     if (!intent || started.current) return;
     started.current = true;
-    ordersApi
-      .confirm(orderId, intent)
-      .then((list) => finish(list, doneAt))
-      .catch((error: unknown) => {
-        const declined = declineOf(error);
-        setDecline(
-          declined ?? {
-            message: error instanceof ApiError ? error.message : 'Something went wrong',
-            declineCode: null,
-            hardDecline: false,
-          },
-        );
-        setReturning(false);
-        void detail.refetch();
-        setParams({}, { replace: true });
-      });
-  }, [params, orderId, finish, doneAt, detail, setParams, setDecline]);
+    confirmed(orderId, doneAt, intent).catch((error: unknown) => {
+      const declined = declineOf(error);
+      setDecline(
+        declined ?? {
+          message: error instanceof ApiError ? error.message : 'Something went wrong',
+          declineCode: null,
+          hardDecline: false,
+        },
+      );
+      setReturning(false);
+      void detail.refetch();
+      setParams({}, { replace: true });
+    });
+  }, [params, orderId, confirmed, doneAt, detail, setParams, setDecline]);
 
   const onPay = async (how: PayWith, missingMethod: boolean) => {
     if (payment.begin(missingMethod)) await payment.pay(orderId, how, doneAt);
@@ -113,12 +110,8 @@ export function PayAgainPage() {
               {checkout ? (
                 <PaySection
                   checkout={checkout}
-                  status={payment.status}
-                  decline={payment.decline}
-                  problem={payment.problem}
-                  unusable={payment.unusable}
+                  payment={payment}
                   onPay={(how, missing) => void onPay(how, missing)}
-                  onChangeMethod={() => payment.setDecline(null)}
                 />
               ) : (
                 <p role="alert">We were unable to process your request</p>

@@ -3,7 +3,6 @@
 
 import '../../features/checkout/checkout.css';
 
-export { checkoutGuards } from '../checkout/checkout-guards';
 export { PayAgainPage } from './pay-again-page';
 export { PaymentSuccessPage } from './payment-success-page';
 export { PaypalConfirmationPage } from './paypal-confirmation-page';

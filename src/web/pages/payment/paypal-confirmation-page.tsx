@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ordersApi } from '../../features/orders/orders.queries';
+import { useFinishPayment } from '../../app/use-finish-payment';
 import { pendingPaymentFor } from '../../features/payments/pending-payment';
 import { ApiError } from '../../shared/api/client';
 import { Spinner } from '../../shared/ui/spinner';
 import { usePageMeta } from '../../shared/use-page-meta';
-import { useFinishPayment } from './use-finish-payment';
 
 // /paypal-confirmation?order_id=…&payment_intent=…: back from PayPal's approval page. The payment is
 // confirmed (POST /orders/confirm); a cancelled or declined approval says why and offers to pay again.
@@ -15,7 +14,7 @@ export function PaypalConfirmationPage() {
   const [params] = useSearchParams();
   const orderId = params.get('order_id') ?? '';
   const intent = params.get('payment_intent') ?? params.get('token');
-  const finish = useFinishPayment();
+  const { confirmed } = useFinishPayment();
   const [failure, setFailure] = useState<string | null>(() =>
     orderId ? null : 'This PayPal link is missing its order.',
   );
@@ -25,13 +24,10 @@ export function PaypalConfirmationPage() {
     if (!orderId || started.current) return;
     started.current = true;
     const pending = pendingPaymentFor(orderId);
-    ordersApi
-      .confirm(orderId, intent)
-      .then((list) => finish(list, pending?.doneAt ?? '/payment/success'))
-      .catch((error: unknown) =>
-        setFailure(error instanceof ApiError ? error.message : 'Something went wrong'),
-      );
-  }, [orderId, intent, finish]);
+    confirmed(orderId, pending?.doneAt ?? '/payment/success', intent).catch((error: unknown) =>
+      setFailure(error instanceof ApiError ? error.message : 'Something went wrong'),
+    );
+  }, [orderId, intent, confirmed]);
 
   if (failure) {
     return (

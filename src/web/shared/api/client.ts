@@ -1,23 +1,85 @@
-import { camelKeys, snakeKeys, snakeQueryKey } from '../../../contracts/case';
+import { camelKeys, snakeKeys, snakeQueryKey, snakeToCamel } from '../../../contracts/case';
+import {
+  FAILURE_CODES,
+  receivedErrorDocument,
+  SIGNED_OUT_CODES,
+  type ErrorCode,
+} from '../../../contracts/errors';
 import { analytics } from '../analytics';
 import { config } from '../config';
 
 // The one door to /api/v2: sends the branch header and cookies, snake_cases requests and camelCases
 // responses (the client's one conversion), and turns error documents into ApiError with their codes.
+// Screens branch on `code` (one of the contracts' ERROR_CODES), never on `status` or the text.
 
 export const API_BASE = '/api/v2';
+
+export type { ErrorCode } from '../../../contracts/errors';
+
+export interface ApiProblem {
+  code: ErrorCode;
+  detail: string;
+  /** The request's field it is about, as a JSON pointer in the app's names (`/firstName`), when said. */
+  pointer?: string;
+  meta?: Record<string, unknown>;
+}
 
 export class ApiError extends Error {
   override name = 'ApiError';
   constructor(
+    /** The HTTP status: for the transport (retries, sign-out on 401), not for screens to branch on. */
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
-    readonly errors: { code: string; detail: string; meta?: Record<string, unknown> }[] = [],
+    readonly errors: ApiProblem[] = [],
     readonly requestId?: string,
   ) {
     super(message);
   }
+}
+
+/** True when `error` is an ApiError whose code is one of `codes`: how screens tell answers apart. */
+export function isApiError(error: unknown, ...codes: readonly ErrorCode[]): error is ApiError {
+  return error instanceof ApiError && codes.includes(error.code);
+}
+
+/** The shop failed to answer (not the request's fault): worth trying again later, or going on without. */
+export function isShopFailure(error: unknown): error is ApiError {
+  return isApiError(error, ...FAILURE_CODES);
+}
+
+/**
+ * The shop refused the request for a reason it states (a date gone, a voucher that no longer applies, too
+ * many tries): something the customer can read and act on. Not a failure of the shop, not a sign-in.
+ */
+export function isRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && !isShopFailure(error) && !isApiError(error, ...SIGNED_OUT_CODES);
+}
+
+const GENERAL_FAILURE = 'Something went wrong';
+
+/**
+ * An error answer as an ApiError: the document's errors with their codes, each one of ours (a code this
+ * app does not know, or none, becomes INTERNAL with the server's words kept); no document at all (a proxy's
+ * page) is INTERNAL with a general sentence.
+ */
+export function apiErrorFrom(status: number, body: unknown): ApiError {
+  const parsed = receivedErrorDocument.safeParse(camelKeys(body));
+  const document = parsed.success ? parsed.data : { errors: [], meta: undefined };
+  const errors: ApiProblem[] = document.errors.map((e) => ({
+    code: e.code,
+    detail: e.detail,
+    ...(e.source?.pointer ? { pointer: e.source.pointer.split('/').map(snakeToCamel).join('/') } : {}),
+    ...(e.meta ? { meta: e.meta } : {}),
+  }));
+  const first = errors[0];
+  return new ApiError(
+    status,
+    first?.code ?? 'INTERNAL',
+    first?.detail ?? GENERAL_FAILURE,
+    errors,
+    document.meta?.requestId,
+  );
 }
 
 /** A network failure (offline, server down): worth a retry, unlike most ApiErrors. */
@@ -73,23 +135,8 @@ export async function api(method: string, path: string, options: RequestOptions 
   }
   if (response.ok) return camelKeys(json);
 
-  const document = camelKeys(json) as {
-    errors?: { code?: string; detail?: string; meta?: Record<string, unknown> }[];
-    meta?: { requestId?: string };
-  } | null;
-  const errors = (document?.errors ?? []).map((e) => ({
-    code: e.code ?? 'UNKNOWN',
-    detail: e.detail ?? 'Something went wrong',
-    ...(e.meta ? { meta: e.meta } : {}),
-  }));
-  const first = errors[0];
-  const error = new ApiError(
-    response.status,
-    first?.code ?? `HTTP_${response.status}`,
-    first?.detail ?? 'Something went wrong',
-    errors,
-    document?.meta?.requestId,
-  );
+  const error = apiErrorFrom(response.status, json);
+  // Spec §8: a 401 on any call signs the customer out, whatever its code (the transport's rule).
   if (response.status === 401) unauthorizedListeners.forEach((listener) => listener());
   else analytics.errorReported(error.message, { status: error.status, code: error.code, path });
   throw error;

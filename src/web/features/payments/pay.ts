@@ -1,18 +1,17 @@
 import type { Payment } from '../../../contracts/payments';
-import { ordersApi, type OrderList } from '../../features/orders/orders.queries';
-import { rememberPendingPayment } from '../../features/payments/pending-payment';
-import { declineOf, paymentsApi, type Decline, type PayWith } from '../../features/payments/payments.queries';
 import { randomId } from '../../shared/random-id';
+import { declineOf, paymentsApi, type Decline, type PayWith } from './payments.queries';
+import { rememberPendingPayment } from './pending-payment';
 
-// Paying a checkout, by one of its orders, on the checkout's payment step or on /payment/{orderId}:
-// - succeeded: confirm, and the checkout's orders come back paid;
+// Paying a checkout, by one of its orders (the checkout's payment step, a gift, /payment/{orderId}):
+// - succeeded: the caller confirms it (the checkout's orders come back paid);
 // - requires_action: off to the 3-D Secure check or PayPal, which come back to /payment/{orderId} or
 //   /paypal-confirmation (remembered here: where to go once confirmed, and where to try again);
 // - processing: asked again, every second, for up to 20 seconds;
-// - a decline (402) stays where it is, with the processor's reason.
+// - a decline (PAYMENT_DECLINED) stays where it is, with the processor’s reason.
 
 export type PayResult =
-  | { kind: 'paid'; list: OrderList }
+  | { kind: 'succeeded' }
   | { kind: 'redirecting' }
   | { kind: 'processing' }
   | { kind: 'declined'; decline: Decline };
@@ -34,7 +33,7 @@ async function settle(
   }
   switch (current.status) {
     case 'succeeded':
-      return { kind: 'paid', list: await ordersApi.confirm(orderId) };
+      return { kind: 'succeeded' };
     case 'requires_action':
       if (!current.nextActionUrl) break;
       rememberPendingPayment({ orderId, ...flow });

@@ -1,20 +1,24 @@
 import { useState } from 'react';
-import { ordersApi, type OrderList } from '../../features/orders/orders.queries';
-import type { Decline, PayWith } from '../../features/payments/payments.queries';
-import { ApiError } from '../../shared/api/client';
+import { isApiError } from '../../shared/api/client';
 import { payOrder } from './pay';
-import type { PayStatus } from './pay-section';
-import { useFinishPayment } from './use-finish-payment';
+import { declineOf, type Decline, type PayWith } from './payments.queries';
 
 // What every "Pay" button does with its answer (the checkout's payment step, a gift, paying again): paid
 // goes on to the confirmation; a 3-D Secure check or PayPal takes the customer away and back; a decline
 // stays with the processor's reason (a hard-declined card is not offered again); still processing says so.
 
+export type PayStatus = 'idle' | 'placing' | 'paying' | 'redirecting' | 'processing';
+
 export const STILL_PROCESSING =
   'Your payment is still being processed. We’ll email you as soon as it’s done; you can see the order in your account.';
 
-export function usePayOrder() {
-  const finish = useFinishPayment();
+/**
+ * The payment of `orderId`'s checkout went through: confirm it and go on to `doneAt` (the page hands this
+ * in: what a paid checkout changes belongs to the areas it touches, not to payments).
+ */
+export type ConfirmPaid = (orderId: string, doneAt: string) => Promise<void>;
+
+export function usePayOrder(confirmPaid: ConfirmPaid) {
   const [status, setStatus] = useState<PayStatus>('idle');
   const [decline, setDecline] = useState<Decline | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -31,18 +35,19 @@ export function usePayOrder() {
     return true;
   };
 
-  /** Goes on to `doneAt` with the paid orders; `then` runs once the confirmation is showing. */
-  const paid = async (list: OrderList, doneAt: string, then?: () => void) => {
-    await finish(list, doneAt);
-    then?.();
-  };
-
   const pay = async (orderId: string, how: PayWith, doneAt: string, then?: () => void): Promise<void> => {
+    const declined = (decline: Decline) => {
+      setDecline(decline);
+      if (decline.hardDecline && how.paymentMethodId) {
+        setUnusable((s) => new Set([...s, how.paymentMethodId!]));
+      }
+    };
     setStatus('paying');
     try {
       const result = await payOrder(orderId, how, { doneAt, retryAt: `/payment/${orderId}` });
-      if (result.kind === 'paid') {
-        await paid(result.list, doneAt, then);
+      if (result.kind === 'succeeded') {
+        await confirmPaid(orderId, doneAt);
+        then?.();
       } else if (result.kind === 'redirecting') {
         setStatus('redirecting');
       } else if (result.kind === 'processing') {
@@ -50,20 +55,22 @@ export function usePayOrder() {
         setProblem(STILL_PROCESSING);
       } else {
         setStatus('idle');
-        setDecline(result.decline);
-        if (result.decline.hardDecline && how.paymentMethodId) {
-          setUnusable((s) => new Set([...s, how.paymentMethodId!]));
-        }
+        declined(result.decline);
       }
     } catch (error) {
       setStatus('idle');
-      if (error instanceof ApiError && error.code === 'ALREADY_PAID') {
-        await paid(await ordersApi.confirm(orderId), doneAt, then);
+      if (isApiError(error, 'ALREADY_PAID')) {
+        await confirmPaid(orderId, doneAt);
+        then?.();
         return;
       }
-      setProblem(error instanceof Error ? error.message : 'Something went wrong');
+      const decline = declineOf(error);
+      if (decline) declined(decline);
+      else setProblem(error instanceof Error ? error.message : 'Something went wrong');
     }
   };
 
-  return { status, setStatus, decline, setDecline, problem, setProblem, unusable, begin, pay, paid };
+  return { status, setStatus, decline, setDecline, problem, setProblem, unusable, begin, pay };
 }
+
+export type PayOrder = ReturnType<typeof usePayOrder>;

@@ -1,23 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { CheckoutMeta } from '../../../contracts/orders';
 import { formatPence } from '../../../domain/money';
 import { planCharge } from '../../../domain/orders';
-import {
-  defaultSelection,
-  PaymentMethodPicker,
-  type PaySelection,
-} from '../../features/payments/payment-method-picker';
-import { CardFormError, type CardFormHandle } from '../../features/payments/card-form';
-import { paymentQueries, type Decline, type PayWith } from '../../features/payments/payments.queries';
-import { CheckboxField } from '../../shared/forms';
+import { CheckboxField } from '../../shared/forms/fields';
+import { useForm } from '../../shared/forms/use-form';
 import { Spinner } from '../../shared/ui/spinner';
+import { CardFormError, type CardFormHandle } from './card-form';
+import { defaultSelection, PaymentMethodPicker, type PaySelection } from './payment-method-picker';
+import { paymentQueries, type Decline, type PayWith } from './payments.queries';
+import type { PayOrder, PayStatus } from './use-pay-order';
 
 // Store credit, how to pay, and "Pay £x" (spec §5: credit first; a card is charged when the amount to
 // charge is 30p or more; a card is requested when the basket says so or something is left to pay). One
 // press of "Pay" with a new card typed sends the card form, waits for the card to be saved, then pays.
-
-export type PayStatus = 'idle' | 'placing' | 'paying' | 'redirecting' | 'processing';
 
 const WAITING: Record<Exclude<PayStatus, 'idle'> | 'saving-card', string> = {
   'saving-card': 'Saving your card…',
@@ -38,27 +34,21 @@ export function declineAdvice(decline: Decline): string | null {
 
 export function PaySection({
   checkout,
-  status,
-  decline,
-  problem,
-  unusable,
+  payment,
   onPay,
-  onChangeMethod,
 }: {
   checkout: CheckoutMeta;
-  status: PayStatus;
-  decline: Decline | null;
-  problem: string | null;
-  unusable: ReadonlySet<string>;
+  /** Where the page's payment is (usePayOrder): what it is doing, its decline or problem. */
+  payment: Pick<PayOrder, 'status' | 'decline' | 'problem' | 'unusable' | 'setDecline'>;
   onPay: (how: PayWith, needsMethod: boolean) => void;
-  /** The customer chose another way to pay: the last decline no longer applies. */
-  onChangeMethod?: () => void;
 }) {
+  const { status, decline, problem, unusable } = payment;
   const methods = useQuery(paymentQueries.methods());
-  const [useCredit, setUseCredit] = useState(true);
-  const [chosen, setChosen] = useState<PaySelection | null>(null);
-  const [savingCard, setSavingCard] = useState(false);
-  const [cardProblem, setCardProblem] = useState<string | null>(null);
+  // How to pay; a card that could not be saved is the form's problem, until the way to pay changes.
+  const form = useForm({ initial: { useCredit: true, chosen: null as PaySelection | null } });
+  const { useCredit, chosen } = form.values;
+  const savingCard = form.pending === 'saving-card';
+  const cardProblem = form.formError;
   const cardForm = useRef<CardFormHandle>(null);
   const alertRef = useRef<HTMLDivElement>(null);
   const busy = status !== 'idle' || savingCard;
@@ -88,16 +78,17 @@ export function PaySection({
   }, [decline, problem]);
 
   const choose = (next: PaySelection) => {
-    setChosen(next);
-    // A problem with the card form, or a decline, is about the way to pay the customer just left.
-    setCardProblem(null);
-    onChangeMethod?.();
+    // A problem with the card form (it clears with the change), or a decline, is about the way to pay
+    // the customer just left.
+    form.set({ chosen: next });
+    // The customer chose another way to pay: the last decline no longer applies.
+    payment.setDecline(null);
   };
 
   /** One press: a new card typed in the form is sent and saved first, then paid with. */
   const pay = async () => {
     if (busy) return;
-    setCardProblem(null);
+    form.fail(null);
     let how: PayWith =
       selection?.kind === 'paypal'
         ? { paypal: true, useCredit }
@@ -105,25 +96,28 @@ export function PaySection({
           ? { paymentMethodId: selection.id, useCredit }
           : { useCredit };
     if (needsMethod && selection?.kind === 'new-card') {
-      if (!cardForm.current) return;
-      setSavingCard(true);
-      try {
-        const method = await cardForm.current.submit();
-        how = { paymentMethodId: method.id, useCredit };
-      } catch (error) {
-        setSavingCard(false);
-        // The card form says itself what went wrong in it; here, beside "Pay", what to do about it.
-        setCardProblem(
-          error instanceof CardFormError && error.reason !== 'failed'
+      const card = cardForm.current;
+      if (!card) return;
+      const saved = await form.run(
+        'saving-card',
+        async () => {
+          how = { paymentMethodId: (await card.submit()).id, useCredit };
+        },
+        (error) => {
+          if (
+            !(error instanceof CardFormError) ||
+            error.reason === 'not-ready' ||
+            error.reason === 'failed'
+          ) {
+            alertRef.current?.focus();
+          }
+          // The card form says itself what went wrong in it; here, beside "Pay", what to do about it.
+          return error instanceof CardFormError && error.reason !== 'failed'
             ? error.message
-            : 'Your card wasn’t saved. Try again in the card form above, or choose another way to pay.',
-        );
-        if (!(error instanceof CardFormError) || error.reason === 'not-ready' || error.reason === 'failed') {
-          alertRef.current?.focus();
-        }
-        return;
-      }
-      setSavingCard(false);
+            : 'Your card wasn’t saved. Try again in the card form above, or choose another way to pay.';
+        },
+      );
+      if (!saved) return;
     }
     onPay(how, needsMethod && how.paymentMethodId === undefined && !how.paypal);
   };
@@ -135,9 +129,8 @@ export function PaySection({
         <div className="pay-credit">
           <CheckboxField
             label={`Use my store credit (${formatPence(checkout.creditBalance)} available)`}
-            checked={useCredit}
+            {...form.checkbox('useCredit')}
             disabled={busy}
-            onChange={(e) => setUseCredit(e.target.checked)}
           />
           {useCredit && plan.creditApplied > 0 ? (
             <p className="field__hint">
@@ -169,7 +162,7 @@ export function PaySection({
           unusable={unusable}
           disabled={busy}
           cardForm={cardForm}
-          onCardTyped={() => setCardProblem(null)}
+          onCardTyped={() => form.fail(null)}
         />
       ) : (
         <p className="notice">Your store credit covers this order: nothing to pay by card.</p>

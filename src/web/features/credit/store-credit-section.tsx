@@ -1,12 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { fullDateLabel, londonDate } from '../../../domain/calendar';
 import { formatPence } from '../../../domain/money';
-import { ApiError } from '../../shared/api/client';
+import { isApiError } from '../../shared/api/client';
 import { customerQueries } from '../../shared/customer.queries';
-import { FormError, TextField, useFormErrors, type Checked } from '../../shared/forms';
+import { FormError, SubmitButton, TextField } from '../../shared/forms/fields';
+import { useForm } from '../../shared/forms/use-form';
+import { checked } from '../../shared/forms/validate';
 import { showToast } from '../../shared/ui/toast';
-import { accountApi, accountQueries } from './customers.queries';
+import { creditApi, creditQueries } from './credit.queries';
 
 // Store credit in the account (spec §3 Customer storeCredits; §7 credit_voucher, store_credit_transactions):
 // the balance, a box for a credit code, and every movement (codes, payments, credit given back).
@@ -14,56 +16,46 @@ import { accountApi, accountQueries } from './customers.queries';
 /** "2 December 2026", the London date of a movement. */
 const when = (instant: string) => fullDateLabel(londonDate(new Date(instant)));
 
-const checkCode = ({ code }: { code: string }): Checked<string> =>
-  code.trim() === '' ? { ok: false, errors: { code: 'Enter a credit code' } } : { ok: true, data: code };
+const checkCode = ({ code }: { code: string }) =>
+  checked(code.trim() === '' ? { code: 'Enter a credit code' } : {}, code);
 
 export function StoreCreditSection({ balance }: { balance: number }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const history = useQuery({ ...accountQueries.credit(), enabled: open });
-  const [code, setCode] = useState('');
-  const [form, attachForm] = useFormErrors({ code }, checkCode);
-  const [busy, setBusy] = useState(false);
-
-  const redeem = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.submit()) return;
-    setBusy(true);
-    try {
-      const added = await accountApi.redeemCreditCode(code);
-      setCode('');
+  const history = useQuery({ ...creditQueries.history(), enabled: open });
+  const form = useForm({
+    initial: { code: '' },
+    check: checkCode,
+    onSubmit: async (code) => {
+      const added = await creditApi.redeem(code);
+      form.set({ code: '' });
       showToast(`${formatPence(added.amount)} added to your store credit`);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: customerQueries.me().queryKey }),
-        queryClient.invalidateQueries({ queryKey: accountQueries.credit().queryKey }),
+        queryClient.invalidateQueries({ queryKey: creditQueries.history().queryKey }),
       ]);
-    } catch (e) {
-      // Spec §8: the server's message on a 400, otherwise "Invalid code".
-      form.fail(e instanceof ApiError && e.status === 400 ? e.message : 'Invalid code');
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    // Spec §8: the server's message when it refused the code, otherwise "Invalid code".
+    failure: (e) => (isApiError(e, 'VOUCHER_INVALID', 'VALIDATION_FAILED') ? e.message : 'Invalid code'),
+  });
 
   return (
     <section className="account-section" aria-labelledby="credit-heading">
       <h2 id="credit-heading">Store credit</h2>
       <p className="account__figure">{formatPence(balance)}</p>
       <p className="field__hint">Credit is used at checkout before your card.</p>
-      <form ref={attachForm} onSubmit={redeem} noValidate className="credit-code">
+      <form {...form.props} className="credit-code">
         <FormError message={form.formError} />
         <TextField
           label="Credit code"
           autoComplete="off"
           autoCapitalize="characters"
-          value={code}
-          error={form.errors.code}
-          disabled={busy}
-          onChange={(e) => setCode(e.target.value)}
+          {...form.field('code')}
+          disabled={form.busy}
         />
-        <button type="submit" className="button button--secondary" disabled={busy} aria-busy={busy}>
-          {busy ? 'Adding…' : 'Add credit'}
-        </button>
+        <SubmitButton busy={form.busy} busyLabel="Adding…" variant="secondary">
+          Add credit
+        </SubmitButton>
       </form>
       <details className="credit-history" onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
         <summary>Credit history</summary>

@@ -1,21 +1,29 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import type { LookupAddressResult, PostcodeLookup } from '../../../contracts/delivery';
 import { isUkPostcode, POSTCODE_INVALID_MESSAGE } from '../../../domain/address';
-import { ApiError, NetworkError } from '../../shared/api/client';
-import { TextField } from '../../shared/forms';
+import { isApiError, NetworkError } from '../../shared/api/client';
+import { SubmitButton, TextField } from '../../shared/forms/fields';
+import { useForm } from '../../shared/forms/use-form';
+import { checked } from '../../shared/forms/validate';
 import { Spinner } from '../../shared/ui/spinner';
-import { addressLookupApi } from './checkout.queries';
+import { addressLookupApi } from './delivery.queries';
 
 // Find an address by postcode: the addresses at it to pick from, and whether we deliver there. Anything
 // not listed can be typed in by hand.
 
 function lookupError(error: unknown): string {
-  if (error instanceof ApiError && (error.status === 400 || error.status === 404)) return error.message;
+  if (isApiError(error, 'POSTCODE_INVALID', 'POSTCODE_NOT_FOUND', 'VALIDATION_FAILED')) return error.message;
   if (error instanceof NetworkError) return error.message;
   return 'We couldn’t look up that postcode just now. Please enter your address yourself.';
 }
 
-export function PostcodeLookupForm({
+const checkPostcode = ({ postcode }: { postcode: string }) => {
+  const wanted = postcode.trim();
+  if (wanted === '') return checked({ postcode: 'Enter a postcode, like SW1A 2AA' }, wanted);
+  return checked(isUkPostcode(wanted) ? {} : { postcode: POSTCODE_INVALID_MESSAGE }, wanted);
+};
+
+export function PostcodeLookup({
   forDelivery,
   onPick,
   onManual,
@@ -25,63 +33,43 @@ export function PostcodeLookupForm({
   onManual: (postcode: string) => void;
 }) {
   const selectId = useId();
-  const [postcode, setPostcode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [lookup, setLookup] = useState<PostcodeLookup | null>(null);
-  const controller = useRef<AbortController | null>(null);
-  const input = useRef<HTMLInputElement>(null);
-
-  const find = async (event: FormEvent) => {
-    event.preventDefault();
-    const wanted = postcode.trim();
-    if (!isUkPostcode(wanted)) {
-      setError(wanted === '' ? 'Enter a postcode, like SW1A 2AA' : POSTCODE_INVALID_MESSAGE);
-      setLookup(null);
-      input.current?.focus();
-      return;
-    }
-    controller.current?.abort();
-    controller.current = new AbortController();
-    setBusy(true);
-    setError(null);
-    try {
-      setLookup(await addressLookupApi.postcode(wanted, controller.current.signal));
-    } catch (e) {
-      if ((e as Error).name === 'AbortError') return;
-      setLookup(null);
-      setError(lookupError(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const form = useForm({
+    initial: { postcode: '' },
+    check: checkPostcode,
+    onSubmit: async (postcode) => setLookup(await addressLookupApi.postcode(postcode)),
+    // Shown beside the postcode until it changes.
+    failure: lookupError,
+  });
+  const find = form.props.onSubmit;
+  const busy = form.pending === 'submit';
 
   const outside = forDelivery && lookup !== null && !lookup.deliverable;
+  const typed = form.values.postcode.trim();
   return (
     <div className="postcode-lookup">
       <form
+        {...form.props}
+        onSubmit={(event) => {
+          // A new search: the last one's answer goes, whatever this one finds.
+          setLookup(null);
+          find(event);
+        }}
         className="postcode-lookup__form"
-        onSubmit={find}
-        noValidate
         role="search"
         aria-label="Find your address"
       >
         <TextField
-          ref={input}
           label="Postcode"
           name="postcode"
           autoComplete="postal-code"
           autoCapitalize="characters"
-          value={postcode}
-          error={error ?? undefined}
-          onChange={(e) => {
-            setPostcode(e.target.value);
-            setError(null);
-          }}
+          {...form.field('postcode')}
+          error={form.errors.postcode ?? form.formError ?? undefined}
         />
-        <button type="submit" className="button button--secondary" disabled={busy} aria-busy={busy}>
-          {busy ? 'Finding…' : 'Find address'}
-        </button>
+        <SubmitButton busy={busy} busyLabel="Finding…" variant="secondary">
+          Find address
+        </SubmitButton>
       </form>
       {busy ? <Spinner label="Finding addresses" /> : null}
       {outside ? (
@@ -121,9 +109,7 @@ export function PostcodeLookupForm({
       <button
         type="button"
         className="link-button"
-        onClick={() =>
-          onManual(lookup?.postcode ?? (isUkPostcode(postcode) ? postcode.trim().toUpperCase() : ''))
-        }
+        onClick={() => onManual(lookup?.postcode ?? (isUkPostcode(typed) ? typed.toUpperCase() : ''))}
       >
         {lookup ? 'My address isn’t listed: enter it myself' : 'Enter the address myself'}
       </button>

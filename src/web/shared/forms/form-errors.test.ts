@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import * as z from 'zod/mini';
-import { emailSchema, nameSchema, newPasswordSchema, signUpBody } from '../../contracts/customers';
+import { emailSchema, nameSchema, newPasswordSchema, signUpBody } from '../../../contracts/customers';
 import {
   failed,
   NO_ERRORS,
@@ -11,7 +11,7 @@ import {
   visibleFormError,
   type FieldErrors,
 } from './form-errors';
-import { validate } from './forms';
+import { validate } from './validate';
 
 // The form helpers every form uses (issue 9, item 3): messages that say what to do, and errors that clear
 // as soon as their field is right, not only at the next submit.

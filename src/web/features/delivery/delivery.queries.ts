@@ -5,27 +5,24 @@ import {
   deliveryDateAttributes,
   deliveryDatesDocument,
   lookupAddressAttributes,
-  oneOffFeeAttributes,
   postcodeLookupAttributes,
   type CourierInstruction,
   type DeliveryDate,
   type LookupAddressResult,
-  type OneOffFeePreview,
   type OrderKindOnWire,
   type PostcodeLookup,
 } from '../../../contracts/delivery';
 import { api } from '../../shared/api/client';
 import { readMany, readOne } from '../../shared/api/documents';
 
-// Delivery for the checkout (spec §7 Delivery and constraints; External: address lookup, postcodes):
-// the dates on offer for a postcode and week, the courier's instruction choices, the address lookup and
-// the one-off fee.
+// Delivery (spec §7 Delivery and constraints; External: address lookup, postcodes): the dates on offer
+// for a postcode and a week (or between two days), the courier's instruction choices, and the address
+// lookup.
 
 const deliveryDateModel = z.extend(deliveryDateAttributes, { id: z.string() });
 const instructionModel = z.extend(courierInstructionAttributes, { id: z.string() });
 const lookupAddressModel = z.extend(lookupAddressAttributes, { id: z.string() });
 const postcodeLookupModel = z.extend(postcodeLookupAttributes, { id: z.string() });
-const oneOffFeeModel = z.extend(oneOffFeeAttributes, { id: z.string() });
 
 export interface DeliveryDates {
   dates: DeliveryDate[];
@@ -34,79 +31,66 @@ export interface DeliveryDates {
   lastDate: string;
 }
 
-export const checkoutQueries = {
-  all: ['checkout'] as const,
+function readDeliveryDates(doc: unknown): DeliveryDates {
+  const { meta } = deliveryDatesDocument.parse(doc);
+  return {
+    dates: readMany(doc, deliveryDateModel),
+    postcode: meta.postcode,
+    deliveryDays: meta.deliveryDays,
+    lastDate: meta.lastDate,
+  };
+}
+
+export const deliveryQueries = {
+  all: ['delivery'] as const,
   /** The dates on offer for a basket's first week: a plan's box by its cutoff, a one-off box next day too. */
-  deliveryDates: (
-    postcode: string,
-    mealWeek: string,
-    productVariantIds: string[],
-    kind: OrderKindOnWire = 'plan',
-  ) =>
+  dates: (postcode: string, mealWeek: string, productVariantIds: string[], kind: OrderKindOnWire = 'plan') =>
     queryOptions({
       queryKey: [
-        ...checkoutQueries.all,
+        ...deliveryQueries.all,
         'delivery-dates',
         postcode,
         mealWeek,
         productVariantIds,
         kind,
       ] as const,
-      queryFn: async ({ signal }): Promise<DeliveryDates> => {
-        const doc = await api('POST', '/delivery_dates', {
-          body: { postcode, mealWeek, productVariantIds, kind },
-          signal,
-        });
-        const { meta } = deliveryDatesDocument.parse(doc);
-        return {
-          dates: readMany(doc, deliveryDateModel),
-          postcode: meta.postcode,
-          deliveryDays: meta.deliveryDays,
-          lastDate: meta.lastDate,
-        };
-      },
+      queryFn: async ({ signal }) =>
+        readDeliveryDates(
+          await api('POST', '/delivery_dates', {
+            body: { postcode, mealWeek, productVariantIds, kind },
+            signal,
+          }),
+        ),
       staleTime: 60_000,
     }),
   /** The dates on offer between two days (a gift box: no menu week), minus those its dishes rule out. */
-  deliveryDatesBetween: (postcode: string, beginDate: string, endDate: string, productVariantIds: string[]) =>
+  datesBetween: (postcode: string, beginDate: string, endDate: string, productVariantIds: string[]) =>
     queryOptions({
       queryKey: [
-        ...checkoutQueries.all,
+        ...deliveryQueries.all,
         'delivery-dates-between',
         postcode,
         beginDate,
         endDate,
         productVariantIds,
       ] as const,
-      queryFn: async ({ signal }): Promise<DeliveryDates> => {
-        const doc = await api('POST', '/delivery_dates', {
-          body: { postcode, beginDate, endDate, productVariantIds },
-          signal,
-        });
-        const { meta } = deliveryDatesDocument.parse(doc);
-        return {
-          dates: readMany(doc, deliveryDateModel),
-          postcode: meta.postcode,
-          deliveryDays: meta.deliveryDays,
-          lastDate: meta.lastDate,
-        };
-      },
+      queryFn: async ({ signal }) =>
+        readDeliveryDates(
+          await api('POST', '/delivery_dates', {
+            body: { postcode, beginDate, endDate, productVariantIds },
+            signal,
+          }),
+        ),
       staleTime: 60_000,
     }),
   courierInstructions: () =>
     queryOptions({
-      queryKey: [...checkoutQueries.all, 'courier-instructions'] as const,
+      queryKey: [...deliveryQueries.all, 'courier-instructions'] as const,
       queryFn: async ({ signal }): Promise<CourierInstruction[]> =>
         readMany(await api('GET', '/courier_delivery_instructions', { signal }), instructionModel).sort(
           (a, b) => a.position - b.position,
         ),
       staleTime: 60 * 60_000,
-    }),
-  oneOffFee: (basketId: string, updatedAt: string) =>
-    queryOptions({
-      queryKey: [...checkoutQueries.all, 'one-off-fee', basketId, updatedAt] as const,
-      queryFn: async ({ signal }): Promise<OneOffFeePreview> =>
-        readOne(await api('POST', `/baskets/${basketId}/preview_one_off_fee`, { signal }), oneOffFeeModel),
     }),
 };
 
