@@ -68,6 +68,50 @@ function webBoundary(fromRel, toRel) {
   return null;
 }
 
+// ---- The server -----------------------------------------------------------------------------------
+
+/**
+ * Where a server file sits: a module area (`modules/<area>/…`), `db`, `integrations`, `http`, `jobs`, or
+ * the root (app.ts, main.ts, services.ts: the composition root).
+ */
+export function serverPlaceOf(rel) {
+  const m = /^src\/server\/(?:modules\/([^/]+)(?:\/(.+))?$|(db|integrations|http|jobs|test)\/)/.exec(rel);
+  if (!m) return { part: 'root', area: null, file: null };
+  if (m[1]) return { part: 'modules', area: m[1], file: m[2] ?? 'index' };
+  return { part: m[3], area: null, file: null };
+}
+
+/**
+ * Within src/server (issue 10): an area is reached only through its public face (its index.ts), never its
+ * repo, routes or service files; a route file never imports another route file; db/, integrations/ and
+ * http/ never import modules (they are what modules are built on; their tests may, for fixtures).
+ */
+function serverBoundary(fromRel, toRel) {
+  const from = serverPlaceOf(fromRel);
+  const to = serverPlaceOf(toRel);
+  const isTest = /\.test\.ts$/.test(fromRel);
+  if (to.part === 'modules' && ['db', 'integrations', 'http'].includes(from.part) && !isTest) {
+    return `server/${from.part} must not import modules (modules are built on it, not the other way round)`;
+  }
+  if (/\.routes\.ts$/.test(fromRel) && /\.routes(\.ts)?$/.test(toRel)) {
+    return 'a route file must not import another route file: move what they share to a service or http/';
+  }
+  if (
+    from.part === 'modules' &&
+    to.part === 'modules' &&
+    from.area !== to.area &&
+    !/^index(\.ts)?$/.test(to.file)
+  ) {
+    return `area "${from.area}" must reach area "${to.area}" through its public face, modules/${to.area}/index.ts`;
+  }
+  return null;
+}
+
+/** Services are built once, in the composition root (src/server/services.ts); tests use it too. */
+function isServiceConstruction(node) {
+  return node.callee.type === 'Identifier' && /Service$/.test(node.callee.name);
+}
+
 // ---- The rule --------------------------------------------------------------------------------------
 
 export default {
@@ -83,7 +127,8 @@ export default {
           if (!to) return;
           const why =
             layerBoundary(from, to) ??
-            (from.layer === 'web' && to.layer === 'web' ? webBoundary(from.rel, to.rel) : null);
+            (from.layer === 'web' && to.layer === 'web' ? webBoundary(from.rel, to.rel) : null) ??
+            (from.layer === 'server' && to.layer === 'server' ? serverBoundary(from.rel, to.rel) : null);
           if (why) context.report({ node, messageId: 'denied', data: { why } });
         };
         return {
@@ -91,6 +136,20 @@ export default {
           ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
           ExportAllDeclaration: (node) => check(node, node.source.value),
           ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+          NewExpression: (node) => {
+            // Tests may build a service with a test double; the shop builds each one once.
+            const exempt = from.rel === 'src/server/services.ts' || /\.test\.ts$/.test(from.rel);
+            if (from.layer !== 'server' || exempt || !isServiceConstruction(node)) {
+              return;
+            }
+            context.report({
+              node,
+              messageId: 'denied',
+              data: {
+                why: `${node.callee.name} is built once, in src/server/services.ts (the composition root)`,
+              },
+            });
+          },
         };
       },
     },

@@ -132,3 +132,64 @@ tester.run('sfoglia/boundaries', rule as never, {
     ...denied('src/domain/errors.ts', '../contracts/errors', /src\/domain must not import src\/contracts/),
   ],
 });
+
+tester.run('sfoglia/boundaries on the server', rule as never, {
+  valid: [
+    // An area reaches another through its index; within an area anything goes.
+    ...forms('src/server/modules/checkout/checkout.service.ts', '../orders'),
+    ...forms('src/server/modules/checkout/checkout.service.ts', '../orders/index'),
+    ...forms('src/server/modules/checkout/checkout.service.ts', './pricing'),
+    // The composition root and the app may use every area's face; modules use db, http and integrations.
+    ...forms('src/server/services.ts', './modules/payments'),
+    ...forms('src/server/modules/payments/payments.service.ts', '../../integrations/payments/port'),
+    ...forms('src/server/modules/baskets/baskets.routes.ts', '../../http/basket-owner'),
+    // A test of the HTTP edge may use an area for its fixtures.
+    ...forms('src/server/http/logging.test.ts', '../modules/auth'),
+    // Services are built in the composition root, and by tests with their doubles.
+    { filename: at('src/server/services.ts'), code: 'const s = new PaymentsService(db);' },
+    {
+      filename: at('src/server/modules/auth/email-requests.test.ts'),
+      code: 'const s = new AccountsService(db);',
+    },
+    // Building other things is fine.
+    { filename: at('src/server/modules/payments/payments.service.ts'), code: 'const k = new OrderKinds();' },
+  ],
+  invalid: [
+    // Another area's insides: its repo, routes or services.
+    ...denied(
+      'src/server/modules/checkout/checkout.service.ts',
+      '../orders/orders.repo',
+      /area "checkout" must reach area "orders" through its public face/,
+    ),
+    ...denied(
+      'src/server/modules/gifts/gifts.service.ts',
+      '../payments/payments.service',
+      /area "gifts" must reach area "payments" through its public face/,
+    ),
+    // A route file importing another route file, in its area or another.
+    ...denied(
+      'src/server/modules/vouchers/vouchers.routes.ts',
+      './basket.routes',
+      /a route file must not import another route file/,
+    ),
+    ...denied(
+      'src/server/modules/credit/credit.routes.ts',
+      '../vouchers/vouchers.routes',
+      /a route file must not import another route file/,
+    ),
+    // What modules are built on never imports them.
+    ...denied('src/server/db/seed/demo-seed.ts', '../../modules/menu', /server\/db must not import modules/),
+    ...denied(
+      'src/server/integrations/email/templates.ts',
+      '../../modules/orders',
+      /server\/integrations must not import modules/,
+    ),
+    ...denied('src/server/http/session.ts', '../modules/auth', /server\/http must not import modules/),
+    // A service built anywhere but the composition root.
+    {
+      filename: at('src/server/modules/gifts/gifts.routes.ts'),
+      code: 'const payments = new PaymentsService(db);',
+      errors: [{ message: /PaymentsService is built once, in src\/server\/services.ts/ }],
+    },
+  ],
+});

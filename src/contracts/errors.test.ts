@@ -47,7 +47,7 @@ describe('error codes', () => {
   test('as received, an unknown or missing code becomes INTERNAL and keeps its words', () => {
     const received = receivedErrorDocument.parse({
       errors: [
-        { status: '503', code: 'ADDRESS_LOOKUP_UNAVAILABLE', detail: 'Please type your address instead.' },
+        { status: '503', code: 'SOMETHING_NEW', detail: 'Please type your address instead.' },
         { status: '400', detail: 'No code at all' },
         { status: '402', code: 'PAYMENT_DECLINED', detail: 'Declined', meta: { hardDecline: true } },
       ],

@@ -28,7 +28,11 @@ export const errorDocument = z.object({
 export type ErrorDocument = z.infer<typeof errorDocument>;
 
 /** The shop failed (a 5xx): the same request may work later; nothing the customer changes helps. */
-export const FAILURE_CODES = ['INTERNAL', 'PAYMENT_PROCESSOR_ERROR'] as const satisfies readonly ErrorCode[];
+export const FAILURE_CODES = [
+  'INTERNAL',
+  'PAYMENT_PROCESSOR_ERROR',
+  'ADDRESS_LOOKUP_UNAVAILABLE',
+] as const satisfies readonly ErrorCode[];
 
 /** Not signed in, or a sign-in refused (a 401): spec §8, any call answering so signs the customer out. */
 export const SIGNED_OUT_CODES = [

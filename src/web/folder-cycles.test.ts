@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { cycles, folderGraph, sourceFiles } from '../../tools/folder-cycles';
 
 // No folder-level import cycle on the web (issue 10): each feature (features/<area>) and each page
 // (pages/<x>/ or pages/<x>.tsx) is one node, as are shared/ and app/; an import from one file to another
@@ -14,70 +15,6 @@ function nodeOf(file: string): string {
   const m = /^(?:(shared|app)\/|(features|pages)\/([^/.]+))/.exec(rel);
   if (!m) return 'root';
   return m[1] ?? `${m[2]}/${m[3]}`;
-}
-
-const IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
-
-/** Node → the nodes it imports from (its own left out). */
-function folderGraph(files: readonly string[], read: (file: string) => string): Map<string, Set<string>> {
-  const graph = new Map<string, Set<string>>();
-  for (const file of files) {
-    const from = nodeOf(file);
-    const edges = graph.get(from) ?? new Set<string>();
-    graph.set(from, edges);
-    for (const [, source] of read(file).matchAll(IMPORT)) {
-      const target = path.resolve(path.dirname(file), source!);
-      if (!target.startsWith(WEB + path.sep)) continue;
-      const to = nodeOf(target);
-      if (to !== from) edges.add(to);
-    }
-  }
-  return graph;
-}
-
-/** The strongly connected groups of more than one node (Tarjan): each is a cycle, its nodes sorted. */
-function cycles(graph: ReadonlyMap<string, ReadonlySet<string>>): string[][] {
-  let counter = 0;
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const found: string[][] = [];
-  const visit = (node: string) => {
-    index.set(node, counter);
-    low.set(node, counter);
-    counter += 1;
-    stack.push(node);
-    onStack.add(node);
-    for (const next of graph.get(node) ?? []) {
-      if (!index.has(next)) {
-        visit(next);
-        low.set(node, Math.min(low.get(node)!, low.get(next)!));
-      } else if (onStack.has(next)) {
-        low.set(node, Math.min(low.get(node)!, index.get(next)!));
-      }
-    }
-    if (low.get(node) === index.get(node)) {
-      const group: string[] = [];
-      let member: string;
-      do {
-        member = stack.pop()!;
-        onStack.delete(member);
-        group.push(member);
-      } while (member !== node);
-      if (group.length > 1) found.push(group.sort());
-    }
-  };
-  for (const node of [...graph.keys()].sort()) if (!index.has(node)) visit(node);
-  return found;
 }
 
 describe('folder-level import cycles on the web', () => {
@@ -115,7 +52,7 @@ describe('folder-level import cycles on the web', () => {
 
   test('src/web has none', () => {
     const files = sourceFiles(WEB);
-    const graph = folderGraph(files, (file) => readFileSync(file, 'utf8'));
+    const graph = folderGraph(files, (file) => readFileSync(file, 'utf8'), WEB, nodeOf);
     expect(graph.has('features/delivery')).toBe(true);
     expect(graph.has('pages/checkout')).toBe(true);
     expect(cycles(graph)).toEqual([]);

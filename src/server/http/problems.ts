@@ -48,12 +48,16 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   POSTCODE_NOT_FOUND: 404,
   OUTSIDE_DELIVERY_AREA: 400,
   SUBSCRIPTION_NOT_FOUND: 404,
+  BASKET_EMPTY: 400,
+  WEEK_BELOW_MINIMUM: 400,
+  BASKET_BELOW_MINIMUM: 400,
+  ADDRESS_LOOKUP_UNAVAILABLE: 503,
   INTERNAL: 500,
 };
 
 export interface WireError {
   status: string;
-  code: string;
+  code: ErrorCode;
   detail: string;
   source?: { pointer?: string; parameter?: string };
   meta?: Record<string, unknown>;

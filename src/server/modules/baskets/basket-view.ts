@@ -1,10 +1,11 @@
 import { isIsoDate, londonDate, weekdayOf, type IsoDate } from '../../../domain/calendar';
 import { orderKindOf } from '../../../domain/menu-weeks';
 import { pence } from '../../../domain/money';
-import type { Basket, BasketMeta } from '../../../contracts/baskets';
-import { priceBasketItems, summariseBasket, type VoucherOnBasket } from '../../../contracts/basket-summary';
+import type { Basket, BasketMeta, VoucherOnBasket } from '../../../contracts/baskets';
+import { lineTotal } from '../../../domain/basket';
+import { priceBasketItems, summariseBasket } from '../../../domain/basket-summary';
 import type { ShopRules } from '../shop';
-import { type BasketRow, type LineRow } from './baskets.repo';
+import type { BasketRow, LineRow } from './baskets.repo';
 
 // A basket as the API shows it (spec §3 Basket): its lines priced with the voucher, its weeks and totals.
 
@@ -59,7 +60,7 @@ export function toBasket(
     quantity: line.quantity,
     price: line.pricePence,
     discount: 0,
-    total: line.pricePence * line.quantity,
+    total: lineTotal(line.pricePence, line.quantity),
     imageUrl: line.imageUrl,
     isAddon: false,
     isDouble: line.isDouble,

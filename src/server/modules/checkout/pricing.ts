@@ -5,6 +5,7 @@ import { DomainError } from '../../../domain/errors';
 import { isDeliveryDay, isWeekOrderable, weekLabel, type OrderKind } from '../../../domain/menu-weeks';
 import { pence } from '../../../domain/money';
 import { deliveryDateForWeek } from '../../../domain/orders';
+import { orderLineFromBasketLine } from '../../../domain/basket-summary';
 import { applyVoucher, isAddonLineKey, type VoucherTerms } from '../../../domain/vouchers';
 import { firstProductImage } from '../menu';
 import type { DbOrTx } from '../../db/client';
@@ -204,24 +205,7 @@ export async function priceBasket(
   const orders = totals.weeks.map((week): PricedOrder => {
     const lines = rows
       .filter((row) => row.mealWeek === week.mealWeek)
-      .map((row): PricedOrderLine => {
-        const discount = discountOf.get(row.key) ?? 0;
-        return {
-          productVariantId: row.productVariantId,
-          productVariantExtId: row.productVariantExtId,
-          title: row.title,
-          variantTitle: row.variantTitle,
-          sku: row.sku,
-          imageUrl: row.imageUrl,
-          tags: row.tags,
-          price: row.price,
-          quantity: row.quantity,
-          discount,
-          total: row.price * row.quantity - discount,
-          quantityAvailable: row.quantityAvailable,
-          isAddon: row.isAddon,
-        };
-      });
+      .map((row): PricedOrderLine => orderLineFromBasketLine(row, discountOf.get(row.key) ?? 0));
     return {
       mealWeek: week.mealWeek,
       deliveryDate: deliveryDateForWeek(firstDelivery, week.mealWeek),

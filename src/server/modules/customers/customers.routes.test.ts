@@ -4,7 +4,7 @@ import { customers } from '../../db/schema/customers';
 import { oneTimeTokens, sessions } from '../../db/schema/auth';
 import { rateLimits } from '../../db/schema/rate-limits';
 import { storeCreditTransactions } from '../../db/schema/credit';
-import { verifyPassword } from '../auth/passwords';
+import { verifyPassword } from '../auth';
 import { API, expectError } from '../../test/api-expect';
 import {
   clearRateLimits,

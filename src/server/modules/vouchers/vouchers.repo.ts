@@ -1,7 +1,7 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { usageProblem, type VoucherCustomerFacts, type VoucherTerms } from '../../../domain/vouchers';
 import type { VoucherTermsView } from '../../../contracts/vouchers';
-import type { VoucherOnBasket } from '../../../contracts/basket-summary';
+import type { VoucherOnBasket } from '../../../contracts/baskets';
 import type { Db, DbOrTx } from '../../db/client';
 import { firstProductImage } from '../menu';
 import { baskets } from '../../db/schema/baskets';

@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { VoucherTermsView } from '../../../contracts/vouchers';
-import type { VoucherOnBasket } from '../../../contracts/basket-summary';
+import type { VoucherOnBasket } from '../../../contracts/baskets';
 import { DomainError } from '../../../domain/errors';
 import {
   dateProblem,

@@ -35,7 +35,7 @@ describe('apiErrorFrom', () => {
 
   test('an unknown code becomes INTERNAL, with the server’s words kept', () => {
     const error = apiErrorFrom(503, {
-      errors: [{ status: '503', code: 'ADDRESS_LOOKUP_UNAVAILABLE', detail: 'Please type your address.' }],
+      errors: [{ status: '503', code: 'SOMETHING_NEW', detail: 'Please type your address.' }],
     });
     expect(error.code).toBe('INTERNAL');
     expect(error.message).toBe('Please type your address.');

@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { cycles, folderGraph, sourceFiles } from '../tools/folder-cycles';
+
+// The server's shape (issue 10): one home per area, reached through its index.ts (the lint rule in
+// tools/eslint-boundaries.js), with no folder-level import cycle between areas and no module file so long
+// that nobody reads it whole.
+
+const SERVER = path.resolve(import.meta.dirname, '../src/server');
+
+/**
+ * An area of modules/ is one node; db, http, integrations and jobs are one each; each file at the root
+ * (app.ts, services.ts, config.ts, clock.ts…) is its own node. Route plugins name the composition root's
+ * types (deps.ts), so only imports that load code count: a cycle of types alone sets no load order.
+ */
+function nodeOf(file: string): string {
+  const rel = path.relative(SERVER, file).split(path.sep).join('/');
+  const m = /^(?:modules\/([^/.]+)|(db|http|integrations|jobs|test)\/)/.exec(rel);
+  if (!m) return rel.replace(/\.ts$/, '');
+  return m[1] ? `modules/${m[1]}` : m[2]!;
+}
+
+const files = sourceFiles(SERVER);
+
+describe('the server', () => {
+  test('no folder-level import cycle between areas (nor with db, http, integrations, jobs)', () => {
+    const graph = folderGraph(files, (file) => readFileSync(file, 'utf8'), SERVER, nodeOf);
+    expect(graph.has('modules/payments')).toBe(true);
+    expect(graph.get('modules/payments')?.has('modules/orders')).toBe(true);
+    expect(cycles(graph)).toEqual([]);
+  });
+
+  test('no module file is over 400 lines', () => {
+    const long = files
+      .filter((file) => file.includes(`${path.sep}modules${path.sep}`))
+      .map((file) => ({
+        file: path.relative(SERVER, file),
+        lines: readFileSync(file, 'utf8').split('\n').length,
+      }))
+      .filter(({ lines }) => lines > 400);
+    expect(long).toEqual([]);
+  });
+
+  test('every area has a public face, and the composition root builds from the faces only', () => {
+    const areas = [...new Set(files.map(nodeOf).filter((node) => node.startsWith('modules/')))];
+    for (const area of areas) {
+      expect(
+        files.some((file) => file === path.join(SERVER, area, 'index.ts')),
+        area,
+      ).toBe(true);
+    }
+    const root = readFileSync(path.join(SERVER, 'services.ts'), 'utf8');
+    expect(root.match(/from '\.\/modules\/[^']+'/g)?.every((line) => /modules\/[^/']+'$/.test(line))).toBe(
+      true,
+    );
+  });
+});
