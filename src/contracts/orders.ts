@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ORDER_STATES } from '../domain/orders';
+import { addressAttributes } from './addresses';
 import { isoDateSchema, penceSchema, uuidSchema } from './common';
 import { resource, resourceWithRelationships, toMany } from './envelope';
 import { orderGiftSchema } from './gifts';
@@ -8,20 +9,21 @@ import { orderGiftSchema } from './gifts';
 
 export const orderStateSchema = z.enum(ORDER_STATES);
 
-export const orderAddressSchema = z.object({
-  firstName: z.nullable(z.string()),
-  lastName: z.nullable(z.string()),
-  address1: z.nullable(z.string()),
-  address2: z.nullable(z.string()),
-  city: z.nullable(z.string()),
-  zip: z.nullable(z.string()),
-  company: z.nullable(z.string()),
-  region: z.nullable(z.string()),
-  country: z.string(),
-  countryCode: z.string(),
-  phone: z.nullable(z.string()),
-  lat: z.nullable(z.number()),
-  lon: z.nullable(z.number()),
+/** An address as an order keeps it: the address book's fields, less its own (id, default, region code). */
+export const orderAddressSchema = z.pick(addressAttributes, {
+  firstName: true,
+  lastName: true,
+  address1: true,
+  address2: true,
+  city: true,
+  zip: true,
+  company: true,
+  region: true,
+  country: true,
+  countryCode: true,
+  phone: true,
+  lat: true,
+  lon: true,
 });
 export type OrderAddressView = z.infer<typeof orderAddressSchema>;
 

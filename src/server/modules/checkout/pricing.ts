@@ -1,38 +1,22 @@
-import { asc, eq, sql } from 'drizzle-orm';
 import { basketProblems, basketTotals } from '../../../domain/basket';
 import { londonDate, weekdayOf, weekStartOf, type IsoDate } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
 import { isDeliveryDay, isWeekOrderable, weekLabel, type OrderKind } from '../../../domain/menu-weeks';
 import { pence } from '../../../domain/money';
 import { deliveryDateForWeek } from '../../../domain/orders';
-import { orderLineFromBasketLine } from '../../../domain/basket-summary';
+import { orderLineFromBasketLine, type OrderLine } from '../../../domain/basket-summary';
 import { applyVoucher, isAddonLineKey, type VoucherTerms } from '../../../domain/vouchers';
-import { firstProductImage } from '../menu';
 import type { DbOrTx } from '../../db/client';
-import { basketItems } from '../../db/schema/baskets';
-import { products, productVariants } from '../../db/schema/catalogue';
 import type { ShopRules } from '../shop';
 import { voucherOnBasket } from '../vouchers';
+import { readLines as readBasketLines } from '../baskets';
 
 // What a basket costs as orders: one order per meal week, each line with its share of the voucher's
 // discount, each week with its delivery fee. The same numbers the basket shows (domain/basket), computed
 // again from the database inside the checkout's transaction, never taken from the client.
 
-export interface PricedOrderLine {
-  productVariantId: number;
-  productVariantExtId: string;
-  title: string;
-  variantTitle: string;
-  sku: string;
-  imageUrl: string | null;
-  tags: string[];
-  price: number;
-  quantity: number;
-  discount: number;
-  total: number;
-  quantityAvailable: number;
-  isAddon: boolean;
-}
+/** An order line priced from the basket (domain/basket-summary.ts). */
+export type PricedOrderLine = OrderLine;
 
 export interface PricedOrder {
   mealWeek: IsoDate;
@@ -51,29 +35,23 @@ export interface PricedCheckout {
   total: number;
 }
 
+/** The basket's lines (baskets' own read), named as an order line names them. */
 async function readLines(db: DbOrTx, basketId: string) {
-  const firstImage = firstProductImage(db);
-  return db
-    .select({
-      key: basketItems.id,
-      mealWeek: basketItems.mealWeek,
-      quantity: basketItems.quantity,
-      productVariantId: productVariants.id,
-      productVariantExtId: productVariants.extId,
-      variantTitle: productVariants.title,
-      sku: productVariants.sku,
-      price: productVariants.pricePence,
-      quantityAvailable: productVariants.quantityAvailable,
-      title: products.title,
-      tags: products.tags,
-      imageUrl: sql<string | null>`(${firstImage})`,
-    })
-    .from(basketItems)
-    .innerJoin(productVariants, eq(productVariants.id, basketItems.productVariantId))
-    .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(eq(basketItems.basketId, basketId))
-    .orderBy(asc(basketItems.mealWeek), asc(basketItems.createdAt))
-    .then((rows) => rows.map((row) => ({ ...row, isAddon: false })));
+  return (await readBasketLines(db, [basketId])).map((line) => ({
+    key: line.id,
+    mealWeek: line.mealWeek,
+    quantity: line.quantity,
+    productVariantId: line.variantId,
+    productVariantExtId: line.variantExtId,
+    variantTitle: line.variantTitle,
+    sku: line.sku,
+    price: line.pricePence,
+    quantityAvailable: line.quantityAvailable,
+    title: line.title,
+    tags: line.tags,
+    imageUrl: line.imageUrl,
+    isAddon: false,
+  }));
 }
 
 /**

@@ -5,6 +5,7 @@ import { isFailedPayment, isPayable, orderStateLabel, type OrderState } from '..
 import type { DbOrTx } from '../../db/client';
 import { orderLineItems, orders } from '../../db/schema/orders';
 import { vouchers } from '../../db/schema/vouchers';
+import { lineItemView } from './place-orders';
 
 // Reading orders: one query for the orders, one for all their lines (never a query per order).
 
@@ -41,21 +42,7 @@ function toOrder(row: OrderRow & { voucherCode: string | null }, lines: LineRow[
     shippingPrice: row.shippingPrice,
     total: row.total,
     createdAt: row.createdAt.toISOString(),
-    lineItems: lines.map((line) => ({
-      id: line.id,
-      productVariantId: line.productVariantId === null ? null : String(line.productVariantId),
-      productVariantExtId: line.productVariantExtId,
-      title: line.title,
-      variantTitle: line.variantTitle,
-      sku: line.sku,
-      imageUrl: line.imageUrl,
-      tags: line.tags,
-      price: line.price,
-      quantity: line.quantity,
-      discount: line.discount,
-      total: line.total,
-      isAddon: line.isAddon,
-    })),
+    lineItems: lines.map((line) => lineItemView(line, line.id)),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Order } from '../../../contracts/orders';
+import type { OrderLine, OrderLineSource } from '../../../domain/basket-summary';
 import type { IsoDate } from '../../../domain/calendar';
 import type { DbOrTx } from '../../db/client';
 import { checkouts } from '../../db/schema/checkout';
@@ -11,20 +12,8 @@ import { recordOrdersMade, recordStateChange, type CheckoutRow, type Mover } fro
 
 export type OrderSource = (typeof orders.$inferInsert)['source'];
 
-export interface OrderLineDraft {
-  productVariantId: number;
-  productVariantExtId: string;
-  title: string;
-  variantTitle: string;
-  sku: string;
-  imageUrl: string | null;
-  tags: string[];
-  price: number;
-  quantity: number;
-  discount: number;
-  total: number;
-  isAddon: boolean;
-}
+/** A line as placed: the domain's order line (title, SKU and unit price copied), without the stock figure. */
+export type OrderLineDraft = Omit<OrderLine, 'quantityAvailable'>;
 
 export interface OrderDraft {
   mealWeek: IsoDate;
@@ -87,24 +76,9 @@ export async function placeOrders(
       })
       .returning({ id: orders.id, state: orders.state });
     await recordOrdersMade(tx, [row!], by);
-    await tx.insert(orderLineItems).values(
-      order.lines.map((line, position) => ({
-        orderId: row!.id,
-        productVariantId: line.productVariantId,
-        productVariantExtId: line.productVariantExtId,
-        title: line.title,
-        variantTitle: line.variantTitle,
-        sku: line.sku,
-        imageUrl: line.imageUrl,
-        tags: line.tags,
-        price: line.price,
-        quantity: line.quantity,
-        discount: line.discount,
-        total: line.total,
-        isAddon: line.isAddon,
-        position,
-      })),
-    );
+    await tx
+      .insert(orderLineItems)
+      .values(order.lines.map((line, position) => lineRow(line, row!.id, position)));
   }
   return checkout!;
 }
@@ -141,20 +115,51 @@ export function previewOrders(drafts: readonly OrderDraft[], source: OrderSource
     shippingPrice: order.shippingPrice,
     total: order.total,
     createdAt: now.toISOString(),
-    lineItems: order.lines.map((line, position) => ({
-      id: `preview-${index + 1}-${position + 1}`,
-      productVariantId: String(line.productVariantId),
-      productVariantExtId: line.productVariantExtId,
-      title: line.title,
-      variantTitle: line.variantTitle,
-      sku: line.sku,
-      imageUrl: line.imageUrl,
-      tags: line.tags,
-      price: line.price,
-      quantity: line.quantity,
-      discount: line.discount,
-      total: line.total,
-      isAddon: line.isAddon,
-    })),
+    lineItems: order.lines.map((line, position) =>
+      lineItemView(line, `preview-${index + 1}-${position + 1}`),
+    ),
   }));
+}
+
+/** A line's fields as placed or stored (a stored line's variant may since have left the catalogue). */
+type LineFields = Omit<OrderLineSource, 'productVariantId' | 'productVariantExtId' | 'quantityAvailable'> & {
+  productVariantId: number | null;
+  productVariantExtId: string | null;
+  discount: number;
+  total: number;
+};
+
+/** Exactly the fields a line keeps, whatever else the object carries. */
+function copyLine<L extends LineFields>(line: L) {
+  const { productVariantId, productVariantExtId, title, variantTitle, sku, imageUrl, tags } = line;
+  const { price, quantity, discount, total, isAddon } = line;
+  return {
+    productVariantId,
+    productVariantExtId,
+    title,
+    variantTitle,
+    sku,
+    imageUrl,
+    tags,
+    price,
+    quantity,
+    discount,
+    total,
+    isAddon,
+  };
+}
+
+/** A line's row: every field of the draft, copied. */
+function lineRow(line: OrderLineDraft, orderId: string, position: number) {
+  return { ...copyLine(line), productVariantId: line.productVariantId, orderId, position };
+}
+
+/** A line as the API shows it. */
+export function lineItemView(line: LineFields, id: string): Order['lineItems'][number] {
+  const fields = copyLine(line);
+  return {
+    id,
+    ...fields,
+    productVariantId: fields.productVariantId === null ? null : String(fields.productVariantId),
+  };
 }
