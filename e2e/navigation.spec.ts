@@ -10,7 +10,7 @@ const BRAND = 'https://www.sfoglia.example';
 const BRAND_HEADING = 'The Sfoglia brand site';
 
 /** The brand site the menu's external links lead to, answered here (the tests have no network). */
-async function stubBrandSite(page: Page) {
+async function serveBrandSiteLocally(page: Page) {
   await page.context().route(`${BRAND}/**`, (route) =>
     route.fulfill({
       contentType: 'text/html',
@@ -52,7 +52,7 @@ test.describe('on a phone', () => {
 
   test('every link of the mobile menu lands on its page, signed out and signed in', async ({ page }) => {
     test.slow();
-    await stubBrandSite(page);
+    await serveBrandSiteLocally(page);
     await openMenu(page);
 
     // The back button closes the menu and stays on the page.
@@ -188,7 +188,7 @@ test.describe('on a desktop', () => {
   test.use({ viewport: { width: 1366, height: 900 }, isMobile: false, hasTouch: false });
 
   test('the general nav’s links and the account icon', async ({ page }) => {
-    await stubBrandSite(page);
+    await serveBrandSiteLocally(page);
     await openMenu(page);
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
     const nav = page.getByRole('navigation', { name: 'Main' });

@@ -22,12 +22,12 @@ const LIFECYCLES: [Lifecycle<string>, string][] = [
 
 function reachable(lifecycle: Lifecycle<string>, start: string): Set<string> {
   const seen = new Set([start]);
-  const todo = [start];
-  while (todo.length > 0) {
-    for (const next of lifecycle.moves[todo.pop()!] ?? []) {
+  const frontier = [start];
+  while (frontier.length > 0) {
+    for (const next of lifecycle.moves[frontier.pop()!] ?? []) {
       if (!seen.has(next)) {
         seen.add(next);
-        todo.push(next);
+        frontier.push(next);
       }
     }
   }

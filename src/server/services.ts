@@ -52,9 +52,10 @@ export function buildServices({ config, database, clock, rules, processors, log 
   const emailRequests = emailRequestsOf(db, config.publicUrl);
   emailRequests.log = log;
   // What a paid checkout means, kind by kind (payments/order-kinds.ts).
+  const recipeKit = recipeKitKind(config.publicUrl);
   const kinds = new OrderKinds()
-    .register('recipe_kit', recipeKitKind(config.publicUrl))
-    .register('one_off', recipeKitKind(config.publicUrl))
+    .register('recipe_kit', recipeKit)
+    .register('one_off', recipeKit)
     .register('gift_box', giftKind(config.publicUrl));
   return {
     accounts: new AccountsService(db, config.publicUrl, { emailRequests }),

@@ -120,7 +120,7 @@ export class CheckoutService {
             by,
           )
         : null;
-      const checkout = await placeOrders(
+      const { checkout, orderIds } = await placeOrders(
         tx,
         {
           customerId,
@@ -136,12 +136,12 @@ export class CheckoutService {
         by,
       );
       if (subscriptionId) {
-        for (const order of await checkoutOrders(tx, checkout.id, now)) {
+        for (const [index, order] of drafts.entries()) {
           await addPlannedWeek(tx, {
             subscriptionId,
-            mealWeek: isoDate(order.mealWeek!),
-            deliveryDate: isoDate(order.deliveryDate),
-            orderId: order.id,
+            mealWeek: order.mealWeek,
+            deliveryDate: order.deliveryDate,
+            orderId: orderIds[index]!,
           });
         }
       }

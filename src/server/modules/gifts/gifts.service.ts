@@ -169,7 +169,7 @@ export class GiftBoxService {
         await withdrawCheckout(tx, checkout, { ...by, reason: 'The gift changed' });
 
       const priced = await this.price(tx, customerId, body, rules, now);
-      const checkout = await placeOrders(
+      const { checkout } = await placeOrders(
         tx,
         {
           customerId,

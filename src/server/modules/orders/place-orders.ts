@@ -41,19 +41,20 @@ export interface CheckoutDraft {
   total: number;
 }
 
-/** Opens a checkout and places its orders; returns the checkout. */
+/** Opens a checkout and places its orders; returns the checkout and each order's id, in the drafts' order. */
 export async function placeOrders(
   tx: DbOrTx,
   draft: CheckoutDraft,
   drafts: readonly OrderDraft[],
   source: OrderSource,
   by: Mover,
-): Promise<CheckoutRow> {
+): Promise<{ checkout: CheckoutRow; orderIds: string[] }> {
   const [checkout] = await tx
     .insert(checkouts)
     .values({ ...draft, updatedAt: by.at })
     .returning();
   await recordStateChange(tx, 'checkout', checkout!.id, null, 'open', by);
+  const orderIds: string[] = [];
   for (const order of drafts) {
     const [row] = await tx
       .insert(orders)
@@ -76,11 +77,12 @@ export async function placeOrders(
       })
       .returning({ id: orders.id, state: orders.state });
     await recordOrdersMade(tx, [row!], by);
+    orderIds.push(row!.id);
     await tx
       .insert(orderLineItems)
       .values(order.lines.map((line, position) => lineRow(line, row!.id, position)));
   }
-  return checkout!;
+  return { checkout: checkout!, orderIds };
 }
 
 /** The orders drafts would make, as the API shows orders, before anything is written. */

@@ -1,10 +1,10 @@
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { paymentMethods, payments, processorCustomers } from '../../db/schema/payments';
+import { paymentMethods, payments } from '../../db/schema/payments';
 import { type ProcessorName } from '../../integrations/payments/port';
-import { type PaymentRow } from './payment-state';
 import type { PaymentSettlement } from './payment-settlement';
+import { processorCustomerRef } from './processor-customers';
 
 // Finishing what was left half-done (the payments-recover job, at start and every minute): charges a crash
 // interrupted, 3-D Secure checks and PayPal approvals left unanswered, and cancels still owed at the processor.
@@ -63,7 +63,11 @@ export class PaymentRecovery {
     let finished = 0;
     for (const payment of stuck) {
       try {
-        const ref = await this.processorCustomerOf(payment);
+        const ref = await processorCustomerRef(
+          this.db,
+          payment.customerId,
+          payment.processor as ProcessorName,
+        );
         if (!ref) continue;
         const method = payment.paymentMethodId
           ? (
@@ -133,20 +137,5 @@ export class PaymentRecovery {
       }
     }
     return cancelled;
-  }
-
-  // ---- steps ---------------------------------------------------------------------------------------------
-
-  async processorCustomerOf(payment: PaymentRow): Promise<string | null> {
-    const [ref] = await this.db
-      .select({ ref: processorCustomers.ref })
-      .from(processorCustomers)
-      .where(
-        and(
-          eq(processorCustomers.customerId, payment.customerId),
-          eq(processorCustomers.processor, payment.processor as ProcessorName),
-        ),
-      );
-    return ref?.ref ?? null;
   }
 }

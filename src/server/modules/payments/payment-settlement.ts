@@ -2,7 +2,6 @@ import { asc, eq } from 'drizzle-orm';
 import { DomainError } from '../../../domain/errors';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
-import { checkouts } from '../../db/schema/checkout';
 import { orders } from '../../db/schema/orders';
 import { payments } from '../../db/schema/payments';
 import {
@@ -91,7 +90,7 @@ export class PaymentSettlement {
       if (error instanceof PaymentProcessorError && error.statusCode < 500) {
         return this.record(payment, (tx, current) =>
           current.status === 'processing'
-            ? this.fail(tx, current, null, error.message, false, this.by(actor))
+            ? this.fail(tx, current, null, error.message, null, this.by(actor))
             : Promise.resolve(current),
         );
       }
@@ -140,9 +139,9 @@ export class PaymentSettlement {
   async giveUp(payment: PaymentRow, message: string, actor: string): Promise<PaymentRow> {
     const cancelled = await this.cancelIntent(payment, actor);
     if (cancelled.status !== 'requires_action') return cancelled;
-    return this.record(payment, (tx, current) =>
+    return this.record(payment, (tx, current, checkout) =>
       current.status === 'requires_action'
-        ? this.fail(tx, current, null, message, true, this.by(actor, message))
+        ? this.fail(tx, current, null, message, checkout, this.by(actor, message))
         : Promise.resolve(current),
     );
   }
@@ -176,7 +175,7 @@ export class PaymentSettlement {
           return current;
         }
         const paid = await movePayment(tx, current, 'succeeded', { ...changes, nextActionUrl: null }, by);
-        await this.finalise(tx, paid, by);
+        await this.finalise(tx, checkout, paid, by);
         return paid;
       }
       if (current.status === 'failed') return current;
@@ -198,7 +197,7 @@ export class PaymentSettlement {
         { ...current, intentId: intent.id },
         declineCode,
         declineMessage(intent),
-        true,
+        checkout,
         by,
       );
     });
@@ -223,7 +222,8 @@ export class PaymentSettlement {
     payment: PaymentRow,
     declineCode: string | null,
     message: string,
-    markOrders: boolean,
+    /** The payment's checkout (locked), whose orders then wait for payment again; null leaves them be. */
+    checkout: CheckoutRow | null,
     by: Mover,
   ): Promise<PaymentRow> {
     const row = await movePayment(
@@ -233,7 +233,7 @@ export class PaymentSettlement {
       { intentId: payment.intentId, declineCode, failureMessage: message, nextActionUrl: null },
       by,
     );
-    if (markOrders) {
+    if (checkout) {
       await moveCheckoutOrders(
         tx,
         payment.checkoutId,
@@ -241,16 +241,14 @@ export class PaymentSettlement {
         { ...by, reason: message },
         ['created', 'payment_pending'],
       );
-      const [checkout] = await tx.select().from(checkouts).where(eq(checkouts.id, payment.checkoutId));
-      if (checkout) await this.kinds.of(checkout.kind).failed?.(tx, { checkout, payment: row, by });
+      await this.kinds.of(checkout.kind).failed?.(tx, { checkout, payment: row, by });
     }
     return row;
   }
 
   /** The checkout and its orders are paid; the order kind does what else that means. */
-  async finalise(tx: DbOrTx, payment: PaymentRow, by: Mover): Promise<void> {
-    const [current] = await tx.select().from(checkouts).where(eq(checkouts.id, payment.checkoutId));
-    if (!current || current.state !== 'open') {
+  async finalise(tx: DbOrTx, current: CheckoutRow, payment: PaymentRow, by: Mover): Promise<void> {
+    if (current.state !== 'open') {
       throw new DomainError('ALREADY_PAID', 'This order is already paid');
     }
     const checkout = await moveCheckout(tx, current, 'paid', by, {

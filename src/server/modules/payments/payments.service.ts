@@ -193,7 +193,7 @@ export class PaymentsService {
         });
       }
       if (plan.charge === 0) {
-        await this.settlement.finalise(tx, payment!, this.settlement.by('customer'));
+        await this.settlement.finalise(tx, checkout, payment!, this.settlement.by('customer'));
         return { done: payment! };
       }
       return {

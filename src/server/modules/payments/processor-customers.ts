@@ -1,31 +1,33 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { processorCustomers } from '../../db/schema/payments';
 import { customers } from '../../db/schema/customers';
-import type { PaymentProcessor } from '../../integrations/payments/port';
+import type { PaymentProcessor, ProcessorName } from '../../integrations/payments/port';
 
 /**
  * The customer's id at a processor (cus_…), made on first need and kept. Called outside any transaction
  * (the processor is never called inside one); the idempotency key makes two first payments at once get
  * the same processor customer.
  */
+/** The customer's id at a processor, if one was made. */
+export async function processorCustomerRef(
+  db: DbOrTx,
+  customerId: string,
+  processor: ProcessorName,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ ref: processorCustomers.ref })
+    .from(processorCustomers)
+    .where(and(eq(processorCustomers.customerId, customerId), eq(processorCustomers.processor, processor)));
+  return row?.ref ?? null;
+}
+
 export async function ensureProcessorCustomer(
   db: Db,
   processor: PaymentProcessor,
   customerId: string,
 ): Promise<string> {
-  const known = async () =>
-    (
-      await db
-        .select({ ref: processorCustomers.ref })
-        .from(processorCustomers)
-        .where(
-          and(
-            eq(processorCustomers.customerId, customerId),
-            eq(processorCustomers.processor, processor.name),
-          ),
-        )
-    )[0]?.ref;
+  const known = () => processorCustomerRef(db, customerId, processor.name);
   const ref = await known();
   if (ref) return ref;
   const [customer] = await db
