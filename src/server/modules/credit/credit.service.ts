@@ -129,6 +129,18 @@ export class CreditService {
   ): Promise<{ balance: number; transaction: CreditTransactionRow }> {
     const today = londonDate(this.clock.now());
     return this.db.transaction(async (tx) => {
+      // Credit added to an account nobody confirmed would go to the inbox's owner if they took it over
+      // (decision 18): it waits for the confirmation.
+      const [owner] = await tx
+        .select({ emailConfirmedAt: customers.emailConfirmedAt })
+        .from(customers)
+        .where(eq(customers.id, customerId));
+      if (!owner?.emailConfirmedAt) {
+        throw new DomainError(
+          'EMAIL_NOT_CONFIRMED',
+          'Please confirm your email address first: we’ve sent you a link. Then add your credit code.',
+        );
+      }
       const normalised = normaliseVoucherCode(code);
       const voucher = await findVoucherByCode(tx, normalised);
       if (!voucher) throw new DomainError('VOUCHER_INVALID', VOUCHER_MESSAGES.invalidCode);

@@ -1,0 +1,126 @@
+import { DomainError } from '../../../domain/errors';
+import type { SignUpBody } from '../../../contracts/customers';
+import type { Db, DbOrTx } from '../../db/client';
+import { enqueueEmail } from '../../integrations/email';
+import { confirmSignUp } from '../../integrations/email/templates';
+import { hit, LIMITS } from '../../http/rate-limit';
+import { endCustomerSessions } from '../../http/session';
+import { createOrFindCustomer, findCustomerById, updateCustomer, type CustomerRow } from '../customers';
+import { hashPassword } from './passwords';
+import { issueToken, useToken } from './one-time-tokens';
+import { forgetDevices } from './known-devices';
+import type { StartSession } from './accounts.service';
+
+// Instant sign-up (decision 18, superseding 6): the account is made and signed in at once, and an email asks
+// the customer to confirm the address. Until they do, the account holds nothing its holder could lose to
+// the inbox's owner: whoever proves the inbox (a reset, an emailed sign-in link, a provider's verified email)
+// takes the account over, ending every session and clearing a password nobody confirmed.
+
+export const EMAIL_TAKEN_MESSAGE =
+  'There is already an account with this email. Log in, or reset your password if you have forgotten it.';
+
+const LINK_EXPIRED = 'This link has expired or was already used. Please ask for a new one.';
+
+export function isConfirmed(customer: Pick<CustomerRow, 'emailConfirmedAt'>): boolean {
+  return customer.emailConfirmedAt !== null;
+}
+
+async function sendConfirmation(tx: DbOrTx, publicUrl: string, customer: CustomerRow): Promise<void> {
+  const token = await issueToken(tx, {
+    purpose: 'confirm_email',
+    email: customer.email,
+    customerId: customer.id,
+  });
+  await enqueueEmail(
+    tx,
+    confirmSignUp({
+      to: customer.email,
+      firstName: customer.firstName,
+      // Not `?token=`: the web app signs in with any `token` it finds in the address (spec §2).
+      link: `${publicUrl}/account?confirm=${encodeURIComponent(token)}`,
+      resetLink: `${publicUrl}/forgot-password`,
+    }),
+  );
+}
+
+/**
+ * Creates the account and starts its session in one transaction; an email that has an account already is
+ * refused with EMAIL_TAKEN (decision 18 says why telling so is accepted). Limited per address and per email.
+ */
+export async function signUp(
+  db: Db,
+  publicUrl: string,
+  body: SignUpBody,
+  address: string,
+  start: StartSession,
+): Promise<CustomerRow> {
+  await hit(db, `signup:ip:${address}`, LIMITS.signUpPerAddress);
+  await hit(db, `signup:email:${body.email}`, LIMITS.signUpPerEmail);
+  const passwordHash = await hashPassword(body.password);
+  return db.transaction(async (tx) => {
+    const made = await createOrFindCustomer(tx, {
+      email: body.email,
+      firstName: body.firstName,
+      lastName: body.lastName,
+      passwordHash,
+      acceptsEmails: body.acceptsEmails ?? false,
+      acceptsSms: body.acceptsSms ?? false,
+      acceptsMail: body.acceptsMail ?? false,
+    });
+    if (!made.created) throw new DomainError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
+    await sendConfirmation(tx, publicUrl, made.customer);
+    await start(made.customer.id, tx);
+    return made.customer;
+  });
+}
+
+/** Confirms the signed-in customer's email with the emailed token: one person holds inbox and password. */
+export async function confirmEmail(db: Db, customerId: string, token: string): Promise<CustomerRow> {
+  return db.transaction(async (tx) => {
+    const row = await useToken(tx, token, ['confirm_email']);
+    // Another account's link is refused and, the transaction rolling back, left unspent for its owner.
+    if (!row || row.customerId !== customerId) throw new DomainError('TOKEN_INVALID', LINK_EXPIRED);
+    const customer = await findCustomerById(tx, customerId);
+    if (!customer) throw new DomainError('UNAUTHENTICATED', 'Please sign in to continue');
+    if (customer.email !== row.email) throw new DomainError('TOKEN_INVALID', LINK_EXPIRED);
+    return isConfirmed(customer)
+      ? customer
+      : updateCustomer(tx, customerId, { emailConfirmedAt: new Date() });
+  });
+}
+
+/** Sends the confirmation again (signed in); nothing to send once confirmed. Answers the address. */
+export async function resendConfirmation(
+  db: Db,
+  publicUrl: string,
+  customerId: string,
+  address: string,
+): Promise<string> {
+  const customer = await findCustomerById(db, customerId);
+  if (!customer) throw new DomainError('UNAUTHENTICATED', 'Please sign in to continue');
+  if (isConfirmed(customer)) return customer.email;
+  await hit(db, `resend:ip:${address}`, LIMITS.resetPerAddress);
+  await hit(db, `email:${customer.email}`, LIMITS.emailsPerRecipient);
+  await db.transaction((tx) => sendConfirmation(tx, publicUrl, customer));
+  return customer.email;
+}
+
+/**
+ * The inbox's owner has proved it (a reset link, a sign-in link, a provider's verified email). For an
+ * account nobody had confirmed, whoever made it may not be that owner: every session ends, every remembered
+ * browser is forgotten, and the password they set is cleared (`keepPassword` when the caller has just set a
+ * new one). Then the email is confirmed. For a confirmed account, nothing changes here.
+ */
+export async function proveInbox(
+  tx: DbOrTx,
+  customer: CustomerRow,
+  { keepPassword = false }: { keepPassword?: boolean } = {},
+): Promise<CustomerRow> {
+  if (isConfirmed(customer)) return customer;
+  await endCustomerSessions(tx, customer.id);
+  await forgetDevices(tx, customer.id);
+  return updateCustomer(tx, customer.id, {
+    emailConfirmedAt: new Date(),
+    ...(keepPassword ? {} : { passwordHash: null, passwordChangedAt: new Date() }),
+  });
+}
