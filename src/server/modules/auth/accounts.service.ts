@@ -159,7 +159,7 @@ export class AccountsService {
           'This link has expired or was already used. Please ask for a new one.',
         );
       // The link proves the inbox: an unconfirmed account is taken over by it (decision 18).
-      customer = await proveInbox(tx, customer);
+      customer = await proveInbox(tx, customer, 'sign_in_link');
       await start(customer.id, tx);
       return { customer, targetUrl: row.targetUrl };
     });
@@ -202,7 +202,7 @@ export class AccountsService {
       const updated = await proveInbox(
         tx,
         await updateCustomer(tx, customer.id, { passwordHash, passwordChangedAt: new Date() }),
-        { keepPassword: true },
+        'password_reset',
       );
       await endCustomerSessions(tx, customer.id);
       await forgetDevices(tx, customer.id);
@@ -289,7 +289,7 @@ export class AccountsService {
         }
         customer = await findCustomerByEmail(tx, profile.email);
         // The provider vouches for the inbox: an unconfirmed account is taken over (decision 18).
-        if (customer) customer = await proveInbox(tx, customer);
+        if (customer) customer = await proveInbox(tx, customer, 'provider');
         if (!customer) {
           const made = await createOrFindCustomer(tx, {
             email: profile.email,

@@ -1,4 +1,5 @@
 import { DomainError } from '../../../domain/errors';
+import { onInboxProved, type InboxProof } from '../../../domain/email-confirmation';
 import type { SignUpBody } from '../../../contracts/customers';
 import type { Db, DbOrTx } from '../../db/client';
 import { enqueueEmail } from '../../integrations/email';
@@ -107,20 +108,17 @@ export async function resendConfirmation(
 
 /**
  * The inbox's owner has proved it (a reset link, a sign-in link, a provider's verified email). For an
- * account nobody had confirmed, whoever made it may not be that owner: every session ends, every remembered
- * browser is forgotten, and the password they set is cleared (`keepPassword` when the caller has just set a
- * new one). Then the email is confirmed. For a confirmed account, nothing changes here.
+ * account nobody had confirmed, whoever made it may not be that owner: the account changes hands by the
+ * domain's rule (`onInboxProved`: every session ends, every remembered browser is forgotten, a password
+ * nobody confirmed is cleared) and the email counts as confirmed. A confirmed account is left as it is.
  */
-export async function proveInbox(
-  tx: DbOrTx,
-  customer: CustomerRow,
-  { keepPassword = false }: { keepPassword?: boolean } = {},
-): Promise<CustomerRow> {
-  if (isConfirmed(customer)) return customer;
-  await endCustomerSessions(tx, customer.id);
-  await forgetDevices(tx, customer.id);
+export async function proveInbox(tx: DbOrTx, customer: CustomerRow, proof: InboxProof): Promise<CustomerRow> {
+  const steps = onInboxProved({ emailConfirmed: isConfirmed(customer) }, proof);
+  if (steps.endSessions) await endCustomerSessions(tx, customer.id);
+  if (steps.forgetDevices) await forgetDevices(tx, customer.id);
+  if (!steps.confirm && !steps.clearPassword) return customer;
   return updateCustomer(tx, customer.id, {
-    emailConfirmedAt: new Date(),
-    ...(keepPassword ? {} : { passwordHash: null, passwordChangedAt: new Date() }),
+    ...(steps.confirm ? { emailConfirmedAt: new Date() } : {}),
+    ...(steps.clearPassword ? { passwordHash: null, passwordChangedAt: new Date() } : {}),
   });
 }

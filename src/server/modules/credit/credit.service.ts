@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { londonDate } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
+import { mayAddCredit } from '../../../domain/email-confirmation';
 import { formatPence } from '../../../domain/money';
 import { normaliseVoucherCode, VOUCHER_MESSAGES } from '../../../domain/vouchers';
 import type { Clock } from '../../clock';
@@ -135,7 +136,7 @@ export class CreditService {
         .select({ emailConfirmedAt: customers.emailConfirmedAt })
         .from(customers)
         .where(eq(customers.id, customerId));
-      if (!owner?.emailConfirmedAt) {
+      if (!mayAddCredit({ emailConfirmed: Boolean(owner?.emailConfirmedAt) })) {
         throw new DomainError(
           'EMAIL_NOT_CONFIRMED',
           'Please confirm your email address first: we’ve sent you a link. Then add your credit code.',
