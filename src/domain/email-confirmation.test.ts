@@ -9,12 +9,13 @@ const proofs: InboxProof[] = ['password_reset', 'sign_in_link', 'provider'];
 const proof = fc.constantFrom(...proofs);
 
 describe('onInboxProved', () => {
-  test('an unconfirmed account changes hands whatever the proof: no session, browser or password of the holder survives', () => {
+  test('an unconfirmed account changes hands whatever the proof: no session, browser, password or saved card of the holder survives', () => {
     fc.assert(
       fc.property(proof, (how) => {
         const steps = onInboxProved({ emailConfirmed: false }, how);
         expect(steps.endSessions).toBe(true);
         expect(steps.forgetDevices).toBe(true);
+        expect(steps.forgetSavedMethods).toBe(true);
         expect(steps.confirm).toBe(true);
         // The holder's password is either cleared or, by a reset, replaced by the prover's own.
         expect(steps.clearPassword || how === 'password_reset').toBe(true);
@@ -36,6 +37,7 @@ describe('onInboxProved', () => {
             endSessions: false,
             forgetDevices: false,
             clearPassword: false,
+            forgetSavedMethods: false,
             confirm: false,
           });
         }

@@ -12,11 +12,19 @@ export interface TakeOver {
   forgetDevices: boolean;
   /** The password the holder set is cleared; a reset instead replaces it with the prover's. */
   clearPassword: boolean;
+  /** The holder's saved cards and PayPal accounts are forgotten: the prover must not pay with them. */
+  forgetSavedMethods: boolean;
   /** The email counts as confirmed from now on. */
   confirm: boolean;
 }
 
-const NOTHING: TakeOver = { endSessions: false, forgetDevices: false, clearPassword: false, confirm: false };
+const NOTHING: TakeOver = {
+  endSessions: false,
+  forgetDevices: false,
+  clearPassword: false,
+  forgetSavedMethods: false,
+  confirm: false,
+};
 
 /** What proving the inbox does to an account: nothing once it is confirmed; else the account changes hands. */
 export function onInboxProved(account: { emailConfirmed: boolean }, proof: InboxProof): TakeOver {
@@ -25,6 +33,7 @@ export function onInboxProved(account: { emailConfirmed: boolean }, proof: Inbox
     endSessions: true,
     forgetDevices: true,
     clearPassword: proof !== 'password_reset',
+    forgetSavedMethods: true,
     confirm: true,
   };
 }

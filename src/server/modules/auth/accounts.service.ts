@@ -19,7 +19,15 @@ import { hashPassword, verifyPassword } from './passwords';
 import { isUsableToken, issueToken, TOKEN_LIFETIME_MS, useToken } from './one-time-tokens';
 import { emailRequestsOf, linkTo, recordEmailRequest, type EmailRequestsKick } from './email-requests';
 import { findKnownDevice, forgetDevices } from './known-devices';
-import { confirmEmail, proveInbox, resendConfirmation, signUp } from './sign-up';
+import type { InboxProof } from '../../../domain/email-confirmation';
+import {
+  confirmEmail,
+  proveInbox,
+  resendConfirmation,
+  runAfterCommit,
+  signUp,
+  type ForgetSavedMethods,
+} from './sign-up';
 
 // Accounts: sign-up (instant, then confirmed by email: ./sign-up.ts), sign-in by password, by emailed link
 // and by Google, Facebook or Apple, password reset and change, account set-up. Sign-up tells that an email
@@ -42,13 +50,30 @@ interface PendingSignUp {
 
 export class AccountsService {
   private readonly emailRequests: EmailRequestsKick;
+  private readonly forgetSavedMethods: ForgetSavedMethods;
 
   constructor(
     private readonly db: Db,
     private readonly publicUrl: string,
-    options: { emailRequests?: EmailRequestsKick } = {},
+    options: { emailRequests?: EmailRequestsKick; forgetSavedMethods?: ForgetSavedMethods } = {},
   ) {
     this.emailRequests = options.emailRequests ?? emailRequestsOf(db, publicUrl);
+    this.forgetSavedMethods = options.forgetSavedMethods ?? (async () => async () => {});
+  }
+
+  /** Runs `work` in a transaction in which the inbox may be proved (decision 18), then the takeover's tidy-up. */
+  private async proving<T>(
+    work: (
+      tx: DbOrTx,
+      prove: (customer: CustomerRow, proof: InboxProof) => Promise<CustomerRow>,
+    ) => Promise<T>,
+  ): Promise<T> {
+    const afterCommit: (() => Promise<void>)[] = [];
+    const result = await this.db.transaction((tx) =>
+      work(tx, (customer, proof) => proveInbox(tx, customer, proof, this.forgetSavedMethods, afterCommit)),
+    );
+    await runAfterCommit(afterCommit);
+    return result;
   }
 
   private link(path: string, token: string) {
@@ -131,7 +156,7 @@ export class AccountsService {
     token: string,
     start: StartSession,
   ): Promise<{ customer: CustomerRow; targetUrl: string | null }> {
-    return this.db.transaction(async (tx) => {
+    return this.proving(async (tx, prove) => {
       const row = await useToken(tx, token, ['sign_in', 'confirm_signup']);
       if (!row)
         throw new DomainError(
@@ -159,7 +184,7 @@ export class AccountsService {
           'This link has expired or was already used. Please ask for a new one.',
         );
       // The link proves the inbox: an unconfirmed account is taken over by it (decision 18).
-      customer = await proveInbox(tx, customer, 'sign_in_link');
+      customer = await prove(customer, 'sign_in_link');
       await start(customer.id, tx);
       return { customer, targetUrl: row.targetUrl };
     });
@@ -195,12 +220,11 @@ export class AccountsService {
       );
     if (!(await isUsableToken(this.db, token, ['password_reset']))) throw expired();
     const passwordHash = await hashPassword(password);
-    return this.db.transaction(async (tx) => {
+    return this.proving(async (tx, prove) => {
       const row = await useToken(tx, token, ['password_reset']);
       const customer = row?.customerId ? await findCustomerById(tx, row.customerId) : null;
       if (!row || !customer) throw expired();
-      const updated = await proveInbox(
-        tx,
+      const updated = await prove(
         await updateCustomer(tx, customer.id, { passwordHash, passwordChangedAt: new Date() }),
         'password_reset',
       );
@@ -281,7 +305,7 @@ export class AccountsService {
    * identity to the account with that email; else a new account (flagged socialLogin) is made.
    */
   async signInWithProvider(profile: SocialProfile, start: StartSession): Promise<CustomerRow> {
-    return this.db.transaction(async (tx) => {
+    return this.proving(async (tx, prove) => {
       let customer = await findIdentity(tx, profile.provider, profile.subject);
       if (!customer) {
         if (!profile.email || !profile.emailVerified) {
@@ -289,7 +313,7 @@ export class AccountsService {
         }
         customer = await findCustomerByEmail(tx, profile.email);
         // The provider vouches for the inbox: an unconfirmed account is taken over (decision 18).
-        if (customer) customer = await proveInbox(tx, customer, 'provider');
+        if (customer) customer = await prove(customer, 'provider');
         if (!customer) {
           const made = await createOrFindCustomer(tx, {
             email: profile.email,

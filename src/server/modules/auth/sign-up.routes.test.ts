@@ -3,6 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { customers } from '../../db/schema/customers';
 import { oneTimeTokens } from '../../db/schema/auth';
 import { vouchers } from '../../db/schema/vouchers';
+import { paymentMethods } from '../../db/schema/payments';
+import { CARDS, saveCard, type Shopper } from '../../test/checkout';
 import { verifyPassword } from './passwords';
 import { API, expectError } from '../../test/api-expect';
 import {
@@ -71,6 +73,10 @@ async function confirmToken(email: string): Promise<string> {
   expect(confirm!.pathname).toBe('/account');
   expect(confirm!.searchParams.get('token')).toBeNull();
   return confirm!.searchParams.get('confirm')!;
+}
+
+function methodsOf(customerId: string) {
+  return t.database.db.select().from(paymentMethods).where(eq(paymentMethods.customerId, customerId));
 }
 
 async function me(visitor: Visitor) {
@@ -346,6 +352,25 @@ describe('until the email is confirmed, pre-registering someone else’s address
     expect((await owner.post(`${API}/sessions/token`, { token })).status).toBe(201);
     expectError(await me(squatter), 401, 'UNAUTHENTICATED');
     expect((await customerWithEmail(victim))!.passwordHash).toBeNull();
+  });
+
+  test('a takeover forgets the saved cards of whoever held the account; a confirmed account keeps its own', async () => {
+    const victim = uniqueEmail('card-victim');
+    const squatter = t.visitor();
+    const made = await signUp(squatter, victim);
+    const held: Shopper = { customerId: made.body.data.id, email: victim, visitor: squatter, addressId: '' };
+    await saveCard(t, held, CARDS.visa);
+    expect(await methodsOf(held.customerId)).toHaveLength(1);
+
+    expect((await googleSignIn(t.visitor(), victim)).status).toBe(201);
+    expect(await methodsOf(held.customerId)).toEqual([]);
+
+    // Once confirmed, proving the inbox again takes nothing away.
+    const owner = t.visitor();
+    expect((await googleSignIn(owner, victim)).status).toBe(201);
+    await saveCard(t, { ...held, visitor: owner }, CARDS.visa);
+    expect((await googleSignIn(t.visitor(), victim)).status).toBe(201);
+    expect(await methodsOf(held.customerId)).toHaveLength(1);
   });
 
   test('a confirmed account keeps its password and other sessions when its owner signs in with Google', async () => {

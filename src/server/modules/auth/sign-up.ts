@@ -107,18 +107,39 @@ export async function resendConfirmation(
 }
 
 /**
+ * What a takeover asks of other areas, inside its transaction (the saved cards: payments); answers the
+ * tidy-up to run after the commit. Filled in the composition root.
+ */
+export type ForgetSavedMethods = (tx: DbOrTx, customerId: string) => Promise<() => Promise<void>>;
+
+/**
  * The inbox's owner has proved it (a reset link, a sign-in link, a provider's verified email). For an
  * account nobody had confirmed, whoever made it may not be that owner: the account changes hands by the
- * domain's rule (`onInboxProved`: every session ends, every remembered browser is forgotten, a password
- * nobody confirmed is cleared) and the email counts as confirmed. A confirmed account is left as it is.
+ * domain's rule (`onInboxProved`: every session ends, every remembered browser and saved card is forgotten,
+ * a password nobody confirmed is cleared) and the email counts as confirmed. A confirmed account is left as
+ * it is. `afterCommit` collects what the caller runs once its transaction has committed.
  */
-export async function proveInbox(tx: DbOrTx, customer: CustomerRow, proof: InboxProof): Promise<CustomerRow> {
+export async function proveInbox(
+  tx: DbOrTx,
+  customer: CustomerRow,
+  proof: InboxProof,
+  forgetSavedMethods: ForgetSavedMethods,
+  afterCommit: (() => Promise<void>)[],
+): Promise<CustomerRow> {
   const steps = onInboxProved({ emailConfirmed: isConfirmed(customer) }, proof);
-  if (steps.endSessions) await endCustomerSessions(tx, customer.id);
-  if (steps.forgetDevices) await forgetDevices(tx, customer.id);
-  if (!steps.confirm && !steps.clearPassword) return customer;
-  return updateCustomer(tx, customer.id, {
-    ...(steps.confirm ? { emailConfirmedAt: new Date() } : {}),
+  if (!steps.confirm) return customer;
+  // The customer's row first, then what hangs off it: the lock order of orders/state-changes.ts.
+  const updated = await updateCustomer(tx, customer.id, {
+    emailConfirmedAt: new Date(),
     ...(steps.clearPassword ? { passwordHash: null, passwordChangedAt: new Date() } : {}),
   });
+  if (steps.endSessions) await endCustomerSessions(tx, customer.id);
+  if (steps.forgetDevices) await forgetDevices(tx, customer.id);
+  if (steps.forgetSavedMethods) afterCommit.push(await forgetSavedMethods(tx, customer.id));
+  return updated;
+}
+
+/** Runs what a committed takeover left to do outside the database; a failure there changes nothing. */
+export async function runAfterCommit(tasks: readonly (() => Promise<void>)[]): Promise<void> {
+  for (const task of tasks) await task().catch(() => undefined);
 }

@@ -82,8 +82,8 @@ export function ConfirmEmailNotice() {
   return (
     <div className="notice" role="status">
       <p>
-        <strong>Please confirm your email address.</strong> We’ve sent a link to {customer.email}. Open it on
-        a device where you’re logged in. Until you do, credit codes can’t be added to your account.
+        <strong>Please confirm your email address.</strong> We’ve emailed you a link: open it on a device
+        where you’re logged in. Until then, credit codes can’t be added to your account.
       </p>
       {resend === 'sent' ? (
         <p>Sent. It can take a minute or two; have a look in your spam folder too.</p>
