@@ -114,6 +114,14 @@ describe('request URLs', () => {
     );
     expect(redactUrl('/x?tokens=kept&a=token%3Dkept')).toBe('/x?tokens=kept&a=token%3Dkept');
     expect(redactUrl('/no/query')).toBe('/no/query');
+    // The email confirmation link, and a path to come back to that carries it (decision 18).
+    expect(redactUrl('/account?confirm=abc')).toBe('/account?confirm=[redacted]');
+    expect(redactUrl('/social-login?returnTo=%2Faccount%3Fconfirm%3Dabc&x=1')).toBe(
+      '/social-login?returnTo=[redacted]&x=1',
+    );
+    expect(redactUrl('/login?returnTo=%2Fcheckout%3Fstep%3D2')).toBe(
+      '/login?returnTo=%2Fcheckout%3Fstep%3D2',
+    );
   });
 });
 
