@@ -6,6 +6,7 @@ import { vouchers } from '../../db/schema/vouchers';
 import { paymentMethods } from '../../db/schema/payments';
 import { CARDS, saveCard, type Shopper } from '../../test/checkout';
 import { verifyPassword } from './passwords';
+import { issueToken } from './one-time-tokens';
 import { API, expectError } from '../../test/api-expect';
 import {
   clearRateLimits,
@@ -143,6 +144,8 @@ describe('POST /customers (instant sign-up)', () => {
   });
 
   test('an email with an account is 409 EMAIL_TAKEN: nobody is signed in, nothing changes, no email', async () => {
+    // The same answer whatever the account is like: confirmed or not, with a password or not.
+    const answers: unknown[] = [];
     for (const known of [
       await insertCustomer(t),
       await insertCustomer(t, { emailConfirmedAt: null }),
@@ -155,6 +158,7 @@ describe('POST /customers (instant sign-up)', () => {
       );
       const [error] = expectError(response, 409, 'EMAIL_TAKEN');
       expect(error!.detail).toMatch(/already an account with this email/);
+      answers.push(response.body.errors);
       expect(setCookie(response)).toBeUndefined();
       expectError(await me(browser), 401, 'UNAUTHENTICATED');
       const after = await customerById(t, known.id);
@@ -162,6 +166,8 @@ describe('POST /customers (instant sign-up)', () => {
       expect(after.firstName).toBe(known.firstName);
       expect(await emailsTo(t, known.email)).toEqual([]);
     }
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
   });
 
   test('two sign-ups with one email at once make one account: the other is EMAIL_TAKEN', async () => {
@@ -397,6 +403,28 @@ describe('until the email is confirmed, pre-registering someone else’s address
     expect((await browser.post(`${API}/customers/credit_voucher`, { code })).status).toBe(201);
     expect((await customerWithEmail(email))!.storeCredits).toBe(500);
   });
+});
+
+test('a sign-up link from before instant sign-up still works once, making a confirmed account', async () => {
+  const email = uniqueEmail('legacy');
+  const token = await issueToken(t.database.db, {
+    purpose: 'confirm_signup',
+    email,
+    payload: {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      passwordHash: (await insertCustomer(t)).passwordHash,
+      acceptsEmails: false,
+      acceptsSms: false,
+      acceptsMail: false,
+    },
+  });
+  const browser = t.visitor();
+  const signedIn = await browser.post(`${API}/sessions/token`, { token });
+  expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(201);
+  expect(signedIn.body.data.attributes).toMatchObject({ email, email_confirmed: true });
+  await signIn(t.visitor(), email);
+  expectError(await t.visitor().post(`${API}/sessions/token`, { token }), 400, 'TOKEN_INVALID');
 });
 
 describe('POST /customers/account_setup', () => {
