@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './helpers';
 
-// The accounts journey on a phone: sign up and confirm from the mailbox, edit the profile, two addresses
+// The accounts journey on a phone: sign up (signed in at once) and confirm from the mailbox, edit the profile, two addresses
 // (one made default), sign out, a wrong password, a password reset from the mailbox, sign in again;
 // Google, Facebook and Apple through the local provider pages; returnTo bringing the customer back; a
 // signed-in customer kept off the auth screens.
@@ -58,21 +58,26 @@ test('sign up, confirm, profile, addresses, sign out, wrong password, reset, sig
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('That password is too common')).toBeVisible();
   await page.getByLabel('Password').fill(password);
+  const signUpFingerprint = fingerprintRegistered(page);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
-  await expectAccessible(page, 'the sign-up "Check your inbox" state');
+  // Signed in at once (decision 18), on to the account, which asks gently for the email to be confirmed;
+  // the browser's fingerprint is registered in the background.
+  await expect(page).toHaveURL(/\/account$/);
+  expect((await signUpFingerprint).status()).toBe(204);
+  await expect(page.getByRole('heading', { name: 'Ciao, Ada!' })).toBeVisible();
+  const confirmNotice = page.getByText('Please confirm your email address.');
+  await expect(confirmNotice).toBeVisible();
+  await expectAccessible(page, 'the account dashboard asking to confirm the email');
 
-  // The confirmation email, opened in the development mailbox; its link signs the customer in, and the
-  // browser's fingerprint is registered in the background.
-  await openMail(page, email, /Confirm your email/);
+  // The confirmation email, opened in the development mailbox; its link confirms in this signed-in browser.
+  await openMail(page, email, /Please confirm your email/);
   await page.goBack();
   await expectAccessible(page, 'the mailbox');
   await page.goForward();
-  const confirmFingerprint = fingerprintRegistered(page);
-  await followMailLink(page, /\?token=/);
+  await followMailLink(page, /\?confirm=/);
+  await expect(page.getByText('Thank you: your email address is confirmed')).toBeVisible();
   await expect(page).toHaveURL(/\/account$/);
-  expect((await confirmFingerprint).status()).toBe(204);
-  await expect(page.getByRole('heading', { name: 'Ciao, Ada!' })).toBeVisible();
+  await expect(confirmNotice).toHaveCount(0);
   await expectAccessible(page, 'the account dashboard');
 
   // Profile: names, phone, date of birth, preferences.

@@ -17,6 +17,8 @@ export const customerAttributes = z.object({
   paperless: z.boolean(),
   socialLogin: z.boolean(),
   hasPassword: z.boolean(),
+  /** Until confirmed (decision 18), credit codes wait and the inbox's owner may take the account over. */
+  emailConfirmed: z.boolean(),
   acceptsEmails: z.boolean(),
   acceptsSms: z.boolean(),
   acceptsMail: z.boolean(),

@@ -62,7 +62,12 @@ export const signUpBody = z.strictObject({
 });
 export type SignUpBody = z.infer<typeof signUpBody>;
 
-/** What sign-up answers whether or not the email already has an account: look in your inbox. */
+/** The token from the "confirm your email" link (decision 18), sent by a browser signed in to the account. */
+export const emailConfirmationBody = z.strictObject({
+  token: z.string().check(z.minLength(10), z.maxLength(200)),
+});
+
+/** What a reset or sign-in link request answers whether or not the email has an account: look in your inbox. */
 export const pendingEmailDocument = z.object({
   data: resource('email_requests', z.object({ email: z.string(), next: z.literal('check_email') })),
 });

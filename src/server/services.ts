@@ -57,8 +57,20 @@ export function buildServices({ config, database, clock, rules, processors, log 
     .register('recipe_kit', recipeKit)
     .register('one_off', recipeKit)
     .register('gift_box', giftKind(config.publicUrl));
+  const paymentMethods = new PaymentMethodsService(
+    db,
+    processors,
+    config.publicUrl,
+    config.payments.mode === 'sandbox',
+    plansAsPaymentMethodUsers,
+    clock,
+  );
   return {
-    accounts: new AccountsService(db, config.publicUrl, { emailRequests }),
+    // An unconfirmed account taken over by its inbox's owner keeps no saved card (decision 18).
+    accounts: new AccountsService(db, config.publicUrl, {
+      emailRequests,
+      forgetSavedMethods: (tx, customerId) => paymentMethods.forgetAll(tx, customerId),
+    }),
     emailRequests,
     customers: new CustomersService(db, clock),
     addresses: new AddressesService(db),
@@ -70,14 +82,7 @@ export function buildServices({ config, database, clock, rules, processors, log 
     checkout: new CheckoutService(db, rules, clock),
     orders: new OrdersService(db, rules, clock),
     payments: new PaymentsService(db, processors, rules, clock, config.publicUrl, kinds),
-    paymentMethods: new PaymentMethodsService(
-      db,
-      processors,
-      config.publicUrl,
-      config.payments.mode === 'sandbox',
-      plansAsPaymentMethodUsers,
-      clock,
-    ),
+    paymentMethods,
     subscriptions: new SubscriptionsService(db, clock),
     gifts: new GiftBoxService(db, rules, clock),
   };

@@ -174,6 +174,8 @@ describe('GET /api/docs/json', () => {
       'DELETE /api/v2/baskets/{id}/vouchers/{voucherId}',
       'GET /api/v2/vouchers/{id}',
       'POST /api/v2/customers/credit_voucher',
+      'POST /api/v2/customers/email_confirmation',
+      'POST /api/v2/customers/email_confirmation/resend',
       // Delivery (issue 4)
       'POST /api/v2/delivery_dates',
       'POST /api/v2/constraints',

@@ -114,6 +114,14 @@ describe('request URLs', () => {
     );
     expect(redactUrl('/x?tokens=kept&a=token%3Dkept')).toBe('/x?tokens=kept&a=token%3Dkept');
     expect(redactUrl('/no/query')).toBe('/no/query');
+    // The email confirmation link, and a path to come back to that carries it (decision 18).
+    expect(redactUrl('/account?confirm=abc')).toBe('/account?confirm=[redacted]');
+    expect(redactUrl('/social-login?returnTo=%2Faccount%3Fconfirm%3Dabc&x=1')).toBe(
+      '/social-login?returnTo=[redacted]&x=1',
+    );
+    expect(redactUrl('/login?returnTo=%2Fcheckout%3Fstep%3D2')).toBe(
+      '/login?returnTo=%2Fcheckout%3Fstep%3D2',
+    );
   });
 });
 
@@ -133,10 +141,10 @@ describe('the app’s logger', () => {
   afterAll(() => app.close());
 
   test('a sign-up whose insert fails is a 500 whose log names the constraint, not the hash, email or password', async () => {
-    // The pending sign-up's token row (its payload holds the argon2 hash) is refused by the database.
+    // The new customer's row (it holds the argon2 hash, the email and the names) is refused by the database.
     await t.database.db.execute(
       sql.raw(
-        `alter table one_time_tokens add constraint log_test_no_signups check (purpose <> 'confirm_signup') not valid`,
+        `alter table customers add constraint log_test_no_signups check (password_hash is null) not valid`,
       ),
     );
     try {
@@ -152,11 +160,11 @@ describe('the app’s logger', () => {
       expect(response.status, JSON.stringify(response.body)).toBe(500);
       const text = lines.join('');
       expect(text).toContain('log_test_no_signups');
-      expect(text).toContain('Failed query: insert into \\"one_time_tokens\\"');
+      expect(text).toContain('Failed query: insert into \\"customers\\"');
       for (const secret of ['$argon2id$', email, password, 'Hopper'])
         expect(text, secret).not.toContain(secret);
     } finally {
-      await t.database.db.execute(sql.raw('alter table one_time_tokens drop constraint log_test_no_signups'));
+      await t.database.db.execute(sql.raw('alter table customers drop constraint log_test_no_signups'));
     }
   });
 

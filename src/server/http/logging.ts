@@ -6,8 +6,19 @@
 //   dropped, and the values PostgreSQL quotes in a message are masked;
 // - anything logged under a secret-sounding key (password, token, card number, client secret…) is censored.
 
-/** Query parameters that carry one-time secrets (sign-in links, provider returns, payment pages). */
-const SECRET_QUERY_KEYS = new Set(['token', 'code', 'state', 'id_token', 'access_token', 'client_secret']);
+/**
+ * Query parameters that carry one-time secrets (sign-in links, email confirmations, provider returns, payment
+ * pages).
+ */
+const SECRET_QUERY_KEYS = new Set([
+  'token',
+  'confirm',
+  'code',
+  'state',
+  'id_token',
+  'access_token',
+  'client_secret',
+]);
 
 function decodedKey(raw: string): string {
   try {
@@ -30,7 +41,10 @@ export function redactUrl(url: string): string {
     .map((pair) => {
       const equals = pair.indexOf('=');
       const key = equals === -1 ? pair : pair.slice(0, equals);
-      return SECRET_QUERY_KEYS.has(decodedKey(key)) ? `${key}=[redacted]` : pair;
+      if (SECRET_QUERY_KEYS.has(decodedKey(key))) return `${key}=[redacted]`;
+      // A path to come back to may carry a secret of its own (returnTo=/account?confirm=…).
+      const value = equals === -1 ? '' : decodedKey(pair.slice(equals + 1));
+      return value.includes('?') && redactUrl(value) !== value ? `${key}=[redacted]` : pair;
     });
   return `${url.slice(0, at + 1)}${pairs.join('&')}`;
 }

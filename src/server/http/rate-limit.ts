@@ -27,6 +27,8 @@ export const LIMITS = {
   signInFailuresPerDevice: { max: 10, windowMs: 3_600_000 },
   signInPerAddress: { max: 60, windowMs: 600_000 },
   signUpPerAddress: { max: 20, windowMs: 3_600_000 },
+  /** Sign-ups naming one email: tells whether it has an account (decision 18), so a few an hour at most. */
+  signUpPerEmail: { max: 5, windowMs: 3_600_000 },
   resetPerAddress: { max: 20, windowMs: 3_600_000 },
   /** Emails (reset, sign-in link) to one address: enough for a forgetful customer, not a mail bomb. */
   emailsPerRecipient: { max: 5, windowMs: 3_600_000 },

@@ -32,7 +32,10 @@ export function uniqueEmail(label = 'customer'): string {
 
 export type CustomerRow = typeof customers.$inferSelect;
 
-/** A customer row made directly (password PASSWORD unless `passwordHash: null`). */
+/**
+ * A customer row made directly (password PASSWORD unless `passwordHash: null`), with a confirmed email unless
+ * `emailConfirmedAt: null` (decision 18).
+ */
 export async function insertCustomer(
   t: TestApp,
   values: Partial<typeof customers.$inferInsert> = {},
@@ -44,6 +47,7 @@ export async function insertCustomer(
       firstName: 'Ada',
       lastName: 'Lovelace',
       passwordHash: await passwordHash(),
+      emailConfirmedAt: new Date(),
       referralToken: randomUUID().slice(0, 8).toUpperCase(),
       ...values,
     })

@@ -70,7 +70,9 @@ export const oneTimeTokens = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     tokenHash: text('token_hash').notNull(),
-    purpose: text('purpose', { enum: ['sign_in', 'password_reset', 'confirm_signup'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['sign_in', 'password_reset', 'confirm_signup', 'confirm_email'],
+    }).notNull(),
     email: text('email').notNull(),
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
     payload: jsonb('payload'),

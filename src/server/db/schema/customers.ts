@@ -43,6 +43,11 @@ export const customers = pgTable(
     storeCredits: integer('store_credits').notNull().default(0),
     fingerprint: text('fingerprint'),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /**
+     * When the customer opened the confirmation link while signed in (decision 18), or proved the inbox
+     * by a reset, an emailed sign-in link or a provider's verified email. Null: unconfirmed.
+     */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

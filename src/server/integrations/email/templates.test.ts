@@ -80,9 +80,9 @@ const giftFor = (recipientTold: boolean) =>
 const cases: { template: EmailTemplate; subject: RegExp; message: EmailMessage; links: string[] }[] = [
   {
     template: 'confirm_sign_up',
-    subject: /^Confirm your email to finish setting up your Sfoglia account$/,
-    message: confirmSignUp({ to, firstName: 'Anna', link }),
-    links: [link],
+    subject: /^Please confirm your email for your Sfoglia account$/,
+    message: confirmSignUp({ to, firstName: 'Anna', link, resetLink }),
+    links: [link, resetLink],
   },
   {
     template: 'account_exists',
@@ -179,7 +179,7 @@ describe.each(cases)('$template', ({ template, subject, message, links }) => {
 
 describe('names', () => {
   test('a first name greets in both parts, escaped in HTML', () => {
-    const message = confirmSignUp({ to, firstName: "Siobhán O'Neill-Brown", link });
+    const message = confirmSignUp({ to, firstName: "Siobhán O'Neill-Brown", link, resetLink });
     expect(message.text).toMatch(/^Hello Siobhán O'Neill-Brown,\n/);
     expect(message.html).toContain('Hello Siobhán O&#39;Neill-Brown,');
     expect(message.html).not.toContain("O'Neill");
@@ -187,7 +187,7 @@ describe('names', () => {
 
   test('markup in a name never reaches the HTML', () => {
     for (const make of [confirmSignUp, accountSetup]) {
-      const message = make({ to, firstName: '<img src=x onerror=alert(1)>"&', link });
+      const message = make({ to, firstName: '<img src=x onerror=alert(1)>"&', link, resetLink });
       expect(message.html).not.toMatch(/<img|onerror|"&/);
       expect(message.text).toMatch(/^Hello,\n/);
     }
@@ -203,11 +203,11 @@ describe('names', () => {
       'www.evil.example',
       'Bob@evil',
     ]) {
-      const message = confirmSignUp({ to, firstName, link });
+      const message = confirmSignUp({ to, firstName, link, resetLink });
       expect(message.text).toMatch(/^Hello,\n/);
       expect(message.text).not.toContain('evil');
       expect(message.html).not.toContain('evil');
-      expect(extractLinks(message.text)).toEqual([link]);
+      expect(extractLinks(message.text)).toEqual([link, resetLink]);
     }
   });
 
@@ -220,7 +220,7 @@ describe('names', () => {
 
 describe('what each email promises', () => {
   test('lifetimes match the tokens behind the links', () => {
-    expect(confirmSignUp({ to, firstName: 'A', link }).text).toMatch(/24 hours/);
+    expect(confirmSignUp({ to, firstName: 'A', link, resetLink }).text).toMatch(/24 hours/);
     expect(signInLink({ to, link }).text).toMatch(/expires in 15 minutes/);
     expect(passwordReset({ to, link }).text).toMatch(/expires in 1 hour/);
     expect(accountExists({ to, signInLink: link, resetLink }).text).toMatch(/15 minutes[\s\S]*1 hour/);

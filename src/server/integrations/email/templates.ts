@@ -60,22 +60,41 @@ interface Letter {
 const p = (text: string): Block => ({ kind: 'p', text });
 const button = (label: string, url: string): Block => ({ kind: 'button', label, url: absoluteUrl(url) });
 
-export function confirmSignUp({ to, firstName, link }: { to: string; firstName: string; link: string }) {
+/**
+ * Sent at sign-up (decision 18): the account already works; confirming ties it to this inbox. The link only
+ * confirms in a browser signed in to the account, and the one who never signed up is told how to take the
+ * address back (a reset, which clears the password of an unconfirmed account).
+ */
+export function confirmSignUp({
+  to,
+  firstName,
+  link,
+  resetLink,
+}: {
+  to: string;
+  firstName: string;
+  link: string;
+  resetLink: string;
+}) {
   return render({
     to,
     template: 'confirm_sign_up',
-    subject: 'Confirm your email to finish setting up your Sfoglia account',
-    preview: 'One click and your account is ready.',
+    subject: 'Please confirm your email for your Sfoglia account',
+    preview: 'Your account is ready. One click confirms your email.',
     heading: 'Confirm your email',
     greeting: greeting(firstName),
     blocks: [
       p(
-        'Thank you for signing up to Sfoglia. Please confirm this is your email address and we’ll finish setting up your account. The button signs you straight in.',
+        'Thank you for signing up to Sfoglia: your account is ready to use. Please confirm this is your email address, so that your account, saved cards and credit stay safely yours.',
       ),
       button('Confirm my email', link),
       p(
-        'The link works once, for 24 hours. If you didn’t sign up, just ignore this email and no account will be made.',
+        'The link works once, for 24 hours. If you are not signed in on the device where you open it, we’ll ask you to log in first.',
       ),
+      p(
+        'Didn’t sign up? Someone may have typed your address by mistake. Choose a password of your own and the account is yours; whoever made it is signed out:',
+      ),
+      button('Make this account mine', resetLink),
     ],
     reason: 'You’re receiving this because this address was used to sign up at Sfoglia.',
   });

@@ -5,11 +5,13 @@ import {
   changePasswordBody,
   customerDocument as customerDocumentSchema,
   emailBody,
+  emailConfirmationBody,
   emailSchema,
   pendingEmailDocument,
   resetPasswordBody,
   signUpBody,
 } from '../../../contracts/customers';
+import { DomainError } from '../../../domain/errors';
 import type { AppDeps } from '../../deps';
 import { ErrorResponse } from '../../http/problems';
 import { clientAddress } from '../../http/rate-limit';
@@ -18,7 +20,8 @@ import { requireCustomer } from '../../http/session';
 import { customerDocument } from '../customers';
 import { sessionStarter } from './session-starter';
 
-// The HTTP edge of accounts (spec §7 Customers): sign-up, password change and reset, and account set-up.
+// The HTTP edge of accounts (spec §7 Customers): sign-up and confirming the email, password change and
+// reset, and account set-up.
 // The customer's own details are the customers area's.
 
 const tags = ['customers'];
@@ -69,16 +72,51 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
       schema: {
         tags,
         summary:
-          'Sign up: sends a confirmation link (or, for a known email, a sign-in link); the same answer either way',
+          'Sign up: creates the account and signs this browser in; an email asks to confirm the address',
+        description:
+          'An email that has an account answers 409 EMAIL_TAKEN (decision 18); an invalid one 400 INVALID_EMAIL.',
         body: signUpBody,
-        response: { 202: pendingEmailDocument },
+        response: { 201: customerDocumentSchema },
       },
       attachValidation: true,
     },
     async (request, reply) => {
       if (request.validationError) throw signUpValidationError(request.validationError, request.body);
-      await accounts.signUp(request.body, clientAddress(request));
-      return reply.status(202).send(checkInbox(request.body.email));
+      const start = await sessionStarter(app, deps, request, reply);
+      const customer = await accounts.signUp(request.body, clientAddress(request), start);
+      return reply.status(201).send(customerDocument(customer, request.body.targetUrl ?? null));
+    },
+  );
+
+  r.post(
+    '/customers/email_confirmation',
+    {
+      schema: {
+        tags,
+        summary: 'Confirm the signed-in customer’s email with the token from the emailed link',
+        body: emailConfirmationBody,
+        response: { 200: customerDocumentSchema },
+      },
+    },
+    async (request) => {
+      const customerId = requireCustomer(request);
+      return customerDocument(await accounts.confirmEmail(customerId, request.body.token));
+    },
+  );
+
+  r.post(
+    '/customers/email_confirmation/resend',
+    {
+      schema: {
+        tags,
+        summary: 'Email the confirmation link again (signed in; nothing is sent once confirmed)',
+        response: { 202: pendingEmailDocument },
+      },
+    },
+    async (request, reply) => {
+      const customerId = requireCustomer(request);
+      const email = await accounts.resendConfirmation(customerId, clientAddress(request));
+      return reply.status(202).send(checkInbox(email));
     },
   );
 
@@ -149,10 +187,16 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
       schema: {
         tags,
         summary: 'Email a link to set a password to a customer created without one; the same answer always',
+        description:
+          'A signed-in customer may only name themselves: another customer answers 404 (decision 18).',
         body: accountSetupBody,
       },
     },
     async (request, reply) => {
+      const signedInAs = request.session?.kind === 'customer' ? request.session.customerId : null;
+      if (signedInAs && signedInAs !== request.body.customerId) {
+        throw new DomainError('CUSTOMER_NOT_FOUND', 'We couldn’t find that customer');
+      }
       await accounts.accountSetup(request.body.customerId, clientAddress(request));
       return reply.status(202).send();
     },

@@ -2,13 +2,7 @@ import { DomainError } from '../../../domain/errors';
 import type { SignUpBody } from '../../../contracts/customers';
 import type { Db, DbOrTx } from '../../db/client';
 import { enqueueEmail } from '../../integrations/email';
-import {
-  accountExists,
-  accountSetup,
-  confirmSignUp,
-  passwordChanged,
-  welcome,
-} from '../../integrations/email/templates';
+import { accountSetup, passwordChanged, welcome } from '../../integrations/email/templates';
 import type { SocialProfile } from '../../integrations/social-sign-in';
 import { giveBack, hit, LIMITS, RateLimitedError, take, type Place } from '../../http/rate-limit';
 import { endCustomerSessions } from '../../http/session';
@@ -25,11 +19,20 @@ import { hashPassword, verifyPassword } from './passwords';
 import { isUsableToken, issueToken, TOKEN_LIFETIME_MS, useToken } from './one-time-tokens';
 import { emailRequestsOf, linkTo, recordEmailRequest, type EmailRequestsKick } from './email-requests';
 import { findKnownDevice, forgetDevices } from './known-devices';
+import type { InboxProof } from '../../../domain/email-confirmation';
+import {
+  confirmEmail,
+  proveInbox,
+  resendConfirmation,
+  runAfterCommit,
+  signUp,
+  type ForgetSavedMethods,
+} from './sign-up';
 
-// Accounts: sign-up (confirmed by email), sign-in by password, by emailed link and by Google, Facebook or
-// Apple, password reset and change, account set-up. No answer tells whether an email has an account:
-// sign-up, reset and link requests answer the same either way (reset and link requests do the same work
-// either way, too: ./email-requests.ts), and a wrong email takes as long to refuse as a wrong password.
+// Accounts: sign-up (instant, then confirmed by email: ./sign-up.ts), sign-in by password, by emailed link
+// and by Google, Facebook or Apple, password reset and change, account set-up. Sign-up tells that an email
+// has an account (decision 18 weighs it); reset and link requests answer the same either way, doing the
+// same work either way (./email-requests.ts), and a wrong email takes as long to refuse as a wrong password.
 
 export const SIGN_IN_FAILED = "Email and Password don't match";
 
@@ -47,13 +50,30 @@ interface PendingSignUp {
 
 export class AccountsService {
   private readonly emailRequests: EmailRequestsKick;
+  private readonly forgetSavedMethods: ForgetSavedMethods;
 
   constructor(
     private readonly db: Db,
     private readonly publicUrl: string,
-    options: { emailRequests?: EmailRequestsKick } = {},
+    options: { emailRequests?: EmailRequestsKick; forgetSavedMethods?: ForgetSavedMethods } = {},
   ) {
     this.emailRequests = options.emailRequests ?? emailRequestsOf(db, publicUrl);
+    this.forgetSavedMethods = options.forgetSavedMethods ?? (async () => async () => {});
+  }
+
+  /** Runs `work` in a transaction in which the inbox may be proved (decision 18), then the takeover's tidy-up. */
+  private async proving<T>(
+    work: (
+      tx: DbOrTx,
+      prove: (customer: CustomerRow, proof: InboxProof) => Promise<CustomerRow>,
+    ) => Promise<T>,
+  ): Promise<T> {
+    const afterCommit: (() => Promise<void>)[] = [];
+    const result = await this.db.transaction((tx) =>
+      work(tx, (customer, proof) => proveInbox(tx, customer, proof, this.forgetSavedMethods, afterCommit)),
+    );
+    await runAfterCommit(afterCommit);
+    return result;
   }
 
   private link(path: string, token: string) {
@@ -79,54 +99,17 @@ export class AccountsService {
     return mine.place;
   }
 
-  /** Sign-up: a confirmation email for a new address, a sign-in/reset email for a known one. */
-  async signUp(body: SignUpBody, address: string): Promise<void> {
-    await hit(this.db, `signup:ip:${address}`, LIMITS.signUpPerAddress);
-    await hit(this.db, `email:${body.email}`, LIMITS.emailsPerRecipient);
-    const passwordHash = await hashPassword(body.password);
-    await this.db.transaction(async (tx) => {
-      const existing = await findCustomerByEmail(tx, body.email);
-      if (existing) {
-        const signInToken = await issueToken(tx, {
-          purpose: 'sign_in',
-          email: existing.email,
-          customerId: existing.id,
-          targetUrl: body.targetUrl ?? null,
-        });
-        const resetToken = await issueToken(tx, {
-          purpose: 'password_reset',
-          email: existing.email,
-          customerId: existing.id,
-        });
-        await enqueueEmail(
-          tx,
-          accountExists({
-            to: existing.email,
-            signInLink: this.link('/', signInToken),
-            resetLink: this.link('/forgot-password/reset', resetToken),
-          }),
-        );
-        return;
-      }
-      const pending: PendingSignUp = {
-        firstName: body.firstName,
-        lastName: body.lastName,
-        passwordHash,
-        acceptsEmails: body.acceptsEmails ?? false,
-        acceptsSms: body.acceptsSms ?? false,
-        acceptsMail: body.acceptsMail ?? false,
-      };
-      const token = await issueToken(tx, {
-        purpose: 'confirm_signup',
-        email: body.email,
-        payload: pending,
-        targetUrl: body.targetUrl ?? null,
-      });
-      await enqueueEmail(
-        tx,
-        confirmSignUp({ to: body.email, firstName: body.firstName, link: this.link('/', token) }),
-      );
-    });
+  /** Sign-up (decision 18): the account at once, signed in; an email asks to confirm the address. */
+  signUp(body: SignUpBody, address: string, start: StartSession): Promise<CustomerRow> {
+    return signUp(this.db, this.publicUrl, body, address, start);
+  }
+
+  confirmEmail(customerId: string, token: string): Promise<CustomerRow> {
+    return confirmEmail(this.db, customerId, token);
+  }
+
+  resendConfirmation(customerId: string, address: string): Promise<string> {
+    return resendConfirmation(this.db, this.publicUrl, customerId, address);
   }
 
   /**
@@ -173,7 +156,7 @@ export class AccountsService {
     token: string,
     start: StartSession,
   ): Promise<{ customer: CustomerRow; targetUrl: string | null }> {
-    return this.db.transaction(async (tx) => {
+    return this.proving(async (tx, prove) => {
       const row = await useToken(tx, token, ['sign_in', 'confirm_signup']);
       if (!row)
         throw new DomainError(
@@ -185,7 +168,12 @@ export class AccountsService {
         : await findCustomerByEmail(tx, row.email);
       if (!customer && row.purpose === 'confirm_signup') {
         const pending = row.payload as PendingSignUp;
-        const made = await createOrFindCustomer(tx, { email: row.email, ...pending });
+        // A link from before instant sign-up (decision 6): the account it makes is confirmed by it.
+        const made = await createOrFindCustomer(tx, {
+          email: row.email,
+          ...pending,
+          emailConfirmedAt: new Date(),
+        });
         customer = made.customer;
         if (made.created)
           await enqueueEmail(tx, welcome({ to: customer.email, firstName: customer.firstName }));
@@ -195,6 +183,8 @@ export class AccountsService {
           'TOKEN_INVALID',
           'This link has expired or was already used. Please ask for a new one.',
         );
+      // The link proves the inbox: an unconfirmed account is taken over by it (decision 18).
+      customer = await prove(customer, 'sign_in_link');
       await start(customer.id, tx);
       return { customer, targetUrl: row.targetUrl };
     });
@@ -230,11 +220,14 @@ export class AccountsService {
       );
     if (!(await isUsableToken(this.db, token, ['password_reset']))) throw expired();
     const passwordHash = await hashPassword(password);
-    return this.db.transaction(async (tx) => {
+    return this.proving(async (tx, prove) => {
       const row = await useToken(tx, token, ['password_reset']);
       const customer = row?.customerId ? await findCustomerById(tx, row.customerId) : null;
       if (!row || !customer) throw expired();
-      const updated = await updateCustomer(tx, customer.id, { passwordHash, passwordChangedAt: new Date() });
+      const updated = await prove(
+        await updateCustomer(tx, customer.id, { passwordHash, passwordChangedAt: new Date() }),
+        'password_reset',
+      );
       await endCustomerSessions(tx, customer.id);
       await forgetDevices(tx, customer.id);
       await start(customer.id, tx);
@@ -312,19 +305,22 @@ export class AccountsService {
    * identity to the account with that email; else a new account (flagged socialLogin) is made.
    */
   async signInWithProvider(profile: SocialProfile, start: StartSession): Promise<CustomerRow> {
-    return this.db.transaction(async (tx) => {
+    return this.proving(async (tx, prove) => {
       let customer = await findIdentity(tx, profile.provider, profile.subject);
       if (!customer) {
         if (!profile.email || !profile.emailVerified) {
           throw new DomainError('SOCIAL_SIGN_IN_FAILED', 'Something went wrong');
         }
         customer = await findCustomerByEmail(tx, profile.email);
+        // The provider vouches for the inbox: an unconfirmed account is taken over (decision 18).
+        if (customer) customer = await prove(customer, 'provider');
         if (!customer) {
           const made = await createOrFindCustomer(tx, {
             email: profile.email,
             firstName: profile.firstName ?? '',
             lastName: profile.lastName ?? '',
             socialLogin: true,
+            emailConfirmedAt: new Date(),
           });
           customer = made.customer;
           if (made.created)

@@ -7,12 +7,13 @@ import { hashToken, newToken } from '../../http/tokens';
 // stored; using one marks it used in the same statement that reads it, so it works once even when two
 // tabs open the link together.
 
-export type TokenPurpose = 'sign_in' | 'password_reset' | 'confirm_signup';
+export type TokenPurpose = 'sign_in' | 'password_reset' | 'confirm_signup' | 'confirm_email';
 
 export const TOKEN_LIFETIME_MS: Record<TokenPurpose | 'account_setup', number> = {
   sign_in: 15 * 60_000,
   password_reset: 60 * 60_000,
   confirm_signup: 24 * 3600_000,
+  confirm_email: 24 * 3600_000,
   account_setup: 72 * 3600_000,
 };
 

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { londonDate } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
+import { mayAddCredit } from '../../../domain/email-confirmation';
 import { formatPence } from '../../../domain/money';
 import { normaliseVoucherCode, VOUCHER_MESSAGES } from '../../../domain/vouchers';
 import type { Clock } from '../../clock';
@@ -129,6 +130,18 @@ export class CreditService {
   ): Promise<{ balance: number; transaction: CreditTransactionRow }> {
     const today = londonDate(this.clock.now());
     return this.db.transaction(async (tx) => {
+      // Credit added to an account nobody confirmed would go to the inbox's owner if they took it over
+      // (decision 18): it waits for the confirmation.
+      const [owner] = await tx
+        .select({ emailConfirmedAt: customers.emailConfirmedAt })
+        .from(customers)
+        .where(eq(customers.id, customerId));
+      if (!mayAddCredit({ emailConfirmed: Boolean(owner?.emailConfirmedAt) })) {
+        throw new DomainError(
+          'EMAIL_NOT_CONFIRMED',
+          'Please confirm your email address first: we’ve sent you a link. Then add your credit code.',
+        );
+      }
       const normalised = normaliseVoucherCode(code);
       const voucher = await findVoucherByCode(tx, normalised);
       if (!voucher) throw new DomainError('VOUCHER_INVALID', VOUCHER_MESSAGES.invalidCode);

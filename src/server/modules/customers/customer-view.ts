@@ -18,6 +18,7 @@ export function toCustomer(row: CustomerRow): Customer {
     paperless: row.tags.includes(PAPERLESS_TAG),
     socialLogin: row.socialLogin,
     hasPassword: row.passwordHash !== null,
+    emailConfirmed: row.emailConfirmedAt !== null,
     acceptsEmails: row.acceptsEmails,
     acceptsSms: row.acceptsSms,
     acceptsMail: row.acceptsMail,

@@ -22,7 +22,6 @@ import {
   signedInCustomer,
   signIn,
   tokenRow,
-  tokensIn,
   uniqueEmail,
 } from '../../test/accounts';
 import { createTestApp, type TestApp, type Visitor } from '../../test/harness';
@@ -70,6 +69,7 @@ function customerAttributes(overrides: Record<string, unknown>) {
     paperless: false,
     social_login: false,
     has_password: true,
+    email_confirmed: true,
     accepts_emails: false,
     accepts_sms: false,
     accepts_mail: false,
@@ -79,10 +79,6 @@ function customerAttributes(overrides: Record<string, unknown>) {
     has_takeaway_orders: false,
     ...overrides,
   };
-}
-
-async function customersWithEmail(email: string) {
-  return t.database.db.select().from(customers).where(eq(customers.email, email));
 }
 
 /** The pointers of a 400's errors, in order. */
@@ -95,150 +91,7 @@ async function me(visitor: Visitor) {
 }
 
 describe('POST /customers (sign-up)', () => {
-  test('a new email and a known one get the same 202; the new one a confirmation link, the known one sign-in and reset links', async () => {
-    const fresh = uniqueEmail('new');
-    const known = await insertCustomer(t);
-    const browser = t.visitor();
-
-    const first = await browser.post(`${API}/customers`, signUpBody(fresh, { target_url: '/checkout' }));
-    const second = await browser.post(
-      `${API}/customers`,
-      signUpBody(known.email, { password: NEW_PASSWORD }),
-    );
-
-    expect(first.status).toBe(202);
-    expect(second.status).toBe(202);
-    expect(first.body).toEqual(checkInbox(fresh));
-    expect(second.body).toEqual(checkInbox(known.email));
-    // Nothing but the email differs: the same shape, and neither signs anyone in.
-    expect(JSON.stringify(first.body).replace(fresh, 'E')).toBe(
-      JSON.stringify(second.body).replace(known.email, 'E'),
-    );
-    expect(setCookie(first)).toBeUndefined();
-    expect(setCookie(second)).toBeUndefined();
-
-    // No account until the link is opened; the known account keeps its password.
-    expect(await customersWithEmail(fresh)).toEqual([]);
-    expect((await customerById(t, known.id)).passwordHash).toBe(known.passwordHash);
-
-    const toNew = await emailsTo(t, fresh);
-    expect(toNew.map((email) => [email.template, email.subject])).toEqual([
-      ['confirm_sign_up', 'Confirm your email to finish setting up your Sfoglia account'],
-    ]);
-    const [confirmLink] = linksIn(toNew[0]!);
-    expect(confirmLink!.origin + confirmLink!.pathname).toBe('http://localhost:3000/');
-    expect(confirmLink!.searchParams.get('token')).toMatch(/^[\w-]{32}$/);
-    const pending = await tokenRow(t, confirmLink!.searchParams.get('token')!);
-    expect(pending).toMatchObject({
-      purpose: 'confirm_signup',
-      email: fresh,
-      customerId: null,
-      targetUrl: '/checkout',
-      usedAt: null,
-    });
-    // The pending sign-up carries the password's hash, never the password.
-    expect(JSON.stringify(pending!.payload)).not.toContain(PASSWORD);
-
-    const toKnown = await emailsTo(t, known.email);
-    expect(toKnown.map((email) => email.template)).toEqual(['account_exists']);
-    expect(linksIn(toKnown[0]!).map((link) => link.pathname)).toEqual(['/', '/forgot-password/reset']);
-    const [signInToken, resetToken] = tokensIn(toKnown[0]!);
-    expect(await tokenRow(t, signInToken!)).toMatchObject({ purpose: 'sign_in', customerId: known.id });
-    expect(await tokenRow(t, resetToken!)).toMatchObject({ purpose: 'password_reset', customerId: known.id });
-  });
-
-  test('the email is trimmed and lower-cased', async () => {
-    const email = uniqueEmail('mixed');
-    const response = await t.visitor().post(`${API}/customers`, signUpBody(`  ${email.toUpperCase()} `));
-    expect(response.status).toBe(202);
-    expect(response.body).toEqual(checkInbox(email));
-    expect((await emailsTo(t, email)).map((row) => row.template)).toEqual(['confirm_sign_up']);
-  });
-
-  test('opening the link creates the account with the sign-up details, signs in with an HttpOnly, SameSite=Lax cookie and returns to target_url', async () => {
-    const email = uniqueEmail('confirm');
-    const browser = t.visitor();
-    expect(
-      (await browser.post(`${API}/customers`, signUpBody(email, { target_url: '/checkout' }))).status,
-    ).toBe(202);
-    const token = await onlyToken(t, email, 'confirm_sign_up');
-
-    const confirmed = await browser.post(`${API}/sessions/token`, { token });
-    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
-    const [row] = await customersWithEmail(email);
-    expect(confirmed.body).toEqual({
-      data: {
-        id: row!.id,
-        type: 'customers',
-        attributes: customerAttributes({
-          email,
-          first_name: 'Grace',
-          last_name: 'Hopper',
-          accepts_emails: true,
-          accepts_mail: true,
-          referral_token: row!.referralToken,
-        }),
-      },
-      meta: { target_url: '/checkout' },
-    });
-    const cookie = setCookie(confirmed)!;
-    expect(cookie).toMatch(/^sfoglia_sid=[\w-]{22};/);
-    expect(cookie).toContain('HttpOnly');
-    expect(cookie).toContain('SameSite=Lax');
-    expect(cookie).toContain('Path=/');
-    expect(cookie).toContain(`Max-Age=${60 * 24 * 3600}`);
-    expect(cookie).not.toContain('Secure');
-    const session = await sessionRow(t, sessionToken(confirmed));
-    expect(session).toMatchObject({ kind: 'customer', customerId: row!.id, guestEmail: null });
-
-    const shown = await me(browser);
-    expect(shown.status).toBe(200);
-    expect(shown.body).toEqual({ data: confirmed.body.data });
-
-    // The account has the sign-up's password (stored as argon2id), and a welcome email went out.
-    expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    expect(await verifyPassword(row!.passwordHash, PASSWORD)).toBe(true);
-    expect((await emailsTo(t, email)).map((e) => e.template)).toEqual(['confirm_sign_up', 'welcome']);
-    expect((await tokenRow(t, token))!.usedAt).toBeInstanceOf(Date);
-    await signIn(t.visitor(), email);
-  });
-
-  test('the link works once: a second use, in any browser, is 400 TOKEN_INVALID', async () => {
-    const email = uniqueEmail('once');
-    expect((await t.visitor().post(`${API}/customers`, signUpBody(email))).status).toBe(202);
-    const token = await onlyToken(t, email, 'confirm_sign_up');
-    const browser = t.visitor();
-    expect((await browser.post(`${API}/sessions/token`, { token })).status).toBe(201);
-
-    expectError(await browser.post(`${API}/sessions/token`, { token }), 400, 'TOKEN_INVALID', TOKEN_GONE);
-    const other = t.visitor();
-    const again = await other.post(`${API}/sessions/token`, { token });
-    expectError(again, 400, 'TOKEN_INVALID', TOKEN_GONE);
-    expect(setCookie(again)).toBeUndefined();
-    expectError(await me(other), 401, 'UNAUTHENTICATED');
-    expect(await customersWithEmail(email)).toHaveLength(1);
-    expect((await emailsTo(t, email, 'welcome')).length).toBe(1);
-  });
-
-  test('an expired or made-up link is refused and creates nothing', async () => {
-    const email = uniqueEmail('expired');
-    expect((await t.visitor().post(`${API}/customers`, signUpBody(email))).status).toBe(202);
-    const token = await onlyToken(t, email, 'confirm_sign_up');
-    const row = await tokenRow(t, token);
-    // A day's lifetime from issue.
-    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeGreaterThan(24 * 3600_000 - 5_000);
-    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeLessThan(24 * 3600_000 + 5_000);
-    await t.database.db
-      .update(oneTimeTokens)
-      .set({ expiresAt: sql`now() - interval '1 second'` })
-      .where(eq(oneTimeTokens.id, row!.id));
-
-    const browser = t.visitor();
-    expectError(await browser.post(`${API}/sessions/token`, { token }), 400, 'TOKEN_INVALID', TOKEN_GONE);
-    expectError(await browser.post(`${API}/sessions/token`, { token: 'a'.repeat(32) }), 400, 'TOKEN_INVALID');
-    expect(await customersWithEmail(email)).toEqual([]);
-    expect((await tokenRow(t, token))!.usedAt).toBeNull();
-  });
+  // Creating the account, EMAIL_TAKEN, confirming and the takeover rules: modules/auth/sign-up.routes.test.ts.
 
   test('missing fields are refused with 400 naming each snake_case field, and nothing is sent', async () => {
     const response = await t.visitor().post(`${API}/customers`, {});

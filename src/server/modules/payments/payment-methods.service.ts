@@ -237,6 +237,32 @@ export class PaymentMethodsService {
     await this.processors[removed.processor].detachPaymentMethod(removed.processorRef).catch(() => undefined);
   }
 
+  /**
+   * Every saved method of a customer, gone, inside the caller's transaction: an unconfirmed account taken
+   * over by its inbox's owner keeps no card of the one who held it (decision 18). What they paid for (a plan)
+   * is left without a card. Answers the tidy-up at the processor, to run after the commit.
+   */
+  async forgetAll(tx: DbOrTx, customerId: string): Promise<() => Promise<void>> {
+    const rows = await tx.select().from(paymentMethods).where(eq(paymentMethods.customerId, customerId));
+    if (rows.length === 0) return async () => {};
+    const uses = await this.users.usesOf(
+      tx,
+      rows.map((row) => row.id),
+    );
+    await this.users.moveUses(
+      tx,
+      uses.map((use) => use.userId),
+      null,
+      this.clock.now(),
+    );
+    await tx.delete(paymentMethods).where(eq(paymentMethods.customerId, customerId));
+    return async () => {
+      for (const row of rows) {
+        await this.processors[row.processor].detachPaymentMethod(row.processorRef).catch(() => undefined);
+      }
+    };
+  }
+
   private owned(tx: DbOrTx, customerId: string, id: string): Promise<MethodRow> {
     return ownedPaymentMethod(tx, customerId, id);
   }

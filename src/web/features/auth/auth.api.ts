@@ -1,5 +1,6 @@
-import type { Customer, SignUpBody } from '../../../contracts/customers';
+import { customerModel, type Customer, type SignUpBody } from '../../../contracts/customers';
 import { api } from '../../shared/api/client';
+import { readOne } from '../../shared/api/documents';
 import { readCustomer } from '../../shared/customer.queries';
 
 // The sign-in and account calls (spec §7 Sessions, Customers). Each sign-in answers the customer and, when
@@ -12,8 +13,13 @@ export const authApi = {
     readCustomer(
       await api('POST', '/sessions', { body: { email, password, ...(targetUrl ? { targetUrl } : {}) } }),
     ),
-  signUp: async (body: SignUpBody): Promise<void> => {
-    await api('POST', '/customers', { body });
+  /** Decision 18: the account is made and this browser signed in at once. */
+  signUp: async (body: SignUpBody): Promise<SignedIn> =>
+    readCustomer(await api('POST', '/customers', { body })),
+  confirmEmail: async (token: string): Promise<Customer> =>
+    readOne(await api('POST', '/customers/email_confirmation', { body: { token } }), customerModel),
+  resendConfirmation: async (): Promise<void> => {
+    await api('POST', '/customers/email_confirmation/resend');
   },
   signInWithToken: async (token: string): Promise<SignedIn> =>
     readCustomer(await api('POST', '/sessions/token', { body: { token } })),

@@ -14,11 +14,12 @@ import {
 import { useForm } from '../../shared/forms/use-form';
 import { usePageMeta } from '../../shared/use-page-meta';
 import { authApi } from './auth.api';
-import { AuthCard, CheckInbox, type AuthFrameProps } from './auth-card';
-import { returnToOf } from './use-finish-sign-in';
+import { AuthCard, type AuthFrameProps } from './auth-card';
+import { returnToOf, useFinishSignIn } from './use-finish-sign-in';
 
-// Sign-up (spec §7 POST /customers; §8 messages). The account is confirmed by the emailed link, which
-// signs the customer in and brings them back here (or to where they were going).
+// Sign-up (spec §7 POST /customers; §8 messages; decision 18): the account is made and the customer signed
+// in at once, and carries on where they were going (inside the checkout, its next step). An email asks them
+// to confirm the address; the account page reminds them until they do.
 
 const SIGN_UP_NAMES = {
   firstName: 'your first name',
@@ -30,28 +31,31 @@ const SIGN_UP_NAMES = {
 export function SignupPage() {
   usePageMeta('Create an account');
   const [params] = useSearchParams();
+  const returnTo = returnToOf(params);
   return (
     <SignupForm
       Frame={AuthCard}
-      returnTo={returnToOf(params)}
+      returnTo={returnTo}
       loginPath={`/login${params.toString() ? `?${params.toString()}` : ''}`}
+      forgotPath={`/forgot-password${returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : ''}`}
     />
   );
 }
 
-/** The sign-up form; the checkout shows it in its own frame, with its own link to log in. */
+/** The sign-up form; the checkout shows it in its own frame, with its own links to log in and reset. */
 export function SignupForm({
   Frame,
   returnTo,
   loginPath,
-  onSent,
+  forgotPath,
 }: {
   Frame: ComponentType<AuthFrameProps>;
   returnTo: string | null;
   loginPath: string;
-  onSent?: () => void;
+  forgotPath: string;
 }) {
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const finish = useFinishSignIn();
+  const [taken, setTaken] = useState(false);
   const form = useForm({
     initial: {
       firstName: '',
@@ -66,15 +70,20 @@ export function SignupForm({
     names: SIGN_UP_NAMES,
     prepare: (values) => ({ ...values, ...(returnTo ? { targetUrl: returnTo } : {}) }),
     onSubmit: async (body) => {
-      await authApi.signUp(body);
+      setTaken(false);
+      const signedIn = await authApi.signUp(body);
       analytics.ctaClick('sign_up', { step: 'submitted' });
-      setSentTo(body.email);
-      onSent?.();
+      await finish(signedIn, returnTo, 'sign_up');
     },
-    // Spec §8: invalid_email says "Invalid email", beside the email; anything else the general message.
+    // Spec §8: invalid_email says "Invalid email", beside the email; an email with an account is told so
+    // with the ways in (below the form); anything else the general message.
     failure: (error) => {
       if (isApiError(error, 'INVALID_EMAIL')) {
         form.report('email', 'Invalid email');
+        return null;
+      }
+      if (isApiError(error, 'EMAIL_TAKEN')) {
+        setTaken(true);
         return null;
       }
       return isApiError(error, 'RATE_LIMITED')
@@ -84,19 +93,6 @@ export function SignupForm({
   });
   const { busy } = form;
 
-  if (sentTo) {
-    return (
-      <Frame title="Check your inbox">
-        <CheckInbox email={sentTo} what="a link to finish setting up your account" />
-        <p>Open the email on this device and tap the link: you’ll be signed in and brought back here.</p>
-        <p>
-          Nothing after a few minutes? Check your spam folder, or <Link to={loginPath}>log in</Link> if you
-          already have an account.
-        </p>
-      </Frame>
-    );
-  }
-
   return (
     <Frame
       title="Create an account"
@@ -104,6 +100,18 @@ export function SignupForm({
     >
       <form {...form.props}>
         <FormError message={form.formError} />
+        {taken ? (
+          <div className="notice notice--warning" role="alert">
+            <p>
+              <strong>You already have an account with this email.</strong> Log in to carry on, or reset your
+              password if you have forgotten it.
+            </p>
+            <p className="notice__actions">
+              <Link to={loginPath}>Log in</Link>
+              <Link to={forgotPath}>Reset your password</Link>
+            </p>
+          </div>
+        ) : null}
         <NameFields first={form.field('firstName')} last={form.field('lastName')} />
         <EmailField {...form.field('email')} />
         <TextField

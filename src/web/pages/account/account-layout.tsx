@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { ACCOUNT_LINKS } from '../../app/nav-links';
 import { useSignOut } from '../../app/use-sign-out';
+import { ConfirmEmailNotice } from '../../features/auth/confirm-email-notice';
 import { customerQueries } from '../../shared/customer.queries';
 
 // /account (login needed): the tabs of spec §2, the same as the mobile menu's My account. Later areas add
@@ -35,6 +36,7 @@ export function AccountLayout() {
         <h1>Your account</h1>
         {customer ? <p className="account__who">{customer.email}</p> : null}
       </header>
+      <ConfirmEmailNotice />
       <nav aria-label="Account" className="account__tabs" ref={tabsRef}>
         {ACCOUNT_LINKS.map((tab) => (
           <NavLink

@@ -57,5 +57,12 @@ export function LoginStep() {
 export function SignupStep() {
   usePageMeta('Checkout: create an account');
   const step = useSignInStep();
-  return <SignupForm Frame={CheckoutFrame} returnTo={step.returnTo} loginPath={step.loginPath} />;
+  return (
+    <SignupForm
+      Frame={CheckoutFrame}
+      returnTo={step.returnTo}
+      loginPath={step.loginPath}
+      forgotPath={step.forgotPath}
+    />
+  );
 }
