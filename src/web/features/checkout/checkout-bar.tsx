@@ -2,15 +2,16 @@ import { Link } from 'react-router';
 import { config } from '../../shared/config';
 import { ArrowLeft, CheckIcon, LockIcon } from '../../shared/ui/icons';
 import { PaymentMark } from '../../shared/ui/payment-logos';
+import { useAvailableWallets } from '../../shared/wallets';
 
 // The checkout bar (spec §2 Navigation bars): a secure-checkout banner with the card logos we take. Google
-// Pay and Apple Pay can be hidden by configuration (HIDE_WALLET_LOGOS).
+// Pay and Apple Pay appear only once the card step has found the wallet available in this browser
+// (decision 20: never in the sandbox), and can still be hidden by configuration (HIDE_WALLET_LOGOS).
 
 const CARDS = ['visa', 'mastercard', 'amex', 'paypal'] as const;
-const WALLETS = ['google_pay', 'apple_pay'] as const;
 
 export function CheckoutBar({ backTo, backLabel }: { backTo: string; backLabel: string }) {
-  const wallets = WALLETS.filter((w) => !config.hiddenWalletLogos.includes(w));
+  const wallets = useAvailableWallets().filter((w) => !config.hiddenWalletLogos.includes(w));
   return (
     <div className="checkout-bar">
       <div className="checkout-bar__inner">
