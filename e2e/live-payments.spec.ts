@@ -138,6 +138,13 @@ test('the live card step shows Stripe’s fields; a declined card says what to d
   // The card Stripe saved is the customer's.
   await page.goto('/account/payment-methods');
   await expect(page.locator('.method-card').filter({ hasText: 'Visa ending 3184' })).toBeVisible();
+
+  // Adding a card in the account uses Stripe's fields too, with a button of its own.
+  await page.getByRole('button', { name: 'Add a card' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a card' });
+  await typeCard(page, '5555 5555 5555 4444');
+  await dialog.getByRole('button', { name: 'Save card' }).click();
+  await expect(page.locator('.method-card').filter({ hasText: 'Mastercard ending 4444' })).toBeVisible();
 });
 
 test('Google Pay: its logo and choice appear only when the browser has it, and it pays', async ({ page }) => {

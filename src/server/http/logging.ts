@@ -7,7 +7,17 @@
 // - anything logged under a secret-sounding key (password, token, card number, client secret…) is censored.
 
 /** Query parameters that carry one-time secrets (sign-in links, provider returns, payment pages). */
-const SECRET_QUERY_KEYS = new Set(['token', 'code', 'state', 'id_token', 'access_token', 'client_secret']);
+const SECRET_QUERY_KEYS = new Set([
+  'token',
+  'code',
+  'state',
+  'id_token',
+  'access_token',
+  'client_secret',
+  // Stripe's return from a 3-D Secure check or a redirect (decision 20).
+  'payment_intent_client_secret',
+  'setup_intent_client_secret',
+]);
 
 function decodedKey(raw: string): string {
   try {
