@@ -5,9 +5,19 @@ import { join } from 'node:path';
 
 // Customer journeys in Debian's Chromium (never a downloaded browser) on a phone-sized viewport, against
 // the real server on a fresh embedded database with the clock pinned to Wednesday 18 November 2026, 10:00.
+// Two projects: `phone-chromium` against the sandbox processor, and `live-payments` (e2e/live-*.spec.ts)
+// against a second server with PAYMENTS=live, pointed at the local Stripe double (decision 20).
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'sfoglia-e2e-'));
+const livePort = Number(process.env.E2E_LIVE_PORT ?? port + 10);
+const doublePort = Number(process.env.E2E_STRIPE_DOUBLE_PORT ?? port + 11);
+const liveDataDir = mkdtempSync(join(tmpdir(), 'sfoglia-e2e-live-'));
+const shopEnv = {
+  HOST: '127.0.0.1',
+  SFOGLIA_NOW: '2026-11-18T10:00:00.000Z',
+  LOG_LEVEL: 'warn',
+};
 
 export default defineConfig({
   testDir: 'e2e',
@@ -38,19 +48,50 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'phone-chromium' }],
-  webServer: {
-    command: 'node --import tsx src/server/main.ts',
-    url: `http://127.0.0.1:${port}/readyz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SFOGLIA_NOW: '2026-11-18T10:00:00.000Z',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+  projects: [
+    { name: 'phone-chromium', testIgnore: /live-.*\.spec\.ts$/ },
+    {
+      name: 'live-payments',
+      testMatch: /live-.*\.spec\.ts$/,
+      use: { baseURL: `http://127.0.0.1:${livePort}` },
+      metadata: { stripeDouble: `http://127.0.0.1:${doublePort}` },
     },
-  },
+  ],
+  webServer: [
+    {
+      command: 'node --import tsx src/server/main.ts',
+      url: `http://127.0.0.1:${port}/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { ...shopEnv, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}` },
+    },
+    {
+      command: 'node --import tsx src/server/integrations/payments/stripe-double/main.ts',
+      url: `http://127.0.0.1:${doublePort}/_double/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { STRIPE_DOUBLE_PORT: String(doublePort), STRIPE_DOUBLE_HOST: '127.0.0.1' },
+    },
+    {
+      command: 'node --import tsx src/server/main.ts',
+      url: `http://127.0.0.1:${livePort}/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        ...shopEnv,
+        PORT: String(livePort),
+        DATA_DIR: liveDataDir,
+        PUBLIC_URL: `http://127.0.0.1:${livePort}`,
+        PAYMENTS: 'live',
+        STRIPE_SECRET_KEY: 'sk_test_double',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_double',
+        STRIPE_API_URL: `http://127.0.0.1:${doublePort}`,
+        STRIPE_JS_URL: `http://127.0.0.1:${doublePort}/v3/`,
+        // PayPal is not part of these journeys; live mode needs its settings all the same.
+        PAYPAL_CLIENT_ID: 'e2e-not-used',
+        PAYPAL_CLIENT_SECRET: 'e2e-not-used',
+        PAYPAL_ENVIRONMENT: 'sandbox',
+      },
+    },
+  ],
 });

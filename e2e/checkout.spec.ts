@@ -240,6 +240,11 @@ test('insufficient funds shows the decline and stays on the payment step', async
   await signInWithGoogle(page, 'Katherine');
   await addAddressByLookup(page);
   await chooseDelivery(page);
+  // The sandbox has no wallet: no Google Pay or Apple Pay logo, no wallet to choose (decision 20).
+  const accepted = page.getByRole('list', { name: 'We accept' });
+  await expect(accepted.getByRole('img', { name: 'Visa' })).toBeVisible();
+  await expect(accepted.getByRole('img', { name: /Google Pay|Apple Pay/ })).toHaveCount(0);
+  await expect(page.getByRole('radio', { name: /Google Pay|Apple Pay/ })).toHaveCount(0);
   await typeCard(page, '4000 0000 0000 9995');
   await page.getByRole('button', { name: /^Pay £/ }).click();
   await expect(

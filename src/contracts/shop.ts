@@ -93,5 +93,14 @@ export const publicConfigSchema = z.object({
     facebookAppId: z.string(),
     appleClientId: z.string(),
   }),
+  /**
+   * sandbox: the embedded processor's own card form; live: Stripe's fields, from Stripe.js at `stripeJsUrl`
+   * with the publishable key (both null in the sandbox).
+   */
+  payments: z.object({
+    mode: z.enum(['sandbox', 'live']),
+    stripePublishableKey: z.nullable(z.string()),
+    stripeJsUrl: z.nullable(z.string()),
+  }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

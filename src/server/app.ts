@@ -23,6 +23,7 @@ import { paymentsSandboxRoutes } from './integrations/payments/sandbox.routes';
 import { appleCallbackRoutes } from './integrations/social-sign-in/apple-callback.routes';
 import { buildServices, type Services } from './services';
 import { registerWebApp } from './http/web-app';
+import { contentSecurityPolicy } from './http/content-security';
 import { canonicalPageUrl } from './http/canonical-origin';
 import { routedPath } from './http/routed-path';
 import { rejectBrokenText } from './http/text-safety';
@@ -154,8 +155,10 @@ export async function buildApp({
   });
   rejectBrokenText(app);
 
+  const csp = contentSecurityPolicy(config);
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', csp);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'DENY');

@@ -71,6 +71,9 @@ const trustProxySetting = z.pipe(
   }),
 );
 
+/** Stripe.js, from Stripe (it must never be bundled or self-hosted in production). */
+export const STRIPE_JS_URL = 'https://js.stripe.com/v3/';
+
 const boolFlag = z.pipe(
   z.enum(['true', 'false', '1', '0']),
   z.transform((value) => value === 'true' || value === '1'),
@@ -122,6 +125,10 @@ const EnvSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.optional(
     z.string().check(z.regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_…)')),
   ),
+  /** Where Stripe.js is loaded from in the browser; a local double of it in tests and demos (decision 20). */
+  STRIPE_JS_URL: z._default(httpUrl, STRIPE_JS_URL),
+  /** Stripe's HTTP API for the live adapter; unset is api.stripe.com (a local double in tests, decision 20). */
+  STRIPE_API_URL: z.optional(httpUrl),
   PAYPAL_CLIENT_ID: z.optional(z.string()),
   PAYPAL_CLIENT_SECRET: z.optional(z.string()),
   /** Which PayPal the live adapter talks to: its sandbox (test accounts) or production. */
@@ -190,7 +197,14 @@ export interface Config {
     | { mode: 'sandbox' }
     | {
         mode: 'live';
-        stripe: { secretKey: string; publishableKey: string };
+        stripe: {
+          secretKey: string;
+          publishableKey: string;
+          /** Stripe.js, loaded by the card step only. */
+          jsUrl: string;
+          /** Stripe's HTTP API; null is the SDK's own (api.stripe.com). */
+          apiUrl: string | null;
+        };
         paypal: { clientId: string; clientSecret: string; environment: 'sandbox' | 'production' };
       };
   postcodes: { mode: 'embedded' | 'live'; url: string };
@@ -314,9 +328,20 @@ function paymentsConfig(e: Env): Config['payments'] {
         ' (or PAYMENTS=sandbox for the embedded test processor)',
     );
   }
+  // A stand-in for Stripe (decision 20's double) is for tests and demos: production talks to Stripe itself.
+  if (e.NODE_ENV === 'production' && (e.STRIPE_API_URL || e.STRIPE_JS_URL !== STRIPE_JS_URL)) {
+    throw new ConfigError(
+      `Invalid configuration:\n  NODE_ENV=production needs Stripe itself: unset STRIPE_API_URL and STRIPE_JS_URL`,
+    );
+  }
   return {
     mode: 'live',
-    stripe: { secretKey: e.STRIPE_SECRET_KEY!, publishableKey: e.STRIPE_PUBLISHABLE_KEY! },
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY!,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
+      jsUrl: e.STRIPE_JS_URL,
+      apiUrl: e.STRIPE_API_URL?.replace(/\/$/, '') ?? null,
+    },
     paypal: {
       clientId: e.PAYPAL_CLIENT_ID!,
       clientSecret: e.PAYPAL_CLIENT_SECRET!,
@@ -344,6 +369,7 @@ export function publicConfig(config: Config) {
     payments: {
       mode: config.payments.mode,
       stripePublishableKey: config.payments.mode === 'live' ? config.payments.stripe.publishableKey : null,
+      stripeJsUrl: config.payments.mode === 'live' ? config.payments.stripe.jsUrl : null,
     },
   };
 }

@@ -112,6 +112,12 @@ describe('request URLs', () => {
     expect(redactUrl('/x?%74oken=abc&%63lient%5Fsecret=s&TOKEN=t&code&state=z')).toBe(
       '/x?%74oken=[redacted]&%63lient%5Fsecret=[redacted]&TOKEN=[redacted]&code=[redacted]&state=[redacted]',
     );
+    expect(
+      redactUrl(
+        '/payment/o1?payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_2&redirect_status=x',
+      ),
+    ).toBe('/payment/o1?payment_intent=pi_1&payment_intent_client_secret=[redacted]&redirect_status=x');
+    expect(redactUrl('/x?setup_intent_client_secret=s')).toBe('/x?setup_intent_client_secret=[redacted]');
     expect(redactUrl('/x?tokens=kept&a=token%3Dkept')).toBe('/x?tokens=kept&a=token%3Dkept');
     expect(redactUrl('/no/query')).toBe('/no/query');
     // The email confirmation link, and a path to come back to that carries it (decision 18).

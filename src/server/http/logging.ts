@@ -18,6 +18,9 @@ const SECRET_QUERY_KEYS = new Set([
   'id_token',
   'access_token',
   'client_secret',
+  // Stripe's return from a 3-D Secure check or a redirect (decision 20).
+  'payment_intent_client_secret',
+  'setup_intent_client_secret',
 ]);
 
 function decodedKey(raw: string): string {

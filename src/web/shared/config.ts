@@ -16,6 +16,7 @@ const DEFAULTS: PublicConfig = {
     facebookAppId: 'sfoglia-local-facebook',
     appleClientId: 'sfoglia-local-apple',
   },
+  payments: { mode: 'sandbox', stripePublishableKey: null, stripeJsUrl: null },
 };
 
 function read(): PublicConfig {

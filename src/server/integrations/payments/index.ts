@@ -13,6 +13,8 @@ export interface PaymentProcessorsOptions {
   db: Db;
   publicUrl: string;
   stripeSecretKey?: string | null;
+  /** Stripe's API; null is api.stripe.com. */
+  stripeApiUrl?: string | null;
   paypalClientId?: string | null;
   paypalClientSecret?: string | null;
   paypalEnvironment?: 'sandbox' | 'production';
@@ -30,7 +32,11 @@ export function createPaymentProcessors(options: PaymentProcessorsOptions): Paym
     throw new Error('Live payments need the Stripe secret key and the PayPal client id and secret');
   }
   return {
-    stripe: createStripeProcessor({ secretKey: stripeSecretKey, publicUrl: options.publicUrl }),
+    stripe: createStripeProcessor({
+      secretKey: stripeSecretKey,
+      publicUrl: options.publicUrl,
+      apiUrl: options.stripeApiUrl ?? null,
+    }),
     paypal: createPaypalProcessor({
       clientId: paypalClientId,
       clientSecret: paypalClientSecret,
@@ -49,6 +55,7 @@ export function paymentProcessorsOptions(config: Config, db: Db): PaymentProcess
     db,
     publicUrl: config.publicUrl,
     stripeSecretKey: payments.stripe.secretKey,
+    stripeApiUrl: payments.stripe.apiUrl,
     paypalClientId: payments.paypal.clientId,
     paypalClientSecret: payments.paypal.clientSecret,
     paypalEnvironment: payments.paypal.environment,

@@ -847,7 +847,11 @@ describe('configuration', () => {
   test('PAYMENTS is sandbox by default and the browser learns the mode', () => {
     const config = loadConfig({ NODE_ENV: 'test' });
     expect(config.payments).toEqual({ mode: 'sandbox' });
-    expect(publicConfig(config).payments).toEqual({ mode: 'sandbox', stripePublishableKey: null });
+    expect(publicConfig(config).payments).toEqual({
+      mode: 'sandbox',
+      stripePublishableKey: null,
+      stripeJsUrl: null,
+    });
   });
 
   test('live needs the Stripe and PayPal keys, and names the missing ones', () => {
@@ -864,7 +868,12 @@ describe('configuration', () => {
     });
     expect(config.payments).toMatchObject({ mode: 'live', paypal: { environment: 'production' } });
     const browser = publicConfig(config);
-    expect(browser.payments).toEqual({ mode: 'live', stripePublishableKey: 'pk_live_abc' });
+    expect(browser.payments).toEqual({
+      mode: 'live',
+      stripePublishableKey: 'pk_live_abc',
+      stripeJsUrl: 'https://js.stripe.com/v3/',
+    });
+    expect(config.payments).toMatchObject({ stripe: { apiUrl: null } });
     expect(JSON.stringify(browser)).not.toContain('sk_live_abc');
     expect(JSON.stringify(browser)).not.toContain('"secret"');
   });

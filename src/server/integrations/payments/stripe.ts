@@ -20,6 +20,8 @@ export interface StripeProcessorOptions {
   secretKey: string;
   /** Where the shop lives: relative return URLs are made absolute against it (Stripe needs absolute ones). */
   publicUrl: string;
+  /** Stripe's API; unset is the SDK's own (api.stripe.com). Tests and demos point it at the double. */
+  apiUrl?: string | null;
   /** Tests pass `Stripe.createFetchHttpClient(fakeFetch)`; production uses the SDK's own Node client. */
   httpClient?: ReturnType<typeof Stripe.createFetchHttpClient>;
   maxNetworkRetries?: number;
@@ -194,6 +196,13 @@ function absoluteUrl(url: string, publicUrl: string): string {
   return new URL(url, `${publicUrl.replace(/\/$/, '')}/`).toString();
 }
 
+/** The SDK's host, port and protocol options for an API URL (http://127.0.0.1:4194 for the double). */
+export function apiHost(apiUrl: string): { host: string; port: number; protocol: 'http' | 'https' } {
+  const url = new URL(apiUrl);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol };
+}
+
 export function createStripeProcessor(options: StripeProcessorOptions): PaymentProcessor {
   const stripe = new Stripe(options.secretKey, {
     maxNetworkRetries: options.maxNetworkRetries ?? 2,
@@ -201,6 +210,7 @@ export function createStripeProcessor(options: StripeProcessorOptions): PaymentP
     telemetry: false,
     appInfo: { name: 'Sfoglia' },
     ...(options.httpClient ? { httpClient: options.httpClient } : {}),
+    ...(options.apiUrl ? apiHost(options.apiUrl) : {}),
   });
 
   const call = async <T>(work: () => Promise<T>): Promise<T> => {

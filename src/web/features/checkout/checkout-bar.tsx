@@ -2,15 +2,21 @@ import { Link } from 'react-router';
 import { config } from '../../shared/config';
 import { ArrowLeft, CheckIcon, LockIcon } from '../../shared/ui/icons';
 import { PaymentMark } from '../../shared/ui/payment-logos';
+import { useAvailableWallets, type Wallet } from '../../shared/wallets';
 
 // The checkout bar (spec §2 Navigation bars): a secure-checkout banner with the card logos we take. Google
-// Pay and Apple Pay can be hidden by configuration (HIDE_WALLET_LOGOS).
+// Pay and Apple Pay appear only once the card step has found the wallet available in this browser
+// (decision 20: never in the sandbox), and can still be hidden by configuration (HIDE_WALLET_LOGOS).
 
 const CARDS = ['visa', 'mastercard', 'amex', 'paypal'] as const;
-const WALLETS = ['google_pay', 'apple_pay'] as const;
+
+/** The logos to show: the cards we take, then each wallet this browser has that is not hidden. */
+export function acceptedMarks(available: readonly Wallet[], hidden: readonly Wallet[]) {
+  return [...CARDS, ...available.filter((w) => !hidden.includes(w))];
+}
 
 export function CheckoutBar({ backTo, backLabel }: { backTo: string; backLabel: string }) {
-  const wallets = WALLETS.filter((w) => !config.hiddenWalletLogos.includes(w));
+  const marks = acceptedMarks(useAvailableWallets(), config.hiddenWalletLogos);
   return (
     <div className="checkout-bar">
       <div className="checkout-bar__inner">
@@ -22,7 +28,7 @@ export function CheckoutBar({ backTo, backLabel }: { backTo: string; backLabel: 
           Secure checkout
         </p>
         <ul className="checkout-bar__marks" aria-label="We accept">
-          {[...CARDS, ...wallets].map((mark) => (
+          {marks.map((mark) => (
             <li key={mark}>
               <PaymentMark mark={mark} />
             </li>

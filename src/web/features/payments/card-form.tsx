@@ -1,13 +1,24 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useRef,
+  useState,
+  type Ref,
+} from 'react';
 import type { PaymentMethod } from '../../../contracts/payments';
 import { ApiError, NetworkError } from '../../shared/api/client';
+import { config } from '../../shared/config';
 import { Spinner } from '../../shared/ui/spinner';
 import { paymentQueries, paymentsApi } from './payments.queries';
 import './payments.css';
 
-// Adding a card: a setup intent from our server, then the processor's card form in an iframe (in the
-// sandbox, the shop's own stand-in for hosted card fields), which tells this window how it went by
+// Adding a card: a setup intent from our server, then the processor's card form. With PAYMENTS=live that
+// is Stripe's own fields (live-card-form.tsx, its own chunk with Stripe.js loaded from Stripe, decision 20).
+// In the sandbox it is the shop's own stand-in for hosted card fields, in an iframe, which tells this window how it went by
 // postMessage. Card numbers never pass through our page: only the setup intent id comes back, and, while
 // the customer types, whether anything is typed at all (as Stripe's card element tells its page).
 //
@@ -69,14 +80,7 @@ const failureMessage = (error: unknown) =>
 /** A frame that never answers (its page failed to load) must not leave "Pay" spinning for ever. */
 const FRAME_ANSWER_MS = 45_000;
 
-export function CardForm({
-  onSaved,
-  onCancel,
-  onTyped,
-  makeDefault = false,
-  mode = 'save',
-  ref,
-}: {
+export interface CardFormProps {
   onSaved: (method: PaymentMethod) => void;
   onCancel?: () => void;
   /** Something was typed in the card form (only that: never what). */
@@ -85,7 +89,28 @@ export function CardForm({
   /** `pay`: no button in the form; the page sends it through the handle. */
   mode?: 'save' | 'pay';
   ref?: Ref<CardFormHandle>;
-}) {
+}
+
+const LiveCardForm = lazy(async () => ({ default: (await import('./live-card-form')).LiveCardForm }));
+
+/** The processor's card form: Stripe's fields when live, the sandbox's own otherwise. */
+export function CardForm(props: CardFormProps) {
+  if (config.payments.mode !== 'live') return <SandboxCardForm {...props} />;
+  return (
+    <Suspense fallback={<Spinner label="Opening the secure card form" />}>
+      <LiveCardForm {...props} />
+    </Suspense>
+  );
+}
+
+function SandboxCardForm({
+  onSaved,
+  onCancel,
+  onTyped,
+  makeDefault = false,
+  mode = 'save',
+  ref,
+}: CardFormProps) {
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>({ name: 'starting' });
   const [attempt, setAttempt] = useState(0);

@@ -10,6 +10,7 @@ import { CardFormError, type CardFormHandle } from './card-form';
 import { defaultSelection, PaymentMethodPicker, type PaySelection } from './payment-method-picker';
 import { paymentQueries, type Decline, type PayWith } from './payments.queries';
 import type { PayOrder, PayStatus } from './use-pay-order';
+import { useWallet } from './use-wallet';
 
 // Store credit, how to pay, and "Pay £x" (spec §5: credit first; a card is charged when the amount to
 // charge is 30p or more; a card is requested when the basket says so or something is left to pay). One
@@ -50,13 +51,16 @@ export function PaySection({
   const savingCard = form.pending === 'saving-card';
   const cardProblem = form.formError;
   const cardForm = useRef<CardFormHandle>(null);
+  const wallet = useWallet();
   const alertRef = useRef<HTMLDivElement>(null);
   const busy = status !== 'idle' || savingCard;
   const waiting = savingCard ? WAITING['saving-card'] : status === 'idle' ? null : WAITING[status];
 
   // The preferred usable method until the customer picks one (and again when theirs is declined for good).
   const selection: PaySelection | null =
-    chosen && !(chosen.kind === 'saved' && unusable.has(chosen.id))
+    chosen &&
+    !(chosen.kind === 'saved' && unusable.has(chosen.id)) &&
+    !(chosen.kind === 'wallet' && !wallet.wallet)
       ? chosen
       : methods.data
         ? defaultSelection(methods.data, unusable)
@@ -95,13 +99,15 @@ export function PaySection({
         : selection?.kind === 'saved'
           ? { paymentMethodId: selection.id, useCredit }
           : { useCredit };
-    if (needsMethod && selection?.kind === 'new-card') {
+    if (needsMethod && (selection?.kind === 'new-card' || selection?.kind === 'wallet')) {
       const card = cardForm.current;
-      if (!card) return;
+      if (selection.kind === 'new-card' && !card) return;
       const saved = await form.run(
         'saving-card',
         async () => {
-          how = { paymentMethodId: (await card.submit()).id, useCredit };
+          // A wallet's sheet opens straight from the press (browsers want it so), then its card is saved.
+          const method = selection.kind === 'wallet' ? wallet.pay(plan.charge) : card!.submit();
+          how = { paymentMethodId: (await method).id, useCredit };
         },
         (error) => {
           if (
@@ -163,6 +169,7 @@ export function PaySection({
           disabled={busy}
           cardForm={cardForm}
           onCardTyped={() => form.fail(null)}
+          wallet={wallet.wallet}
         />
       ) : (
         <p className="notice">Your store credit covers this order: nothing to pay by card.</p>

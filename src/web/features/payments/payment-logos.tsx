@@ -8,3 +8,8 @@ export function CardBrandMark({ brand }: { brand: string | null }) {
 export function PaypalMark() {
   return <PaymentMark mark="paypal" decorative />;
 }
+
+/** Google Pay or Apple Pay beside its name (decorative: the text names it). */
+export function WalletMark({ wallet }: { wallet: 'google_pay' | 'apple_pay' }) {
+  return <PaymentMark mark={wallet} decorative />;
+}

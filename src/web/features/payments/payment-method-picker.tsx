@@ -3,7 +3,8 @@ import { useId, type Ref } from 'react';
 import type { PaymentMethod } from '../../../contracts/payments';
 import { Spinner } from '../../shared/ui/spinner';
 import { CardForm, type CardFormHandle } from './card-form';
-import { CardBrandMark, PaypalMark } from './payment-logos';
+import { CardBrandMark, PaypalMark, WalletMark } from './payment-logos';
+import { WALLET_NAMES, type WalletPay } from './use-wallet';
 import { describeMethod, expiryOf, paymentQueries } from './payments.queries';
 import './payments.css';
 import { LoadFailed } from '../../shared/ui/load-failed';
@@ -11,7 +12,12 @@ import { LoadFailed } from '../../shared/ui/load-failed';
 // "Pay with": the customer's saved cards and PayPal accounts, PayPal without saving, or a new card (the
 // card form opens in place, and is sent by the page's "Pay"). A card that was hard-declined is not offered again (spec §8).
 
-export type PaySelection = { kind: 'saved'; id: string } | { kind: 'paypal' } | { kind: 'new-card' };
+export type PaySelection =
+  | { kind: 'saved'; id: string }
+  | { kind: 'paypal' }
+  | { kind: 'new-card' }
+  /** Google Pay or Apple Pay: offered only when this browser has it (live payments only). */
+  | { kind: 'wallet' };
 
 export function defaultSelection(methods: PaymentMethod[], unusable: ReadonlySet<string>): PaySelection {
   const usable = methods.filter((m) => !unusable.has(m.id));
@@ -26,6 +32,7 @@ export function PaymentMethodPicker({
   disabled,
   cardForm,
   onCardTyped,
+  wallet,
 }: {
   selection: PaySelection | null;
   onSelect: (selection: PaySelection) => void;
@@ -34,6 +41,8 @@ export function PaymentMethodPicker({
   /** The new card's form, which the page's "Pay" sends (one press saves the card and pays). */
   cardForm?: Ref<CardFormHandle>;
   onCardTyped?: () => void;
+  /** The wallet this browser offers (useWallet), if any. */
+  wallet?: WalletPay['wallet'];
 }) {
   const name = useId();
   const methods = useQuery(paymentQueries.methods());
@@ -99,6 +108,21 @@ export function PaymentMethodPicker({
             We keep this card for your next order. You can remove it in your account.
           </p>
         </div>
+      ) : null}
+      {wallet ? (
+        <label className="pay-option">
+          <input
+            type="radio"
+            name={name}
+            checked={isSelected({ kind: 'wallet' })}
+            onChange={() => onSelect({ kind: 'wallet' })}
+          />
+          <WalletMark wallet={wallet} />
+          <span className="pay-option__text">
+            <span>{WALLET_NAMES[wallet]}</span>
+            <span className="pay-option__meta">You’ll confirm the payment in {WALLET_NAMES[wallet]}</span>
+          </span>
+        </label>
       ) : null}
       <label className="pay-option">
         <input
