@@ -114,6 +114,8 @@ test('a basket emptied in another tab: the add is refused, rolled back, and a ne
   const title = (await card.locator('.dish-card__title').innerText()).trim();
   await card.getByRole('button', { name: `Add Regular ${title}` }).click();
   await expect(page.getByRole('button', { name: /View basket \(1 item\)/ })).toBeVisible();
+  // The add has reached the server (the line has its id) before the other tab acts.
+  await expect(card.getByRole('button', { name: `One more Regular ${title}` })).toBeEnabled();
 
   // Another tab (same browser, same cookies) deletes the recipe-kit basket.
   const gone = await page.request.delete('/api/v2/baskets/delete_by_type/RecipeKitBasket', {
@@ -127,6 +129,47 @@ test('a basket emptied in another tab: the add is refused, rolled back, and a ne
   await expect(page.getByRole('button', { name: /View basket \(0 items\)/ })).toBeVisible();
   await card.getByRole('button', { name: `Add Regular ${title}` }).click();
   await expect(page.getByRole('button', { name: /View basket \(1 item\)/ })).toBeVisible();
+});
+
+test('quick presses of + reach the server in order: the basket holds what the screen shows', async ({
+  page,
+}) => {
+  await openMenu(page);
+  const card = page.locator('.dish-card:not(.dish-card--skeleton)').first();
+  const title = (await card.locator('.dish-card__title').innerText()).trim();
+  await card.getByRole('button', { name: `Add Regular ${title}` }).click();
+  const more = card.getByRole('button', { name: `One more Regular ${title}` });
+  await expect(more).toBeEnabled();
+  // Three presses without waiting for an answer: each sends the quantity it shows (2, 3, 4). The first
+  // request is held back on its way, as a slow network might: sent side by side, the later ones would
+  // overtake it and the basket would end at 2.
+  let held = false;
+  await page.route('**/api/v2/baskets/*/items/*', async (route) => {
+    if (route.request().method() === 'PUT' && !held) {
+      held = true;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    await route.continue();
+  });
+  let answered = 0;
+  page.on('response', (response) => {
+    if (response.request().method() === 'PUT' && /\/items\//.test(response.url())) answered++;
+  });
+  for (let i = 0; i < 3; i++) await more.click();
+  await expect(card.getByRole('group', { name: `Regular ${title} in basket` })).toContainText('4');
+  await expect(page.getByRole('button', { name: /View basket \(4 items\)/ })).toBeVisible();
+
+  // The server's basket, read afresh once all three have been answered, agrees.
+  await expect.poll(() => answered).toBe(3);
+  await expect
+    .poll(async () => {
+      const answer = await page.request.get('/api/v2/baskets', { headers: { 'x-branch': 'web' } });
+      const body = (await answer.json()) as { included?: { attributes: { quantity: number } }[] };
+      return (body.included ?? []).reduce((sum, item) => sum + item.attributes.quantity, 0);
+    })
+    .toBe(4);
+  await page.reload();
+  await expect(page.getByRole('button', { name: /View basket \(4 items\)/ })).toBeVisible();
 });
 
 test('a phone menu you can scan: several dishes a screen with their key facts, the rest in the detail', async ({

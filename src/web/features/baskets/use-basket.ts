@@ -12,10 +12,13 @@ import { basketQueries, readBasket, type BasketState } from './baskets.queries';
 import { isOptimistic, withAddedLine, withItemQuantity, type NewLine } from './optimistic';
 
 // Basket changes apply optimistically and roll back on error with a visible message (spec §4). Every
-// change shares one mutation key: only the last one to settle writes the server's answer, so a slow
-// early response never overwrites a later click.
+// change shares one mutation key and one scope: the screen changes at once, but the requests go one after
+// another in the order of the clicks, and only the last one to settle writes the server's answer. Sent side
+// by side, two quick "+" presses (absolute quantities) could reach the server in either order, and the
+// answer to an earlier add could settle last and hide a later one.
 
 const CHANGE_KEY = [...basketQueries.all, 'change'] as const;
+const CHANGE_SCOPE = { id: CHANGE_KEY.join('/') };
 
 export function useRecipeKitBasket() {
   return useQuery(basketQueries.recipeKit());
@@ -94,6 +97,7 @@ export function useAddToBasket() {
   const { rules, settings } = useBasketRules();
   const mutation = useMutation({
     mutationKey: CHANGE_KEY,
+    scope: CHANGE_SCOPE,
     // A random key per add: a retry of this add replays it instead of adding twice.
     mutationFn: async ({
       line,
@@ -147,6 +151,7 @@ export function useSetItemQuantity() {
   const { rules, settings } = useBasketRules();
   return useMutation({
     mutationKey: CHANGE_KEY,
+    scope: CHANGE_SCOPE,
     mutationFn: async ({ itemId, quantity }: { itemId: string; quantity: number }) => {
       const state = queryClient.getQueryData(basketQueries.recipeKit().queryKey);
       if (!state) throw new Error('Your basket is still loading. Please try again.');
