@@ -19,7 +19,13 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'sfoglia-web-'));
   writeFileSync(join(dir, 'index.html'), INDEX);
   app = Fastify();
-  await registerWebApp(app, dir, publicConfig(loadConfig({ NODE_ENV: 'test' })), async () => bootstrap);
+  await registerWebApp(app, {
+    distDir: dir,
+    config: publicConfig(loadConfig({ NODE_ENV: 'test' })),
+    publicUrl: 'http://localhost:3000',
+    page: async () => ({ bootstrap, variant: '' }),
+    cacheMs: 0,
+  });
   await app.ready();
 });
 afterAll(async () => {
@@ -81,7 +87,12 @@ describe('the typeface', () => {
       }),
     );
     const site = Fastify();
-    await registerWebApp(site, built, publicConfig(loadConfig({ NODE_ENV: 'test' })), async () => null);
+    await registerWebApp(site, {
+      distDir: built,
+      config: publicConfig(loadConfig({ NODE_ENV: 'test' })),
+      publicUrl: 'http://localhost:3000',
+      page: async () => ({ bootstrap: null, variant: '' }),
+    });
     await site.ready();
     try {
       const html = (await site.inject({ method: 'GET', url: '/' })).body;

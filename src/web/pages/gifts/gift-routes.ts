@@ -12,7 +12,10 @@ const page = (pick: (m: Chunk) => Pick<RouteObject, 'Component' | 'loader'>) =>
 
 export function giftRoutes(queryClient: QueryClient): RouteObject[] {
   return [
-    { path: 'gift-boxes', lazy: page((m) => ({ Component: m.GiftBoxesPage })) },
+    {
+      path: 'gift-boxes',
+      lazy: page((m) => ({ Component: m.GiftBoxesPage, loader: m.giftBoxesLoader(queryClient) })),
+    },
     {
       path: 'gift-boxes/confirmation',
       shouldRevalidate: () => false,
@@ -21,7 +24,10 @@ export function giftRoutes(queryClient: QueryClient): RouteObject[] {
         loader: m.giftGuards.confirmation(queryClient),
       })),
     },
-    { path: 'gift-boxes/:handle', lazy: page((m) => ({ Component: m.GiftBoxPage })) },
+    {
+      path: 'gift-boxes/:handle',
+      lazy: page((m) => ({ Component: m.GiftBoxPage, loader: m.giftBoxesLoader(queryClient) })),
+    },
     {
       path: 'gift-boxes/:handle/send',
       lazy: page((m) => ({ Component: m.GiftSendPage, loader: m.giftGuards.send(queryClient) })),

@@ -4,4 +4,4 @@ export { GiftBoxesPage } from './gift-boxes-page';
 export { GiftBoxPage } from './gift-box-page';
 export { GiftSendPage } from './gift-send-page';
 export { GiftConfirmationPage } from './gift-confirmation-page';
-export { giftGuards } from './gift-guards';
+export { giftBoxesLoader, giftGuards } from './gift-guards';
