@@ -24,6 +24,11 @@ if (built < Math.max(...sources.map(newest))) {
     ['build', '--logLevel', 'warn'],
     ['build', '--ssr', '--logLevel', 'warn'],
   ]) {
-    execFileSync(process.execPath, [vite, ...args], { cwd: root, stdio: 'inherit' });
+    // Always React's production build, whatever NODE_ENV the caller runs under (a test runner sets "test").
+    execFileSync(process.execPath, [vite, ...args], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   }
 }

@@ -34,7 +34,7 @@ const BOOTSTRAP_MARK = '<!--sfoglia-bootstrap-->';
 const PAGE_CHUNKS: [prefix: string, source: string][] = [
   ['/menu', 'pages/menu-page.tsx'],
   ['/one-off/menu', 'pages/menu-page.tsx'],
-  ['/gift-boxes', 'pages/gifts/gifts-chunk.ts'],
+  ['/gift-boxes', 'pages/gifts/gifts-public-chunk.ts'],
 ];
 
 /** Fonts every page uses (typeface.css's Latin face), preloaded: found among the entry's built assets. */

@@ -1,9 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from 'react-router';
-import { firstScreenLoader } from '../../app/first-screen';
 import { afterTokenSignIn, paidConfirmation, signedIn } from '../../app/guards';
 import { checkoutPaths, ONE_OFF_FLOW } from '../../features/checkout/flows';
-import { menuQueries } from '../../features/menu/menu.queries';
 
 // Guards of the gift pages (spec §2): sending a gift needs a customer, who signs in through the one-off
 // checkout's gift-login steps (continue, signup, login) and comes back; the confirmation is reachable only
@@ -20,7 +18,3 @@ export const giftGuards = {
     }),
   confirmation: paidConfirmation,
 };
-
-/** The gift boxes and a box's page show the storefront's gift boxes: on the server, in the HTML. */
-export const giftBoxesLoader = (queryClient: QueryClient) =>
-  firstScreenLoader({ firstScreen: () => queryClient.prefetchQuery(menuQueries.giftBoxes()) });
