@@ -1,5 +1,5 @@
 import { hydrate, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { trackNavigation } from './app/navigation-history';
@@ -36,10 +36,20 @@ async function loadMatchedRoutes(table: RouteObject[]) {
   }
 }
 
+/** Marks the page live (`<html data-hydrated>`) once React has taken it over: browser tests wait for it. */
+function Live({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+  return children;
+}
+
 const app = (router: ReturnType<typeof createBrowserRouter>) => (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <Live>
+        <RouterProvider router={router} />
+      </Live>
     </QueryClientProvider>
   </StrictMode>
 );
