@@ -68,6 +68,7 @@ type Made = { kind: 'page'; html: string } | { kind: 'redirect'; status: number;
 
 interface ManifestChunk {
   file: string;
+  css?: string[];
   imports?: string[];
   assets?: string[];
   isEntry?: boolean;
@@ -133,12 +134,27 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   const manifest: Record<string, ManifestChunk> = existsSync(manifestPath)
     ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>)
     : {};
+  // A page's route chunk: its JS (and what it imports) preloaded, its CSS linked: a page rendered on the
+  // server must be styled before its JS runs, or the styles would arrive with the chunk and move it.
   const preloads = new Map<string, string>();
   for (const [prefix, source] of PAGE_CHUNKS) {
-    const chunk = manifest[source];
-    if (!chunk) continue;
-    const files = [chunk.file, ...(chunk.imports ?? []).map((key) => manifest[key]?.file).filter(Boolean)];
-    preloads.set(prefix, files.map((file) => `<link rel="modulepreload" href="/${file}" />`).join(''));
+    const keys = new Set<string>();
+    const visit = (key: string) => {
+      if (keys.has(key) || !manifest[key]) return;
+      keys.add(key);
+      for (const next of manifest[key].imports ?? []) visit(next);
+    };
+    visit(source);
+    if (keys.size === 0) continue;
+    const chunks = [...keys].map((key) => manifest[key]!);
+    const css = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))];
+    preloads.set(
+      prefix,
+      [
+        ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`),
+        ...chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}" />`),
+      ].join(''),
+    );
   }
   const fontPreloads = Object.values(manifest)
     .filter((chunk) => chunk.isEntry)
@@ -146,7 +162,13 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     .filter((file) => PRELOADED_FONTS.some((font) => font.test(`/${file}`)))
     .map((file) => `<link rel="preload" href="/${file}" as="font" type="font/woff2" crossorigin />`)
     .join('');
-  const html = readFileSync(indexPath, 'utf8');
+  // The entry's styles are inlined: one round trip less before the first paint (Lighthouse's
+  // render-blocking request), at about 6 KB more of compressed HTML.
+  const html = readFileSync(indexPath, 'utf8').replace(
+    /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
+    (tag, file: string) =>
+      existsSync(join(root, file)) ? `<style>${readFileSync(join(root, file), 'utf8')}</style>` : tag,
+  );
   const renderer = await loadRenderer(app, options.ssrDir, options.config, options.publicUrl);
   const cache = new PageCache<Made>(options.cacheMs ?? 60_000);
 
@@ -168,13 +190,15 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   const page = (path: string, body: string, state: unknown) => {
     const preload = PAGE_CHUNKS.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`));
     const head = `${fontPreloads}${asJsonScript('sfoglia-config', options.config)}${BOOTSTRAP_MARK}${
-      state === undefined ? '' : asJsonScript('sfoglia-ssr', state)
-    }${preload ? (preloads.get(preload[0]) ?? '') : ''}`;
+      preload ? (preloads.get(preload[0]) ?? '') : ''
+    }`;
+    // The state that hydrates the page follows it: the first screen comes first in the stream.
+    const after = state === undefined ? '' : asJsonScript('sfoglia-ssr', state);
     // Functions, never replacement strings: "$'", "$`" or "$&" in the text would splice pieces of the page
     // into it (issue 8, item 10).
     return html
       .replace(CONFIG_PLACEHOLDER, () => head)
-      .replace(ROOT_ELEMENT, () => `<div id="root">${body}</div>`);
+      .replace(ROOT_ELEMENT, () => `<div id="root">${body}</div>${after}`);
   };
 
   /**

@@ -97,6 +97,7 @@ function GiftBoxForm({ box, withDraft }: { box: MenuDish; withDraft: boolean }) 
             alt={image.altText ?? box.title}
             width={image.width ?? 800}
             height={image.height ?? 600}
+            fetchPriority="high"
           />
         ) : null}
         <div>
