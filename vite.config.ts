@@ -32,21 +32,30 @@ function precompress(): Plugin {
   };
 }
 
-// The SPA: built into dist/web and served by the Fastify server; `npm run dev` proxies the API to it.
+// The web app: the browser's build in dist/web, served by the Fastify server; the server's entry
+// (`vite build --ssr`, src/web/entry-server.tsx) in dist/ssr, with which the server renders public pages
+// (docs/decisions/0017). `npm run dev` proxies the API to the Vite dev server.
 const apiTarget = process.env.API_URL ?? 'http://localhost:3001';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
-  publicDir: 'public',
-  plugins: [react(), precompress()],
-  build: {
-    outDir: '../../dist/web',
-    emptyOutDir: true,
-    manifest: true,
-    target: 'es2022',
-    sourcemap: true,
-    modulePreload: { polyfill: false },
-  },
+  publicDir: isSsrBuild ? false : 'public',
+  plugins: isSsrBuild ? [react()] : [react(), precompress()],
+  build: isSsrBuild
+    ? {
+        outDir: '../../dist/ssr',
+        emptyOutDir: true,
+        target: 'node20',
+        rollupOptions: { input: 'entry-server.tsx' },
+      }
+    : {
+        outDir: '../../dist/web',
+        emptyOutDir: true,
+        manifest: true,
+        target: 'es2022',
+        sourcemap: true,
+        modulePreload: { polyfill: false },
+      },
   server: {
     port: 3000,
     proxy: Object.fromEntries(
@@ -56,4 +65,4 @@ export default defineConfig({
       ]),
     ),
   },
-});
+}));

@@ -52,3 +52,30 @@ export async function lighthouse(url: string): Promise<LighthouseRun> {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+export interface LighthouseSummary {
+  url: string;
+  runs: LighthouseRun[];
+  /** The median of each figure over the runs (each on its own). */
+  median: LighthouseRun;
+}
+
+const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** Lighthouse `times` times on one page, one run after another (issue 11: the median of 5). */
+export async function lighthouseMedian(url: string, times = 5): Promise<LighthouseSummary> {
+  const runs: LighthouseRun[] = [];
+  for (let i = 0; i < times; i++) runs.push(await lighthouse(url));
+  const pick = (key: keyof LighthouseRun) => medianOf(runs.map((run) => run[key]));
+  return {
+    url,
+    runs,
+    median: {
+      performance: pick('performance'),
+      lcpMs: pick('lcpMs'),
+      tbtMs: pick('tbtMs'),
+      cls: pick('cls'),
+      fcpMs: pick('fcpMs'),
+    },
+  };
+}

@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { checkBuild, printReport } from '../tools/js-budget';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -12,7 +13,13 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-/** Every script /menu loads until the network is idle, each measured gzipped. */
+/** The JS budget's figures from the production build's manifest: each public page's initial JS, the chunks. */
+export function buildWeight(): { report: ReturnType<typeof checkBuild>; text: string } {
+  const report = checkBuild('dist/web');
+  return { report, text: printReport(report) };
+}
+
+/** Every script a page loads until the network is idle, each measured gzipped (what a browser fetched). */
 export async function initialJs(
   url: string,
 ): Promise<{ kbGzip: number; files: { url: string; kbGzip: number }[] }> {

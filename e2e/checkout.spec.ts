@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, openMenu } from './helpers';
+import { expectAccessible, openMenu, waitForHydration } from './helpers';
 
 // The recipe-kit checkout on a phone, against the embedded sandbox processor and postcode gazetteer. The
 // shop's clock is pinned to Wednesday 18 November 2026, 10:00 (playwright.config.ts): "Next week" is
@@ -279,6 +279,7 @@ test('PayPal: approve the payment at PayPal and come back to the confirmation', 
 test('a one-off box: this week’s menu, delivered next day, no plan, paid by card', async ({ page }) => {
   // Wednesday 18 November 10:00: this week's menu is still open to a one-off box (docs/decisions/0011).
   await page.goto('/one-off/menu');
+  await waitForHydration(page);
   await expect(page.getByRole('heading', { name: 'A one-off pasta box' })).toBeVisible();
   await expect(page.getByRole('tab')).toHaveCount(1);
   await expect(page.getByRole('tab', { selected: true })).toContainText('This week');
@@ -388,6 +389,7 @@ test('a gift box: chosen without touching the basket, signed in through the gift
   const recipientEmail = `nonna.${Date.now()}@example.com`;
 
   await page.goto('/gift-boxes');
+  await waitForHydration(page);
   await expect(page.getByRole('heading', { name: 'Send a gift box' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Gift boxes' }).getByRole('listitem')).toHaveCount(3);
   await shot(page, '16-gift-boxes');

@@ -12,8 +12,17 @@ export async function expectAccessible(page: Page, context: string) {
   expect(serious, `accessibility problems on ${context}`).toEqual([]);
 }
 
+/**
+ * Public pages arrive rendered by the server (docs/decisions/0017): their buttons answer once React has
+ * hydrated the page, which marks `<html data-hydrated>`.
+ */
+export async function waitForHydration(page: Page) {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
 export async function openMenu(page: Page) {
   await page.goto('/menu');
+  await waitForHydration(page);
   await expect(page.getByRole('heading', { name: 'Fresh pasta kits' })).toBeVisible();
   await expect(page.getByRole('tab', { selected: true })).toBeVisible();
   await expect(page.locator('.dish-card:not(.dish-card--skeleton)').first()).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, openMenu } from './helpers';
+import { expectAccessible, openMenu, waitForHydration } from './helpers';
 
 // The recipe-kit menu journey on a phone: weeks, filters, a dish, the basket with its optimistic changes,
 // persistence across a reload, and a failed change rolling back with a message.
@@ -83,6 +83,7 @@ test('browse the menu, build a basket, keep it across a reload, and see a failed
 
   // The server kept it: a reload shows the same basket.
   await page.reload();
+  await waitForHydration(page);
   await expect(page.getByRole('button', { name: /View basket \(2 items\)/ })).toBeVisible();
   await page.getByRole('button', { name: /View basket/ }).click();
   await expect(page.getByRole('dialog', { name: 'Your basket' }).getByTestId('basket-total')).toHaveText(

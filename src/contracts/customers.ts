@@ -4,21 +4,12 @@ import { normaliseUkPhone } from '../domain/phone';
 import { resource } from './envelope';
 export * from './customer-model';
 import { isoDateSchema } from './common';
+import { emailSchema } from './email';
 
 // Customers and sessions (spec §3 Customer, §7 Customers, Sessions). The same schemas validate the web
 // app's forms and the API's requests.
 
-/** The format message is for forms; sign-up's API answer stays the spec's "Invalid email" (§5, §8). */
-export const EMAIL_FORMAT_MESSAGE = 'Enter an email address like name@example.co.uk';
-
-export const emailSchema = z
-  .string()
-  .check(
-    z.trim(),
-    z.toLowerCase(),
-    z.maxLength(254),
-    z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, EMAIL_FORMAT_MESSAGE),
-  );
+export { EMAIL_FORMAT_MESSAGE, emailSchema } from './email';
 
 export const newPasswordSchema = z.string().check(
   z.maxLength(MAX_PASSWORD_LENGTH),

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { idParam, isoDateSchema, uuidSchema } from './common';
-import { emailSchema } from './customers';
+import { emailSchema } from './email';
 
 // Gift boxes (spec §1 "Buy gift boxes", §2 /gift-boxes and the gift box product route): a gift box is
 // bought on its own, not from the recipe-kit basket, and delivered to someone else with a card message.

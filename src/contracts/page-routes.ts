@@ -71,6 +71,66 @@ export function matchesRoute(pattern: string, path: string): boolean {
   return new RegExp(`^${source}/*$`, 'i').test(path);
 }
 
+/**
+ * Pages the server does not render (docs/decisions/0017): they show a customer's own data or a step of a
+ * flow that starts from the customer's session, so the server sends the shell and the browser renders the
+ * page. Every other page, and every page added later, is rendered on the server with its first screen in
+ * the HTML: a public page is server-rendered unless it is listed here.
+ */
+export const CLIENT_RENDERED_ROUTES: readonly PageRoute[] = [
+  '/one-off/continue',
+  '/one-off/signup',
+  '/one-off/login',
+  '/checkout',
+  '/checkout/continue',
+  '/checkout/signup',
+  '/checkout/login',
+  '/checkout/delivery/address',
+  '/checkout/billingaddresses',
+  '/checkout/delivery/instructions',
+  '/checkout/payment',
+  '/checkout/confirmation',
+  '/checkout/error',
+  '/one-off/checkout',
+  '/one-off/checkout/delivery/address',
+  '/one-off/checkout/billingaddresses',
+  '/one-off/checkout/delivery/instructions',
+  '/one-off/checkout/payment',
+  '/one-off/checkout/confirmation',
+  '/one-off/checkout/error',
+  '/gift-boxes/confirmation',
+  '/gift-boxes/:handle/send',
+  '/payment/success',
+  '/payment/:orderId',
+  '/order/:orderId',
+  '/my-basket',
+  '/my-rk-basket',
+  '/login',
+  '/signup',
+  '/forgot-password',
+  '/forgot-password/reset',
+  '/social-login',
+  '/auth-facebook-cb',
+  '/signed-out',
+  '/paypal-confirmation',
+  '/paypal-setup-confirmation',
+  '/account',
+  '/account/dashboard',
+  '/account/order-history',
+  '/account/payment-methods',
+  '/account/my-details',
+];
+
+/** The pages rendered on the server: the public ones. */
+export const SERVER_RENDERED_ROUTES: readonly PageRoute[] = PAGE_ROUTES.filter(
+  (route) => !CLIENT_RENDERED_ROUTES.includes(route),
+);
+
+/** Whether the server renders a decoded path's first screen (a page not listed as client-rendered). */
+export function isServerRenderedPath(path: string): boolean {
+  return isPagePath(path) && !CLIENT_RENDERED_ROUTES.some((pattern) => matchesRoute(pattern, path));
+}
+
 /** Whether a decoded path is one of the web app's pages. */
 export function isPagePath(path: string): boolean {
   return PAGE_ROUTES.some((pattern) => matchesRoute(pattern, path));

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -237,16 +238,30 @@ export async function buildApp({
   );
 
   const { customers } = deps.services;
-  const bootstrap = async (request: FastifyRequest) => {
+  const page = async (request: FastifyRequest) => {
     const { id, ...attributes } = settingsView(await deps.rules.get(), clock.now());
     const customerId = request.session?.kind === 'customer' ? request.session.customerId : null;
     const customer = customerId ? await customers.me(customerId).catch(() => null) : null;
     return {
-      settings: snakeKeys({ data: { id, type: 'settings', attributes } }),
-      customer: customer ? snakeKeys(customerDocument(customer)) : null,
+      bootstrap: {
+        settings: snakeKeys({ data: { id, type: 'settings', attributes } }),
+        customer: customer ? snakeKeys(customerDocument(customer)) : null,
+      },
+      // Public pages change with the menu week (and its one-off week); the customer type is the only
+      // thing about the customer a public page may ever depend on.
+      variant: `${attributes.firstOrderableWeek}/${attributes.oneOffMenuWeek} ${customerId ? 'customer' : 'visitor'}`,
     };
   };
-  const web = serveWeb ? await registerWebApp(app, config.webDistDir, publicConfig(config), bootstrap) : null;
+  const web = serveWeb
+    ? await registerWebApp(app, {
+        distDir: config.webDistDir,
+        // The server's entry is built beside the browser's (dist/web → dist/ssr).
+        ssrDir: join(config.webDistDir, '..', 'ssr'),
+        config: publicConfig(config),
+        publicUrl: config.publicUrl,
+        page,
+      })
+    : null;
   servingWeb = web !== null;
   app.setNotFoundHandler((request, reply) => {
     if (isPageRequest(request) && web) return web.sendIndex(request, reply);

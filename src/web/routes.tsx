@@ -41,7 +41,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   path: 'menu',
                   lazy: lazyPage(async () => {
                     const { MenuPage, menuLoader } = await import('./pages/menu-page');
-                    return { Component: MenuPage, loader: menuLoader(queryClient) };
+                    return { Component: MenuPage, loader: menuLoader(queryClient, false) };
                   }),
                 },
                 { path: 'menu/*', Component: NotFoundPage },
@@ -49,7 +49,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   path: 'one-off/menu',
                   lazy: lazyPage(async () => {
                     const { OneOffMenuPage, menuLoader } = await import('./pages/menu-page');
-                    return { Component: OneOffMenuPage, loader: menuLoader(queryClient) };
+                    return { Component: OneOffMenuPage, loader: menuLoader(queryClient, true) };
                   }),
                 },
               ],

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadConfig, publicConfig } from '../config';
-import { CONFIG_PLACEHOLDER, registerWebApp } from './web-app';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { acceptedEncoding, CONFIG_PLACEHOLDER, registerWebApp } from './web-app';
 
 // The page's bootstrap carries the signed-in customer's own data (issue 8, item 10): "$'", "$`", "$&" and "$$"
 // in a name are String.replace patterns, and used to splice pieces of the page into it. They are text.
@@ -19,7 +20,13 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'sfoglia-web-'));
   writeFileSync(join(dir, 'index.html'), INDEX);
   app = Fastify();
-  await registerWebApp(app, dir, publicConfig(loadConfig({ NODE_ENV: 'test' })), async () => bootstrap);
+  await registerWebApp(app, {
+    distDir: dir,
+    config: publicConfig(loadConfig({ NODE_ENV: 'test' })),
+    publicUrl: 'http://localhost:3000',
+    page: async () => ({ bootstrap, variant: '' }),
+    cacheMs: 0,
+  });
   await app.ready();
 });
 afterAll(async () => {
@@ -81,7 +88,12 @@ describe('the typeface', () => {
       }),
     );
     const site = Fastify();
-    await registerWebApp(site, built, publicConfig(loadConfig({ NODE_ENV: 'test' })), async () => null);
+    await registerWebApp(site, {
+      distDir: built,
+      config: publicConfig(loadConfig({ NODE_ENV: 'test' })),
+      publicUrl: 'http://localhost:3000',
+      page: async () => ({ bootstrap: null, variant: '' }),
+    });
     await site.ready();
     try {
       const html = (await site.inject({ method: 'GET', url: '/' })).body;
@@ -92,5 +104,30 @@ describe('the typeface', () => {
       await site.close();
       rmSync(built, { recursive: true, force: true });
     }
+  });
+});
+
+describe('compression', () => {
+  test('a page is sent compressed to a browser that asks, and the same page when it does not', async () => {
+    bootstrap = { customer: null, padding: 'tagliatelle '.repeat(200) };
+    const plain = await app.inject({ method: 'GET', url: '/' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+  });
+
+  test('reads Accept-Encoding as browsers send it', () => {
+    expect(acceptedEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(acceptedEncoding('br;q=0, gzip;q=0.8')).toBe('gzip');
+    expect(acceptedEncoding('identity')).toBeNull();
+    expect(acceptedEncoding(undefined)).toBeNull();
   });
 });

@@ -1,32 +1,75 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { isPagePath } from '../../contracts/page-routes';
+import { isPagePath, isServerRenderedPath } from '../../contracts/page-routes';
+import {
+  RENDER_ORIGIN,
+  type CreateServerRenderer,
+  type RenderFetch,
+  type ServerRenderer,
+} from '../../contracts/server-render';
 import type { PublicConfig } from '../../contracts/shop';
 import { routedPath } from './routed-path';
+import { PageCache } from './page-cache';
 
-// Serves the built SPA: hashed assets cached for a year, and index.html for every other page route with
-// - the browser's allow-listed config and the first data it needs inlined as JSON (data, not script);
-// - a modulepreload of the page's lazy chunk, so it downloads alongside the main bundle, and a preload of
-//   the typeface;
+// Serves the web app (docs/decisions/0017): hashed assets cached for a year, and for every page route
+// - a public page rendered on the server with its first screen and the state that hydrates it (the query
+//   cache, the loaders' data), kept in a server-side cache for a minute per address, menu week and customer
+//   type: it holds public data only;
+// - any other page (account, checkout: the customer's own) as the shell (nav, footer) the browser renders
+//   the page into; and the same when a public page fails to render, so a fault there never costs the page;
+// - the browser's allow-listed config, and per request the data the first screen would otherwise wait a
+//   round trip for (settings, who is signed in), inlined as JSON (data, not script), never cached;
+// - a modulepreload of the page's lazy chunk, and a preload of the typeface;
 // - status 404 for a path that is not one of the app's pages (the app then shows its not-found screen).
 
 export const CONFIG_PLACEHOLDER = '<!--sfoglia-config-->';
+const ROOT_ELEMENT = '<div id="root"></div>';
+/** Where each answer's own data goes into a cached page. */
+const BOOTSTRAP_MARK = '<!--sfoglia-bootstrap-->';
 
 /** Page routes whose screen chunk is worth preloading, by path prefix → source module (Vite manifest key). */
-const PAGE_CHUNKS: [prefix: string, source: string][] = [['/menu', 'pages/menu-page.tsx']];
+const PAGE_CHUNKS: [prefix: string, source: string][] = [
+  ['/menu', 'pages/menu-page.tsx'],
+  ['/one-off/menu', 'pages/menu-page.tsx'],
+  ['/gift-boxes', 'pages/gifts/gifts-public-chunk.ts'],
+];
 
 /** Fonts every page uses (typeface.css's Latin face), preloaded: found among the entry's built assets. */
 const PRELOADED_FONTS = [/\/figtree-latin-wght-normal-[\w-]+\.woff2$/];
 
 export interface WebApp {
-  /** Sends index.html for a page path: 200 for the app's pages, 404 for any other path. */
+  /** Sends a page: 200 for the app's pages, 404 for any other path. */
   sendIndex(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
 }
 
+export interface PageRequestData {
+  /** Inlined into this answer only (it may name the customer): never cached. */
+  bootstrap: unknown;
+  /** What a public page's HTML may depend on besides its address: the menu week and the customer type. */
+  variant: string;
+}
+
+export interface WebAppOptions {
+  distDir: string;
+  /** The server's entry built by Vite (dist/ssr); without it every page is rendered by the browser. */
+  ssrDir?: string;
+  config: PublicConfig;
+  /** The shop's address (PUBLIC_URL): the host the server's own calls are made on while rendering. */
+  publicUrl: string;
+  page(request: FastifyRequest): Promise<PageRequestData>;
+  /** How long a rendered public page is kept (ms). */
+  cacheMs?: number;
+}
+
+type Made = { kind: 'page'; html: string } | { kind: 'redirect'; status: number; location: string };
+
 interface ManifestChunk {
   file: string;
+  css?: string[];
   imports?: string[];
   assets?: string[];
   isEntry?: boolean;
@@ -35,14 +78,80 @@ interface ManifestChunk {
 const asJsonScript = (id: string, value: unknown) =>
   `<script id="${id}" type="application/json">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
 
-export async function registerWebApp(
+/**
+ * The web app's calls while rendering, answered by this app through its own routes, on the shop's host
+ * and with no cookie: what a visitor's browser would be answered.
+ */
+function fetchThroughApp(app: FastifyInstance, publicUrl: string): RenderFetch {
+  const host = new URL(publicUrl).host;
+  return async (url, init) => {
+    const target = new URL(url);
+    if (target.origin !== RENDER_ORIGIN) return fetch(url, init);
+    const response = await app.inject({
+      method: (init.method ?? 'GET') as HTTPMethods,
+      url: `${target.pathname}${target.search}`,
+      headers: { ...Object.fromEntries(new Headers(init.headers).entries()), host },
+      ...(typeof init.body === 'string' ? { payload: init.body } : {}),
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (value !== undefined) headers.set(name, String(value));
+    }
+    const empty = response.statusCode === 204 || response.statusCode === 304;
+    return new Response(empty ? null : new Uint8Array(response.rawPayload), {
+      status: response.statusCode,
+      headers,
+    });
+  };
+}
+
+/** What the browser accepts of br and gzip (`q=0` refuses), best first. */
+export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set(
+    (header ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
+      .map(([name]) => name!.trim().toLowerCase()),
+  );
+  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
+}
+
+/**
+ * Most pages are answered by the not-found handler, which @fastify/compress's per-route hook never reaches:
+ * a rendered page (50–100 KB) is compressed here, for browsers that ask.
+ */
+function sendCompressed(request: FastifyRequest, reply: FastifyReply, body: string) {
+  reply.header('vary', 'accept-encoding');
+  const encoding = acceptedEncoding(request.headers['accept-encoding']);
+  if (!encoding || body.length < 1024) return reply.send(body);
+  reply.header('content-encoding', encoding);
+  return reply.send(
+    encoding === 'br'
+      ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : gzipSync(body),
+  );
+}
+
+async function loadRenderer(
   app: FastifyInstance,
-  distDir: string,
+  ssrDir: string | undefined,
   config: PublicConfig,
-  /** Wire-form data the first screen would otherwise fetch (settings), made per request. */
-  bootstrap: (request: FastifyRequest) => Promise<unknown>,
-): Promise<WebApp | null> {
-  const root = resolve(distDir);
+  publicUrl: string,
+): Promise<ServerRenderer | null> {
+  const entry = ssrDir ? join(resolve(ssrDir), 'entry-server.js') : null;
+  if (!entry || !existsSync(entry)) {
+    app.log.warn(`No server entry at ${entry ?? '(none)'}; pages are rendered by the browser only.`);
+    return null;
+  }
+  const { createServerRenderer } = (await import(pathToFileURL(entry).href)) as {
+    createServerRenderer: CreateServerRenderer;
+  };
+  return createServerRenderer({ config, fetch: fetchThroughApp(app, publicUrl) });
+}
+
+export async function registerWebApp(app: FastifyInstance, options: WebAppOptions): Promise<WebApp | null> {
+  const root = resolve(options.distDir);
   const indexPath = join(root, 'index.html');
   if (!existsSync(indexPath)) {
     app.log.warn(`No built web app at ${root}; run "npm run build". Serving the API only.`);
@@ -54,12 +163,32 @@ export async function registerWebApp(
   const manifest: Record<string, ManifestChunk> = existsSync(manifestPath)
     ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>)
     : {};
+  // Styles are inlined: no render-blocking request before the first paint (about 6 KB of compressed HTML
+  // for the entry's, 2 for a gift page's).
+  const inlined = (file: string, tag: string) =>
+    existsSync(join(root, file)) ? `<style>${readFileSync(join(root, file), 'utf8')}</style>` : tag;
+  // A page's route chunk: its JS (and what it imports) preloaded, its styles inlined: a page rendered on the
+  // server must be styled before its JS runs, or they would arrive with the chunk and move it. (When the chunk
+  // loads, Vite links the same file again, after the paint; the rules are the same.)
   const preloads = new Map<string, string>();
   for (const [prefix, source] of PAGE_CHUNKS) {
-    const chunk = manifest[source];
-    if (!chunk) continue;
-    const files = [chunk.file, ...(chunk.imports ?? []).map((key) => manifest[key]?.file).filter(Boolean)];
-    preloads.set(prefix, files.map((file) => `<link rel="modulepreload" href="/${file}" />`).join(''));
+    const keys = new Set<string>();
+    const visit = (key: string) => {
+      if (keys.has(key) || !manifest[key]) return;
+      keys.add(key);
+      for (const next of manifest[key].imports ?? []) visit(next);
+    };
+    visit(source);
+    if (keys.size === 0) continue;
+    const chunks = [...keys].map((key) => manifest[key]!);
+    const css = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))];
+    preloads.set(
+      prefix,
+      [
+        ...css.map((file) => inlined(file, `<link rel="stylesheet" crossorigin href="/${file}" />`)),
+        ...chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}" />`),
+      ].join(''),
+    );
   }
   const fontPreloads = Object.values(manifest)
     .filter((chunk) => chunk.isEntry)
@@ -67,7 +196,12 @@ export async function registerWebApp(
     .filter((file) => PRELOADED_FONTS.some((font) => font.test(`/${file}`)))
     .map((file) => `<link rel="preload" href="/${file}" as="font" type="font/woff2" crossorigin />`)
     .join('');
-  const html = readFileSync(indexPath, 'utf8');
+  const html = readFileSync(indexPath, 'utf8').replace(
+    /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
+    (tag, file: string) => inlined(file, tag),
+  );
+  const renderer = await loadRenderer(app, options.ssrDir, options.config, options.publicUrl);
+  const cache = new PageCache<Made>(options.cacheMs ?? 60_000);
 
   await app.register(fastifyStatic, {
     root,
@@ -83,22 +217,70 @@ export async function registerWebApp(
     },
   });
 
-  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
-    const path = request.url.split('?')[0] ?? '/';
+  /** The page around its body: public parts only, with a mark where each answer's own data goes. */
+  const page = (path: string, body: string, state: unknown) => {
     const preload = PAGE_CHUNKS.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`));
-    const head = `${fontPreloads}${asJsonScript('sfoglia-config', config)}${asJsonScript('sfoglia-bootstrap', await bootstrap(request))}${
+    const head = `${fontPreloads}${asJsonScript('sfoglia-config', options.config)}${BOOTSTRAP_MARK}${
       preload ? (preloads.get(preload[0]) ?? '') : ''
     }`;
-    return (
-      reply
-        .code(isPagePath(routedPath(request)) ? 200 : 404)
-        // The page carries the signed-in customer: never shared by a cache.
-        .header('cache-control', 'private, no-cache')
-        .type('text/html; charset=utf-8')
-        // A function, never a replacement string: `head` carries customer data, and "$'", "$`" or "$&" in a
-        // name would otherwise splice pieces of the page into it (issue 8, item 10).
-        .send(html.replace(CONFIG_PLACEHOLDER, () => head))
-    );
+    // The state that hydrates the page follows it: the first screen comes first in the stream.
+    const after = state === undefined ? '' : asJsonScript('sfoglia-ssr', state);
+    // Functions, never replacement strings: "$'", "$`" or "$&" in the text would splice pieces of the page
+    // into it (issue 8, item 10).
+    return html
+      .replace(CONFIG_PLACEHOLDER, () => head)
+      .replace(ROOT_ELEMENT, () => `<div id="root">${body}</div>${after}`);
+  };
+
+  /**
+   * A public page rendered on the server, or the shell of a page the browser renders; the shell too when a
+   * public page fails to render here (logged; tests/server-rendering.test.ts fails on it).
+   */
+  const make = async (
+    request: FastifyRequest,
+    path: string,
+    url: string,
+  ): Promise<{ value: Made; keep: boolean }> => {
+    if (!renderer) return { value: { kind: 'page', html: page(path, '', undefined) }, keep: true };
+    const serverRendered = isServerRenderedPath(path) && !new URL(url).searchParams.has('token');
+    if (serverRendered) {
+      try {
+        const rendered = await renderer.render({ url });
+        if (rendered.kind === 'redirect') return { value: rendered, keep: true };
+        if (rendered.kind === 'page') {
+          return {
+            value: { kind: 'page', html: page(path, rendered.html, rendered.state) },
+            keep: rendered.complete,
+          };
+        }
+        request.log.warn({ path, reason: rendered.reason }, 'page not rendered on the server');
+      } catch (error) {
+        request.log.warn({ err: error, path }, 'page not rendered on the server');
+      }
+    }
+    try {
+      const shell = page(path, await renderer.shell({ url }), undefined);
+      return { value: { kind: 'page', html: shell }, keep: !serverRendered };
+    } catch (error) {
+      request.log.warn({ err: error, path }, 'shell not rendered on the server');
+      return { value: { kind: 'page', html: page(path, '', undefined) }, keep: false };
+    }
+  };
+
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = routedPath(request);
+    const url = new URL(request.url, RENDER_ORIGIN).href;
+    const { bootstrap, variant } = await options.page(request);
+    const made = await cache.get(`${variant} ${request.url}`, () => make(request, path, url));
+    if (made.kind === 'redirect') return reply.redirect(made.location, made.status);
+    const body = made.html.replace(BOOTSTRAP_MARK, () => asJsonScript('sfoglia-bootstrap', bootstrap));
+    reply
+      .code(isPagePath(path) ? 200 : 404)
+      // The answer carries the signed-in customer: never shared by a cache (the server keeps the public
+      // part itself).
+      .header('cache-control', 'private, no-cache')
+      .type('text/html; charset=utf-8');
+    return sendCompressed(request, reply, body);
   };
   app.get('/', { schema: { hide: true } }, sendIndex);
   return { sendIndex };

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
+import { useHydrated } from '../shared/use-hydrated';
 import { customerQueries } from '../shared/customer.queries';
 import { useSignOut } from './use-sign-out';
 import { analytics } from '../shared/analytics';
@@ -69,7 +70,8 @@ function Dropdown({ label, links }: { label: string; links: NavLink[] }) {
 
 /** The account icon: "Go to my account" and "Log out" when signed in; log in otherwise. */
 function AccountMenu() {
-  const { data: customer } = useQuery(customerQueries.me());
+  const { data } = useQuery(customerQueries.me());
+  const customer = useHydrated() ? data : null;
   const signOut = useSignOut();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);

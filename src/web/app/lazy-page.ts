@@ -13,6 +13,8 @@ export class RouteNotFoundError extends Error {
 }
 
 export function lazyPage<T>(load: () => Promise<T>): () => Promise<T> {
+  // The server's build holds every chunk: there is no old release to reload from.
+  if (import.meta.env.SSR) return load;
   return async () => {
     try {
       const module = await load();

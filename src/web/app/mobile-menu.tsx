@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { customerQueries } from '../shared/customer.queries';
+import { useHydrated } from '../shared/use-hydrated';
 import { useSignOut } from './use-sign-out';
 import { Link } from 'react-router';
 import { analytics } from '../shared/analytics';
@@ -16,7 +17,8 @@ import { ACCOUNT_LINKS } from './nav-links';
 
 export function MobileMenu() {
   const open = useUi((s) => s.mobileMenuOpen);
-  const { data: customer } = useQuery(customerQueries.me());
+  const { data } = useQuery(customerQueries.me());
+  const customer = useHydrated() ? data : null;
   const signOut = useSignOut();
   const [level, setLevel] = useState<'main' | 'account'>('main');
   const close = () => {

@@ -28,6 +28,7 @@ import {
   useSetItemQuantity,
 } from '../features/baskets/use-basket';
 import { MarketingBanners } from '../features/marketing/banners';
+import { marketingQueries } from '../features/marketing/marketing.queries';
 import type { LineState } from '../features/menu/add-control';
 import { DishCard } from '../features/menu/dish-card';
 import { DishDetail } from '../features/menu/dish-detail';
@@ -35,8 +36,9 @@ import { MenuFilters } from '../features/menu/menu-filters';
 import { menuQueries, type MenuDish, type MenuVariant } from '../features/menu/menu.queries';
 import { StagedWeekMenus } from '../features/menu/use-staged-week-menus';
 import { WeekTabs, type WeekTab } from '../features/menu/week-tabs';
+import { firstScreenLoader } from '../app/first-screen';
 import { analytics } from '../shared/analytics';
-import { shopNow, shopQueries } from '../shared/shop.queries';
+import { shopNow, shopQueries, type ShopSettings } from '../shared/shop.queries';
 import { usePageMeta } from '../shared/use-page-meta';
 import { useStableCallback } from '../shared/use-stable-callback';
 import { Dialog } from '../shared/ui/dialog';
@@ -46,16 +48,64 @@ import { setUi, useUi } from '../shared/ui/ui-store';
 // /menu (the recipe-kit menu, "product-box"): week tabs, filters, sections of dishes, the dish detail
 // and the basket. It combines the menu and baskets features.
 
-/** Starts the reads the page needs without holding up the first paint. */
-export function menuLoader(queryClient: QueryClient) {
-  return () => {
-    void queryClient.prefetchQuery(shopQueries.settings());
-    void queryClient.prefetchQuery(menuQueries.weeks());
-    void queryClient.prefetchQuery(shopQueries.bundles());
-    void queryClient.prefetchQuery(basketQueries.recipeKit());
-    void queryClient.prefetchQuery(basketQueries.deliveryFees());
-    return null;
-  };
+/**
+ * The first screen's reads (the settings, the weeks, the selected week's dishes, bundles and banners): the
+ * server waits for them and puts the menu in the HTML; the browser starts them without holding up the
+ * first paint, with the visitor's own basket (never read on the server).
+ */
+export function menuLoader(queryClient: QueryClient, oneOff: boolean) {
+  return firstScreenLoader({
+    firstScreen: async ({ request }) => {
+      await Promise.all([
+        queryClient.prefetchQuery(shopQueries.settings()),
+        queryClient.prefetchQuery(menuQueries.weeks()),
+        queryClient.prefetchQuery(shopQueries.bundles()),
+        queryClient.prefetchQuery(marketingQueries.banners()),
+      ]);
+      const settings = queryClient.getQueryData(shopQueries.settings().queryKey);
+      if (!settings) return;
+      const handles = queryClient.getQueryData(menuQueries.weeks().queryKey);
+      const tabs = menuTabs(settings, handles, oneOff);
+      const week = selectedWeek(tabs, new URL(request.url).searchParams.get('week'), settings);
+      if (week) await queryClient.prefetchQuery(menuQueries.week(week));
+    },
+    personal: () => {
+      void queryClient.prefetchQuery(basketQueries.recipeKit());
+      void queryClient.prefetchQuery(basketQueries.deliveryFees());
+    },
+  });
+}
+
+/**
+ * The menu's week tabs: from the settings at once (inlined in the page), narrowed to the weeks the
+ * storefront has once its list arrives. The one-off menu is a single week: this week while one of its days
+ * can still come next day, then next week's (docs/decisions/0011). A plan's weeks close at their Friday
+ * 12:00 cutoff.
+ */
+function menuTabs(settings: ShopSettings, handles: IsoDate[] | undefined, oneOff: boolean): WeekTab[] {
+  const now = shopNow(settings);
+  const available = handles ? new Set(handles) : null;
+  const oneOffWeek = oneOff ? settings.oneOffMenuWeek : null;
+  return settings.menuWeeks
+    .filter((week) => !available || available.has(week.weekStart as IsoDate))
+    .filter((week) => oneOffWeek === null || week.weekStart === oneOffWeek)
+    .map((week) => ({
+      weekStart: week.weekStart as IsoDate,
+      ...weekTabText(week.weekStart as IsoDate, now),
+      label: week.label,
+      orderable: oneOff ? week.oneOffOrderable : week.orderable,
+    }));
+}
+
+/** The week asked for in the address, else the first orderable one, else the first. */
+function selectedWeek(tabs: WeekTab[], requested: string | null, settings: ShopSettings | undefined) {
+  return (
+    tabs.find((t) => t.weekStart === requested)?.weekStart ??
+    tabs.find((t) => t.weekStart === settings?.firstOrderableWeek)?.weekStart ??
+    tabs.find((t) => t.orderable)?.weekStart ??
+    tabs[0]?.weekStart ??
+    null
+  );
 }
 
 const INITIAL_DISHES = 6;
@@ -117,34 +167,15 @@ function MenuView({ oneOff }: { oneOff: boolean }) {
   useEffect(() => () => setUi({ basketOpen: false }), []);
 
   const now = settings.data ? shopNow(settings.data) : null;
-  // Tabs come from the settings at once (inlined in the page), narrowed to the weeks the storefront has
-  // once its list arrives.
-  const tabs: WeekTab[] = useMemo(() => {
-    if (!settings.data || !now) return [];
-    const available = handles.data ? new Set(handles.data) : null;
-    // The one-off menu is a single week: this week while one of its days can still come next day, then
-    // next week's (docs/decisions/0011). A plan's weeks close at their Friday 12:00 cutoff.
-    const oneOffWeek = oneOff ? settings.data.oneOffMenuWeek : null;
-    return settings.data.menuWeeks
-      .filter((week) => !available || available.has(week.weekStart as IsoDate))
-      .filter((week) => oneOffWeek === null || week.weekStart === oneOffWeek)
-      .map((week) => ({
-        weekStart: week.weekStart as IsoDate,
-        ...weekTabText(week.weekStart as IsoDate, now),
-        label: week.label,
-        orderable: oneOff ? week.oneOffOrderable : week.orderable,
-      }));
-    // `now` moves every render; the tabs only depend on the settings snapshot.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [settings.data, handles.data, oneOff]);
-
+  const tabs: WeekTab[] = useMemo(
+    () => (settings.data ? menuTabs(settings.data, handles.data, oneOff) : []),
+    [settings.data, handles.data, oneOff],
+  );
   const requested = params.get('week');
-  const selected: IsoDate | null =
-    tabs.find((t) => t.weekStart === requested)?.weekStart ??
-    tabs.find((t) => t.weekStart === settings.data?.firstOrderableWeek)?.weekStart ??
-    tabs.find((t) => t.orderable)?.weekStart ??
-    tabs[0]?.weekStart ??
-    null;
+  const selected: IsoDate | null = useMemo(
+    () => selectedWeek(tabs, requested, settings.data),
+    [tabs, requested, settings.data],
+  );
   const selectedTab = tabs.find((t) => t.weekStart === selected);
 
   // Spec §9: current and previous week first, then the next two future weeks, then the rest.

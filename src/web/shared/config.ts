@@ -31,5 +31,10 @@ function read(): PublicConfig {
 
 export const config: PublicConfig = read();
 
+/** On the server, where there is no page to read it from: the shop's config, set once at start. */
+export function configure(next: PublicConfig): void {
+  Object.assign(config, next);
+}
+
 /** A page of the brand site (the general nav's dropdowns link there). */
 export const brandUrl = (path: string) => `${config.brandSiteUrl}${path}`;

@@ -1,28 +1,28 @@
 // Product descriptions are HTML from the storefront (a merchant's text). Before it reaches the page it
 // keeps only simple formatting tags and no attributes at all: no scripts, handlers, links or styles.
+// Plain string work, no DOM: the server renders the same descriptions (docs/decisions/0017), and both
+// sides must write the same markup.
 
-const ALLOWED = new Set(['P', 'STRONG', 'EM', 'B', 'I', 'UL', 'OL', 'LI', 'BR', 'SPAN', 'H3', 'H4']);
+const ALLOWED = new Set(['p', 'strong', 'em', 'b', 'i', 'ul', 'ol', 'li', 'br', 'span', 'h3', 'h4']);
+/** Dropped with everything inside them. */
+const DROPPED =
+  /<(script|style|iframe|object|template|textarea|title|noscript)\b[^>]*>[\s\S]*?(<\/\1\s*>|$)/gi;
+const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9]*)\b[^>]*>/g;
 
 export function sanitizeHtml(html: string): string {
-  const template = document.createElement('template');
-  template.innerHTML = html;
-  const clean = (node: Node) => {
-    for (const child of [...node.childNodes]) {
-      if (child.nodeType === Node.ELEMENT_NODE) {
-        const element = child as Element;
-        if (!ALLOWED.has(element.tagName)) {
-          if (['SCRIPT', 'STYLE', 'IFRAME', 'OBJECT', 'TEMPLATE'].includes(element.tagName)) element.remove();
-          else element.replaceWith(...element.childNodes);
-          clean(node);
-          return;
-        }
-        for (const attr of [...element.attributes]) element.removeAttribute(attr.name);
-        clean(element);
-      } else if (child.nodeType !== Node.TEXT_NODE) {
-        child.remove();
-      }
-    }
-  };
-  clean(template.content);
-  return template.innerHTML;
+  const withoutBlocks = html.replace(/<!--[\s\S]*?(-->|$)/g, '').replace(DROPPED, '');
+  let out = '';
+  let last = 0;
+  for (const match of withoutBlocks.matchAll(TAG)) {
+    out += text(withoutBlocks.slice(last, match.index));
+    last = match.index + match[0].length;
+    const name = match[2]!.toLowerCase();
+    if (!ALLOWED.has(name)) continue;
+    if (name === 'br') out += match[1] ? '' : '<br>';
+    else out += `<${match[1]}${name}>`;
+  }
+  return out + text(withoutBlocks.slice(last));
 }
+
+/** Text between tags: a stray "<" or ">" can never start markup. Entities (`&amp;`) stay as written. */
+const text = (value: string) => value.replace(/</g, '&lt;').replace(/>/g, '&gt;');

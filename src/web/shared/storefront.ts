@@ -1,5 +1,6 @@
 import { analytics } from './analytics';
 import { config } from './config';
+import { pageOrigin, transport } from './api/transport';
 
 // The storefront is a Shopify Storefront API: ours (embedded) by default, a real store when configured.
 
@@ -20,7 +21,7 @@ export async function storefrontQuery<T>(
 ): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(config.storefrontUrl, {
+    response = await transport(new URL(config.storefrontUrl, pageOrigin()).href, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',

@@ -31,7 +31,10 @@ export async function storefrontRoutes(app: FastifyInstance, { database, config 
           errors: [{ message: 'Send a JSON body with a "query" string and optional "variables" object' }],
         });
       }
-      const origin = `${request.protocol}://${request.host}`;
+      // Asked on the shop's own host (a browser, or the server rendering a page for one): the shop's address,
+      // scheme included (behind a proxy that ends TLS the request itself says http).
+      const shop = new URL(config.publicUrl);
+      const origin = request.host === shop.host ? shop.origin : `${request.protocol}://${request.host}`;
       const result = await runStorefrontQuery(parsed.data, { db: database.db, origin });
       return reply.header('cache-control', 'no-store').send(result);
     },

@@ -105,8 +105,8 @@ export function useAddToBasket() {
       oneOff,
       idempotencyKey,
     }: AddToBasketInput & { idempotencyKey: string }) => {
-      const state = queryClient.getQueryData(basketQueries.recipeKit().queryKey);
-      if (!state) throw new Error('Your basket is still loading. Please try again.');
+      // A server-rendered menu can be clicked before the basket has arrived: the add waits for it.
+      const state = await queryClient.ensureQueryData(basketQueries.recipeKit());
       if (oneOff && (state.basket.startSubscription || !state.basket.oneOffFeeApplicable)) {
         await api('PUT', `/baskets/${state.basket.id}`, {
           body: { startSubscription: false, oneOffFeeApplicable: true },

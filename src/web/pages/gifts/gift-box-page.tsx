@@ -12,6 +12,7 @@ import { useForm } from '../../shared/forms/use-form';
 import { sanitizeHtml } from '../../shared/sanitize-html';
 import { Spinner } from '../../shared/ui/spinner';
 import { usePageMeta } from '../../shared/use-page-meta';
+import { useHydrated } from '../../shared/use-hydrated';
 import { NotFoundPage } from '../../app/not-found';
 import '../../features/checkout/checkout.css';
 import './gifts.css';
@@ -25,6 +26,7 @@ export function GiftBoxPage() {
   const { handle = '' } = useParams();
   const boxes = useQuery(menuQueries.giftBoxes());
   const box = boxes.data?.find((b) => b.handle === handle);
+  const hydrated = useHydrated();
   usePageMeta(box ? `${box.title}: send it as a gift` : 'Gift box');
 
   if (boxes.isPending) return <Spinner label="Loading the gift box" />;
@@ -36,13 +38,14 @@ export function GiftBoxPage() {
     );
   }
   if (!box) return <NotFoundPage />;
-  return <GiftBoxForm key={box.id} box={box} />;
+  // The draft is this browser's own (never in the server's HTML): the form takes it up once hydrated.
+  return <GiftBoxForm key={`${box.id}-${String(hydrated)}`} box={box} withDraft={hydrated} />;
 }
 
-function GiftBoxForm({ box }: { box: MenuDish }) {
+function GiftBoxForm({ box, withDraft }: { box: MenuDish; withDraft: boolean }) {
   const navigate = useNavigate();
   const sizeName = useId();
-  const draft = readGiftDraft(box.handle);
+  const draft = withDraft ? readGiftDraft(box.handle) : null;
   const available = box.variants.filter((v) => v.availableForSale && v.quantityAvailable > 0);
   const form = useForm({
     initial: () => ({
@@ -94,6 +97,7 @@ function GiftBoxForm({ box }: { box: MenuDish }) {
             alt={image.altText ?? box.title}
             width={image.width ?? 800}
             height={image.height ?? 600}
+            fetchPriority="high"
           />
         ) : null}
         <div>

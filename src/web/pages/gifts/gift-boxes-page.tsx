@@ -36,7 +36,7 @@ export function GiftBoxesPage() {
         <p className="notice">There are no gift boxes just now. Please come back soon.</p>
       ) : (
         <ul className="gift-grid" aria-label="Gift boxes">
-          {boxes.data.map((box) => {
+          {boxes.data.map((box, index) => {
             const image = box.images[0];
             const gone = soldOut(box);
             return (
@@ -47,7 +47,10 @@ export function GiftBoxesPage() {
                     alt=""
                     width={image.width ?? 800}
                     height={image.height ?? 600}
-                    loading="lazy"
+                    // The first box is the page's largest paint; the others are below the fold on a phone.
+                    {...(index === 0
+                      ? { loading: 'eager', fetchPriority: 'high' }
+                      : { loading: 'lazy', decoding: 'async' })}
                   />
                 ) : null}
                 <div className="gift-card__body">

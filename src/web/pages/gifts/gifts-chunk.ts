@@ -1,7 +1,6 @@
-// The gift pages' lazy chunk: the list, a box's page, sending it and its confirmation load together.
+// The gift flow's lazy chunk: sending a box (signed in) and its confirmation load together. The public
+// pages (the list and a box's page) are gifts-public-chunk.ts, kept free of forms of the checkout and payments.
 
-export { GiftBoxesPage } from './gift-boxes-page';
-export { GiftBoxPage } from './gift-box-page';
 export { GiftSendPage } from './gift-send-page';
 export { GiftConfirmationPage } from './gift-confirmation-page';
 export { giftGuards } from './gift-guards';

@@ -7,6 +7,7 @@ import {
 } from '../../../contracts/errors';
 import { analytics } from '../analytics';
 import { config } from '../config';
+import { pageOrigin, transport } from './transport';
 
 // The one door to /api/v2: sends the branch header and cookies, snake_cases requests and camelCases
 // responses (the client's one conversion), and turns error documents into ApiError with their codes.
@@ -103,7 +104,7 @@ export interface RequestOptions {
 }
 
 export async function api(method: string, path: string, options: RequestOptions = {}): Promise<unknown> {
-  const url = new URL(`${API_BASE}${path}`, window.location.origin);
+  const url = new URL(`${API_BASE}${path}`, pageOrigin());
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined) url.searchParams.set(snakeQueryKey(key), String(value));
   }
@@ -113,7 +114,7 @@ export async function api(method: string, path: string, options: RequestOptions 
 
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await transport(url.href, {
       method,
       headers,
       credentials: 'same-origin',

