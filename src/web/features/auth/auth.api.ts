@@ -1,4 +1,5 @@
-import { customerModel, type Customer, type SignUpBody } from '../../../contracts/customers';
+import type { SignUpBody } from '../../../contracts/customers';
+import { customerModel, type Customer } from '../../../contracts/customer-model';
 import { api } from '../../shared/api/client';
 import { readOne } from '../../shared/api/documents';
 import { readCustomer } from '../../shared/customer.queries';
