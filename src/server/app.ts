@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { publicConfig } from './config';
 import type { Clock } from './clock';
+import { workerNumberOf } from './cluster/processes';
 import type { Database } from './db/client';
 import type { AppDeps } from './deps';
 import { requireBranchHeader } from './http/branch-header';
@@ -154,12 +155,17 @@ export async function buildApp({
   });
   rejectBrokenText(app);
 
+  // Which of several server processes answered, outside production (docs/decisions/0019): for tests and for
+  // anyone checking that the workers share the load.
+  const worker = workerNumberOf(process.env);
+  const servedBy = worker !== null && config.env !== 'production' ? `${worker}/${process.pid}` : null;
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'DENY');
     if (config.env === 'production') reply.header('strict-transport-security', HSTS);
+    if (servedBy) reply.header('x-sfoglia-worker', servedBy);
     return payload;
   });
 
