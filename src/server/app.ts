@@ -19,6 +19,7 @@ import { registerSessions } from './http/session';
 import { mailboxRoutes } from './integrations/email/mailbox.routes';
 import { createSocialSignIn, localProviderOf } from './integrations/social-sign-in';
 import { localProviderRoutes } from './integrations/social-sign-in/local-provider';
+import { databaseLocalProviderStore } from './integrations/social-sign-in/local-provider-store';
 import { createPaymentProcessors, paymentProcessorsOptions } from './integrations/payments';
 import { paymentsSandboxRoutes } from './integrations/payments/sandbox.routes';
 import { appleCallbackRoutes } from './integrations/social-sign-in/apple-callback.routes';
@@ -176,7 +177,10 @@ export async function buildApp({
     database,
     clock,
     rules,
-    socialSignIn: createSocialSignIn(config.socialSignIn, config.publicUrl),
+    // The local provider's keys and grants are in the database: every server process answers for it.
+    socialSignIn: createSocialSignIn(config.socialSignIn, config.publicUrl, {
+      store: databaseLocalProviderStore(database.db),
+    }),
     payments: processors,
     services: buildServices({ config, database, clock, rules, processors, log: app.log }),
   };
