@@ -32,7 +32,7 @@ const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 20);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const line = (name: string, r: LoadResult) =>
-  `${name.padEnd(34)} p50 ${String(r.p50).padStart(4)} ms  p95 ${String(r.p95).padStart(4)} ms  p99 ${String(r.p99).padStart(4)} ms  ${String(r.rps).padStart(6)} req/s  (${r.requests} requests, ${r.non2xx} non-2xx, ${r.errors} errors)`;
+  `${name.padEnd(40)} p50 ${String(r.p50).padStart(4)} ms  p95 ${String(r.p95).padStart(4)} ms  p99 ${String(r.p99).padStart(4)} ms  ${String(r.rps).padStart(6)} req/s  (${r.requests} requests, ${r.non2xx} non-2xx, ${r.errors} errors)`;
 
 async function main() {
   execFileSync(process.execPath, ['scripts/ensure-web-build.mjs'], { stdio: 'inherit' });

@@ -1,5 +1,14 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, chmodSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, startServer, waitReady, type ServerProcess } from '../src/server/test/server-process';
@@ -86,6 +95,10 @@ export async function helloWorld(
   processes = 1,
 ): Promise<{ url: string; pid: number; close(): Promise<void> }> {
   const port = await freePort();
+  // A file, not -e: cluster workers run the primary's script again.
+  const dir = mkdtempSync(join(tmpdir(), 'sfoglia-hello-'));
+  const file = join(dir, 'hello.cjs');
+  const fastify = createRequire(import.meta.url).resolve('fastify');
   const script = `
     const cluster = require('node:cluster');
     const n = ${processes};
@@ -94,13 +107,21 @@ export async function helloWorld(
       for (let i = 0; i < n; i++) cluster.fork().on('listening', () => { if (++ready === n) console.log('ready'); });
       process.on('SIGTERM', () => { for (const w of Object.values(cluster.workers)) w.kill(); process.exit(0); });
     } else {
-      const f = require('fastify')({ logger: false });
+      const f = require(${JSON.stringify(fastify)})({ logger: false });
       f.get('/', async () => ({ hello: 'world' }));
       f.listen({ port: ${port}, host: '127.0.0.1' }).then(() => { if (n === 1) console.log('ready'); });
     }`;
-  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  writeFileSync(file, script);
+  const child = spawn(process.execPath, [file], { stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
-  return { url: `http://127.0.0.1:${port}/`, pid: child.pid!, close: () => stop({ child }) };
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    pid: child.pid!,
+    close: async () => {
+      await stop({ child });
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** With WORKERS > 1, waits for the primary's banner: every worker is listening (readyz needs only one). */
