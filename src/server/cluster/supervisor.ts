@@ -52,9 +52,10 @@ export function superviseWorkers({ count, log }: { count: number; log: Superviso
       exits.set(n, recent);
       const delay = restartDelayMs(recent, now);
       log.error({ worker: n, pid: worker.process.pid, code, signal, restartInMs: delay }, 'worker died');
+      // Not unref'd: with every worker gone, this timer is what keeps the primary alive to restart them.
       setTimeout(() => {
         if (!stopping) fork(n);
-      }, delay).unref();
+      }, delay);
     });
   };
 

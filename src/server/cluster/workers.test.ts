@@ -104,14 +104,16 @@ test.skipIf(!template)(
 
     // Both answer /readyz, with one clock.
     const ready = new Map<number, number>();
+    const pids = new Map<number, number>();
     for (let i = 0; i < 20 && ready.size < 2; i++) {
       const answer = await call(base, 'GET', '/readyz');
       expect(answer.status).toBe(200);
       const { process: who, clock_offset_ms: offset } = answer.body as {
-        process: { worker: number };
+        process: { worker: number; pid: number };
         clock_offset_ms: number;
       };
       ready.set(who.worker, offset);
+      pids.set(who.worker, who.pid);
     }
     expect([...ready.keys()].sort()).toEqual([1, 2]);
     expect(new Set(ready.values()).size).toBe(1);
@@ -151,6 +153,19 @@ test.skipIf(!template)(
       );
     }
     expect(Object.fromEntries(seen)).toEqual({ '1': adds, '2': adds });
+
+    // A worker killed is replaced: the same number, a new process (the other answers meanwhile).
+    const victim = pids.get(2)!;
+    process.kill(victim, 'SIGKILL');
+    let replacement: number | null = null;
+    for (let i = 0; i < 600 && replacement === null; i++) {
+      const answer = await call(base, 'GET', '/readyz').catch(() => null);
+      const who = (answer?.body as { process?: { worker: number; pid: number } } | undefined)?.process;
+      if (who?.worker === 2 && who.pid !== victim) replacement = who.pid;
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(replacement).not.toBeNull();
+    expect(server.output()).toContain('"msg":"worker died"');
 
     // SIGTERM to the primary stops every worker and exits cleanly.
     server.child.kill('SIGTERM');

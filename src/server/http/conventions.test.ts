@@ -342,6 +342,10 @@ describe('HTTPS only, in production (issue 8, item 12)', () => {
           'max-age=31536000; includeSubDomains',
         );
       }
+      // In production /readyz names no process and no clock (docs/decisions/0019).
+      expect((await production.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({
+        status: 'ok',
+      });
     } finally {
       await production.close();
     }
