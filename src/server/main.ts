@@ -7,7 +7,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type Database, type DatabaseTarget } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { seedDemo } from './db/seed/demo-seed';
-import { startShopJobs } from './jobs/start';
+import { prepareShopJobs, startShopJobs } from './jobs/start';
 
 // Reads config, opens (migrates, seeds) the database, listens, and shuts down gracefully on SIGINT/SIGTERM.
 // With WORKERS > 1 on PostgreSQL this process is the primary: it migrates and seeds once, then forks the
@@ -53,11 +53,7 @@ async function main() {
   if (plan.notice) process.stderr.write(`\n  ${plan.notice.replace(/\n/g, '\n  ')}\n`);
   if (plan.processes === 1) return serve(config, 1, null);
 
-  // The primary: migrations, the demo data and the shared clock once, before any worker starts.
-  const database = await open(config, targetOf(config, 1), true);
-  const clock = await pinSharedClock(database.db, config.pinnedNow);
-  if (config.seedDemo) await seedDemo(database.db, clock.now());
-  await database.close();
+  // The primary: migrations, the demo data, the shared clock and the job queues once, before any worker starts.
   const log = {
     info: (details: object, message: string) =>
       ['info', 'debug', 'trace'].includes(config.logLevel) &&
@@ -67,6 +63,11 @@ async function main() {
     error: (details: object, message: string) =>
       process.stderr.write(`${JSON.stringify({ level: 'error', ...details, msg: message })}\n`),
   };
+  const database = await open(config, targetOf(config, 1), true);
+  const clock = await pinSharedClock(database.db, config.pinnedNow);
+  if (config.seedDemo) await seedDemo(database.db, clock.now());
+  await prepareShopJobs(database, log);
+  await database.close();
   const supervisor = superviseWorkers({ count: plan.processes, log });
   try {
     await supervisor.ready;

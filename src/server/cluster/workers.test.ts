@@ -58,6 +58,8 @@ function call(base: string, method: string, path: string, body?: unknown, cookie
       },
     );
     req.on('error', reject);
+    // A connection handed to a worker as it is killed is never answered: give up on it (the caller asks again).
+    req.setTimeout(10_000, () => req.destroy(new Error('no answer on this connection')));
     req.end(data);
   });
 }
