@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { publicConfig } from './config';
 import type { Clock } from './clock';
+import { workerNumberOf } from './cluster/processes';
 import type { Database } from './db/client';
 import type { AppDeps } from './deps';
 import { requireBranchHeader } from './http/branch-header';
@@ -19,6 +20,7 @@ import { registerSessions } from './http/session';
 import { mailboxRoutes } from './integrations/email/mailbox.routes';
 import { createSocialSignIn, localProviderOf } from './integrations/social-sign-in';
 import { localProviderRoutes } from './integrations/social-sign-in/local-provider';
+import { databaseLocalProviderStore } from './integrations/social-sign-in/local-provider-store';
 import { createPaymentProcessors, paymentProcessorsOptions } from './integrations/payments';
 import { paymentsSandboxRoutes } from './integrations/payments/sandbox.routes';
 import { appleCallbackRoutes } from './integrations/social-sign-in/apple-callback.routes';
@@ -157,6 +159,10 @@ export async function buildApp({
   rejectBrokenText(app);
 
   const csp = contentSecurityPolicy(config);
+  // Which of several server processes answered, outside production (docs/decisions/0019): for tests and for
+  // anyone checking that the workers share the load.
+  const worker = workerNumberOf(process.env);
+  const servedBy = worker !== null && config.env !== 'production' ? `${worker}/${process.pid}` : null;
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', csp);
@@ -164,6 +170,7 @@ export async function buildApp({
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'DENY');
     if (config.env === 'production') reply.header('strict-transport-security', HSTS);
+    if (servedBy) reply.header('x-sfoglia-worker', servedBy);
     return payload;
   });
 
@@ -174,7 +181,10 @@ export async function buildApp({
     database,
     clock,
     rules,
-    socialSignIn: createSocialSignIn(config.socialSignIn, config.publicUrl),
+    // The local provider's keys and grants are in the database: every server process answers for it.
+    socialSignIn: createSocialSignIn(config.socialSignIn, config.publicUrl, {
+      store: databaseLocalProviderStore(database.db),
+    }),
     payments: processors,
     services: buildServices({ config, database, clock, rules, processors, log: app.log }),
   };

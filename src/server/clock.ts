@@ -22,8 +22,12 @@ export class FixedClock implements Clock {
   }
 }
 
-/** A clock that starts at `start` and then runs at real speed: a demo pinned to a date that still ticks. */
-export function offsetClock(start: Date): Clock {
-  const offset = start.getTime() - Date.now();
-  return { now: () => new Date(Date.now() + offset) };
+/**
+ * A clock that starts at `start` and then runs at real speed: a demo pinned to a date that still ticks.
+ * `startedAt` is the real moment it was pinned; server processes forked by one primary all get the primary's,
+ * so they read one clock (docs/decisions/0019), and a worker restarted after a crash rejoins it.
+ */
+export function offsetClock(start: Date, startedAt: number = Date.now()): Clock & { offsetMs: number } {
+  const offset = start.getTime() - startedAt;
+  return { now: () => new Date(Date.now() + offset), offsetMs: offset };
 }

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import * as z from 'zod/mini';
 
 // Every environment variable the server reads, validated once at start (Epic Stack's env.server.ts).
@@ -73,6 +74,18 @@ const trustProxySetting = z.pipe(
 
 /** Stripe.js, from Stripe (it must never be bundled or self-hosted in production). */
 export const STRIPE_JS_URL = 'https://js.stripe.com/v3/';
+/** How many server processes: a whole number from 1 to 64. */
+const workerCount = z.pipe(
+  z.string(),
+  z.transform((value, ctx) => {
+    const n = Number(value);
+    if (!/^\d+$/.test(value.trim()) || n < 1 || n > 64) {
+      ctx.issues.push({ code: 'custom', message: 'must be a whole number from 1 to 64', input: value });
+      return z.NEVER;
+    }
+    return n;
+  }),
+);
 
 const boolFlag = z.pipe(
   z.enum(['true', 'false', '1', '0']),
@@ -104,6 +117,8 @@ const EnvSchema = z.object({
   SEED_DEMO: z._default(boolFlag, true),
   /** in-process: this server also runs the background jobs; none: only `npm run worker` processes do. */
   JOB_WORKERS: z._default(z.enum(['in-process', 'none']), 'in-process'),
+  /** Server processes sharing the port (PostgreSQL only); unset: one per core. */
+  WORKERS: z.optional(workerCount),
   WEB_DIST_DIR: z._default(z.string(), 'dist/web'),
   /** Where the browser goes after signing out; default our own signed-out page. */
   LOGOUT_URL: z.optional(z.string().check(z.regex(/^(https?:\/\/|\/)/, 'must be an http(s) URL or a path'))),
@@ -181,6 +196,11 @@ export interface Config {
   seedDemo: boolean;
   /** Whether this server process works the job queues (architecture decision 9). */
   jobWorkers: 'in-process' | 'none';
+  /**
+   * Server processes (docs/decisions/0019): how many were asked for (WORKERS, or one per core when unset)
+   * and whether WORKERS was given. The embedded database runs one whatever is asked (cluster.ts).
+   */
+  workers: { count: number; explicit: boolean };
   webDistDir: string;
   secureCookies: boolean;
   logoutUrl: string;
@@ -247,6 +267,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO,
     jobWorkers: e.JOB_WORKERS,
+    workers: { count: e.WORKERS ?? Math.min(availableParallelism(), 64), explicit: e.WORKERS !== undefined },
     webDistDir: e.WEB_DIST_DIR,
     secureCookies: e.NODE_ENV === 'production',
     logoutUrl: e.LOGOUT_URL ?? '/signed-out',

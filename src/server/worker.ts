@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { offsetClock, systemClock } from './clock';
+import { joinSharedClock } from './cluster/shared-clock';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createPaymentProcessors, paymentProcessorsOptions } from './integrations/payments';
@@ -39,7 +39,8 @@ async function main() {
     serializers: { err: (error: unknown) => serializeError(error), error: logSerializer },
   });
   const database = await openDatabase({ kind: 'postgres', url: config.database.url, poolSize: 5 });
-  const clock = config.pinnedNow ? offsetClock(config.pinnedNow) : systemClock;
+  // A pinned demo clock is the one the server pinned (cluster/shared-clock.ts).
+  const clock = await joinSharedClock(database.db, config.pinnedNow);
   const rules = cachedShopRules(database.db);
   const processors = createPaymentProcessors(paymentProcessorsOptions(config, database.db));
   const services = buildServices({ config, database, clock, rules, processors, log });

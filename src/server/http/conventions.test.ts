@@ -16,7 +16,12 @@ describe('health and readiness', () => {
     for (const url of ['/healthz', '/readyz']) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ status: 'ok' });
+      // Outside production /readyz also names the process and the clock's offset (docs/decisions/0019).
+      expect(response.json()).toEqual(
+        url === '/healthz'
+          ? { status: 'ok' }
+          : { status: 'ok', process: { pid: process.pid, worker: null }, clock_offset_ms: 0 },
+      );
       expect(response.headers).toMatchObject({
         'x-content-type-options': 'nosniff',
         'x-frame-options': 'DENY',
@@ -339,6 +344,10 @@ describe('HTTPS only, in production (issue 8, item 12)', () => {
           'max-age=31536000; includeSubDomains',
         );
       }
+      // In production /readyz names no process and no clock (docs/decisions/0019).
+      expect((await production.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({
+        status: 'ok',
+      });
     } finally {
       await production.close();
     }

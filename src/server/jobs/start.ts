@@ -78,3 +78,26 @@ export async function startShopJobs({
     },
   };
 }
+
+/**
+ * Creates the shop's queues and schedules, working nothing: the primary of several server processes does this
+ * before it forks them (docs/decisions/0019). pg-boss's queue creation on a new database is DDL that deadlocks
+ * when two processes run it at once; afterwards each process finds its queues there.
+ */
+export async function prepareShopJobs(database: Database, log: JobsLog): Promise<void> {
+  const nothing = async () => 0;
+  const jobs = createJobs(
+    database,
+    shopJobs({
+      recoverPayments: nothing,
+      releaseAbandonedCheckouts: nothing,
+      cancelAbandonedIntents: nothing,
+      deliverDueEmail: nothing,
+      answerEmailRequests: nothing,
+      followUpEmail: async () => {},
+    }),
+    log,
+  );
+  await jobs.start({ work: false });
+  await jobs.stop();
+}

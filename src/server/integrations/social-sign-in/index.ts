@@ -12,6 +12,7 @@ import {
 import { FacebookVerifier, graphOverHttp } from './facebook';
 import { GoogleVerifier, googleRemoteJwks, GOOGLE_ISSUERS } from './google';
 import { LocalProvider } from './local-provider';
+import type { LocalProviderStore } from './local-provider-store';
 import type { FetchLike } from './provider-http';
 import type { SocialProfile } from './social-profile';
 
@@ -42,6 +43,8 @@ export interface SocialSignInOptions {
   fetch?: FetchLike;
   /** The local provider's clock, in milliseconds (tests expire codes and tokens with it). */
   now?: () => number;
+  /** Where the local provider keeps its keys and grants: the server's database, shared by its processes. */
+  store?: LocalProviderStore;
 }
 
 /** The local Apple developer account: any values do, the local Apple only checks they are used consistently. */
@@ -115,6 +118,7 @@ function local(
     facebook: { appId: config.facebook.appId, appSecret },
     apple: { clientId: config.apple.clientId, teamId: LOCAL_APPLE_TEAM_ID, keyId: LOCAL_APPLE_KEY_ID },
     ...(options.now ? { now: options.now } : {}),
+    ...(options.store ? { store: options.store } : {}),
   });
   let clientSecret: Promise<() => Promise<string>> | null = null;
   const signIn = port(

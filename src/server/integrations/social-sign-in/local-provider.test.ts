@@ -258,7 +258,7 @@ describe('Google (local)', () => {
 
   test('an Apple ID token is not a Google one', async () => {
     const { signIn, provider } = await setup();
-    const code = provider.issueAppleCode(
+    const code = await provider.issueAppleCode(
       { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' },
       { redirectUri: `${PUBLIC_URL}/social-login` },
     );
@@ -319,7 +319,7 @@ describe('Facebook (local)', () => {
 
   test('a token issued to another app is refused', async () => {
     const { signIn, provider } = await setup();
-    const token = provider.issueFacebookToken(
+    const token = await provider.issueFacebookToken(
       { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' },
       { appId: '99999' },
     );
@@ -330,7 +330,7 @@ describe('Facebook (local)', () => {
 
   test('an expired token is refused', async () => {
     const { signIn, provider, clock } = await setup();
-    const token = provider.issueFacebookToken({
+    const token = await provider.issueFacebookToken({
       email: 'ada@example.com',
       firstName: 'Ada',
       lastName: 'Lovelace',
@@ -351,7 +351,7 @@ describe('Facebook (local)', () => {
     ).toMatchObject({
       error: { code: 190, type: 'OAuthException' },
     });
-    const token = provider.issueFacebookToken({
+    const token = await provider.issueFacebookToken({
       email: 'ada@example.com',
       firstName: 'Ada',
       lastName: 'Lovelace',
@@ -443,13 +443,13 @@ describe('Apple (local)', () => {
       'Apple refused the code (invalid_grant)',
     );
 
-    const expiring = provider.issueAppleCode(person, { redirectUri: `${PUBLIC_URL}/social-login` });
+    const expiring = await provider.issueAppleCode(person, { redirectUri: `${PUBLIC_URL}/social-login` });
     clock.now += 5 * 60_000 + 1;
     expect((await refusal(signIn.exchangeApple(expiring, {}))).message).toBe(
       'Apple refused the code (invalid_grant)',
     );
 
-    const elsewhere = provider.issueAppleCode(person, { redirectUri: `${PUBLIC_URL}/another-page` });
+    const elsewhere = await provider.issueAppleCode(person, { redirectUri: `${PUBLIC_URL}/another-page` });
     expect((await refusal(signIn.exchangeApple(elsewhere, {}))).message).toBe(
       'Apple refused the code (invalid_grant)',
     );
@@ -457,7 +457,7 @@ describe('Apple (local)', () => {
 
   test('the local token endpoint checks the client secret like Apple', async () => {
     const { provider } = await setup();
-    const code = provider.issueAppleCode(
+    const code = await provider.issueAppleCode(
       { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' },
       { redirectUri: `${PUBLIC_URL}/social-login` },
     );

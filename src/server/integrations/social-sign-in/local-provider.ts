@@ -1,4 +1,12 @@
-import { createHash, generateKeyPair, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPair,
+  randomBytes,
+  timingSafeEqual,
+  type KeyObject,
+} from 'node:crypto';
 import { promisify } from 'node:util';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -14,6 +22,7 @@ import { emailSchema } from '../../../contracts/customers';
 import { APPLE_CLIENT_SECRET_MAX_S } from './apple';
 import { appSecretProof, type GraphCall } from './facebook';
 import { acceptForms, formFields } from './form-body';
+import { memoryLocalProviderStore, type LocalProviderStore, type StoredKeys } from './local-provider-store';
 import {
   FIELD_IDS,
   PROVIDER_NAMES,
@@ -26,8 +35,8 @@ import { shopRedirect, withParams, type ShopRedirect } from './shop-redirect';
 import type { SocialProvider } from './social-profile';
 
 // The local identity provider (architecture decision 8): Google, Facebook and Apple for a bare machine. It
-// makes its signing keys when first needed, keeps what it issues in memory (Apple codes: five minutes, single use;
-// Facebook tokens: an hour), and answers in each provider's own shapes, so the shop verifies its answers
+// makes its signing keys when first needed and keeps them and what it issues (Apple codes: five minutes, single
+// use; Facebook tokens: an hour) in its store, the database in the server, so every server process shares them, and answers in each provider's own shapes, so the shop verifies its answers
 // with the same code that verifies the real providers'. Nothing here is used when SOCIAL_SIGN_IN=live.
 
 export const LOCAL_PATHS: Record<SocialProvider, string> = {
@@ -42,8 +51,6 @@ const GOOGLE_ID_TOKEN_LIFETIME_S = 3_600;
 const APPLE_ID_TOKEN_LIFETIME_S = 600;
 const APPLE_CODE_LIFETIME_MS = 5 * 60_000;
 const FACEBOOK_TOKEN_LIFETIME_MS = 60 * 60_000;
-/** A bound on what is kept in memory; the oldest grants go first. */
-const MAX_GRANTS = 10_000;
 
 export interface LocalProviderOptions {
   /** The shop's public URL; the provider's issuers live under it. */
@@ -54,6 +61,8 @@ export interface LocalProviderOptions {
   apple: { clientId: string; teamId: string; keyId: string };
   /** Milliseconds since the epoch; tests move it to expire codes and tokens. */
   now?: () => number;
+  /** Where keys and grants are kept: the database in the server (shared by its processes); memory alone. */
+  store?: LocalProviderStore;
 }
 
 /** Who signs in on a local page. */
@@ -101,13 +110,38 @@ async function rsaSigningKey(): Promise<SigningKey> {
   return { privateKey, kid, jwk: { ...jwk, kid, alg: 'RS256', use: 'sig' } };
 }
 
-async function generateKeys(): Promise<Keys> {
+async function generateKeys(): Promise<StoredKeys> {
   const [google, apple, appleDeveloper] = await Promise.all([
     rsaSigningKey(),
     rsaSigningKey(),
     generateKeyPairAsync('ec', { namedCurve: 'prime256v1' }),
   ]);
-  return { google, apple, appleDeveloper };
+  const pem = (key: KeyObject) => key.export({ format: 'pem', type: 'pkcs8' }) as string;
+  const stored = (key: SigningKey) => ({ privateKeyPem: pem(key.privateKey), kid: key.kid, jwk: key.jwk });
+  return {
+    google: stored(google),
+    apple: stored(apple),
+    appleDeveloper: {
+      privateKeyPem: pem(appleDeveloper.privateKey),
+      publicKeyPem: appleDeveloper.publicKey.export({ format: 'pem', type: 'spki' }) as string,
+    },
+  };
+}
+
+function keysOf(stored: StoredKeys): Keys {
+  const signing = (key: StoredKeys['google']): SigningKey => ({
+    privateKey: createPrivateKey(key.privateKeyPem),
+    kid: key.kid,
+    jwk: key.jwk as JWK,
+  });
+  return {
+    google: signing(stored.google),
+    apple: signing(stored.apple),
+    appleDeveloper: {
+      privateKey: createPrivateKey(stored.appleDeveloper.privateKeyPem),
+      publicKey: createPublicKey(stored.appleDeveloper.publicKeyPem),
+    },
+  };
 }
 
 function digest(...parts: string[]): string {
@@ -138,19 +172,6 @@ function sameSecret(given: string | undefined, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function remember<T extends { expiresAt: number }>(
-  grants: Map<string, T>,
-  key: string,
-  grant: T,
-  now: number,
-) {
-  for (const [oldKey, old] of grants) {
-    if (old.expiresAt > now && grants.size < MAX_GRANTS) break;
-    grants.delete(oldKey);
-  }
-  grants.set(key, grant);
-}
-
 /** The Graph API's error shape. */
 function graphError(message: string, code: number, type = 'OAuthException', subcode?: number) {
   return {
@@ -170,24 +191,24 @@ export class LocalProvider {
   readonly appleIssuer: string;
   readonly #options: LocalProviderOptions;
   #keyPairs: Promise<Keys> | null = null;
-  readonly #facebookTokens = new Map<string, FacebookGrant>();
-  readonly #appleCodes = new Map<string, AppleGrant>();
+  readonly #store: LocalProviderStore;
   #googleKeySet: JWTVerifyGetKey | null = null;
   #appleKeySet: JWTVerifyGetKey | null = null;
 
   constructor(options: LocalProviderOptions) {
     this.#options = options;
+    this.#store = options.store ?? memoryLocalProviderStore();
     this.publicUrl = options.publicUrl.replace(/\/$/, '');
     this.googleIssuer = `${this.publicUrl}${LOCAL_PATHS.google}`;
     this.appleIssuer = `${this.publicUrl}${LOCAL_PATHS.apple}`;
   }
 
   /**
-   * The signing keys, made on first use and kept for the life of the process (never written anywhere):
+   * The signing keys, made on first use and kept in the store (the one set every server process signs with):
    * a server or a test that never signs anyone in does not pay for three key pairs.
    */
   #keys(): Promise<Keys> {
-    this.#keyPairs ??= generateKeys().catch((error: unknown) => {
+    this.#keyPairs ??= this.#store.keys(generateKeys).then(keysOf, (error: unknown) => {
       this.#keyPairs = null;
       throw error;
     });
@@ -247,24 +268,25 @@ export class LocalProvider {
   // ---- Facebook -----------------------------------------------------------------------------------------
 
   /** A user access token, as Facebook Login's token flow returns it. `appId` other than ours: another app's. */
-  issueFacebookToken(person: LocalPerson, request: { appId?: string } = {}): string {
+  async issueFacebookToken(person: LocalPerson, request: { appId?: string } = {}): Promise<string> {
     const appId = request.appId ?? this.#options.facebook.appId;
     const now = this.now();
     const email = person.email.toLowerCase();
     const token = `EAAL${randomBytes(40).toString('hex')}`;
-    remember(
-      this.#facebookTokens,
-      token,
-      {
-        appId,
-        userId: facebookUserId(appId, email),
-        person: { ...person, email },
-        issuedAt: now,
-        expiresAt: now + FACEBOOK_TOKEN_LIFETIME_MS,
-      },
-      now,
-    );
+    const grant: FacebookGrant = {
+      appId,
+      userId: facebookUserId(appId, email),
+      person: { ...person, email },
+      issuedAt: now,
+      expiresAt: now + FACEBOOK_TOKEN_LIFETIME_MS,
+    };
+    await this.#store.put('facebook_token', token, grant, grant.expiresAt, now);
     return token;
+  }
+
+  async #facebookGrant(token: string | undefined): Promise<FacebookGrant | undefined> {
+    if (!token) return undefined;
+    return ((await this.#store.get('facebook_token', token)) as FacebookGrant | null) ?? undefined;
   }
 
   /** The two Graph API calls the shop makes, with the Graph API's answers (and its errors). */
@@ -290,7 +312,7 @@ export class LocalProvider {
         );
       }
       if (!params.input_token) return graphError('(#100) The parameter input_token is required', 100);
-      const grant = this.#facebookTokens.get(params.input_token);
+      const grant = await this.#facebookGrant(params.input_token);
       if (!grant) {
         return {
           data: { error: { code: 190, message: 'Invalid OAuth access token.' }, is_valid: false, scopes: [] },
@@ -321,7 +343,7 @@ export class LocalProvider {
       };
     }
     if (path === '/me') {
-      const grant = params.access_token ? this.#facebookTokens.get(params.access_token) : undefined;
+      const grant = await this.#facebookGrant(params.access_token);
       if (!params.access_token || !grant)
         return graphError('Invalid OAuth access token - Cannot parse access token', 190);
       if (grant.expiresAt <= now)
@@ -379,22 +401,21 @@ export class LocalProvider {
   }
 
   /** An authorisation code bound to the client and redirect URI it was asked for: five minutes, once. */
-  issueAppleCode(person: LocalPerson, request: { clientId?: string; redirectUri: string }): string {
+  async issueAppleCode(
+    person: LocalPerson,
+    request: { clientId?: string; redirectUri: string },
+  ): Promise<string> {
     const now = this.now();
     const email = person.email.toLowerCase();
     const code = `c${randomBytes(24).toString('hex')}.0.local.${randomBytes(12).toString('base64url')}`;
-    remember(
-      this.#appleCodes,
-      code,
-      {
-        clientId: request.clientId ?? this.#options.apple.clientId,
-        redirectUri: request.redirectUri,
-        subject: appleSubject(this.#options.apple.teamId, email),
-        person: { ...person, email },
-        expiresAt: now + APPLE_CODE_LIFETIME_MS,
-      },
-      now,
-    );
+    const grant: AppleGrant = {
+      clientId: request.clientId ?? this.#options.apple.clientId,
+      redirectUri: request.redirectUri,
+      subject: appleSubject(this.#options.apple.teamId, email),
+      person: { ...person, email },
+      expiresAt: now + APPLE_CODE_LIFETIME_MS,
+    };
+    await this.#store.put('apple_code', code, grant, grant.expiresAt, now);
     return code;
   }
 
@@ -413,9 +434,8 @@ export class LocalProvider {
     ) {
       return refuse('invalid_client');
     }
-    const grant = this.#appleCodes.get(form.code);
     // A code is good once: whatever happens next, it is spent.
-    this.#appleCodes.delete(form.code);
+    const grant = (await this.#store.take('apple_code', form.code)) as AppleGrant | null;
     if (!grant || grant.expiresAt <= this.now() || grant.clientId !== form.client_id) {
       return refuse('invalid_grant', 'The code has expired or has been revoked.');
     }
@@ -526,7 +546,7 @@ function flows(provider: LocalProvider): AuthorizeFlow[] {
       answer: async (person, request) => ({
         where: 'fragment',
         params: withState(request, {
-          access_token: provider.issueFacebookToken(person),
+          access_token: await provider.issueFacebookToken(person),
           data_access_expiration_time: String(Math.floor(provider.now() / 1000) + 90 * 86_400),
           expires_in: String(FACEBOOK_TOKEN_LIFETIME_MS / 1000),
         }),
@@ -550,7 +570,7 @@ function flows(provider: LocalProvider): AuthorizeFlow[] {
       answer: async (person, request) => ({
         where: 'query',
         params: {
-          code: provider.issueAppleCode(person, { redirectUri: request.redirect.absolute }),
+          code: await provider.issueAppleCode(person, { redirectUri: request.redirect.absolute }),
           ...(request.state === null ? {} : { state: request.state }),
           first_name: person.firstName,
           last_name: person.lastName,

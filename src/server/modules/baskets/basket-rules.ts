@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { MAX_LINE_QUANTITY } from '../../../domain/basket';
 import { type IsoDate } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
-import { isVisibleOnMenu } from '../../../domain/menu';
-import { isWeekOrderable, weekLabel } from '../../../domain/menu-weeks';
+import { isVisibleOnMenu, offersDoublePortion } from '../../../domain/menu';
+import { isWeekOrderable, orderKindOf, weekLabel } from '../../../domain/menu-weeks';
 import type { DbOrTx } from '../../db/client';
 import { basketItems } from '../../db/schema/baskets';
 
@@ -79,4 +79,50 @@ export function isForeignKeyViolation(error: unknown): boolean {
     if ((e as { code?: unknown }).code === '23503') return true;
   }
   return false;
+}
+
+/**
+ * Why a dish cannot be added to a basket for a meal week, in the spec's order, or null when it can (stock
+ * aside): not on the menu (spec §5: hidden dishes, gift boxes and unlisted bundles), a double portion of
+ * something that comes in one size, a closed week (decision 11), not on that week's menu.
+ */
+export function addRefusal(
+  variant: {
+    productId: number;
+    productTitle: string;
+    productType: string;
+    tags: string[];
+    listedBundle: boolean;
+    isDouble: boolean;
+    onWeekMenu: boolean;
+  },
+  mealWeek: IsoDate,
+  now: Date,
+  startSubscription: boolean,
+): DomainError | null {
+  if (!isOnMenu(variant)) {
+    return new DomainError('PRODUCT_VARIANT_NOT_FOUND', 'That dish is no longer on our menu');
+  }
+  // Only main dishes come as a double portion; one left in the catalogue for a side or dessert is refused.
+  if (variant.isDouble && !offersDoublePortion(variant)) {
+    return new DomainError(
+      'PRODUCT_VARIANT_NOT_FOUND',
+      `${variant.productTitle} comes in one size: add the regular portion`,
+    );
+  }
+  if (!isWeekOrderable(mealWeek, now, orderKindOf(startSubscription))) {
+    return new DomainError(
+      'WEEK_UNAVAILABLE',
+      `Orders for ${weekLabel(mealWeek)} have closed. Please choose a later week.`,
+      { mealWeek },
+    );
+  }
+  if (!variant.onWeekMenu) {
+    return new DomainError(
+      'WEEK_UNAVAILABLE',
+      `${variant.productTitle} is not on the menu for ${weekLabel(mealWeek)}`,
+      { mealWeek },
+    );
+  }
+  return null;
 }

@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { basketItems, baskets } from '../../db/schema/baskets';
 import { products, productVariants } from '../../db/schema/catalogue';
 import type { BasketType } from '../../../domain/basket';
 import type { BasketOwner } from '../../http/basket-owner';
-import { firstProductImage } from '../menu';
+import { firstProductImage, variantFacts, variantRefOf } from '../menu';
+import { MAX_LINE_QUANTITY } from '../../../domain/basket';
 
 export type BasketRow = typeof baskets.$inferSelect;
 
@@ -50,58 +51,122 @@ export async function lockOwnedBasket(db: DbOrTx, owner: BasketOwner, id: string
   return row ?? null;
 }
 
+/** What adding to a basket found and did, from its one statement. */
+export interface AddOutcome {
+  /** The basket, when it is the caller's. */
+  basket: BasketRow | null;
+  /** The dish's facts, when the reference names one. */
+  variant: VariantFacts | null;
+  /** The line's quantity after the add; null when nothing was added. */
+  quantity: number | null;
+}
+
+export type VariantFacts = Awaited<ReturnType<typeof variantFacts>>[number];
+
 /**
- * The statements of adding to a basket, prepared once per database: adding is the hottest write, and
- * each statement is then parsed and planned once per connection rather than on every click.
+ * Adding to a basket, prepared once per database: it is the shop's hottest write, so it is one statement
+ * (one round trip, parsed and planned once per connection). A CTE finds the caller's basket and the dish's
+ * facts, and adds to the line (creating it) only when the basket is theirs, the dish is on the menu and on that
+ * week's, the week is open for the basket's kind and the line stays within stock; it answers what it found,
+ * so the service can say why when nothing was added. The one statement is atomic without a transaction: two
+ * tabs or a double click cannot take a line past its stock, and a basket deleted meanwhile fails the foreign
+ * key. It locks only the line's row (decision 10's order: basket items are below the basket, which it does not
+ * lock, and above nothing it touches).
  */
 export function prepareBasketWrites(db: Db) {
-  const owned = db
-    .select()
-    .from(baskets)
-    .where(
-      and(
-        eq(baskets.id, sql.placeholder('id')),
-        or(
-          eq(baskets.visitorId, sql.placeholder('visitorId')),
-          eq(baskets.customerId, sql.placeholder('customerId')),
-        ),
-      ),
-    )
-    .limit(1)
-    .prepare('basket_owned');
-  const add = db
-    .insert(basketItems)
-    .values({
-      basketId: sql.placeholder('basketId'),
-      productVariantId: sql.placeholder('productVariantId'),
-      mealWeek: sql.placeholder('mealWeek'),
-      quantity: sql.placeholder('quantity'),
-    })
-    .onConflictDoUpdate({
-      target: [basketItems.basketId, basketItems.mealWeek, basketItems.productVariantId],
-      set: { quantity: sql`${basketItems.quantity} + excluded.quantity`, updatedAt: sql`now()` },
-      setWhere: sql`${basketItems.quantity} + excluded.quantity <= ${sql.placeholder('limit')}::int`,
-    })
-    .returning({ quantity: basketItems.quantity })
-    .prepare('basket_add_to_line');
+  const prepare = (variantWhere: SQL, name: string) => {
+    const owned = db.$with('owned').as(
+      db
+        .select()
+        .from(baskets)
+        .where(
+          and(
+            eq(baskets.id, sql.placeholder('id')),
+            or(
+              eq(baskets.visitorId, sql.placeholder('visitorId')),
+              eq(baskets.customerId, sql.placeholder('customerId')),
+            ),
+          ),
+        )
+        .limit(1),
+    );
+    const variant = db.$with('variant').as(variantFacts(db, variantWhere, sql.placeholder('mealWeek')));
+    const limit = sql`least(${variant.quantityAvailable}, ${MAX_LINE_QUANTITY})`;
+    const added = db.$with('added', { quantity: sql<number>`quantity`.as('quantity') }).as(
+      sql`insert into ${basketItems} (basket_id, product_variant_id, meal_week, quantity)
+        select ${owned.id}, ${variant.id}, ${sql.placeholder('mealWeek')}::date, ${sql.placeholder('quantity')}::int
+        from ${owned}, ${variant}
+        where ${variant.sqlOnMenu}
+          and (not ${variant.isDouble} or ${variant.sqlOffersDoublePortion})
+          and ${variant.onWeekMenu}
+          and case when ${owned.startSubscription} then ${sql.placeholder('planWeekOpen')}::boolean
+                   else ${sql.placeholder('oneOffWeekOpen')}::boolean end
+          and ${sql.placeholder('quantity')}::int <= ${limit}
+        on conflict (basket_id, meal_week, product_variant_id) do update
+          set quantity = ${basketItems}.quantity + excluded.quantity, updated_at = now()
+          where ${basketItems}.quantity + excluded.quantity <= (select ${limit} from ${variant})
+        returning quantity`,
+    );
+    const basketColumns = Object.fromEntries(
+      Object.keys(getTableColumns(baskets)).map((key) => [key, owned[key as keyof typeof owned]]),
+    ) as unknown as typeof owned._.selectedFields;
+    const variantColumns = Object.fromEntries(
+      Object.keys(variant._.selectedFields).map((key) => [key, variant[key as keyof typeof variant]]),
+    ) as unknown as typeof variant._.selectedFields;
+    return db
+      .with(owned, variant, added)
+      .select({
+        found: sql<number>`1`,
+        basket: basketColumns,
+        variant: variantColumns,
+        quantity: added.quantity,
+      })
+      .from(sql`(select 1) as one`)
+      .leftJoin(owned, sql`true`)
+      .leftJoin(variant, sql`true`)
+      .leftJoin(added, sql`true`)
+      .prepare(name);
+  };
+  const byId = prepare(eq(productVariants.id, sql.placeholder('variantId')), 'basket_add_by_id');
+  const byExtId = prepare(eq(productVariants.extId, sql.placeholder('variantExtId')), 'basket_add_by_ext_id');
   return {
-    /** The visitor's basket; null when there is no such basket for this visitor. */
-    async findOwned(owner: BasketOwner, id: string): Promise<BasketRow | null> {
-      if (!owner.visitorId && !owner.customerId) return null;
-      const [row] = await owned.execute({ id, visitorId: owner.visitorId, customerId: owner.customerId });
-      return row ?? null;
-    },
     /**
-     * Adds to a line (creating it) only while the result stays within `limit`, atomically; null when that
-     * would go over (the line is left as it was).
+     * Adds `quantity` of a dish (our id or the storefront's) to the caller's basket for a meal week, when
+     * everything allows it. The week's openness is the caller's to decide (it depends on the shop's clock):
+     * for a plan's basket and for a one-off box's.
      */
-    async addToLine(
-      line: { basketId: string; productVariantId: number; mealWeek: string; quantity: number },
-      limit: number,
-    ): Promise<{ quantity: number } | null> {
-      if (line.quantity > limit) return null;
-      const [row] = await add.execute({ ...line, limit });
-      return row ?? null;
+    async add(input: {
+      owner: BasketOwner;
+      basketId: string;
+      variantRef: string;
+      mealWeek: string;
+      quantity: number;
+      planWeekOpen: boolean;
+      oneOffWeekOpen: boolean;
+    }): Promise<AddOutcome> {
+      if (!input.owner.visitorId && !input.owner.customerId)
+        return { basket: null, variant: null, quantity: null };
+      const ref = variantRefOf(input.variantRef);
+      const params = {
+        id: input.basketId,
+        visitorId: input.owner.visitorId,
+        customerId: input.owner.customerId,
+        mealWeek: input.mealWeek,
+        quantity: input.quantity,
+        planWeekOpen: input.planWeekOpen,
+        oneOffWeekOpen: input.oneOffWeekOpen,
+      };
+      const rows = !ref
+        ? await byId.execute({ ...params, variantId: -1 })
+        : 'id' in ref
+          ? await byId.execute({ ...params, variantId: ref.id })
+          : await byExtId.execute({ ...params, variantExtId: ref.extId });
+      const row = rows[0]!;
+      return {
+        basket: (row.basket as BasketRow | null) ?? null,
+        variant: !ref ? null : ((row.variant as VariantFacts | null) ?? null),
+        quantity: row.quantity ?? null,
+      };
     },
   };
 }

@@ -2,7 +2,6 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   availabilityProblems,
   basketProblems,
-  MAX_LINE_QUANTITY,
   basketTotals,
   type BasketProblem,
   type BasketType,
@@ -10,7 +9,7 @@ import {
 import { daysBetween, londonDate, weekdayOf, type IsoDate } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
 import { offersDoublePortion } from '../../../domain/menu';
-import { DELIVERY_WINDOW_DAYS, isWeekOrderable, orderKindOf, weekLabel } from '../../../domain/menu-weeks';
+import { DELIVERY_WINDOW_DAYS, isWeekOrderable, orderKindOf } from '../../../domain/menu-weeks';
 import type {
   AddBasketItemBody,
   Basket,
@@ -25,7 +24,6 @@ import type { Db, DbOrTx } from '../../db/client';
 import { basketItems, baskets } from '../../db/schema/baskets';
 import { newToken } from '../../http/tokens';
 import type { BasketOwner } from '../../http/basket-owner';
-import { prepareFindVariant } from '../menu';
 import type { ShopRulesCache } from '../shop';
 import { loadAppliedVouchers, prepareAppliedVoucher } from '../vouchers';
 import {
@@ -44,7 +42,7 @@ import {
 } from './baskets.repo';
 
 import { claimBaskets } from './basket-claims';
-import { assertInStock, assertPlanCanTake, isForeignKeyViolation, isOnMenu, tooMany } from './basket-rules';
+import { addRefusal, assertInStock, assertPlanCanTake, isForeignKeyViolation, tooMany } from './basket-rules';
 import { metaFor, toBasket, toDomainLines, voucherKind, weekDayOf } from './basket-view';
 
 // Basket use cases (spec §3 Basket, §4 Baskets, §5, §7 Baskets). Each change runs in one transaction that
@@ -66,7 +64,6 @@ export interface BasketView {
 export class BasketService {
   private readonly basketLines: (basketId: string) => Promise<LineRow[]>;
   private readonly writes: BasketWrites;
-  private readonly findVariant: ReturnType<typeof prepareFindVariant>;
   private readonly appliedVoucher: ReturnType<typeof prepareAppliedVoucher>;
 
   constructor(
@@ -76,7 +73,6 @@ export class BasketService {
   ) {
     this.basketLines = prepareBasketLines(db);
     this.writes = prepareBasketWrites(db);
-    this.findVariant = prepareFindVariant(db);
     this.appliedVoucher = prepareAppliedVoucher(db);
   }
 
@@ -180,58 +176,39 @@ export class BasketService {
   }
 
   /**
-   * Adds to the line for that dish and week (creating it), never above stock. No transaction is needed:
-   * the add is one atomic upsert that checks the limit itself, so two tabs or a double click cannot take a
-   * line past its stock; a basket deleted in between makes the insert fail its foreign key. The one write
-   * is the one commit (the line's own updated_at records it).
+   * Adds to the line for that dish and week (creating it), never above stock, in one statement (see
+   * `prepareBasketWrites`: ownership, the dish's facts and stock, and the add). When nothing was added, the
+   * facts it answered say why, checked in the order the spec gives them.
    */
   async addItem(owner: BasketOwner, id: string, body: AddBasketItemBody): Promise<BasketView> {
     const now = this.clock.now();
     const mealWeek = body.mealWeek as IsoDate;
-    const basket = await this.writes.findOwned(owner, id);
-    if (!basket) throw new DomainError('BASKET_NOT_FOUND', BASKET_GONE);
-    const variant = await this.findVariant(body.productVariantId, mealWeek);
-    // Spec §5: hidden dishes, gift boxes and unlisted bundles are not on the menu, so not orderable here.
-    if (!variant || !isOnMenu(variant)) {
-      throw new DomainError('PRODUCT_VARIANT_NOT_FOUND', 'That dish is no longer on our menu');
-    }
-    // Only main dishes come as a double portion; one left in the catalogue for a side or dessert is refused.
-    if (variant.isDouble && !offersDoublePortion(variant)) {
-      throw new DomainError(
-        'PRODUCT_VARIANT_NOT_FOUND',
-        `${variant.productTitle} comes in one size: add the regular portion`,
-      );
-    }
-    // A plan's week closes at its cutoff; a one-off box's stays open while one of its days can come next
-    // day (docs/decisions/0011).
-    if (!isWeekOrderable(mealWeek, now, orderKindOf(basket.startSubscription))) {
-      throw new DomainError(
-        'WEEK_UNAVAILABLE',
-        `Orders for ${weekLabel(mealWeek)} have closed. Please choose a later week.`,
-        { mealWeek },
-      );
-    }
-    if (!variant.onWeekMenu) {
-      throw new DomainError(
-        'WEEK_UNAVAILABLE',
-        `${variant.productTitle} is not on the menu for ${weekLabel(mealWeek)}`,
-        {
-          mealWeek,
-        },
-      );
-    }
-    const limit = Math.min(variant.quantityAvailable, MAX_LINE_QUANTITY);
-    let line;
+    let outcome;
     try {
-      line = await this.writes.addToLine(
-        { basketId: basket.id, productVariantId: variant.id, mealWeek, quantity: body.quantity },
-        limit,
-      );
+      outcome = await this.writes.add({
+        owner,
+        basketId: id,
+        variantRef: body.productVariantId,
+        mealWeek,
+        quantity: body.quantity,
+        // A plan's week closes at its cutoff; a one-off box's stays open while one of its days can come next
+        // day (docs/decisions/0011).
+        planWeekOpen: isWeekOrderable(mealWeek, now, orderKindOf(true)),
+        oneOffWeekOpen: isWeekOrderable(mealWeek, now, orderKindOf(false)),
+      });
     } catch (error) {
+      // The basket was deleted between finding it and adding to it.
       if (isForeignKeyViolation(error)) throw new DomainError('BASKET_NOT_FOUND', BASKET_GONE);
       throw error;
     }
-    if (!line) throw tooMany(variant.productTitle, variant.quantityAvailable);
+    const { basket, variant, quantity } = outcome;
+    if (!basket) throw new DomainError('BASKET_NOT_FOUND', BASKET_GONE);
+    const refusal = variant ? addRefusal(variant, mealWeek, now, basket.startSubscription) : null;
+    if (!variant || refusal) {
+      if (quantity !== null) throw new Error('basket add: the statement added what the menu rules refuse');
+      throw refusal ?? new DomainError('PRODUCT_VARIANT_NOT_FOUND', 'That dish is no longer on our menu');
+    }
+    if (quantity === null) throw tooMany(variant.productTitle, variant.quantityAvailable);
     return this.view(basket);
   }
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import {
   bundles,
   collectionProducts,
@@ -24,52 +24,70 @@ export function firstProductImage(db: DbOrTx, productId: SQL | number = sql`${pr
     .limit(1);
 }
 
+/** A product name or tag as the menu's rules compare them: trimmed, lower case, runs of space, "_", "-" as one space. */
+function normalised(value: SQL): SQL {
+  return sql`lower(regexp_replace(regexp_replace(${value}, '^\\s+|\\s+$', '', 'g'), '[\\s_-]+', ' ', 'g'))`;
+}
+
+function productHasTag(...names: string[]): SQL {
+  const list = sql.raw(names.map((name) => `'${name}'`).join(', '));
+  return sql`exists (select 1 from unnest(${products.tags}) as tag where ${normalised(sql`tag`)} in (${list}))`;
+}
+
+const productType = normalised(sql`${products.productType}`);
+
 /**
- * A variant by our id ("2001") or the storefront's global id ("gid://shopify/ProductVariant/2001"), with
- * whether its product is on the menu of the week starting `weekStart`: one prepared query.
+ * The menu's rules about a product, in SQL for statements that act on them (adding to a basket decides in the
+ * one statement that adds): `isVisibleOnMenu` (not hidden, not a gift box, a bundle only when listed) and
+ * `offersDoublePortion` (not a bundle, gift box, side or dessert) of src/domain/menu.ts. The domain's
+ * functions stay the rule; `menu-rules-sql.test.ts` holds these to them for every product in the catalogue.
  */
-export function prepareFindVariant(db: Db) {
-  const query = (where: SQL) => {
-    const onWeekMenu = db
-      .select({ one: sql`1` })
-      .from(collectionProducts)
-      .innerJoin(collections, eq(collections.id, collectionProducts.collectionId))
-      .where(
-        and(
-          eq(collections.weekStart, sql.placeholder('weekStart')),
-          eq(collectionProducts.productId, products.id),
-        ),
-      );
-    return db
-      .select({
-        id: productVariants.id,
-        extId: productVariants.extId,
-        title: productVariants.title,
-        isDouble: productVariants.isDouble,
-        pricePence: productVariants.pricePence,
-        quantityAvailable: productVariants.quantityAvailable,
-        productId: products.id,
-        productTitle: products.title,
-        productType: products.productType,
-        tags: products.tags,
-        /** Whether the product is on the bundles list (spec §5: only listed bundles show on the menu). */
-        listedBundle: sql<boolean>`${bundles.productId} is not null`,
-        onWeekMenu: sql<boolean>`exists (${onWeekMenu})`,
-      })
-      .from(productVariants)
-      .innerJoin(products, eq(products.id, productVariants.productId))
-      .leftJoin(bundles, eq(bundles.productId, products.id))
-      .where(where)
-      .limit(1);
-  };
-  const byId = query(eq(productVariants.id, sql.placeholder('id'))).prepare('variant_by_id');
-  const byExtId = query(eq(productVariants.extId, sql.placeholder('extId'))).prepare('variant_by_ext_id');
-  return async (ref: string, weekStart: string) => {
-    const rows = /^\d{1,15}$/.test(ref)
-      ? await byId.execute({ id: Number(ref), weekStart })
-      : ref.startsWith(VARIANT_GID_PREFIX)
-        ? await byExtId.execute({ extId: ref, weekStart })
-        : [];
-    return rows[0] ?? null;
-  };
+export const MENU_RULES_SQL = {
+  onMenu: sql<boolean>`(not ${productHasTag('hide from menu')} and ${productType} <> 'gift box' and (${productType} <> 'bundle' or ${bundles.productId} is not null))`,
+  offersDoublePortion: sql<boolean>`(not (${productType} in ('bundle', 'gift box', 'side', 'dessert') or ${productHasTag('side', 'dessert')}))`,
+};
+
+/**
+ * What the shop needs to know of a variant to sell it in the week starting `weekStart`: its product's facts,
+ * whether it is on that week's menu, and the menu's rules as SQL. `where` picks the variant.
+ */
+export function variantFacts(db: DbOrTx, where: SQL, weekStart: SQL | ReturnType<typeof sql.placeholder>) {
+  const onWeekMenu = db
+    .select({ one: sql`1` })
+    .from(collectionProducts)
+    .innerJoin(collections, eq(collections.id, collectionProducts.collectionId))
+    .where(and(eq(collections.weekStart, weekStart as SQL), eq(collectionProducts.productId, products.id)));
+  return db
+    .select({
+      id: productVariants.id,
+      extId: productVariants.extId,
+      title: productVariants.title,
+      isDouble: productVariants.isDouble,
+      pricePence: productVariants.pricePence,
+      quantityAvailable: productVariants.quantityAvailable,
+      productId: sql<number>`${products.id}`.as('product_id'),
+      productTitle: sql<string>`${products.title}`.as('product_title'),
+      productType: products.productType,
+      tags: products.tags,
+      /** Whether the product is on the bundles list (spec §5: only listed bundles show on the menu). */
+      listedBundle: sql<boolean>`${bundles.productId} is not null`.as('listed_bundle'),
+      onWeekMenu: sql<boolean>`exists (${onWeekMenu})`.as('on_week_menu'),
+      sqlOnMenu: MENU_RULES_SQL.onMenu.as('sql_on_menu'),
+      sqlOffersDoublePortion: MENU_RULES_SQL.offersDoublePortion.as('sql_offers_double_portion'),
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .leftJoin(bundles, eq(bundles.productId, products.id))
+    .where(where)
+    .limit(1);
+}
+
+/**
+ * Which column a variant reference names: our id ("2001") or the storefront's global id
+ * ("gid://shopify/ProductVariant/2001"); null when it is neither.
+ */
+export function variantRefOf(ref: string): { id: number } | { extId: string } | null {
+  if (/^\d{1,15}$/.test(ref)) return { id: Number(ref) };
+  if (ref.startsWith(VARIANT_GID_PREFIX)) return { extId: ref };
+  return null;
 }

@@ -1,6 +1,12 @@
 // The menu area's public face: the catalogue as the shop reads it (variants, pictures), its stock, and the
 // media it serves. The storefront (integrations/storefront) serves the same catalogue to the web.
 
-export { firstProductImage, prepareFindVariant, VARIANT_GID_PREFIX } from './catalogue.repo';
+export {
+  firstProductImage,
+  MENU_RULES_SQL,
+  variantFacts,
+  variantRefOf,
+  VARIANT_GID_PREFIX,
+} from './catalogue.repo';
 export { putBackStock, takeStock } from './stock';
 export { mediaRoutes } from './media.routes';
