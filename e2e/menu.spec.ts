@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, openMenu, waitForHydration } from './helpers';
 
 // The recipe-kit menu journey on a phone: weeks, filters, a dish, the basket with its optimistic changes,
@@ -107,16 +107,23 @@ test('browse the menu, build a basket, keep it across a reload, and see a failed
   await context.setOffline(false);
 });
 
-test('a basket emptied in another tab: the add is refused, rolled back, and a new basket is started', async ({
-  page,
-}) => {
+/** Adds the first dish's Regular portion and waits until the add has reached the server (the line has its id). */
+async function addFirstDish(page: Page) {
   await openMenu(page);
   const card = page.locator('.dish-card:not(.dish-card--skeleton)').first();
   const title = (await card.locator('.dish-card__title').innerText()).trim();
   await card.getByRole('button', { name: `Add Regular ${title}` }).click();
   await expect(page.getByRole('button', { name: /View basket \(1 item\)/ })).toBeVisible();
-  // The add has reached the server (the line has its id) before the other tab acts.
-  await expect(card.getByRole('button', { name: `One more Regular ${title}` })).toBeEnabled();
+  const more = card.getByRole('button', { name: `One more Regular ${title}` });
+  await expect(more).toBeEnabled();
+  return { card, title, more };
+}
+
+test('a basket emptied in another tab: the add is refused, rolled back, and a new basket is started', async ({
+  page,
+}) => {
+  // The add has reached the server before the other tab acts.
+  const { card, title, more } = await addFirstDish(page);
 
   // Another tab (same browser, same cookies) deletes the recipe-kit basket.
   const gone = await page.request.delete('/api/v2/baskets/delete_by_type/RecipeKitBasket', {
@@ -124,7 +131,7 @@ test('a basket emptied in another tab: the add is refused, rolled back, and a ne
   });
   expect(gone.status()).toBe(204);
 
-  await card.getByRole('button', { name: `One more Regular ${title}` }).click();
+  await more.click();
   await expect(page.getByRole('alert').getByText('Has error and basket is destroyed')).toBeVisible();
   // The client starts a fresh basket, and adding works again.
   await expect(page.getByRole('button', { name: /View basket \(0 items\)/ })).toBeVisible();
@@ -135,12 +142,7 @@ test('a basket emptied in another tab: the add is refused, rolled back, and a ne
 test('quick presses of + reach the server in order: the basket holds what the screen shows', async ({
   page,
 }) => {
-  await openMenu(page);
-  const card = page.locator('.dish-card:not(.dish-card--skeleton)').first();
-  const title = (await card.locator('.dish-card__title').innerText()).trim();
-  await card.getByRole('button', { name: `Add Regular ${title}` }).click();
-  const more = card.getByRole('button', { name: `One more Regular ${title}` });
-  await expect(more).toBeEnabled();
+  const { card, title, more } = await addFirstDish(page);
   // Three presses without waiting for an answer: each sends the quantity it shows (2, 3, 4). The first
   // request is held back on its way, as a slow network might: sent side by side, the later ones would
   // overtake it and the basket would end at 2.

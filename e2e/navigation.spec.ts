@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, openMenu } from './helpers';
+import { expectAccessible, openMenu, waitForHydration } from './helpers';
 
 // Getting around on a phone (issue 9, item 1): every link of the mobile menu lands on its page, at both
 // levels, signed out and signed in; How recipe kits work opens from it; the back button closes it without
@@ -208,6 +208,8 @@ test.describe('on a desktop', () => {
     await expect(page).toHaveURL(`${BRAND}/catering`);
     await page.goBack();
     await expect(page).toHaveURL(/\/menu$/);
+    // Back from another site loads the page afresh: its buttons work once it is hydrated.
+    await waitForHydration(page);
 
     // On a desktop a modal has no history entry: back leaves the page, as it always did.
     await page.getByRole('button', { name: 'How it works' }).click();

@@ -74,7 +74,7 @@ type Step =
   | { name: 'saving' }
   | { name: 'failed'; message: string };
 
-const failureMessage = (error: unknown) =>
+export const failureMessage = (error: unknown) =>
   error instanceof ApiError || error instanceof NetworkError ? error.message : 'Request failed';
 
 /** A frame that never answers (its page failed to load) must not leave "Pay" spinning for ever. */
@@ -283,6 +283,32 @@ function SandboxCardForm({
           <p className="field__hint">Your card details go straight to our payment processor, never to us.</p>
         </>
       ) : null}
+      <CardFormEnding
+        step={step}
+        onRetry={() => {
+          setStep({ name: 'starting' });
+          setAttempt((n) => n + 1);
+        }}
+        onCancel={onCancel}
+      />
+    </div>
+  );
+}
+
+/**
+ * The end of either card form (the sandbox's and Stripe's): saving, a failure with Try again, and Cancel.
+ */
+export function CardFormEnding({
+  step,
+  onRetry,
+  onCancel,
+}: {
+  step: { name: string; message?: string };
+  onRetry: () => void;
+  onCancel: (() => void) | undefined;
+}) {
+  return (
+    <>
       {step.name === 'saving' ? (
         <p className="card-form__wait">
           <Spinner label="Saving your card" /> Saving your card…
@@ -291,14 +317,7 @@ function SandboxCardForm({
       {step.name === 'failed' ? (
         <div className="notice notice--error" role="alert">
           <p>{step.message}</p>
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            onClick={() => {
-              setStep({ name: 'starting' });
-              setAttempt((n) => n + 1);
-            }}
-          >
+          <button type="button" className="button button--secondary button--small" onClick={onRetry}>
             Try again
           </button>
         </div>
@@ -308,6 +327,6 @@ function SandboxCardForm({
           Cancel
         </button>
       ) : null}
-    </div>
+    </>
   );
 }

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { ApiError, NetworkError } from '../../shared/api/client';
 import { Spinner } from '../../shared/ui/spinner';
-import { CardFormError, type CardFormProps } from './card-form';
+import { CardFormEnding, CardFormError, failureMessage, type CardFormProps } from './card-form';
 import { paymentQueries, paymentsApi } from './payments.queries';
 import { cardErrorMessage, loadStripe, type StripeCardElement, type StripeJs } from './stripe-js';
 
@@ -16,9 +16,6 @@ type Step =
   | { name: 'form'; stripe: StripeJs; clientSecret: string }
   | { name: 'saving' }
   | { name: 'failed'; message: string };
-
-const failureMessage = (error: unknown) =>
-  error instanceof ApiError || error instanceof NetworkError ? error.message : 'Request failed';
 
 export function LiveCardForm({
   onSaved,
@@ -156,31 +153,14 @@ export function LiveCardForm({
           ) : null}
         </>
       ) : null}
-      {step.name === 'saving' ? (
-        <p className="card-form__wait">
-          <Spinner label="Saving your card" /> Saving your card…
-        </p>
-      ) : null}
-      {step.name === 'failed' ? (
-        <div className="notice notice--error" role="alert">
-          <p>{step.message}</p>
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            onClick={() => {
-              setStep({ name: 'starting' });
-              setAttempt((n) => n + 1);
-            }}
-          >
-            Try again
-          </button>
-        </div>
-      ) : null}
-      {onCancel && step.name !== 'saving' ? (
-        <button type="button" className="link-button" onClick={onCancel}>
-          Cancel
-        </button>
-      ) : null}
+      <CardFormEnding
+        step={step}
+        onRetry={() => {
+          setStep({ name: 'starting' });
+          setAttempt((n) => n + 1);
+        }}
+        onCancel={onCancel}
+      />
     </div>
   );
 }
