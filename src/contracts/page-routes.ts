@@ -3,12 +3,26 @@
 // mistyped link is not a soft 404. src/web/routes.test.ts keeps this list equal to the route table in
 // src/web/routes.tsx: a route added there and not here (or the other way round) fails the unit tests.
 
-export const PAGE_ROUTES = [
+/**
+ * The public pages, rendered on the server with their first screen in the HTML (decision 17). A page is
+ * added here unless it shows a customer's own data (then below): public by default.
+ */
+export const SERVER_RENDERED_ROUTES = [
   '/',
   '/products',
   '/menu',
   '/one-off',
   '/one-off/menu',
+  '/gift-boxes',
+  '/gift-boxes/:handle',
+] as const;
+
+/**
+ * Pages the server does not render (docs/decisions/0017): they show a customer's own data or a step of a
+ * flow that starts from the customer's session, so the server sends the shell and the browser renders the
+ * page.
+ */
+export const CLIENT_RENDERED_ROUTES = [
   '/one-off/continue',
   '/one-off/signup',
   '/one-off/login',
@@ -29,9 +43,7 @@ export const PAGE_ROUTES = [
   '/one-off/checkout/payment',
   '/one-off/checkout/confirmation',
   '/one-off/checkout/error',
-  '/gift-boxes',
   '/gift-boxes/confirmation',
-  '/gift-boxes/:handle',
   '/gift-boxes/:handle/send',
   '/payment/success',
   '/payment/:orderId',
@@ -54,6 +66,9 @@ export const PAGE_ROUTES = [
   '/account/my-details',
 ] as const;
 
+/** Every page: the server answers these with 200, any other page path with 404. */
+export const PAGE_ROUTES = [...SERVER_RENDERED_ROUTES, ...CLIENT_RENDERED_ROUTES] as const;
+
 export type PageRoute = (typeof PAGE_ROUTES)[number];
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -70,61 +85,6 @@ export function matchesRoute(pattern: string, path: string): boolean {
     .join('/');
   return new RegExp(`^${source}/*$`, 'i').test(path);
 }
-
-/**
- * Pages the server does not render (docs/decisions/0017): they show a customer's own data or a step of a
- * flow that starts from the customer's session, so the server sends the shell and the browser renders the
- * page. Every other page, and every page added later, is rendered on the server with its first screen in
- * the HTML: a public page is server-rendered unless it is listed here.
- */
-export const CLIENT_RENDERED_ROUTES: readonly PageRoute[] = [
-  '/one-off/continue',
-  '/one-off/signup',
-  '/one-off/login',
-  '/checkout',
-  '/checkout/continue',
-  '/checkout/signup',
-  '/checkout/login',
-  '/checkout/delivery/address',
-  '/checkout/billingaddresses',
-  '/checkout/delivery/instructions',
-  '/checkout/payment',
-  '/checkout/confirmation',
-  '/checkout/error',
-  '/one-off/checkout',
-  '/one-off/checkout/delivery/address',
-  '/one-off/checkout/billingaddresses',
-  '/one-off/checkout/delivery/instructions',
-  '/one-off/checkout/payment',
-  '/one-off/checkout/confirmation',
-  '/one-off/checkout/error',
-  '/gift-boxes/confirmation',
-  '/gift-boxes/:handle/send',
-  '/payment/success',
-  '/payment/:orderId',
-  '/order/:orderId',
-  '/my-basket',
-  '/my-rk-basket',
-  '/login',
-  '/signup',
-  '/forgot-password',
-  '/forgot-password/reset',
-  '/social-login',
-  '/auth-facebook-cb',
-  '/signed-out',
-  '/paypal-confirmation',
-  '/paypal-setup-confirmation',
-  '/account',
-  '/account/dashboard',
-  '/account/order-history',
-  '/account/payment-methods',
-  '/account/my-details',
-];
-
-/** The pages rendered on the server: the public ones. */
-export const SERVER_RENDERED_ROUTES: readonly PageRoute[] = PAGE_ROUTES.filter(
-  (route) => !CLIENT_RENDERED_ROUTES.includes(route),
-);
 
 /** Whether the server renders a decoded path's first screen (a page not listed as client-rendered). */
 export function isServerRenderedPath(path: string): boolean {
