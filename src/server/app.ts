@@ -46,7 +46,7 @@ import { mediaRoutes } from './modules/menu';
 import { orderRoutes } from './modules/orders';
 import { paymentRoutes } from './modules/payments';
 import { cachedShopRules, settingsView, shopRoutes } from './modules/shop';
-import { subscriptionRoutes } from './modules/subscriptions';
+import { scheduleRoutes, subscriptionRoutes } from './modules/subscriptions';
 import { voucherRoutes } from './modules/vouchers';
 import { snakeKeys } from '../contracts/case';
 
@@ -242,6 +242,7 @@ export async function buildApp({
       await api.register(orderRoutes, deps);
       await api.register(paymentRoutes, deps);
       await api.register(subscriptionRoutes, deps);
+      await api.register(scheduleRoutes, deps);
       await api.register(giftRoutes, deps);
     },
     { prefix: API_PREFIX },

@@ -13,7 +13,12 @@ import { GiftBoxService, giftKind } from './modules/gifts';
 import { OrdersService } from './modules/orders';
 import { OrderKinds, PaymentMethodsService, PaymentsService } from './modules/payments';
 import type { ShopRulesCache } from './modules/shop';
-import { plansAsPaymentMethodUsers, SubscriptionsService } from './modules/subscriptions';
+import {
+  PlanOrdersService,
+  plansAsPaymentMethodUsers,
+  ScheduleService,
+  SubscriptionsService,
+} from './modules/subscriptions';
 import { VouchersService } from './modules/vouchers';
 
 // The composition root (issue 10 part 3): every service is built here, once, and handed to the route
@@ -35,6 +40,8 @@ export interface Services {
   payments: PaymentsService;
   paymentMethods: PaymentMethodsService;
   subscriptions: SubscriptionsService;
+  schedule: ScheduleService;
+  planOrders: PlanOrdersService;
   gifts: GiftBoxService;
 }
 
@@ -52,7 +59,7 @@ export function buildServices({ config, database, clock, rules, processors, log 
   const emailRequests = emailRequestsOf(db, config.publicUrl);
   emailRequests.log = log;
   // What a paid checkout means, kind by kind (payments/order-kinds.ts).
-  const recipeKit = recipeKitKind(config.publicUrl);
+  const recipeKit = recipeKitKind(config.publicUrl, rules);
   const kinds = new OrderKinds()
     .register('recipe_kit', recipeKit)
     .register('one_off', recipeKit)
@@ -65,6 +72,7 @@ export function buildServices({ config, database, clock, rules, processors, log 
     plansAsPaymentMethodUsers,
     clock,
   );
+  const schedule = new ScheduleService(db, rules, clock, config.publicUrl);
   return {
     // An unconfirmed account taken over by its inbox's owner keeps no saved card (decision 18).
     accounts: new AccountsService(db, config.publicUrl, {
@@ -83,7 +91,9 @@ export function buildServices({ config, database, clock, rules, processors, log 
     orders: new OrdersService(db, rules, clock),
     payments: new PaymentsService(db, processors, rules, clock, config.publicUrl, kinds),
     paymentMethods,
-    subscriptions: new SubscriptionsService(db, clock),
+    subscriptions: new SubscriptionsService(db, rules, clock, config.publicUrl),
+    schedule,
+    planOrders: new PlanOrdersService(db, rules, clock, config.publicUrl, schedule),
     gifts: new GiftBoxService(db, rules, clock),
   };
 }

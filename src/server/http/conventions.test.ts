@@ -205,6 +205,30 @@ describe('GET /api/docs/json', () => {
       'DELETE /api/v2/payment_methods/{id}',
       'POST /api/v2/payment_methods/{id}/default',
       'POST /api/v2/subscriptions/change_payment_method',
+      // The Pasta Plan (issue 12)
+      'GET /api/v2/subscriptions',
+      'GET /api/v2/subscriptions/{id}',
+      'PUT /api/v2/subscriptions/{id}',
+      'PUT /api/v2/subscriptions/{id}/schedule',
+      'POST /api/v2/subscriptions/{id}/pause',
+      'POST /api/v2/subscriptions/{id}/activate',
+      'POST /api/v2/subscriptions/{id}/cancel',
+      'GET /api/v2/subscriptions/{id}/history',
+      'GET /api/v2/subscriptions/{id}/ingredient_preferences',
+      'POST /api/v2/subscriptions/{id}/ingredient_preferences',
+      'GET /api/v2/ingredients',
+      'GET /api/v2/schedule_weeks',
+      'GET /api/v2/schedule_weeks/{id}',
+      'PUT /api/v2/schedule_weeks/{id}',
+      'POST /api/v2/schedule_weeks/{id}/skip',
+      'POST /api/v2/schedule_weeks/{id}/unskip',
+      'POST /api/v2/schedule_weeks/{id}/chef_selections',
+      'POST /api/v2/orders',
+      'POST /api/v2/orders/{id}/delivery_date',
+      'PUT /api/v2/orders/{id}/shipping_address/{addressId}',
+      'POST /api/v2/orders/{id}/voucher',
+      'POST /api/v2/orders/{id}/remove_voucher',
+      'POST /api/v2/orders/{id}/chef_selections',
     ].sort();
     expect(documented).toEqual(expected);
     // The document and the router agree: no undocumented API route.
@@ -246,6 +270,11 @@ describe('GET /api/docs/json', () => {
         'filter[type]',
         'page',
         'per_page',
+        // The Pasta Plan (issue 12): the schedule's filters, and the one-tap link of skip and unskip.
+        'filter[period]',
+        'filter[subscription_id]',
+        'token',
+        'token',
       ].sort(),
     );
   });

@@ -19,6 +19,9 @@ import { deliveryFeeConfig, marketingBanners, settings } from '../schema/shop';
 import { dishSvg } from './dish-art';
 import { DISHES, type DishSeed } from './dishes';
 import { seedVouchers } from './demo-vouchers';
+import { DISH_INGREDIENTS, GAME_DISHES, INGREDIENTS } from './ingredients';
+import { ingredientTag } from '../../../domain/chef-selection';
+import { ingredients } from '../schema/subscriptions';
 
 // The demo shop, seeded at every start and idempotent: rows that exist are left alone (stock that orders
 // have used stays used), missing ones are added, and the rolling window of weekly menus is topped up.
@@ -36,6 +39,16 @@ export const collectionId = (weekStart: IsoDate) => 500_000 + weekNumber(weekSta
 /** Bundles on the bundles list; the last bundle is left off it, so the menu must hide it. */
 const LISTED_BUNDLES = DISHES.filter((d) => d.kind === 'Bundle').slice(0, -1);
 
+/** A dish's tags in the catalogue: its own, its cooking time, game, and the ingredients customers can avoid. */
+export function dishTags(dish: DishSeed): string[] {
+  return [
+    ...dish.tags,
+    cookingTimeTag(dish.cookMinutes),
+    ...(GAME_DISHES.includes(dish.n) ? ['game'] : []),
+    ...(DISH_INGREDIENTS[dish.n] ?? []).map(ingredientTag),
+  ];
+}
+
 export async function seedDemo(db: Db, now: Date): Promise<{ weeks: IsoDate[] }> {
   return db.transaction(async (tx) => {
     await seedShopSettings(tx);
@@ -45,6 +58,10 @@ export async function seedDemo(db: Db, now: Date): Promise<{ weeks: IsoDate[] }>
     await seedGiftBoxes(tx);
     await seedBanners(tx);
     await seedVouchers(tx, now);
+    await tx
+      .insert(ingredients)
+      .values(INGREDIENTS.map((ingredient, position) => ({ ...ingredient, position })))
+      .onConflictDoNothing();
     return { weeks };
   });
 }
@@ -150,7 +167,7 @@ function productFields(dish: DishSeed) {
     title: dish.title,
     descriptionHtml: dish.descriptionHtml,
     productType: dish.kind,
-    tags: [...dish.tags, cookingTimeTag(dish.cookMinutes)],
+    tags: dishTags(dish),
   };
 }
 

@@ -16,7 +16,16 @@ export type EmailTemplate =
   | 'account_setup'
   | 'order_confirmation'
   | 'gift_confirmation'
-  | 'gift_on_its_way';
+  | 'gift_on_its_way'
+  | 'plan_changed'
+  | 'plan_reminder'
+  | 'plan_charged'
+  | 'plan_payment_failed'
+  | 'plan_not_sent'
+  | 'plan_failed'
+  | 'order_shipped'
+  | 'order_delivered'
+  | 'order_invoice';
 
 export interface EmailMessage {
   to: string;

@@ -17,8 +17,10 @@ export {
 export {
   placeOrders,
   previewOrders,
+  rewriteOrder,
   type CheckoutDraft,
   type OrderDraft,
   type OrderLineDraft,
+  type OrderRewrite,
 } from './place-orders';
 export { queueGiftEmails, queueOrderConfirmation } from './order-emails';

@@ -147,3 +147,18 @@ export function prepareAppliedVoucher(db: Db) {
     return appliedByBasket(rows).get(basketId) ?? null;
   };
 }
+
+/** Why a customer may not use a code now (its limit, once per customer, new customers only); null if they may. */
+export async function customerUsageProblem(
+  db: DbOrTx,
+  voucher: VoucherRow,
+  customerId: string,
+): Promise<string | null> {
+  const [facts] = await db
+    .select({
+      redeemedBefore: sql<boolean>`exists (select 1 from ${voucherRedemptions} where ${voucherRedemptions.voucherId} = ${voucher.id} and ${voucherRedemptions.customerId} = ${customerId})`,
+      hasPaidOrder: sql<boolean>`exists (select 1 from ${checkouts} where ${checkouts.customerId} = ${customerId} and ${checkouts.state} = 'paid')`,
+    })
+    .from(sql`(select 1) as one`);
+  return usageProblem(voucher, facts ?? { redeemedBefore: false, hasPaidOrder: false });
+}
