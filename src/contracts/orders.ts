@@ -165,6 +165,11 @@ export const addToPlanOrderBody = z.strictObject({
   scheduleWeekId: uuidSchema,
 });
 
+/** POST /orders/{id}/send_invoice: where the invoice went. */
+export const invoiceSentDocument = z.object({
+  data: resource('invoices', z.object({ orderId: z.string(), sentTo: z.string() })),
+});
+
 export const updateOrderBody = z.strictObject({
   deliveryNote: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(500)))),
 });

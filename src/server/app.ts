@@ -256,7 +256,7 @@ export async function buildApp({
     return {
       bootstrap: {
         settings: snakeKeys({ data: { id, type: 'settings', attributes } }),
-        customer: customer ? snakeKeys(customerDocument(customer)) : null,
+        customer: customer ? snakeKeys(await customerDocument(deps.database.db, customer)) : null,
       },
       // Public pages change with the menu week (and its one-off week); the customer type is the only
       // thing about the customer a public page may ever depend on.

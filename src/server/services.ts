@@ -88,7 +88,7 @@ export function buildServices({ config, database, clock, rules, processors, log 
     credit: new CreditService(db, clock),
     delivery: new DeliveryService(db, createPostcodeService(config.postcodes), clock, log),
     checkout: new CheckoutService(db, rules, clock),
-    orders: new OrdersService(db, rules, clock),
+    orders: new OrdersService(db, rules, clock, config.publicUrl),
     payments: new PaymentsService(db, processors, rules, clock, config.publicUrl, kinds),
     paymentMethods,
     subscriptions: new SubscriptionsService(db, rules, clock, config.publicUrl),

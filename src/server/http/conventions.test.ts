@@ -229,6 +229,7 @@ describe('GET /api/docs/json', () => {
       'POST /api/v2/orders/{id}/voucher',
       'POST /api/v2/orders/{id}/remove_voucher',
       'POST /api/v2/orders/{id}/chef_selections',
+      'POST /api/v2/orders/{id}/send_invoice',
     ].sort();
     expect(documented).toEqual(expected);
     // The document and the router agree: no undocumented API route.

@@ -11,6 +11,7 @@ import { creditBalance } from '../credit';
 import type { ShopRulesCache } from '../shop';
 import { checkoutMeta } from './order-documents';
 import { checkoutOrders, findCustomerOrder, listCustomerOrders } from './orders.repo';
+import { hasInvoice, queueInvoice } from './order-emails';
 
 // A customer's orders (spec §7 Orders): the list and its filters, one order with what paying it takes, and
 // the changes a customer may still make.
@@ -22,6 +23,7 @@ export class OrdersService {
     private readonly db: Db,
     private readonly rules: ShopRulesCache,
     private readonly clock: Clock,
+    private readonly publicUrl: string,
   ) {}
 
   async list(customerId: string, query: OrderListQuery) {
@@ -68,6 +70,23 @@ export class OrdersService {
       orders: await checkoutOrders(this.db, order.checkoutId, this.clock.now()),
       meta: await this.checkoutMeta(customerId, order),
     };
+  }
+
+  /** POST /orders/{id}/send_invoice: the invoice of a paid order, by email to the customer. */
+  async sendInvoice(customerId: string, id: string): Promise<{ sentTo: string }> {
+    return this.db.transaction(async (tx) => {
+      const [order] = await tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, id), eq(orders.customerId, customerId)));
+      if (!order) throw new DomainError('ORDER_NOT_FOUND', NOT_FOUND);
+      if (!hasInvoice(order.state)) {
+        throw new DomainError('CONFLICT', 'This order has no invoice yet: we send one once it is paid');
+      }
+      const sent = await queueInvoice(tx, order, this.publicUrl);
+      if (!sent) throw new DomainError('ORDER_NOT_FOUND', NOT_FOUND);
+      return sent;
+    });
   }
 
   /** The delivery note, until the order is packed. */

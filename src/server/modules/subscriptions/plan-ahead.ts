@@ -115,6 +115,21 @@ export async function syncBox(
   context: PlanContext,
 ): Promise<void> {
   let orderId = week.orderId;
+  if (orderId) {
+    // A box cancelled while the week was open (the plan cancelled, then restarted): the week gets a new one.
+    const [old] = await tx
+      .select({ state: orders.state, source: orders.source })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    if (old?.source === 'subscription' && old.state === 'cancelled' && wantsBox(plan, week)) {
+      await tx
+        .update(scheduleWeeks)
+        .set({ orderId: null, recipesChosenAt: null })
+        .where(eq(scheduleWeeks.id, week.id));
+      week = { ...week, orderId: null, recipesChosenAt: null };
+      orderId = null;
+    }
+  }
   if (!orderId) {
     const menu = context.menus?.get(week.startDate) ?? undefined;
     orderId = await makeBox(tx, plan, week, { ...context, ...(menu ? { menu } : {}) });

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { ScheduleBody, UpdateSubscriptionBody } from '../../../contracts/subscriptions';
 import type { IsoDate } from '../../../domain/calendar';
 import { DIETARY_FLAG_LABELS, DIETARY_FLAG_NAMES } from '../../../domain/chef-selection';
@@ -167,9 +167,18 @@ export async function applySchedule(
     .where(eq(subscriptions.id, plan.id))
     .returning();
   // Open weeks move to the new day (their boxes priced for it), then the rhythm is rewritten.
+  // Boxes already paid keep their day; planned ones (and weeks not yet planned) move.
+  const paidAtCheckout = new Set(
+    (
+      await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.subscriptionId, plan.id), ne(orders.source, 'subscription')))
+    ).map((row) => row.id),
+  );
   for (const week of await openWeeks(tx, plan.id, context.now)) {
     const date = planDeliveryDate(week.startDate as IsoDate, day);
-    if (date === week.deliveryDate) continue;
+    if (date === week.deliveryDate || (week.orderId && paidAtCheckout.has(week.orderId))) continue;
     await tx
       .update(scheduleWeeks)
       .set({ deliveryDate: date, originalDeliveryDate: date })
@@ -178,7 +187,7 @@ export async function applySchedule(
       await tx
         .update(orders)
         .set({ deliveryDate: date, updatedAt: context.now })
-        .where(and(eq(orders.id, week.orderId), eq(orders.source, 'subscription')));
+        .where(eq(orders.id, week.orderId));
     }
   }
   await planAhead(tx, updated!, context);

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { weekStartOf, type IsoDate } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
 import { assertMove, SUBSCRIPTION_LIFECYCLE, type SubscriptionState } from '../../../domain/lifecycles';
@@ -158,13 +158,16 @@ export async function recordPlanEvent(
   event: { subscriptionId: string; action: PlanAction; summary: string; weeks?: readonly string[] },
   by: Mover,
 ): Promise<void> {
+  // A plan's history reads in order: an event never sorts before the plan's last (a pinned demo clock, or
+  // two changes in one moment, would otherwise tie).
+  const after = sql<Date>`(select max(${subscriptionEvents.at}) + interval '1 millisecond' from ${subscriptionEvents} where ${subscriptionEvents.subscriptionId} = ${event.subscriptionId})`;
   await tx.insert(subscriptionEvents).values({
     subscriptionId: event.subscriptionId,
     action: event.action,
     actor: by.actor,
     summary: event.summary,
     weeks: [...new Set(event.weeks ?? [])].sort(),
-    at: by.at,
+    at: sql`greatest(${by.at.toISOString()}::timestamptz, ${after})`,
   });
 }
 
