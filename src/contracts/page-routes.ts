@@ -64,6 +64,8 @@ export const CLIENT_RENDERED_ROUTES = [
   '/account/order-history',
   '/account/payment-methods',
   '/account/my-details',
+  '/account/rewards',
+  '/account/offers',
 ] as const;
 
 /** Every page: the server answers these with 200, any other page path with 404. */

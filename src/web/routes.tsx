@@ -201,6 +201,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     import('./pages/account/my-details-page').then((m) => ({ Component: m.MyDetailsPage })),
                   ),
                 },
+                {
+                  path: 'rewards',
+                  lazy: lazyPage(() =>
+                    import('./pages/account/rewards-page').then((m) => ({ Component: m.RewardsPage })),
+                  ),
+                },
+                { path: 'offers', loader: redirectTo(queryClient, '/account/rewards'), element: null },
                 { path: '*', Component: NotFoundPage },
               ],
             },

@@ -230,6 +230,7 @@ describe('GET /api/docs/json', () => {
       'POST /api/v2/orders/{id}/remove_voucher',
       'POST /api/v2/orders/{id}/chef_selections',
       'POST /api/v2/orders/{id}/send_invoice',
+      'GET /api/v2/marketing_offers',
     ].sort();
     expect(documented).toEqual(expected);
     // The document and the router agree: no undocumented API route.

@@ -15,7 +15,7 @@ import {
 } from '../schema/catalogue';
 import { basketItems } from '../schema/baskets';
 import { vouchers } from '../schema/vouchers';
-import { deliveryFeeConfig, marketingBanners, settings } from '../schema/shop';
+import { deliveryFeeConfig, marketingBanners, marketingOffers, settings } from '../schema/shop';
 import { dishSvg } from './dish-art';
 import { DISHES, type DishSeed } from './dishes';
 import { seedVouchers } from './demo-vouchers';
@@ -57,6 +57,7 @@ export async function seedDemo(db: Db, now: Date): Promise<{ weeks: IsoDate[] }>
     for (const week of weeks) await seedWeek(tx, week);
     await seedGiftBoxes(tx);
     await seedBanners(tx);
+    await seedOffers(tx);
     await seedVouchers(tx, now);
     await tx
       .insert(ingredients)
@@ -272,6 +273,47 @@ async function seedGiftBoxes(db: DbOrTx) {
       })),
     )
     .onConflictDoNothing();
+}
+
+async function seedOffers(db: DbOrTx) {
+  const [{ count } = { count: 0 }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(marketingOffers);
+  if (count > 0) return;
+  await db.insert(marketingOffers).values([
+    {
+      title: '£15 off your first box',
+      description: 'Use WELCOME-15 on your first order when its dishes come to £40 or more.',
+      voucherCode: 'WELCOME-15',
+      customerType: 'new',
+      link: '/menu',
+      position: 1,
+    },
+    {
+      title: '20% off a box',
+      description: 'Put OOS-20 on your next pasta plan box, or use it at checkout.',
+      voucherCode: 'OOS-20',
+      customerType: 'existing',
+      link: '/menu',
+      position: 2,
+    },
+    {
+      title: 'A free Tiramisù',
+      description: 'Add FREE-TIRAMISU at checkout and we’ll put a Tiramisù in your box.',
+      voucherCode: 'FREE-TIRAMISU',
+      customerType: null,
+      link: '/one-off/menu',
+      position: 3,
+    },
+    {
+      title: '£5 of store credit',
+      description: 'Add CREDIT-5 to your account: it comes off your next boxes.',
+      voucherCode: 'CREDIT-5',
+      customerType: 'existing',
+      link: null,
+      position: 4,
+    },
+  ]);
 }
 
 async function seedBanners(db: DbOrTx) {
