@@ -84,13 +84,6 @@ export function isFailedPayment(state: OrderState): boolean {
   return FAILED_PAYMENT.includes(state);
 }
 
-/** Its delivery note can still be changed: until it is packed (the courier's label is printed then). */
-export function canChangeDeliveryNote(state: OrderState): boolean {
-  return ['created', 'paid', 'payment_pending', 'not_authorized', 'billed', 'submitted', 'accepted'].includes(
-    state,
-  );
-}
-
 /** An order can still be paid (again) from these states. */
 export function isPayable(state: OrderState): boolean {
   return state === 'created' || isFailedPayment(state);

@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import type { CheckoutMeta, Order, OrderListQuery } from '../../../contracts/orders';
 import { MAX_PER_PAGE } from '../../../contracts/orders';
 import { DomainError } from '../../../domain/errors';
-import { canChangeDeliveryNote } from '../../../domain/orders';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { checkouts } from '../../db/schema/checkout';
@@ -92,8 +91,9 @@ export class OrdersService {
   /** The delivery note, until the order is packed. */
   async changeDeliveryNote(customerId: string, id: string, note: string | null | undefined): Promise<Order> {
     const order = await this.find(customerId, id);
-    if (!canChangeDeliveryNote(order.state)) {
-      throw new DomainError('ORDER_INVALID', 'This order can no longer be changed');
+    // Like the address, until the box is dispatched (the day before delivery, 2pm): issue 12.
+    if (!order.addressEditable) {
+      throw new DomainError('ORDER_INVALID', 'This order has been dispatched: its note can no longer change');
     }
     if (note !== undefined) {
       await this.db

@@ -197,6 +197,28 @@ describe('PUT /orders/{id}/shipping_address/{addressId}', () => {
   });
 });
 
+describe('PUT /orders/{id}: the delivery note', () => {
+  test('changes until the box is dispatched, for its customer only', async () => {
+    const c = await planCustomer(t);
+    const changed = await c.visitor.put(order(c.firstOrderId), { delivery_note: 'Behind the bins' });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.data.attributes.delivery_note).toBe('Behind the bins');
+    const other = await shopper(t);
+    expectError(
+      await other.visitor.put(order(c.firstOrderId), { delivery_note: 'Mine' }),
+      404,
+      'ORDER_NOT_FOUND',
+    );
+    t.clock.set(new Date('2026-11-24T14:00:00Z'));
+    expectError(
+      await c.visitor.put(order(c.firstOrderId), { delivery_note: 'Too late' }),
+      400,
+      'ORDER_INVALID',
+      'This order has been dispatched: its note can no longer change',
+    );
+  });
+});
+
 describe('POST /orders: a basket’s dishes into a coming box', () => {
   test('the dishes of that week join the box (charged with it); the rest of the basket stays', async () => {
     const c = await planCustomer(t);
