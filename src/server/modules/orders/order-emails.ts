@@ -155,3 +155,16 @@ export async function queueGiftEmails(tx: DbOrTx, paid: PaidOrders): Promise<voi
     );
   }
 }
+
+/** An order as emails show it (its dishes, totals, day and address), read inside the caller's transaction. */
+export async function emailOrderOf(tx: DbOrTx, order: OrderRow): Promise<EmailOrder> {
+  const lines = await tx
+    .select()
+    .from(orderLineItems)
+    .where(eq(orderLineItems.orderId, order.id))
+    .orderBy(asc(orderLineItems.position));
+  const [voucher] = order.voucherId
+    ? await tx.select({ code: vouchers.code }).from(vouchers).where(eq(vouchers.id, order.voucherId))
+    : [];
+  return emailOrder(order, lines, voucher?.code ?? null);
+}

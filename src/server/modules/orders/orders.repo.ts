@@ -30,7 +30,7 @@ function toOrder(row: ReadRow, lines: LineRow[], now: Date): Order {
     failedPayment: isFailedPayment(row.state),
     // A plan's box is charged at its cutoff, never paid by hand before it is billed.
     payable:
-      isPayable(row.state as OrderState) && !(row.source === 'subscription' && row.state === 'created'),
+      isPayable(row.state as OrderState, row.source),
     type: row.type,
     source: row.source,
     subscriptionId: row.subscriptionId,
