@@ -82,7 +82,12 @@ export function stepsBetween(from: string, to: FulfilmentOrderState): Fulfilment
 }
 
 /** When the tracking job should ask about a parcel next (its next step's time, or soon when late). */
-export function nextParcelCheck(deliveryDate: IsoDate, reference: string, status: ParcelStatus, now: Date): Date | null {
+export function nextParcelCheck(
+  deliveryDate: IsoDate,
+  reference: string,
+  status: ParcelStatus,
+  now: Date,
+): Date | null {
   if (status === 'delivered' || status === 'cancelled') return null;
   const times = parcelTimes(deliveryDate, reference);
   const next =

@@ -236,7 +236,10 @@ export interface Config {
   postcodes: { mode: 'embedded' | 'live'; url: string };
   fulfilment:
     | { mode: 'embedded' }
-    | { mode: 'shipbob'; shipbob: { apiUrl: string; token: string; channelId: string; shippingMethod: string } };
+    | {
+        mode: 'shipbob';
+        shipbob: { apiUrl: string; token: string; channelId: string; shippingMethod: string };
+      };
   addressLookup:
     { mode: 'embedded' } | { mode: 'ideal_postcodes'; idealPostcodes: { apiKey: string; url: string } };
 }

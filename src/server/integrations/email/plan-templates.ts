@@ -39,11 +39,7 @@ export function planChanged({
 
 /** The emails weekly billing sends (issue 12 parts 2 and 4); the words are the subscriptions area's. */
 export type PlanBillingTemplate =
-  | 'plan_reminder'
-  | 'plan_charged'
-  | 'plan_payment_failed'
-  | 'plan_not_sent'
-  | 'plan_failed';
+  'plan_reminder' | 'plan_charged' | 'plan_payment_failed' | 'plan_not_sent' | 'plan_failed';
 
 const BILLING_REASONS: Record<PlanBillingTemplate, string> = {
   plan_reminder:

@@ -95,7 +95,14 @@ export class PaymentSettlement {
         // (a weekly box) the box waits for payment like any failed charge.
         return this.record(payment, (tx, current, checkout) =>
           current.status === 'processing'
-            ? this.fail(tx, current, null, error.message, current.offSession ? checkout : null, this.by(actor))
+            ? this.fail(
+                tx,
+                current,
+                null,
+                error.message,
+                current.offSession ? checkout : null,
+                this.by(actor),
+              )
             : Promise.resolve(current),
         );
       }

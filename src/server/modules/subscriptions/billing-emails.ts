@@ -134,11 +134,7 @@ export function notSentEmail(
 }
 
 /** The plan is on hold after a box went unpaid: what that means and how to restart it. */
-export function planFailedEmail(
-  tx: DbOrTx,
-  box: OrderRow,
-  publicUrl: string,
-): Promise<void> {
+export function planFailedEmail(tx: DbOrTx, box: OrderRow, publicUrl: string): Promise<void> {
   return send(tx, box.customerId, 'plan_failed', {
     subject: 'Your pasta plan is on hold',
     heading: 'Your plan is on hold',

@@ -22,7 +22,8 @@ import type { ScheduleService } from './schedule.service';
 function cardLabel(method: typeof paymentMethods.$inferSelect | undefined): string | null {
   if (!method) return null;
   if (method.type === 'PaypalAccount') return method.email ? `PayPal (${method.email})` : 'PayPal';
-  return method.last4 ? `${method.brand ?? 'card'} ending ${method.last4}` : (method.brand ?? 'your card');
+  const brand = method.brand ? method.brand.charAt(0).toUpperCase() + method.brand.slice(1) : 'Card';
+  return method.last4 ? `${brand} ending ${method.last4}` : brand;
 }
 
 /** Sends the reminders due now; returns how many went. */

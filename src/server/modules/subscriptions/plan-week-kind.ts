@@ -48,12 +48,18 @@ export function planWeekKind(publicUrl: string, rules: ShopRulesCache): OrderKin
       const box = paid[0];
       if (!box || !checkout.subscriptionId) return;
       const week = await weekOfBox(tx, box.id);
-      if (week) await tx.update(scheduleWeeks).set({ chargeDueAt: null }).where(eq(scheduleWeeks.id, week.id));
+      if (week)
+        await tx.update(scheduleWeeks).set({ chargeDueAt: null }).where(eq(scheduleWeeks.id, week.id));
       const plan = await lockPlan(tx, checkout.subscriptionId);
       if (plan?.state === 'failed') {
         // Paid at last: the plan takes boxes again (the customer restarts a paused or cancelled one).
         const active = await moveSubscription(tx, plan.id, 'active', { ...by, reason: 'A box was paid' });
-        await planAhead(tx, active!, { rules: await rules.get(tx), now: by.at, today: londonDate(by.at), by });
+        await planAhead(tx, active!, {
+          rules: await rules.get(tx),
+          now: by.at,
+          today: londonDate(by.at),
+          by,
+        });
       }
       const total = payment.amount + payment.creditAmount;
       await recordPlanEvent(
