@@ -6,11 +6,11 @@ import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema/orders';
 import { scheduleWeeks } from '../../db/schema/subscriptions';
-import { weekMenu, type WeekMenuDish } from '../menu';
+import { takeStock, weekMenu, type WeekMenuDish } from '../menu';
 import { lockCheckout, type Mover, type OrderRow } from '../orders';
 import type { PaymentsService } from '../payments';
 import type { ShopRulesCache } from '../shop';
-import { closeBox } from './box-cutoff';
+import { closeBox, type ClosedBox } from './box-cutoff';
 import { chargeRefused, giveUpBox, lastFailureOf, notSent, skipAtCutoff } from './box-endings';
 import { lockPlan, recordPlanEvent } from './plan-store';
 import { planAheadAll, remindDue } from './plan-sweeps';
@@ -214,6 +214,7 @@ export class PlanBillingService {
         case 'charge':
           break;
       }
+      let stock: ClosedBox['stock'] = [];
       if (box!.state === 'created') {
         const rules = await this.rules.get(tx);
         const menu = await this.menuOf(tx, week.startDate, freshMenu);
@@ -233,6 +234,7 @@ export class PlanBillingService {
           await setDue(null);
           return { kind: 'none', outcome: 'not_sent' };
         }
+        stock = closed.stock;
         for (const note of closed.notes) {
           await recordPlanEvent(
             tx,
@@ -242,6 +244,8 @@ export class PlanBillingService {
         }
       }
       await setDue(new Date(now.getTime() + BILLING_LEASE_MS), { chargeAttempts: step.attempt });
+      // Last, so that the rows every box of the week updates are held only until the commit.
+      await takeStock(tx, stock);
       if (!plan.paymentMethodId) {
         await chargeRefused(
           tx,

@@ -3,7 +3,7 @@ import { DomainError } from '../../../domain/errors';
 import type { IsoDate } from '../../../domain/calendar';
 import type { DbOrTx } from '../../db/client';
 import { orderLineItems } from '../../db/schema/orders';
-import { takeStock, type WeekMenuDish } from '../menu';
+import type { WeekMenuDish } from '../menu';
 import { moveCheckoutOrders, type Mover, type OrderRow } from '../orders';
 import type { ShopRules } from '../shop';
 import { redeemVoucher } from '../vouchers';
@@ -20,6 +20,11 @@ import { boxVoucher } from './week-changes';
 export interface ClosedBox {
   /** What the customer should know about changes made at the cutoff (in the charged email). */
   notes: string[];
+  /**
+   * The stock the box takes: the caller takes it (`takeStock`) as the transaction's last statement, so the
+   * dishes' rows, which every box of the week updates, are held for as short a time as possible.
+   */
+  stock: { productVariantId: number; quantity: number; title: string }[];
 }
 
 /** Each variant on the menu with the stock the menu read. */
@@ -151,16 +156,15 @@ export async function closeBox(
   if (priced.total !== box.total || priced.voucherId !== box.voucherId || !sameLines(lines, priced)) {
     await rewriteBox(tx, box, priced, context.by.at);
   }
-  await takeStock(
-    tx,
-    priced.lines.flatMap((line) =>
+  await moveCheckoutOrders(tx, box.checkoutId, 'billed', context.by, ['created']);
+  return {
+    notes,
+    stock: priced.lines.flatMap((line) =>
       line.productVariantId === null
         ? []
         : [{ productVariantId: line.productVariantId, quantity: line.quantity, title: line.title }],
     ),
-  );
-  await moveCheckoutOrders(tx, box.checkoutId, 'billed', context.by, ['created']);
-  return { notes };
+  };
 }
 
 /** The box's lines as they stand (dishes only), in their order. */
