@@ -28,6 +28,7 @@ const at = (iso: string) => new Date(iso);
 const CUTOFF = at('2026-11-27T12:00:00Z');
 const DEADLINE = at('2026-12-01T14:00:00Z');
 
+// Each test makes a shop of its own and buys plans through the API: slower than one shared app.
 let t: TestApp;
 afterEach(async () => {
   await t?.close();
@@ -99,7 +100,7 @@ async function stockOf(box: { id: string }): Promise<Map<number, number>> {
   return new Map(rows.map((row) => [row.id, row.left]));
 }
 
-describe('weekly billing at the cutoff', () => {
+describe('weekly billing at the cutoff', { timeout: 90_000 }, () => {
   test('an active week’s box is billed and charged off-session once at its cutoff, with its stock taken; a repeated pass charges nothing', async () => {
     await shop();
     const c = await planCustomer(t);
@@ -243,7 +244,7 @@ describe('weekly billing at the cutoff', () => {
   });
 });
 
-describe('when a weekly charge fails', () => {
+describe('when a weekly charge fails', { timeout: 90_000 }, () => {
   test('a card that wants 3-D Secure waits for the customer (never retried); the pay-again page takes the payment', async () => {
     await shop();
     const c = await planOnCard(CARDS.threeDSecure);
@@ -371,7 +372,7 @@ describe('when a weekly charge fails', () => {
   });
 });
 
-describe('after downtime', () => {
+describe('after downtime', { timeout: 90_000 }, () => {
   test('a server down over the cutoff bills what it missed; a week past its dispatch deadline is not sent and not charged', async () => {
     await shop();
     const late = await planCustomer(t);
@@ -390,7 +391,7 @@ describe('after downtime', () => {
   });
 });
 
-describe('the reminder two days before the cutoff', () => {
+describe('the reminder two days before the cutoff', { timeout: 90_000 }, () => {
   test('says what will be sent and charged, with one-tap links, once', async () => {
     await shop();
     const c = await planCustomer(t);
