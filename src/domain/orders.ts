@@ -84,8 +84,12 @@ export function isFailedPayment(state: OrderState): boolean {
   return FAILED_PAYMENT.includes(state);
 }
 
-/** An order can still be paid (again) from these states. */
-export function isPayable(state: OrderState): boolean {
+/**
+ * An order can still be paid (again) from these states. A plan's box is not paid by hand until it is billed
+ * at its week's cutoff (then, after a failed charge, on the pay-again page).
+ */
+export function isPayable(state: OrderState, source: OrderSource = 'recipe_kit'): boolean {
+  if (source === 'subscription' && state === 'created') return false;
   return state === 'created' || isFailedPayment(state);
 }
 

@@ -160,6 +160,12 @@ const EnvSchema = z.object({
   ADDRESS_LOOKUP: z._default(z.enum(['embedded', 'ideal_postcodes']), 'embedded'),
   IDEAL_POSTCODES_API_KEY: z.optional(z.string().check(z.minLength(4))),
   IDEAL_POSTCODES_URL: z._default(httpUrl, 'https://api.ideal-postcodes.co.uk'),
+  /** embedded: the stand-in warehouse and courier on the shop's clock; shipbob: ShipBob's API (a 3PL). */
+  FULFILMENT: z._default(z.enum(['embedded', 'shipbob']), 'embedded'),
+  SHIPBOB_API_TOKEN: z.optional(z.string().check(z.minLength(8))),
+  SHIPBOB_CHANNEL_ID: z.optional(z.string().check(z.regex(/^\d+$/, 'must be a ShipBob channel id (digits)'))),
+  SHIPBOB_API_URL: z._default(httpUrl, 'https://api.shipbob.com'),
+  SHIPBOB_SHIPPING_METHOD: z._default(z.string(), 'Next Day Chilled'),
   /** Wallet logos to leave out of the checkout bar: a comma-separated list of google_pay, apple_pay. */
   HIDE_WALLET_LOGOS: z._default(
     z
@@ -228,6 +234,12 @@ export interface Config {
         paypal: { clientId: string; clientSecret: string; environment: 'sandbox' | 'production' };
       };
   postcodes: { mode: 'embedded' | 'live'; url: string };
+  fulfilment:
+    | { mode: 'embedded' }
+    | {
+        mode: 'shipbob';
+        shipbob: { apiUrl: string; token: string; channelId: string; shippingMethod: string };
+      };
   addressLookup:
     { mode: 'embedded' } | { mode: 'ideal_postcodes'; idealPostcodes: { apiKey: string; url: string } };
 }
@@ -283,6 +295,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     postcodes: { mode: e.POSTCODES, url: e.POSTCODES_URL.replace(/\/$/, '') },
     addressLookup: addressLookupConfig(e),
+    fulfilment: fulfilmentConfig(e),
+  };
+}
+
+function fulfilmentConfig(e: Env): Config['fulfilment'] {
+  if (e.FULFILMENT === 'embedded') return { mode: 'embedded' };
+  if (!e.SHIPBOB_API_TOKEN || !e.SHIPBOB_CHANNEL_ID) {
+    throw new ConfigError(
+      'Invalid configuration:\n  FULFILMENT=shipbob needs SHIPBOB_API_TOKEN and SHIPBOB_CHANNEL_ID' +
+        ' (or FULFILMENT=embedded for the stand-in warehouse)',
+    );
+  }
+  return {
+    mode: 'shipbob',
+    shipbob: {
+      apiUrl: e.SHIPBOB_API_URL,
+      token: e.SHIPBOB_API_TOKEN,
+      channelId: e.SHIPBOB_CHANNEL_ID,
+      shippingMethod: e.SHIPBOB_SHIPPING_METHOD,
+    },
   };
 }
 

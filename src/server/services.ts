@@ -1,6 +1,7 @@
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { createFulfilment } from './integrations/fulfilment';
 import { createPostcodeService } from './integrations/postcodes';
 import type { PaymentProcessors } from './integrations/payments/port';
 import { AccountsService, emailRequestsOf, type EmailRequests } from './modules/auth';
@@ -9,13 +10,16 @@ import { CheckoutService, recipeKitKind } from './modules/checkout';
 import { CreditService } from './modules/credit';
 import { AddressesService, CustomersService } from './modules/customers';
 import { DeliveryService } from './modules/delivery';
+import { FulfilmentService } from './modules/fulfilment';
 import { GiftBoxService, giftKind } from './modules/gifts';
 import { OrdersService } from './modules/orders';
 import { OrderKinds, PaymentMethodsService, PaymentsService } from './modules/payments';
 import type { ShopRulesCache } from './modules/shop';
 import {
+  PlanBillingService,
   PlanOrdersService,
   plansAsPaymentMethodUsers,
+  planWeekKind,
   ScheduleService,
   SubscriptionsService,
 } from './modules/subscriptions';
@@ -42,6 +46,8 @@ export interface Services {
   subscriptions: SubscriptionsService;
   schedule: ScheduleService;
   planOrders: PlanOrdersService;
+  planBilling: PlanBillingService;
+  fulfilment: FulfilmentService;
   gifts: GiftBoxService;
 }
 
@@ -63,7 +69,8 @@ export function buildServices({ config, database, clock, rules, processors, log 
   const kinds = new OrderKinds()
     .register('recipe_kit', recipeKit)
     .register('one_off', recipeKit)
-    .register('gift_box', giftKind(config.publicUrl));
+    .register('gift_box', giftKind(config.publicUrl))
+    .register('plan_week', planWeekKind(config.publicUrl, rules));
   const paymentMethods = new PaymentMethodsService(
     db,
     processors,
@@ -73,6 +80,7 @@ export function buildServices({ config, database, clock, rules, processors, log 
     clock,
   );
   const schedule = new ScheduleService(db, rules, clock, config.publicUrl);
+  const payments = new PaymentsService(db, processors, rules, clock, config.publicUrl, kinds);
   return {
     // An unconfirmed account taken over by its inbox's owner keeps no saved card (decision 18).
     accounts: new AccountsService(db, config.publicUrl, {
@@ -89,11 +97,22 @@ export function buildServices({ config, database, clock, rules, processors, log 
     delivery: new DeliveryService(db, createPostcodeService(config.postcodes), clock, log),
     checkout: new CheckoutService(db, rules, clock),
     orders: new OrdersService(db, rules, clock, config.publicUrl),
-    payments: new PaymentsService(db, processors, rules, clock, config.publicUrl, kinds),
+    payments,
     paymentMethods,
     subscriptions: new SubscriptionsService(db, rules, clock, config.publicUrl),
     schedule,
     planOrders: new PlanOrdersService(db, rules, clock, config.publicUrl, schedule),
+    // On the embedded database's one connection a pass bills one week at a time.
+    planBilling: new PlanBillingService(
+      db,
+      rules,
+      clock,
+      config.publicUrl,
+      payments,
+      schedule,
+      database.kind === 'postgres' ? 4 : 1,
+    ),
     gifts: new GiftBoxService(db, rules, clock),
+    fulfilment: new FulfilmentService(db, clock, createFulfilment(config, db, clock), config.publicUrl),
   };
 }

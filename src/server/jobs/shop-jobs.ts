@@ -13,6 +13,14 @@ export const JOB = {
   deliverEmail: 'email-deliver',
   /** Sign-in link and password reset requests, looked up and answered by email. */
   answerEmailRequests: 'email-requests',
+  /** Weekly billing: boxes at their cutoff, retries, boxes unpaid at their dispatch deadline. */
+  billPlans: 'plans-bill',
+  /** The email two days before each cutoff: what will be sent and charged. */
+  remindPlans: 'plans-remind',
+  /** Every live plan's weeks written ahead; new menu weeks get their boxes. */
+  planAhead: 'plans-ahead',
+  /** Paid boxes handed to the warehouse and moved on as their parcels go. */
+  progressFulfilment: 'fulfilment-progress',
 } as const;
 
 export interface ShopWork {
@@ -23,6 +31,11 @@ export interface ShopWork {
   answerEmailRequests(): Promise<number>;
   /** Queues the next outbox pass (a chain every couple of seconds, renewed each minute by cron). */
   followUpEmail(): Promise<void>;
+  billPlans(): Promise<number>;
+  remindPlans(): Promise<number>;
+  /** In the demo, the weekly menus are topped up first. */
+  planAhead(): Promise<number>;
+  progressFulfilment(): Promise<number>;
 }
 
 export function shopJobs(work: ShopWork): JobDefinition[] {
@@ -51,6 +64,15 @@ export function shopJobs(work: ShopWork): JobDefinition[] {
       name: JOB.answerEmailRequests,
       cron: '* * * * *',
       run: async () => void (await work.answerEmailRequests()),
+    },
+    // Billing's claims are leases: a second run at once takes other weeks, never the same ones.
+    { name: JOB.billPlans, cron: '* * * * *', run: async () => void (await work.billPlans()) },
+    { name: JOB.remindPlans, cron: '*/15 * * * *', run: async () => void (await work.remindPlans()) },
+    { name: JOB.planAhead, cron: '7 * * * *', run: async () => void (await work.planAhead()) },
+    {
+      name: JOB.progressFulfilment,
+      cron: '*/5 * * * *',
+      run: async () => void (await work.progressFulfilment()),
     },
   ];
 }

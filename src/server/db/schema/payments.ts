@@ -73,6 +73,11 @@ export const payments = pgTable(
     intentId: text('intent_id'),
     /** Charged to the card or PayPal (pence); 0 when credit covered it all or it was under the 30p minimum. */
     amount: integer('amount').notNull(),
+    /**
+     * Charged while the customer is away (a plan's weekly box, issue 12): the processor is told so (no 3-D
+     * Secure challenge can be shown), and a replay after a crash sends exactly the same request.
+     */
+    offSession: boolean('off_session').notNull().default(false),
     creditAmount: integer('credit_amount').notNull().default(0),
     status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('processing'),
     /**

@@ -79,3 +79,61 @@ export function orderInvoice({
     reason: 'You’re receiving this because you asked for an invoice for your Sfoglia order.',
   });
 }
+
+/** The emails weekly billing sends (issue 12 parts 2 and 4); the words are the subscriptions area's. */
+export type PlanBillingTemplate =
+  'plan_reminder' | 'plan_charged' | 'plan_payment_failed' | 'plan_not_sent' | 'plan_failed';
+
+const BILLING_REASONS: Record<PlanBillingTemplate, string> = {
+  plan_reminder:
+    'You’re receiving this because your Sfoglia pasta plan charges and sends a box soon. We send one before every box.',
+  plan_charged: 'You’re receiving this because your Sfoglia pasta plan charged this week’s box.',
+  plan_payment_failed:
+    'You’re receiving this because the payment for your Sfoglia pasta plan’s box did not go through.',
+  plan_not_sent: 'You’re receiving this because a box of your Sfoglia pasta plan could not be sent.',
+  plan_failed: 'You’re receiving this because your Sfoglia pasta plan is on hold.',
+};
+
+/**
+ * A billing email: what happened or will happen, the box itself (each dish, the totals, the day and the
+ * address) when there is one, and the buttons (pay again, skip, choose) the customer may need.
+ */
+export function planBillingLetter({
+  to,
+  firstName,
+  template,
+  subject,
+  heading,
+  paragraphs,
+  order,
+  after = [],
+  buttons,
+}: {
+  to: string;
+  firstName: string;
+  template: PlanBillingTemplate;
+  subject: string;
+  heading: string;
+  paragraphs: string[];
+  order?: EmailOrder;
+  /** Paragraphs after the box. */
+  after?: string[];
+  buttons: { label: string; url: string }[];
+}) {
+  const blocks: Block[] = [
+    ...paragraphs.map(p),
+    ...(order ? [{ kind: 'order', order } as Block] : []),
+    ...after.map(p),
+    ...buttons.map((b) => button(b.label, b.url)),
+  ];
+  return render({
+    to,
+    template,
+    subject,
+    preview: paragraphs[0] ?? heading,
+    heading,
+    greeting: greeting(firstName),
+    blocks,
+    reason: BILLING_REASONS[template],
+  });
+}

@@ -10,6 +10,7 @@ export {
   lockCheckout,
   moveCheckout,
   moveCheckoutOrders,
+  moveOrder,
   recordStateChange,
   type CheckoutRow,
   type Mover,
@@ -23,4 +24,4 @@ export {
   type OrderLineDraft,
   type OrderRewrite,
 } from './place-orders';
-export { queueGiftEmails, queueOrderConfirmation } from './order-emails';
+export { emailOrderOf, queueGiftEmails, queueOrderConfirmation } from './order-emails';

@@ -163,6 +163,19 @@ export async function queueGiftEmails(tx: DbOrTx, paid: PaidOrders): Promise<voi
   }
 }
 
+/** An order as emails show it (its dishes, totals, day and address), read inside the caller's transaction. */
+export async function emailOrderOf(tx: DbOrTx, order: OrderRow): Promise<EmailOrder> {
+  const lines = await tx
+    .select()
+    .from(orderLineItems)
+    .where(eq(orderLineItems.orderId, order.id))
+    .orderBy(asc(orderLineItems.position));
+  const [voucher] = order.voucherId
+    ? await tx.select({ code: vouchers.code }).from(vouchers).where(eq(vouchers.id, order.voucherId))
+    : [];
+  return emailOrder(order, lines, voucher?.code ?? null);
+}
+
 const PAID_STATES: readonly string[] = [
   'paid',
   'submitted',
@@ -184,14 +197,6 @@ export async function queueInvoice(
 ): Promise<{ sentTo: string } | null> {
   const [customer] = await tx.select().from(customers).where(eq(customers.id, order.customerId));
   if (!customer) return null;
-  const lines = await tx
-    .select()
-    .from(orderLineItems)
-    .where(eq(orderLineItems.orderId, order.id))
-    .orderBy(asc(orderLineItems.position));
-  const [voucher] = order.voucherId
-    ? await tx.select({ code: vouchers.code }).from(vouchers).where(eq(vouchers.id, order.voucherId))
-    : [];
   const [payment] = await tx
     .select({ payment: payments, method: paymentMethods })
     .from(payments)
@@ -223,7 +228,7 @@ export async function queueInvoice(
     orderInvoice({
       to: customer.email,
       firstName: customer.firstName,
-      order: emailOrder(order, lines, voucher?.code ?? null),
+      order: await emailOrderOf(tx, order),
       billedTo: addressText(order.billingAddress ?? order.shippingAddress),
       paidOn: fullDateLabel(londonDate(paidAt)),
       paidWith:

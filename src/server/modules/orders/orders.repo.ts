@@ -29,8 +29,7 @@ function toOrder(row: ReadRow, lines: LineRow[], now: Date): Order {
     stateLabel: orderStateLabel(row.state, row.deliveryDate, now, row.source),
     failedPayment: isFailedPayment(row.state),
     // A plan's box is charged at its cutoff, never paid by hand before it is billed.
-    payable:
-      isPayable(row.state as OrderState) && !(row.source === 'subscription' && row.state === 'created'),
+    payable: isPayable(row.state as OrderState, row.source),
     type: row.type,
     source: row.source,
     subscriptionId: row.subscriptionId,

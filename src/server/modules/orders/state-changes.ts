@@ -87,6 +87,32 @@ export async function moveCheckoutOrders(
   return moved;
 }
 
+/**
+ * Moves one order (fulfilment moves each box on its own day, while its checkout's other weeks wait): locked,
+ * checked and recorded; null when it is not in `from` (someone moved it first). One already in `to` is
+ * returned as it is.
+ */
+export async function moveOrder(
+  tx: DbOrTx,
+  orderId: string,
+  to: OrderState,
+  by: Mover,
+  from?: readonly OrderState[],
+): Promise<OrderRow | null> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!row) return null;
+  if (row.state === to) return row;
+  if (from && !from.includes(row.state)) return null;
+  assertMove(ORDER_LIFECYCLE, row.state, to);
+  const [updated] = await tx
+    .update(orders)
+    .set({ state: to, updatedAt: by.at })
+    .where(eq(orders.id, row.id))
+    .returning();
+  await recordStateChange(tx, 'order', row.id, row.state, to, by);
+  return updated!;
+}
+
 /** Records that orders were made (placed) in their first state. */
 export async function recordOrdersMade(
   tx: DbOrTx,

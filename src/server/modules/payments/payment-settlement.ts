@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { DomainError } from '../../../domain/errors';
+import { AUTHENTICATION_REQUIRED } from '../../../domain/plan-billing';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema/orders';
@@ -81,6 +82,8 @@ export class PaymentSettlement {
           customerRef,
           paymentMethodRef: methodRef,
           returnUrl: await this.returnUrl(payment),
+          // A weekly box is charged while its customer is away; a replay sends the same request.
+          ...(payment.offSession ? { offSession: true } : {}),
           description: `Sfoglia order ${await this.orderNumbers(this.db, payment.checkoutId)}`,
           metadata: { paymentId: payment.id, checkoutId: payment.checkoutId },
         },
@@ -88,9 +91,18 @@ export class PaymentSettlement {
       );
     } catch (error) {
       if (error instanceof PaymentProcessorError && error.statusCode < 500) {
-        return this.record(payment, (tx, current) =>
+        // Refused outright: on-session the customer reads why and the order stays as it was; off-session
+        // (a weekly box) the box waits for payment like any failed charge.
+        return this.record(payment, (tx, current, checkout) =>
           current.status === 'processing'
-            ? this.fail(tx, current, null, error.message, null, this.by(actor))
+            ? this.fail(
+                tx,
+                current,
+                null,
+                error.message,
+                current.offSession ? checkout : null,
+                this.by(actor),
+              )
             : Promise.resolve(current),
         );
       }
@@ -191,7 +203,11 @@ export class PaymentSettlement {
         );
       }
       if (intent.status === 'processing') return movePayment(tx, current, current.status, changes, by);
-      const declineCode = intent.lastError?.declineCode ?? null;
+      // Off-session, a bank that wants its customer answers authentication_required: kept as the decline
+      // code, so billing knows to wait for the customer (pay-again page) rather than try again.
+      const declineCode =
+        intent.lastError?.declineCode ??
+        (intent.lastError?.code === AUTHENTICATION_REQUIRED ? AUTHENTICATION_REQUIRED : null);
       return this.fail(
         tx,
         { ...current, intentId: intent.id },
@@ -239,7 +255,8 @@ export class PaymentSettlement {
         payment.checkoutId,
         isHardDecline(declineCode) ? 'not_authorized' : 'payment_pending',
         { ...by, reason: message },
-        ['created', 'payment_pending'],
+        // A plan's box is `billed` when its weekly charge is made (issue 12).
+        ['created', 'billed', 'payment_pending'],
       );
       await this.kinds.of(checkout.kind).failed?.(tx, { checkout, payment: row, by });
     }

@@ -15,3 +15,5 @@ export { ScheduleService } from './schedule.service';
 export { PlanOrdersService } from './plan-orders.service';
 export { subscriptionRoutes } from './subscriptions.routes';
 export { scheduleRoutes } from './schedule.routes';
+export { PlanBillingService, BILLING_LEASE_MS, type BillingPass } from './billing';
+export { planWeekKind } from './plan-week-kind';

@@ -151,7 +151,8 @@ export type PlanAction =
   | 'charged'
   | 'charge_failed'
   | 'not_sent'
-  | 'failed';
+  | 'failed'
+  | 'box_changed';
 
 export async function recordPlanEvent(
   tx: DbOrTx,
