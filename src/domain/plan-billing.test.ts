@@ -150,7 +150,7 @@ describe('failures', () => {
           expect(look.at.getTime()).toBeLessThanOrEqual(dispatchDeadline(deliveryDate).getTime());
           expect(look.at.getTime()).toBeGreaterThan(weekCutoff(start).getTime());
           if (look.retry) expect(failure ?? 'soft').toBe('soft');
-          },
+        },
       ),
     );
   });
