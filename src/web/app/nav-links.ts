@@ -1,4 +1,3 @@
-import { isPagePath } from '../../contracts/page-routes';
 import { brandUrl } from '../shared/config';
 
 // The general nav's dropdowns link to the brand site (spec §2 Navigation bars).
@@ -55,19 +54,22 @@ export const NAV_DROPDOWNS: { label: string; links: NavLink[] }[] = [
   },
 ];
 
-/** The account's pages (spec §2 Account), for the account tabs and the mobile menu's My account. */
-const ACCOUNT_SECTIONS: NavLink[] = [
-  { label: 'Dashboard', href: '/account' },
-  { label: 'Your pasta plan', href: '/account/upcoming-orders' },
-  { label: 'Past orders', href: '/account/order-history' },
-  { label: 'Plan settings', href: '/account/pasta-plan' },
-  { label: 'Offers', href: '/account/rewards' },
-  { label: 'Payment methods', href: '/account/payment-methods' },
-  { label: 'Profile', href: '/account/my-details' },
+/**
+ * The account's pages (spec §2 Account), for the account tabs and the mobile menu's My account. `page`:
+ * whether it is a page of the app today, so a link never leads to "We can’t find that page" (Offers joins
+ * with its issue). nav-links.test.ts holds each flag to the route list (src/contracts/page-routes.ts), which
+ * stays out of the browser's first JS.
+ */
+export const ACCOUNT_SECTIONS: (NavLink & { page: boolean })[] = [
+  { label: 'Dashboard', href: '/account', page: true },
+  { label: 'Your pasta plan', href: '/account/upcoming-orders', page: true },
+  { label: 'Past orders', href: '/account/order-history', page: true },
+  { label: 'Plan settings', href: '/account/pasta-plan', page: true },
+  { label: 'Offers', href: '/account/rewards', page: false },
+  { label: 'Payment methods', href: '/account/payment-methods', page: true },
+  { label: 'Profile', href: '/account/my-details', page: true },
 ];
 
-/**
- * Those that are pages of the app today (the route table's list): a link never leads to "We can’t find that
- * page". The plan and offers pages join with their issues.
- */
-export const ACCOUNT_LINKS: NavLink[] = ACCOUNT_SECTIONS.filter((link) => isPagePath(link.href));
+export const ACCOUNT_LINKS: NavLink[] = ACCOUNT_SECTIONS.filter((section) => section.page).map(
+  ({ label, href }) => ({ label, href }),
+);
