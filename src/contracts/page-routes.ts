@@ -36,6 +36,7 @@ export const CLIENT_RENDERED_ROUTES = [
   '/checkout/payment',
   '/checkout/confirmation',
   '/checkout/error',
+  '/checkout/existing-plan',
   '/one-off/checkout',
   '/one-off/checkout/delivery/address',
   '/one-off/checkout/billingaddresses',

@@ -5,7 +5,6 @@ import { isIsoDate } from '../../../domain/calendar';
 import { weekLabel } from '../../../domain/menu-weeks';
 import { usePlanChanged } from '../../app/use-plan-changed';
 import { DeliveryDayPicker } from '../../features/delivery/delivery-day-picker';
-import { deliveryQueries } from '../../features/delivery/delivery.queries';
 import { useShopClock } from '../../features/subscriptions/countdown';
 import { dayLabel } from '../../features/subscriptions/plan-text';
 import { subscriptionQueries, subscriptionsApi } from '../../features/subscriptions/subscriptions.queries';
@@ -18,6 +17,7 @@ import { LoadFailed } from '../../shared/ui/load-failed';
 import { Spinner } from '../../shared/ui/spinner';
 import { showToast } from '../../shared/ui/toast';
 import { usePageMeta } from '../../shared/use-page-meta';
+import { useWeekDays } from './use-week-days';
 
 // /schedule/{scheduleWeekId}/change-delivery-date (spec §2): another day of the same week for this one box,
 // among the days the courier delivers to the plan's address, until the week's cutoff. The plan's usual
@@ -27,13 +27,7 @@ function DayForm({ week, zip }: { week: ScheduleWeek; zip: string }) {
   const navigate = useNavigate();
   const onChanged = usePlanChanged();
   const now = useShopClock();
-  const variantIds = week.lines
-    .flatMap((line) => (line.productVariantId ? [line.productVariantId] : []))
-    .sort();
-  const days = useQuery({
-    ...deliveryQueries.dates(zip, week.startDate, variantIds, 'plan'),
-    enabled: zip !== '',
-  });
+  const days = useWeekDays(week, zip);
   const offered = days.data?.dates ?? [];
   const form = useForm({
     initial: () => ({ date: week.deliveryDate as string | null }),

@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, Outlet, useNavigate, useParams } from 'react-router';
 import type { Order } from '../../../contracts/orders';
+import { isIsoDate } from '../../../domain/calendar';
+import { weekCutoff } from '../../../domain/plans';
 import { usePlanChanged } from '../../app/use-plan-changed';
 import { DeliveryDayPicker } from '../../features/delivery/delivery-day-picker';
 import { deliveryQueries } from '../../features/delivery/delivery.queries';
@@ -18,6 +20,7 @@ import { Spinner } from '../../shared/ui/spinner';
 import { showToast } from '../../shared/ui/toast';
 import { usePageMeta } from '../../shared/use-page-meta';
 import { AddressChooser } from './address-chooser';
+import { useWeekDays } from './use-week-days';
 
 // /order/{orderId}/edit (spec §2 Login-required order screens) and its children: delivery-info (the day,
 // while it can move, and the note), recipes (a plan box's dishes: choose-recipes-page.tsx) and
@@ -132,15 +135,24 @@ function DeliveryInfoForm({ order }: { order: Order }) {
   const variantIds = order.lineItems
     .flatMap((line) => (line.productVariantId ? [line.productVariantId] : []))
     .sort();
-  const days = useQuery({
+  // A plan's week (its box, or a week paid at checkout) moves within its week until the cutoff; another
+  // order by the checkout's rules (its next-day or weekly deadline, the 21-day window).
+  const mealWeek = order.mealWeek && isIsoDate(order.mealWeek) ? order.mealWeek : null;
+  const inPlan = order.scheduleWeekId !== null && mealWeek !== null;
+  const weekDays = useWeekDays(
+    { startDate: mealWeek ?? '', cutoffAt: mealWeek ? weekCutoff(mealWeek).toISOString() : '' },
+    inPlan && order.dateEditable ? (order.shippingAddress.zip ?? '') : '',
+  );
+  const checkoutDays = useQuery({
     ...deliveryQueries.dates(
       order.shippingAddress.zip ?? '',
       order.mealWeek ?? '',
       variantIds,
       order.source === 'one_off' ? 'one_off' : 'plan',
     ),
-    enabled: order.dateEditable && order.mealWeek !== null && !!order.shippingAddress.zip,
+    enabled: !inPlan && order.dateEditable && order.mealWeek !== null && !!order.shippingAddress.zip,
   });
+  const days = inPlan ? weekDays : checkoutDays;
   const offered = days.data?.dates ?? [];
   const form = useForm({
     initial: () => ({ date: order.deliveryDate as string | null, note: order.deliveryNote ?? '' }),
