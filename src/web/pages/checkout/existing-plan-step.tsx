@@ -41,7 +41,7 @@ function FitLine({ fit }: { fit: WeekFit }) {
   }
   return (
     <span className="plan-fit">
-      {dishes} into your box for <strong>{dayLabel(fit.week.deliveryDate)}</strong>, charged with it{' '}
+      {dishes} into your box for <strong>{dayLabel(fit.week.deliveryDate)}</strong>, charged with it on{' '}
       {deadlineLabel(new Date(fit.week.cutoffAt))}
       {fit.week.state === 'skipped' ? '. That week is skipped: this brings its box back' : ''}.
     </span>
@@ -173,6 +173,7 @@ export function ExistingPlanStep() {
               {fits.map((fit) => (
                 <FitLine key={fit.mealWeek} fit={fit} />
               ))}
+              <span className="plan-fit">The dishes already in those boxes stay; yours are added.</span>
             </>
           ) : (
             `Not possible for these dishes: ${fits[0] && !fits[0].fits ? fits[0].why : 'your plan has no open box for them'}.`

@@ -66,7 +66,11 @@ function Heading({ children }: { children: string }) {
   );
 }
 
-const days = (weeks: readonly ScheduleWeek[]) => weeks.map((week) => dayLabel(week.deliveryDate)).join(', ');
+/** "Wednesday 2 December, Wednesday 9 December and Wednesday 16 December". */
+const days = (weeks: readonly ScheduleWeek[]) => {
+  const names = weeks.map((week) => dayLabel(week.deliveryDate));
+  return names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+};
 
 function WhatHappens({ plan }: { plan: Subscription }) {
   const weeks = useQuery(subscriptionQueries.weeks(plan.id));

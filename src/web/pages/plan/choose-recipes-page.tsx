@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { ScheduleWeek } from '../../../contracts/subscriptions';
 import { DEFAULT_DELIVERY_FEE, type BasketRules } from '../../../domain/basket';
 import { isIsoDate, type IsoDate } from '../../../domain/calendar';
-import { isVisibleOnMenu, portionLabel } from '../../../domain/menu';
+import { groupBySection, isVisibleOnMenu, portionLabel, sectionTitle } from '../../../domain/menu';
 import { weekLabel } from '../../../domain/menu-weeks';
 import { formatPence, pence } from '../../../domain/money';
 import { usePlanChanged } from '../../app/use-plan-changed';
@@ -166,6 +166,7 @@ function DishChoice({
 
 function Chooser({ week, backTo }: { week: ScheduleWeek; backTo: string }) {
   const navigate = useNavigate();
+  const now = useShopClock();
   const onChanged = usePlanChanged();
   const rules = useBasketRules();
   const bundles = useQuery(shopQueries.bundles());
@@ -226,73 +227,84 @@ function Chooser({ week, backTo }: { week: ScheduleWeek; backTo: string }) {
           Your code {week.voucherCode} is taken off when the box is charged, if it still applies.
         </p>
       ) : null}
+      <div className="button-row">
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          disabled={busy !== null}
+          aria-busy={busy === 'chef'}
+          onClick={() => void act('chef')}
+        >
+          {busy === 'chef' ? 'Asking the chef…' : 'Let the chef choose instead'}
+        </button>
+      </div>
       <FormError message={problem} />
       {dishes.length === 0 ? (
         <p className="notice notice--warning">There are no dishes on this week’s menu to choose from.</p>
       ) : (
-        <ul className="recipe-choices" aria-label={`The menu for ${when}`}>
-          {dishes.map((dish) => (
-            <DishChoice
-              key={dish.id}
-              dish={dish}
-              choice={choice}
-              disabled={busy !== null}
-              onChange={(variantId, quantity) => setChanged(withQuantity(choice, variantId, quantity))}
-            />
+        <section aria-label={`The menu for ${when}`}>
+          {groupBySection(dishes).map((group) => (
+            <div key={group.section} className="recipe-section">
+              <h2 className="recipe-section__title">
+                {sectionTitle(group.section, week.startDate as IsoDate, now)}
+              </h2>
+              <ul className="recipe-choices">
+                {group.products.map((dish) => (
+                  <DishChoice
+                    key={dish.id}
+                    dish={dish}
+                    choice={choice}
+                    disabled={busy !== null}
+                    onChange={(variantId, quantity) => setChanged(withQuantity(choice, variantId, quantity))}
+                  />
+                ))}
+              </ul>
+            </div>
           ))}
-        </ul>
+        </section>
       )}
-      <div className="recipe-total" aria-live="polite">
-        <dl className="summary-totals">
-          <div>
-            <dt>
-              {totals.dishes} {totals.dishes === 1 ? 'dish' : 'dishes'}
-            </dt>
-            <dd>{formatPence(totals.subtotal)}</dd>
-          </div>
-          <div>
-            <dt>Delivery</dt>
-            <dd>{totals.dishes > 0 && totals.delivery === 0 ? 'Free' : formatPence(totals.delivery)}</dd>
-          </div>
-          <div className="summary-totals__total">
-            <dt>Total</dt>
-            <dd>{formatPence(totals.total)}</dd>
-          </div>
-        </dl>
-        <p className="field__hint recipe-total__hint">
-          {short
-            ? `Add ${formatPence(totals.minimumRemainder)} more: a box is at least ${formatPence(rules.minimumSpendPerOrder)}.`
-            : totals.freeDeliveryRemainder > 0
-              ? `${formatPence(totals.freeDeliveryRemainder)} more for free delivery.`
-              : 'Free delivery.'}
+      <div className="recipe-total">
+        <p className="recipe-total__sum" aria-live="polite">
+          <strong>
+            {totals.dishes} {totals.dishes === 1 ? 'dish' : 'dishes'} · {formatPence(totals.total)}
+          </strong>
+          <span className="recipe-total__hint">
+            {totals.dishes > 0
+              ? totals.delivery === 0
+                ? 'Free delivery'
+                : `Includes ${formatPence(totals.delivery)} delivery`
+              : 'Nothing chosen yet'}
+            {short
+              ? `. Add ${formatPence(totals.minimumRemainder)} more: a box is at least ${formatPence(rules.minimumSpendPerOrder)}.`
+              : totals.freeDeliveryRemainder > 0
+                ? `. ${formatPence(totals.freeDeliveryRemainder)} more for free delivery.`
+                : '.'}
+          </span>
         </p>
-        <div className="button-row">
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={busy !== null || short}
-            aria-busy={busy === 'save'}
-            onClick={() => void act('save')}
-          >
-            {busy === 'save' ? 'Saving…' : 'Save my dishes'}
-          </button>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={busy !== null}
-            aria-busy={busy === 'chef'}
-            onClick={() => void act('chef')}
-          >
-            {busy === 'chef' ? 'Asking the chef…' : 'Let the chef choose'}
-          </button>
-        </div>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={busy !== null || short}
+          aria-busy={busy === 'save'}
+          onClick={() => void act('save')}
+        >
+          {busy === 'save' ? 'Saving…' : 'Save my dishes'}
+        </button>
       </div>
     </>
   );
 }
 
 /** The week's chooser, or why its dishes can no longer be chosen. */
-export function ChooseRecipes({ weekId, backTo }: { weekId: string; backTo: string }) {
+export function ChooseRecipes({
+  weekId,
+  backTo,
+  backLabel,
+}: {
+  weekId: string;
+  backTo: string;
+  backLabel: string;
+}) {
   const week = useQuery(subscriptionQueries.week(weekId));
   const now = useShopClock();
   const title =
@@ -330,7 +342,7 @@ export function ChooseRecipes({ weekId, backTo }: { weekId: string; backTo: stri
   return (
     <div className="page plan-page choose-recipes">
       <p>
-        <Link to={backTo}>← Back</Link>
+        <Link to={backTo}>← {backLabel}</Link>
       </p>
       <h1>{title}</h1>
       {body}
@@ -340,7 +352,7 @@ export function ChooseRecipes({ weekId, backTo }: { weekId: string; backTo: stri
 
 export function ChooseRecipesPage() {
   const { weekId = '' } = useParams();
-  return <ChooseRecipes weekId={weekId} backTo="/account/upcoming-orders" />;
+  return <ChooseRecipes weekId={weekId} backTo="/account/upcoming-orders" backLabel="Your pasta plan" />;
 }
 
 /** /order/{id}/edit/recipes: the box's week, found from its order. */
@@ -363,5 +375,11 @@ export function OrderRecipesPage() {
       </div>
     );
   }
-  return <ChooseRecipes weekId={order.data.order.scheduleWeekId} backTo={`/order/${orderId}`} />;
+  return (
+    <ChooseRecipes
+      weekId={order.data.order.scheduleWeekId}
+      backTo={`/order/${orderId}`}
+      backLabel="Back to the order"
+    />
+  );
 }

@@ -9,6 +9,7 @@ import { voucherProblem } from '../../features/subscriptions/box-voucher-form';
 import { useSelectedPlan } from '../../features/subscriptions/plan-selection';
 import { dayLabel } from '../../features/subscriptions/plan-text';
 import { subscriptionsApi } from '../../features/subscriptions/subscriptions.queries';
+import { isRefusal } from '../../shared/api/client';
 import { LoadFailed } from '../../shared/ui/load-failed';
 import { Spinner } from '../../shared/ui/spinner';
 import { usePageMeta } from '../../shared/use-page-meta';
@@ -16,7 +17,10 @@ import { usePageMeta } from '../../shared/use-page-meta';
 // /next-order-voucher?vc=CODE (spec §2; without vc it goes to /): the code from an email or an offer goes
 // on the selected plan's next box (POST /orders/{id}/voucher), taken off when that box is charged.
 
-type State = { name: 'applying' } | { name: 'applied'; order: Order } | { name: 'failed'; message: string };
+type State =
+  | { name: 'applying' }
+  | { name: 'applied'; order: Order }
+  | { name: 'failed'; message: string; refused: boolean };
 
 function Apply({ plan, code }: { plan: Subscription; code: string }) {
   const onChanged = usePlanChanged();
@@ -30,7 +34,7 @@ function Apply({ plan, code }: { plan: Subscription; code: string }) {
       setState({ name: 'applied', order });
       void onChanged();
     } catch (error) {
-      setState({ name: 'failed', message: voucherProblem(error) });
+      setState({ name: 'failed', message: voucherProblem(error), refused: isRefusal(error) });
     }
   };
   useEffect(() => {
@@ -56,10 +60,23 @@ function Apply({ plan, code }: { plan: Subscription; code: string }) {
   if (state.name === 'applying') return <Spinner label={`Applying ${code} to your next box`} />;
   if (state.name === 'failed') {
     return (
-      <LoadFailed message={`${code}: ${state.message}`} onRetry={() => apply(box.orderId!)}>
-        <Link to="/account/upcoming-orders" className="button button--secondary button--small">
-          Your pasta plan
-        </Link>
+      <LoadFailed
+        message={`${code}: ${state.message}`}
+        onRetry={state.refused ? undefined : () => apply(box.orderId!)}
+      >
+        <div className="button-row">
+          {state.refused ? (
+            <Link
+              to={`/schedule/${box.scheduleWeekId}/choose-recipes`}
+              className="button button--secondary button--small"
+            >
+              Change the box’s dishes
+            </Link>
+          ) : null}
+          <Link to="/account/upcoming-orders" className="button button--secondary button--small">
+            Your pasta plan
+          </Link>
+        </div>
       </LoadFailed>
     );
   }

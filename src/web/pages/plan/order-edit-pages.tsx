@@ -81,16 +81,19 @@ export function OrderEditIndex() {
     <WithOrder>
       {(order) => {
         const planBox = order.source === 'subscription' && order.scheduleWeekId !== null;
-        const rows: { to: string; title: string; open: boolean; closed: string }[] = [
+        const dishes = order.lineItems.reduce((n, line) => n + line.quantity, 0);
+        const rows: { to: string; title: string; now: string; open: boolean; closed: string }[] = [
           {
             to: 'delivery-info',
             title: order.dateEditable ? 'Delivery day and note' : 'Delivery note',
+            now: `${longDate(order.deliveryDate)}${order.deliveryNote ? `. Note: ${order.deliveryNote}` : ''}`,
             open: order.addressEditable || order.dateEditable,
             closed: 'It has been dispatched: its delivery details are set.',
           },
           {
             to: 'change-delivery-address',
             title: 'Delivery address',
+            now: addressLines(order.shippingAddress).slice(1).join(', '),
             open: order.addressEditable,
             closed: 'It has been dispatched: its address is set.',
           },
@@ -99,6 +102,7 @@ export function OrderEditIndex() {
                 {
                   to: 'recipes',
                   title: 'Dishes',
+                  now: `${dishes} ${dishes === 1 ? 'dish' : 'dishes'}: ${order.lineItems.map((l) => l.title).join(', ')}`,
                   open: order.editable,
                   closed: 'Its changes closed at 12 noon on the Friday before its week.',
                 },
@@ -109,15 +113,14 @@ export function OrderEditIndex() {
           <ul className="order-edit-list">
             {rows.map((row) => (
               <li key={row.to} className="account-section">
+                <span className="order-edit-list__title">{row.title}</span>
+                <span className="field__hint">{row.now}</span>
                 {row.open ? (
                   <Link to={row.to} className="order-edit-list__link">
                     Change the {row.title.toLowerCase()}
                   </Link>
                 ) : (
-                  <>
-                    <span className="order-edit-list__title">{row.title}</span>
-                    <span className="field__hint">{row.closed}</span>
-                  </>
+                  <span className="field__hint">{row.closed}</span>
                 )}
               </li>
             ))}
