@@ -60,7 +60,9 @@ export const NAV_DROPDOWNS: { label: string; links: NavLink[] }[] = [
  */
 export const ACCOUNT_LINKS: NavLink[] = [
   { label: 'Dashboard', href: '/account' },
+  { label: 'Your pasta plan', href: '/account/upcoming-orders' },
   { label: 'Past orders', href: '/account/order-history' },
+  { label: 'Plan settings', href: '/account/pasta-plan' },
   { label: 'Offers', href: '/account/rewards' },
   { label: 'Payment methods', href: '/account/payment-methods' },
   { label: 'Profile', href: '/account/my-details' },

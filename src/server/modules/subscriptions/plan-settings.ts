@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { ScheduleBody, UpdateSubscriptionBody } from '../../../contracts/subscriptions';
 import type { IsoDate } from '../../../domain/calendar';
 import { DIETARY_FLAG_LABELS, DIETARY_FLAG_NAMES } from '../../../domain/chef-selection';
@@ -166,19 +166,20 @@ export async function applySchedule(
     })
     .where(eq(subscriptions.id, plan.id))
     .returning();
-  // Open weeks move to the new day (their boxes priced for it), then the rhythm is rewritten.
-  // Boxes already paid keep their day; planned ones (and weeks not yet planned) move.
-  const paidAtCheckout = new Set(
-    (
-      await tx
-        .select({ id: orders.id })
-        .from(orders)
-        .where(and(eq(orders.subscriptionId, plan.id), ne(orders.source, 'subscription')))
-    ).map((row) => row.id),
-  );
+  // Open weeks move to the new day (their boxes priced for it), then the rhythm is rewritten. A week paid
+  // at checkout (or already charged) keeps the day it was booked for: its order and its week stay together.
   for (const week of await openWeeks(tx, plan.id, context.now)) {
     const date = planDeliveryDate(week.startDate as IsoDate, day);
-    if (date === week.deliveryDate || (week.orderId && paidAtCheckout.has(week.orderId))) continue;
+    if (date === week.deliveryDate) continue;
+    if (week.orderId) {
+      const [box] = await tx
+        .select({ source: orders.source, state: orders.state })
+        .from(orders)
+        .where(eq(orders.id, week.orderId));
+      if (box && (box.source !== 'subscription' || (box.state !== 'created' && box.state !== 'skipped'))) {
+        continue;
+      }
+    }
     await tx
       .update(scheduleWeeks)
       .set({ deliveryDate: date, originalDeliveryDate: date })
@@ -187,24 +188,25 @@ export async function applySchedule(
       await tx
         .update(orders)
         .set({ deliveryDate: date, updatedAt: context.now })
-        .where(eq(orders.id, week.orderId));
+        .where(and(eq(orders.id, week.orderId), eq(orders.source, 'subscription')));
     }
   }
   await planAhead(tx, updated!, context);
   await refreshBoxes(tx, updated!, context, { chefOnly: false });
-  const words = `${frequencyLabel(frequency)}, on ${weekdayName(day)}s`;
+  // "every 2 weeks, on Thursdays": the weekday keeps its capital.
+  const words = `${frequencyLabel(frequency).toLowerCase()}, on ${weekdayName(day)}s`;
   await recordReceipt(
     tx,
     plan,
     {
       action: 'schedule_changed',
-      summary: `Changed delivery to ${words.toLowerCase()}, from ${theWeekOf(from)}`,
+      summary: `Changed delivery to ${words}, from ${theWeekOf(from)}`,
       weeks: (await openWeeks(tx, plan.id, context.now)).map((week) => week.startDate),
       email: {
         subject: 'Your pasta plan’s delivery schedule has changed',
         heading: 'Your new delivery schedule',
         paragraphs: [
-          `From ${theWeekOf(from)}, your boxes come ${words.toLowerCase()}.`,
+          `From ${theWeekOf(from)}, your boxes come ${words}.`,
           'Boxes already charged keep the day they were booked for.',
         ],
       },
