@@ -2,11 +2,12 @@ import { asc, eq, inArray, lte } from 'drizzle-orm';
 import { DomainError } from '../../../domain/errors';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
+import { inParallel } from '../../concurrency';
 import { orders } from '../../db/schema/orders';
 import { scheduleWeeks } from '../../db/schema/subscriptions';
 import { weekMenu, type WeekMenuDish } from '../menu';
 import { lockCheckout, type Mover, type OrderRow } from '../orders';
-import type { PaymentsService } from '../payments';
+import type { PaymentRow, PaymentsService } from '../payments';
 import type { ShopRulesCache } from '../shop';
 import { decideWeeks, type DecideContext, type Decided, type Outcome } from './billing-decide';
 import { chargeRefused, giveUpBox } from './box-endings';
@@ -38,6 +39,8 @@ export interface BillingPass {
   notSent: number;
   givenUp: number;
 }
+
+type Charge = Extract<Decided, { kind: 'charge' }>;
 
 export class PlanBillingService {
   private menus = new Map<string, { at: number; menu: WeekMenuDish[] }>();
@@ -113,7 +116,7 @@ export class PlanBillingService {
   async billWeeks(weekIds: readonly string[], concurrency = this.concurrency): Promise<Outcome[]> {
     const decided = await this.decideBatch(weekIds);
     if (!decided) return inParallel(weekIds, concurrency, (id) => this.billWeek(id));
-    const charges: Extract<Decided, { kind: 'charge' }>[] = [];
+    const charges: Charge[] = [];
     const rest: Decided[] = [];
     for (const one of decided.values()) (one.kind === 'charge' ? charges : rest).push(one);
     return [
@@ -187,59 +190,77 @@ export class PlanBillingService {
     return menu;
   }
 
-  /** The charges of a batch, `concurrency` at a time. */
-  private chargeAll(
-    charges: readonly Extract<Decided, { kind: 'charge' }>[],
-    concurrency: number,
-  ): Promise<Outcome[]> {
-    return inParallel(charges, concurrency, (one) => this.charge(one));
+  /**
+   * The charges of a batch: their payment rows written in one transaction, the processor asked
+   * `concurrency` at a time, the charges that succeeded recorded in one transaction (payments'
+   * `chargeOffSessionMany`). A batch of one is charged as one.
+   */
+  private async chargeAll(charges: readonly Charge[], concurrency: number): Promise<Outcome[]> {
+    if (charges.length <= 1) return inParallel(charges, 1, (one) => this.charge(one));
+    const answers = await this.payments.chargeOffSessionMany(
+      charges.map((one) => this.offSession(one)),
+      concurrency,
+    );
+    return inParallel(charges, concurrency, (one, at) => this.outcomeOf(one, answers[at]!));
   }
 
   /** The charge itself, outside any transaction; its answer is recorded by payments and the plan_week kind. */
-  private async charge(decided: Extract<Decided, { kind: 'charge' }>): Promise<Outcome> {
+  private async charge(decided: Charge): Promise<Outcome> {
     try {
-      const payment = await this.payments.chargeOffSession({
-        checkoutId: decided.checkoutId,
-        paymentMethodId: decided.methodId,
-        idempotencyKey: decided.key,
-        actor: ACTOR,
-      });
-      if (!payment) return 'other';
-      return payment.status === 'succeeded' ? 'charged' : payment.status === 'failed' ? 'failed' : 'other';
+      return this.outcomeOf(decided, await this.payments.chargeOffSession(this.offSession(decided)));
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      if (error.code === 'PAYMENT_PROCESSOR_ERROR') return 'other'; // replayed by recovery, or at the lease's end
-      if (error.code !== 'PAYMENT_DECLINED' && error.code !== 'PAYMENT_METHOD_NOT_FOUND') throw error;
-      // Never charged: a card that had a hard decline, or one no longer in the account.
-      await this.db.transaction(async (tx) => {
-        const checkout = await lockCheckout(tx, decided.checkoutId);
-        const [week] = await tx
-          .select()
-          .from(scheduleWeeks)
-          .where(eq(scheduleWeeks.id, decided.weekId))
-          .for('update');
-        const [box] = await tx
-          .select()
-          .from(orders)
-          .where(eq(orders.checkoutId, decided.checkoutId))
-          .limit(1);
-        if (!checkout || !week || !box || box.state !== 'billed') return;
-        await chargeRefused(
-          tx,
-          box,
-          week,
-          {
-            message:
-              error.code === 'PAYMENT_DECLINED'
-                ? 'Your card was declined before, so we won’t try it again. Please pay with another card.'
-                : 'The card on your plan is no longer in your account.',
-            hardDecline: error.code === 'PAYMENT_DECLINED',
-          },
-          { by: this.by(), publicUrl: this.publicUrl },
-        );
-      });
-      return 'failed';
+      return this.outcomeOf(decided, error);
     }
+  }
+
+  private offSession(decided: Charge) {
+    return {
+      checkoutId: decided.checkoutId,
+      paymentMethodId: decided.methodId,
+      idempotencyKey: decided.key,
+      actor: ACTOR,
+    };
+  }
+
+  /** What a charge's answer means for its week. */
+  private async outcomeOf(decided: Charge, answer: PaymentRow | null | DomainError): Promise<Outcome> {
+    if (answer === null) return 'other';
+    if (!(answer instanceof DomainError)) {
+      return answer.status === 'succeeded' ? 'charged' : answer.status === 'failed' ? 'failed' : 'other';
+    }
+    const error = answer;
+    if (error.code === 'PAYMENT_PROCESSOR_ERROR') return 'other'; // replayed by recovery, or at the lease's end
+    if (error.code !== 'PAYMENT_DECLINED' && error.code !== 'PAYMENT_METHOD_NOT_FOUND') throw error;
+    // Never charged: a card that had a hard decline, or one no longer in the account.
+    await this.db.transaction(async (tx) => {
+      const checkout = await lockCheckout(tx, decided.checkoutId);
+      const [week] = await tx
+        .select()
+        .from(scheduleWeeks)
+        .where(eq(scheduleWeeks.id, decided.weekId))
+        .for('update');
+      const [box] = await tx
+        .select()
+        .from(orders)
+        .where(eq(orders.checkoutId, decided.checkoutId))
+        .limit(1);
+      if (!checkout || !week || !box || box.state !== 'billed') return;
+      await chargeRefused(
+        tx,
+        box,
+        week,
+        {
+          message:
+            error.code === 'PAYMENT_DECLINED'
+              ? 'Your card was declined before, so we won’t try it again. Please pay with another card.'
+              : 'The card on your plan is no longer in your account.',
+          hardDecline: error.code === 'PAYMENT_DECLINED',
+        },
+        { by: this.by(), publicUrl: this.publicUrl },
+      );
+    });
+    return 'failed';
   }
 
   /** Unpaid at its dispatch deadline: given up in one transaction, locks in the money path's order. */
@@ -261,22 +282,4 @@ export class PlanBillingService {
     if (given) await this.payments.cancelAbandonedIntents().catch(() => 0);
     return given ? 'given_up' : 'other';
   }
-}
-
-/** Runs `work` on every item, `concurrency` at a time; the answers in the items' order. */
-async function inParallel<T, R>(
-  items: readonly T[],
-  concurrency: number,
-  work: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const answers: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const at = next++;
-      answers[at] = await work(items[at]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
-  return answers;
 }
