@@ -182,7 +182,12 @@ export async function emailOrdersOf(tx: DbOrTx, list: readonly OrderRow[]): Prom
   const lines = await tx
     .select()
     .from(orderLineItems)
-    .where(inArray(orderLineItems.orderId, list.map((order) => order.id)))
+    .where(
+      inArray(
+        orderLineItems.orderId,
+        list.map((order) => order.id),
+      ),
+    )
     .orderBy(asc(orderLineItems.orderId), asc(orderLineItems.position));
   const voucherIds = [...new Set(list.flatMap((order) => (order.voucherId ? [order.voucherId] : [])))];
   const codes = new Map(

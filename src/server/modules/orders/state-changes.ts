@@ -242,7 +242,12 @@ export async function payCheckouts(
   if (rows.length !== paid.length) throw new Error('A checkout being paid was changed by someone else');
   await recordStateChanges(
     tx,
-    paid.map(({ checkout }) => ({ subject: 'checkout', subjectId: checkout.id, from: checkout.state, to: 'paid' })),
+    paid.map(({ checkout }) => ({
+      subject: 'checkout',
+      subjectId: checkout.id,
+      from: checkout.state,
+      to: 'paid',
+    })),
     by,
   );
   const held = await tx
@@ -258,7 +263,12 @@ export async function payCheckouts(
       ? await tx
           .update(orders)
           .set({ state: 'paid', updatedAt: by.at })
-          .where(inArray(orders.id, moving.map((row) => row.id)))
+          .where(
+            inArray(
+              orders.id,
+              moving.map((row) => row.id),
+            ),
+          )
           .returning()
       : [];
   await recordStateChanges(

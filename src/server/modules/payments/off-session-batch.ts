@@ -94,7 +94,12 @@ export async function chargeOffSessionMany(
         await tx
           .select()
           .from(payments)
-          .where(inArray(payments.idempotencyKey, wanted.map(({ input }) => input.idempotencyKey)))
+          .where(
+            inArray(
+              payments.idempotencyKey,
+              wanted.map(({ input }) => input.idempotencyKey),
+            ),
+          )
           .orderBy(asc(payments.id))
           .for('update')
       ).map((row) => [row.idempotencyKey, row]),
@@ -143,10 +148,14 @@ export async function chargeOffSessionMany(
       } else if (checkout.state !== 'open' || inFlight.has(checkout.id) || taken.has(checkout.id)) {
         answers[at] = null;
       } else if (isHardDecline(declined.get(method.id) ?? null)) {
-        answers[at] = new DomainError('PAYMENT_DECLINED', 'This card was declined. Please use another card.', {
-          declineCode: declined.get(method.id),
-          hardDecline: true,
-        });
+        answers[at] = new DomainError(
+          'PAYMENT_DECLINED',
+          'This card was declined. Please use another card.',
+          {
+            declineCode: declined.get(method.id),
+            hardDecline: true,
+          },
+        );
       } else {
         taken.add(checkout.id);
         const plan = planCharge({
@@ -186,7 +195,12 @@ export async function chargeOffSessionMany(
     );
     await recordStateChanges(
       tx,
-      [...made.values()].map((row) => ({ subject: 'payment', subjectId: row.id, from: null, to: row.status })),
+      [...made.values()].map((row) => ({
+        subject: 'payment',
+        subjectId: row.id,
+        from: null,
+        to: row.status,
+      })),
       by,
     );
     for (const { at, checkout, values } of making) {
@@ -234,7 +248,9 @@ export async function chargeOffSessionMany(
   const recorded = await settleMany(db, settlement, charged, actor);
   await inParallel(asked, concurrency, async ({ one, asked: answer, error }) => {
     if (error) answers[one.at] = error;
-    else answers[one.at] = recorded.get(one.payment.id) ?? (await settlement.answer(one.payment, answer!, actor));
+    else
+      answers[one.at] =
+        recorded.get(one.payment.id) ?? (await settlement.answer(one.payment, answer!, actor));
   });
   return answers;
 }
@@ -265,7 +281,12 @@ async function settleMany(
         await tx
           .select()
           .from(payments)
-          .where(inArray(payments.id, ok.map(({ payment }) => payment.id)))
+          .where(
+            inArray(
+              payments.id,
+              ok.map(({ payment }) => payment.id),
+            ),
+          )
           .orderBy(asc(payments.id))
           .for('update')
       ).map((row) => [row.id, row]),
@@ -294,12 +315,16 @@ async function settleMany(
       })
       .where(
         and(
-          inArray(payments.id, paying.map(({ payment }) => payment.id)),
+          inArray(
+            payments.id,
+            paying.map(({ payment }) => payment.id),
+          ),
           eq(payments.status, 'processing'),
         ),
       )
       .returning();
-    if (paid.length !== paying.length) throw new Error('A payment being recorded was changed by someone else');
+    if (paid.length !== paying.length)
+      throw new Error('A payment being recorded was changed by someone else');
     await recordStateChanges(
       tx,
       paid.map((row) => ({ subject: 'payment', subjectId: row.id, from: 'processing', to: 'succeeded' })),

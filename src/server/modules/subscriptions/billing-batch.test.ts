@@ -141,7 +141,10 @@ describe('weekly billing in batches', { timeout: 120_000 }, () => {
     const plans = await plansWithPumpkin(3);
     const paused = plans[1]!;
     // Paused between the claim and the batch's locks: its box is still `created`.
-    await db().update(subscriptions).set({ state: 'paused' }).where(eq(subscriptions.id, paused.subscriptionId));
+    await db()
+      .update(subscriptions)
+      .set({ state: 'paused' })
+      .where(eq(subscriptions.id, paused.subscriptionId));
     const pumpkin = await stockOf(PUMPKIN);
 
     t.clock.set(CUTOFF);

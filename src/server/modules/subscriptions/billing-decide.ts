@@ -113,7 +113,12 @@ async function lockWeeks(tx: DbOrTx, weekIds: readonly string[]): Promise<Map<st
     if (!plan) continue;
     const box = week.orderId ? (boxById.get(week.orderId) ?? null) : null;
     if (week.orderId && !box) continue; // its box changed meanwhile: its lease brings it back
-    locked.set(week.id, { week, plan, box, checkout: box ? (checkoutById.get(box.checkoutId) ?? null) : null });
+    locked.set(week.id, {
+      week,
+      plan,
+      box,
+      checkout: box ? (checkoutById.get(box.checkoutId) ?? null) : null,
+    });
   }
   return locked;
 }

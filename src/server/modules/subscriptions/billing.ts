@@ -251,11 +251,7 @@ export class PlanBillingService {
         .from(scheduleWeeks)
         .where(eq(scheduleWeeks.id, decided.weekId))
         .for('update');
-      const [box] = await tx
-        .select()
-        .from(orders)
-        .where(eq(orders.checkoutId, decided.checkoutId))
-        .limit(1);
+      const [box] = await tx.select().from(orders).where(eq(orders.checkoutId, decided.checkoutId)).limit(1);
       if (!checkout || !week || !box || box.state !== 'billed') return;
       await chargeRefused(
         tx,

@@ -175,7 +175,12 @@ export async function recordPlanEvent(
 /** Many plans' events, by one mover, in one statement (weekly billing's batches); each in its plan's order. */
 export async function recordPlanEvents(
   tx: DbOrTx,
-  events: readonly { subscriptionId: string; action: PlanAction; summary: string; weeks?: readonly string[] }[],
+  events: readonly {
+    subscriptionId: string;
+    action: PlanAction;
+    summary: string;
+    weeks?: readonly string[];
+  }[],
   by: Mover,
 ): Promise<void> {
   if (events.length === 0) return;

@@ -92,7 +92,12 @@ export function planWeekKind(publicUrl: string, rules: ShopRulesCache): OrderKin
       await tx
         .update(scheduleWeeks)
         .set({ chargeDueAt: null })
-        .where(inArray(scheduleWeeks.orderId, paid.map(({ box }) => box.id)));
+        .where(
+          inArray(
+            scheduleWeeks.orderId,
+            paid.map(({ box }) => box.id),
+          ),
+        );
       const plans = await tx
         .select()
         .from(subscriptions)
