@@ -98,6 +98,10 @@ export const payments = pgTable(
     uniqueIndex('payments_idempotency_key_idx').on(t.idempotencyKey),
     index('payments_checkout_idx').on(t.checkoutId, t.createdAt),
     index('payments_intent_idx').on(t.intentId),
+    // A card's last failed charge (a hard decline refuses it for good): read before every weekly charge.
+    index('payments_method_failed_idx')
+      .on(t.paymentMethodId, t.createdAt)
+      .where(sql`${t.status} = 'failed'`),
     index('payments_unfinished_idx')
       .on(t.updatedAt)
       .where(sql`${t.status} in ('processing', 'requires_action')`),

@@ -46,3 +46,8 @@ export interface EmailTransport {
 export async function enqueueEmail(db: DbOrTx, message: EmailMessage): Promise<void> {
   await db.insert(outbox).values(message);
 }
+
+/** Many messages in one statement (weekly billing's batches). */
+export async function enqueueEmails(db: DbOrTx, messages: readonly EmailMessage[]): Promise<void> {
+  if (messages.length > 0) await db.insert(outbox).values([...messages]);
+}

@@ -8,10 +8,13 @@ export { checkoutLines, checkoutOrders, deleteCheckoutOrders } from './orders.re
 export type { OrderRow } from './orders.repo';
 export {
   lockCheckout,
+  lockCheckouts,
   moveCheckout,
   moveCheckoutOrders,
   moveOrder,
+  payCheckouts,
   recordStateChange,
+  recordStateChanges,
   type CheckoutRow,
   type Mover,
 } from './state-changes';
@@ -24,4 +27,4 @@ export {
   type OrderLineDraft,
   type OrderRewrite,
 } from './place-orders';
-export { emailOrderOf, queueGiftEmails, queueOrderConfirmation } from './order-emails';
+export { emailOrderOf, emailOrdersOf, queueGiftEmails, queueOrderConfirmation } from './order-emails';

@@ -176,6 +176,42 @@ export async function emailOrderOf(tx: DbOrTx, order: OrderRow): Promise<EmailOr
   return emailOrder(order, lines, voucher?.code ?? null);
 }
 
+/** Orders as emails show them, read with two statements for all of them (weekly billing's batches). */
+export async function emailOrdersOf(tx: DbOrTx, list: readonly OrderRow[]): Promise<Map<string, EmailOrder>> {
+  if (list.length === 0) return new Map();
+  const lines = await tx
+    .select()
+    .from(orderLineItems)
+    .where(
+      inArray(
+        orderLineItems.orderId,
+        list.map((order) => order.id),
+      ),
+    )
+    .orderBy(asc(orderLineItems.orderId), asc(orderLineItems.position));
+  const voucherIds = [...new Set(list.flatMap((order) => (order.voucherId ? [order.voucherId] : [])))];
+  const codes = new Map(
+    voucherIds.length > 0
+      ? (
+          await tx
+            .select({ id: vouchers.id, code: vouchers.code })
+            .from(vouchers)
+            .where(inArray(vouchers.id, voucherIds))
+        ).map((row) => [row.id, row.code])
+      : [],
+  );
+  return new Map(
+    list.map((order) => [
+      order.id,
+      emailOrder(
+        order,
+        lines.filter((line) => line.orderId === order.id),
+        order.voucherId ? (codes.get(order.voucherId) ?? null) : null,
+      ),
+    ]),
+  );
+}
+
 const PAID_STATES: readonly string[] = [
   'paid',
   'submitted',

@@ -20,6 +20,7 @@ import { ensureProcessorCustomer } from './processor-customers';
 import { PaymentRecovery, STUCK_CHARGE_MS } from './payment-recovery';
 import { isHardDecline, PaymentSettlement } from './payment-settlement';
 import { OffSessionCharges, refuseAfterHardDecline, type OffSessionCharge } from './off-session';
+import { chargeOffSessionMany, type BatchAnswer } from './off-session-batch';
 
 // Paying a checkout (issue 4 parts 1, 5, 6, 8; issue 8). The order of things is what makes it safe:
 //  0. A 3-D Secure check or PayPal approval that this attempt replaces is cancelled at the processor first,
@@ -73,6 +74,15 @@ export class PaymentsService {
   /** Charges a checkout while its customer is away (a plan's weekly box); see off-session.ts. */
   chargeOffSession(charge: OffSessionCharge): Promise<PaymentRow | null> {
     return this.offSession.charge(charge);
+  }
+
+  /** Many such charges at once, `concurrency` at the processor at a time; see off-session-batch.ts. */
+  chargeOffSessionMany(charges: readonly OffSessionCharge[], concurrency: number): Promise<BatchAnswer[]> {
+    return chargeOffSessionMany(
+      { db: this.db, rules: this.rules, settlement: this.settlement },
+      charges,
+      concurrency,
+    );
   }
 
   /** See payment-recovery.ts. */

@@ -2,10 +2,12 @@ import { deadlineLabel, longDayLabel, type IsoDate } from '../../../domain/calen
 import { formatPence } from '../../../domain/money';
 import { dispatchDeadline, weekCutoff } from '../../../domain/plans';
 import type { DbOrTx } from '../../db/client';
-import { enqueueEmail } from '../../integrations/email';
+import { inArray } from 'drizzle-orm';
+import { customers } from '../../db/schema/customers';
+import { enqueueEmail, enqueueEmails } from '../../integrations/email';
 import { planBillingLetter, type PlanBillingTemplate } from '../../integrations/email/plan-templates';
 import { findCustomerById } from '../customers';
-import { emailOrderOf, type OrderRow } from '../orders';
+import { emailOrderOf, emailOrdersOf, type OrderRow } from '../orders';
 import { theWeekOf } from './plan-receipts';
 
 // The words of weekly billing's emails (issue 12 parts 2 and 4), queued in the transaction that decided
@@ -65,30 +67,67 @@ export function reminderEmail(
   );
 }
 
-/** The box was charged: what was charged, what comes and when, and anything that changed at the cutoff. */
-export function chargedEmail(
-  tx: DbOrTx,
-  box: OrderRow,
-  paid: { charged: number; credit: number; notes: readonly string[]; publicUrl: string },
-): Promise<void> {
+interface Charged {
+  charged: number;
+  credit: number;
+  notes: readonly string[];
+  publicUrl: string;
+}
+
+/** The words of the charged email: what was charged, what comes and when, what changed at the cutoff. */
+function chargedLetter(box: OrderRow, paid: Charged): Letter {
   const money = [
     paid.charged > 0 ? `${formatPence(paid.charged)} to your card` : null,
     paid.credit > 0 ? `${formatPence(paid.credit)} of store credit` : null,
   ].filter(Boolean);
-  return send(
+  return {
+    subject: `Your box for ${arrives(box)} is paid`,
+    heading: 'Your box is on the way to the kitchen',
+    paragraphs: [
+      `We’ve charged ${money.join(' and ') || formatPence(0)} for your box #${box.number}. It arrives ${arrives(box)}.`,
+      ...paid.notes,
+    ],
+    buttons: [{ label: 'See your pasta plan', url: `${paid.publicUrl}/account/upcoming-orders` }],
+  };
+}
+
+/** The box was charged: what was charged, what comes and when, and anything that changed at the cutoff. */
+export function chargedEmail(tx: DbOrTx, box: OrderRow, paid: Charged): Promise<void> {
+  return send(tx, box.customerId, 'plan_charged', chargedLetter(box, paid), box);
+}
+
+/** The same for a batch of boxes charged together: four statements for all of them. */
+export async function chargedEmails(
+  tx: DbOrTx,
+  paid: readonly { box: OrderRow; charged: Charged }[],
+): Promise<void> {
+  const people = new Map(
+    (
+      await tx
+        .select({ id: customers.id, email: customers.email, firstName: customers.firstName })
+        .from(customers)
+        .where(inArray(customers.id, [...new Set(paid.map(({ box }) => box.customerId))]))
+    ).map((row) => [row.id, row]),
+  );
+  const shown = await emailOrdersOf(
     tx,
-    box.customerId,
-    'plan_charged',
-    {
-      subject: `Your box for ${arrives(box)} is paid`,
-      heading: 'Your box is on the way to the kitchen',
-      paragraphs: [
-        `We’ve charged ${money.join(' and ') || formatPence(0)} for your box #${box.number}. It arrives ${arrives(box)}.`,
-        ...paid.notes,
-      ],
-      buttons: [{ label: 'See your pasta plan', url: `${paid.publicUrl}/account/upcoming-orders` }],
-    },
-    box,
+    paid.map(({ box }) => box),
+  );
+  await enqueueEmails(
+    tx,
+    paid.flatMap(({ box, charged }) => {
+      const customer = people.get(box.customerId);
+      if (!customer) return [];
+      return [
+        planBillingLetter({
+          to: customer.email,
+          firstName: customer.firstName,
+          template: 'plan_charged',
+          ...chargedLetter(box, charged),
+          order: shown.get(box.id)!,
+        }),
+      ];
+    }),
   );
 }
 

@@ -1,14 +1,11 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { FixedClock } from '../../clock';
 import { openDatabase } from '../../db/client';
 import { productVariants } from '../../db/schema/catalogue';
 import { checkouts } from '../../db/schema/checkout';
 import { customers } from '../../db/schema/customers';
-import { outbox } from '../../db/schema/email';
 import { orderLineItems, orders } from '../../db/schema/orders';
-import { payments } from '../../db/schema/payments';
-import { sandboxPaymentIntents } from '../../db/schema/payments-sandbox';
 import { stateChanges } from '../../db/schema/state-changes';
 import { scheduleWeeks, subscriptionEvents, subscriptions } from '../../db/schema/subscriptions';
 import { createPaymentProcessors, paymentProcessorsOptions } from '../../integrations/payments';
@@ -18,12 +15,17 @@ import { API } from '../../test/api-expect';
 import { answerChallenge, CARDS, saveCard } from '../../test/checkout';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { planCustomer, type PlanCustomer } from '../../test/plans';
+import {
+  emailsTo as billingEmailsTo,
+  paymentsOf as billingPaymentsOf,
+  processorCharges as billingProcessorCharges,
+  weekOf as billingWeekOf,
+} from '../../test/billing';
 
 // Weekly billing (issue 12 part 2), driven with the shop's clock pinned and moved: each test has a shop of
 // its own (billing passes look at every plan in the database). The week of 30 November 2026: cutoff Friday
 // 27 November 12:00 (GMT), box delivered Wednesday 2 December, dispatch deadline Tuesday 1 December 14:00.
 
-const WEEK = '2026-11-30';
 const at = (iso: string) => new Date(iso);
 const CUTOFF = at('2026-11-27T12:00:00Z');
 const DEADLINE = at('2026-12-01T14:00:00Z');
@@ -46,39 +48,10 @@ async function bill(when: Date) {
   return t.app.services.planBilling.billDue();
 }
 
-/** The plan's week of 30 November with its box and the box's checkout. */
-async function weekOf(c: PlanCustomer) {
-  const [week] = await db()
-    .select()
-    .from(scheduleWeeks)
-    .where(and(eq(scheduleWeeks.subscriptionId, c.subscriptionId), eq(scheduleWeeks.startDate, WEEK)));
-  const [box] = await db().select().from(orders).where(eq(orders.id, week!.orderId!));
-  return { week: week!, box: box! };
-}
-
-/** Payments of a checkout, oldest first. */
-const paymentsOf = (checkoutId: string) =>
-  db().select().from(payments).where(eq(payments.checkoutId, checkoutId)).orderBy(asc(payments.createdAt));
-
-/** Charges the processor made for a checkout (what the bank would show). */
-async function processorCharges(checkoutId: string): Promise<number> {
-  const rows = await db()
-    .select({ id: sandboxPaymentIntents.id })
-    .from(sandboxPaymentIntents)
-    .where(
-      and(
-        sql`${sandboxPaymentIntents.metadata}->>'checkoutId' = ${checkoutId}`,
-        eq(sandboxPaymentIntents.status, 'succeeded'),
-      ),
-    );
-  return rows.length;
-}
-
-const emailsTo = (email: string, template: string) =>
-  db()
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.to, email), sql`${outbox.template} = ${template}`));
+const weekOf = (c: PlanCustomer) => billingWeekOf(t, c);
+const paymentsOf = (checkoutId: string) => billingPaymentsOf(t, checkoutId);
+const processorCharges = (checkoutId: string) => billingProcessorCharges(t, checkoutId);
+const emailsTo = (email: string, template: string) => billingEmailsTo(t, email, template);
 
 /** A plan bought with a good card, then charged weekly to `card`. */
 async function planOnCard(card: string): Promise<PlanCustomer & { planCardId: string }> {

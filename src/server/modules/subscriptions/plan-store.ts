@@ -172,6 +172,30 @@ export async function recordPlanEvent(
   });
 }
 
+/** Many plans' events, by one mover, in one statement (weekly billing's batches); each in its plan's order. */
+export async function recordPlanEvents(
+  tx: DbOrTx,
+  events: readonly {
+    subscriptionId: string;
+    action: PlanAction;
+    summary: string;
+    weeks?: readonly string[];
+  }[],
+  by: Mover,
+): Promise<void> {
+  if (events.length === 0) return;
+  await tx.insert(subscriptionEvents).values(
+    events.map((event) => ({
+      subscriptionId: event.subscriptionId,
+      action: event.action,
+      actor: by.actor,
+      summary: event.summary,
+      weeks: [...new Set(event.weeks ?? [])].sort(),
+      at: sql`greatest(${by.at.toISOString()}::timestamptz, (select max(${subscriptionEvents.at}) + interval '1 millisecond' from ${subscriptionEvents} where ${subscriptionEvents.subscriptionId} = ${event.subscriptionId}))`,
+    })),
+  );
+}
+
 /** Plans are what saved cards pay for: payments asks through this, knowing nothing of plans. */
 export const plansAsPaymentMethodUsers: PaymentMethodUsers = {
   async usesOf(db, methodIds) {

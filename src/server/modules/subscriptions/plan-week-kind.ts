@@ -1,16 +1,23 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { londonDate, type IsoDate } from '../../../domain/calendar';
 import { formatPence } from '../../../domain/money';
 import { chargeFailureOf, nextLookAfterFailure } from '../../../domain/plan-billing';
 import type { DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema/orders';
-import { scheduleWeeks, subscriptionEvents } from '../../db/schema/subscriptions';
+import { scheduleWeeks, subscriptionEvents, subscriptions } from '../../db/schema/subscriptions';
 import type { OrderKind } from '../payments';
 import type { ShopRulesCache } from '../shop';
-import { chargedEmail, paymentFailedEmail } from './billing-emails';
+import { chargedEmail, chargedEmails, paymentFailedEmail } from './billing-emails';
 import { planAhead } from './plan-ahead';
 import { theWeekOf } from './plan-receipts';
-import { lockPlan, moveSubscription, recordPlanEvent } from './plan-store';
+import type { Mover } from '../orders';
+import {
+  lockPlan,
+  moveSubscription,
+  recordPlanEvent,
+  recordPlanEvents,
+  type SubscriptionRow,
+} from './plan-store';
 
 // What a plan's weekly box being paid, or its charge failing, means (registered in services.ts as the
 // `plan_week` order kind; payments/order-kinds.ts). Runs in the transaction that records the processor's
@@ -42,8 +49,90 @@ async function cutoffNotes(tx: DbOrTx, subscriptionId: string, week: string): Pr
   return rows.map((row) => row.summary);
 }
 
+/** A plan on hold because a box went unpaid takes boxes again (the customer restarts a paused one). */
+async function activeAgain(tx: DbOrTx, plan: SubscriptionRow, rules: ShopRulesCache, by: Mover) {
+  const active = await moveSubscription(tx, plan.id, 'active', { ...by, reason: 'A box was paid' });
+  await planAhead(tx, active!, { rules: await rules.get(tx), now: by.at, today: londonDate(by.at), by });
+}
+
+/** The cutoff notes of many plans, read in one statement: by plan and week, newest first. */
+async function cutoffNotesOf(tx: DbOrTx, subscriptionIds: readonly string[]) {
+  const rows = await tx
+    .select({
+      subscriptionId: subscriptionEvents.subscriptionId,
+      summary: subscriptionEvents.summary,
+      weeks: subscriptionEvents.weeks,
+    })
+    .from(subscriptionEvents)
+    .where(
+      and(
+        inArray(subscriptionEvents.subscriptionId, [...new Set(subscriptionIds)]),
+        eq(subscriptionEvents.action, 'box_changed'),
+      ),
+    )
+    .orderBy(desc(subscriptionEvents.at));
+  return (subscriptionId: string, week: string) =>
+    rows
+      .filter((row) => row.subscriptionId === subscriptionId && (row.weeks as string[]).includes(week))
+      .map((row) => row.summary);
+}
+
 export function planWeekKind(publicUrl: string, rules: ShopRulesCache): OrderKind {
   return {
+    // A batch of boxes charged together (weekly billing): the same as `paid` for each, in eight statements
+    // for the whole batch: the weeks, the plans (locked in id order), history, the emails.
+    async paidMany(tx, list) {
+      const paid = list.flatMap((one) =>
+        one.orders[0] && one.checkout.subscriptionId
+          ? [{ ...one, box: one.orders[0], subscriptionId: one.checkout.subscriptionId }]
+          : [],
+      );
+      if (paid.length === 0) return;
+      const by = paid[0]!.by;
+      await tx
+        .update(scheduleWeeks)
+        .set({ chargeDueAt: null })
+        .where(
+          inArray(
+            scheduleWeeks.orderId,
+            paid.map(({ box }) => box.id),
+          ),
+        );
+      const plans = await tx
+        .select()
+        .from(subscriptions)
+        .where(inArray(subscriptions.id, [...new Set(paid.map((one) => one.subscriptionId))].sort()))
+        .orderBy(asc(subscriptions.id))
+        .for('update');
+      for (const plan of plans) if (plan.state === 'failed') await activeAgain(tx, plan, rules, by);
+      const notes = await cutoffNotesOf(
+        tx,
+        paid.map((one) => one.subscriptionId),
+      );
+      await recordPlanEvents(
+        tx,
+        paid.map(({ subscriptionId, box, payment }) => ({
+          subscriptionId,
+          action: 'charged' as const,
+          summary: `Charged ${formatPence(payment.amount + payment.creditAmount)} for ${theWeekOf(box.mealWeek!)}`,
+          weeks: [box.mealWeek!],
+        })),
+        by,
+      );
+      await chargedEmails(
+        tx,
+        paid.map(({ box, payment, subscriptionId }) => ({
+          box,
+          charged: {
+            charged: payment.amount,
+            credit: payment.creditAmount,
+            notes: notes(subscriptionId, box.mealWeek!),
+            publicUrl,
+          },
+        })),
+      );
+    },
+
     async paid(tx, { checkout, payment, orders: paid, by }) {
       const box = paid[0];
       if (!box || !checkout.subscriptionId) return;
@@ -51,16 +140,7 @@ export function planWeekKind(publicUrl: string, rules: ShopRulesCache): OrderKin
       if (week)
         await tx.update(scheduleWeeks).set({ chargeDueAt: null }).where(eq(scheduleWeeks.id, week.id));
       const plan = await lockPlan(tx, checkout.subscriptionId);
-      if (plan?.state === 'failed') {
-        // Paid at last: the plan takes boxes again (the customer restarts a paused or cancelled one).
-        const active = await moveSubscription(tx, plan.id, 'active', { ...by, reason: 'A box was paid' });
-        await planAhead(tx, active!, {
-          rules: await rules.get(tx),
-          now: by.at,
-          today: londonDate(by.at),
-          by,
-        });
-      }
+      if (plan?.state === 'failed') await activeAgain(tx, plan, rules, by);
       const total = payment.amount + payment.creditAmount;
       await recordPlanEvent(
         tx,
