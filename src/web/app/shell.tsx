@@ -1,11 +1,10 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { HowItWorksModal } from '../features/marketing/how-it-works';
 import { analytics } from '../shared/analytics';
 import { config } from '../shared/config';
 import { Toaster } from '../shared/ui/toast';
+import { useUi, type UiState } from '../shared/ui/ui-store';
 import { GeneralNav } from './general-nav';
-import { MobileMenu } from './mobile-menu';
 import { NavigationProgress } from './navigation-progress';
 
 /** One canonical link per page: this origin, this path, no query (spec §2). */
@@ -23,6 +22,35 @@ function useCanonicalAndPageView() {
   }, [pathname]);
 }
 
+// Dialogs opened on demand (How it works, the phone's menu) are not in the first JS: each is fetched when
+// the browser is idle or when first opened, then stays mounted so it opens and closes as any other.
+function onDemand(load: () => Promise<{ default: ComponentType }>, isOpen: (ui: UiState) => boolean) {
+  const Dialog = lazy(load);
+  return function OnDemand() {
+    const open = useUi(isOpen);
+    const [wanted, setWanted] = useState(open);
+    if (open && !wanted) setWanted(true);
+    useEffect(() => {
+      const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1500));
+      idle(() => void load());
+    }, []);
+    return wanted ? (
+      <Suspense fallback={null}>
+        <Dialog />
+      </Suspense>
+    ) : null;
+  };
+}
+
+const HowItWorks = onDemand(
+  () => import('../features/marketing/how-it-works').then((m) => ({ default: m.HowItWorksModal })),
+  (ui) => ui.howItWorksOpen,
+);
+const PhoneMenu = onDemand(
+  () => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })),
+  (ui) => ui.mobileMenuOpen,
+);
+
 export function Shell() {
   useCanonicalAndPageView();
   return (
@@ -37,8 +65,8 @@ export function Shell() {
       ) : null}
       <NavigationProgress />
       <GeneralNav />
-      <MobileMenu />
-      <HowItWorksModal />
+      <PhoneMenu />
+      <HowItWorks />
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
