@@ -1,4 +1,24 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// The API suite runs twice in CI: on PGlite (`npm test`), then on a PostgreSQL server (TEST_DATABASE_URL).
+// The second pass leaves out the files whose subject is the same on any database (decision 24): the
+// embedded database's own durability, the HTTP edge (headers, routing, server rendering, input refused
+// before any statement) and the outside services' adapters. Anything that locks, races, counts money, runs
+// jobs or logs a failed statement runs on both.
+const SAME_ON_EVERY_DATABASE = [
+  'src/server/db/durability.test.ts',
+  'src/server/cluster/processes.test.ts',
+  'src/server/http/{conventions,fuzz,client-address,server-rendering,branch-header,content-security,pages,web-app,visitor-cache,page-cache}.test.ts',
+  'src/server/modules/customers/customers.input.test.ts',
+  'src/server/modules/baskets/baskets.input.test.ts',
+  'src/server/integrations/payments/{card-rules,paypal,stripe}.test.ts',
+  'src/server/integrations/payments/stripe-double/*.test.ts',
+  'src/server/integrations/address-lookup/*.test.ts',
+  'src/server/integrations/postcodes/*.test.ts',
+  'src/server/integrations/social-sign-in/{local-provider,apple,google,facebook}.test.ts',
+  'src/server/integrations/email/{smtp,templates}.test.ts',
+  'src/server/integrations/fulfilment/shipbob.test.ts',
+];
 
 // Two projects: `unit` (pure code, fast) and `api` (the server through app.inject on a fresh database per
 // test file; PGlite by default, PostgreSQL when TEST_DATABASE_URL is set).
@@ -24,6 +44,10 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['src/server/**/*.test.ts'],
+          exclude: [
+            ...configDefaults.exclude,
+            ...(process.env.TEST_DATABASE_URL ? SAME_ON_EVERY_DATABASE : []),
+          ],
           globalSetup: ['src/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
