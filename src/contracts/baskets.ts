@@ -4,6 +4,12 @@ import type { AddonProduct, VoucherOnBasket as DomainVoucherOnBasket } from '../
 import { errorObject, resource, resourceWithRelationships, toMany } from './envelope';
 import { idParam, isoDateSchema, penceSchema, quantitySchema, queryBoolean, uuidSchema } from './common';
 import { basketVoucherSchema, type VoucherTermsView } from './vouchers';
+import {
+  takeawayBasketDocument,
+  takeawayBasketFields,
+  takeawayBasketItemResource,
+  takeawayBasketResource,
+} from './takeaway';
 
 // Baskets (spec §3 Basket, Basket item; §7 Baskets).
 
@@ -125,6 +131,10 @@ export const basketTypeParams = z.strictObject({ type: basketTypeSchema });
 export const createBasketBody = z.strictObject({
   type: basketTypeSchema,
   startSubscription: z.optional(z.boolean()),
+  /** A takeaway basket's choices (spec §7 "New takeaway basket" and "Second basket create"). */
+  ...takeawayBasketFields,
+  deliveryDate: z.optional(z.nullable(isoDateSchema)),
+  deliveryNote: z.optional(z.nullable(z.string().check(z.maxLength(500)))),
 });
 export type CreateBasketBody = z.infer<typeof createBasketBody>;
 
@@ -135,6 +145,8 @@ export const updateBasketBody = z.strictObject({
   startSubscription: z.optional(z.boolean()),
   /** A one-off box (not a plan) pays the one-off delivery fee on top (set by the one-off menu). */
   oneOffFeeApplicable: z.optional(z.boolean()),
+  /** A takeaway basket's choices (spec §7 basket update: deliveryDate, timeSlot, restaurantId, fulfillmentType, address). */
+  ...takeawayBasketFields,
 });
 export type UpdateBasketBody = z.infer<typeof updateBasketBody>;
 
@@ -159,4 +171,14 @@ export const validateBasketQuery = z.strictObject({ validateFully: z.optional(qu
 
 export const basketValidationDocument = z.object({
   data: resource('basket_validations', z.object({ valid: z.boolean(), problems: z.array(errorObject) })),
+});
+
+// Either kind of basket (spec §3 Basket `type`): the recipe-kit basket's document, or the takeaway basket's
+// (./takeaway). `attributes.type` tells them apart.
+
+export const anyBasketDocument = z.union([basketDocument, takeawayBasketDocument]);
+export const anyBasketListDocument = z.object({
+  data: z.array(z.union([basketResource, takeawayBasketResource])),
+  included: z.array(z.union([basketItemResource, takeawayBasketItemResource])),
+  meta: basketMeta,
 });

@@ -51,7 +51,7 @@ export const orderAttributes = z.object({
   failedPayment: z.boolean(),
   payable: z.boolean(),
   type: z.string(),
-  source: z.enum(['recipe_kit', 'one_off', 'gift_box']),
+  source: z.enum(['recipe_kit', 'one_off', 'gift_box', 'takeaway', 'catering']),
   subscriptionId: z.nullable(z.string()),
   checkoutId: z.string(),
   mealWeek: z.nullable(isoDateSchema),
