@@ -37,7 +37,7 @@ import { accountRoutes, sessionRoutes } from './modules/auth';
 import { basketRoutes, basketVoucherRoutes } from './modules/baskets';
 import { checkoutRoutes } from './modules/checkout';
 import { creditRoutes } from './modules/credit';
-import { addressRoutes, customerDocument, customerRoutes } from './modules/customers';
+import { addressRoutes, allergenRoutes, customerDocument, customerRoutes } from './modules/customers';
 import { addressLookupRoutes, deliveryRoutes } from './modules/delivery';
 import { giftRoutes } from './modules/gifts';
 import { healthRoutes } from './modules/health';
@@ -45,6 +45,7 @@ import { marketingRoutes } from './modules/marketing';
 import { mediaRoutes } from './modules/menu';
 import { orderRoutes } from './modules/orders';
 import { paymentRoutes } from './modules/payments';
+import { restaurantRoutes } from './modules/restaurants';
 import { cachedShopRules, settingsView, shopRoutes } from './modules/shop';
 import { subscriptionRoutes } from './modules/subscriptions';
 import { voucherRoutes } from './modules/vouchers';
@@ -243,6 +244,8 @@ export async function buildApp({
       await api.register(paymentRoutes, deps);
       await api.register(subscriptionRoutes, deps);
       await api.register(giftRoutes, deps);
+      await api.register(allergenRoutes, deps);
+      await api.register(restaurantRoutes, deps);
     },
     { prefix: API_PREFIX },
   );

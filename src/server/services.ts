@@ -7,12 +7,13 @@ import { AccountsService, emailRequestsOf, type EmailRequests } from './modules/
 import { BasketService, BasketVouchersService } from './modules/baskets';
 import { CheckoutService, recipeKitKind } from './modules/checkout';
 import { CreditService } from './modules/credit';
-import { AddressesService, CustomersService } from './modules/customers';
+import { AddressesService, AllergenProfileService, CustomersService } from './modules/customers';
 import { DeliveryService } from './modules/delivery';
 import { GiftBoxService, giftKind } from './modules/gifts';
 import { OrdersService } from './modules/orders';
 import { OrderKinds, PaymentMethodsService, PaymentsService } from './modules/payments';
 import type { ShopRulesCache } from './modules/shop';
+import { cachedCatalogue, RestaurantsService, TakeawayMenuService } from './modules/restaurants';
 import { plansAsPaymentMethodUsers, SubscriptionsService } from './modules/subscriptions';
 import { VouchersService } from './modules/vouchers';
 
@@ -36,6 +37,9 @@ export interface Services {
   paymentMethods: PaymentMethodsService;
   subscriptions: SubscriptionsService;
   gifts: GiftBoxService;
+  allergenProfiles: AllergenProfileService;
+  restaurants: RestaurantsService;
+  takeawayMenu: TakeawayMenuService;
 }
 
 export interface ServiceParts {
@@ -85,5 +89,8 @@ export function buildServices({ config, database, clock, rules, processors, log 
     paymentMethods,
     subscriptions: new SubscriptionsService(db, clock),
     gifts: new GiftBoxService(db, rules, clock),
+    allergenProfiles: new AllergenProfileService(db, clock),
+    restaurants: new RestaurantsService(db, clock),
+    takeawayMenu: new TakeawayMenuService(db, clock, cachedCatalogue(db)),
   };
 }

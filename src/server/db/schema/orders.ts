@@ -55,7 +55,7 @@ export const orders = pgTable(
       .references(() => checkouts.id, { onDelete: 'cascade' }),
     subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
     type: text('type').notNull().default('ShopifyOrder'),
-    source: text('source', { enum: ['recipe_kit', 'one_off', 'gift_box'] }).notNull(),
+    source: text('source', { enum: ['recipe_kit', 'one_off', 'gift_box', 'takeaway', 'catering'] }).notNull(),
     state: text('state', { enum: ORDER_STATES }).notNull().default('created'),
     mealWeek: date('meal_week', { mode: 'string' }),
     deliveryDate: date('delivery_date', { mode: 'string' }).notNull(),

@@ -19,6 +19,7 @@ import { deliveryFeeConfig, marketingBanners, settings } from '../schema/shop';
 import { dishSvg } from './dish-art';
 import { DISHES, type DishSeed } from './dishes';
 import { seedVouchers } from './demo-vouchers';
+import { seedRestaurants } from './demo-restaurants';
 
 // The demo shop, seeded at every start and idempotent: rows that exist are left alone (stock that orders
 // have used stays used), missing ones are added, and the rolling window of weekly menus is topped up.
@@ -45,6 +46,7 @@ export async function seedDemo(db: Db, now: Date): Promise<{ weeks: IsoDate[] }>
     await seedGiftBoxes(tx);
     await seedBanners(tx);
     await seedVouchers(tx, now);
+    await seedRestaurants(tx);
     return { weeks };
   });
 }
