@@ -202,3 +202,22 @@ export function wallTime(instant: Date): string {
 export function slotLabel(start: Date): string {
   return `${wallTime(start)} – ${wallTime(new Date(start.getTime() + SLOT_MS))}`;
 }
+
+/**
+ * Where an ASAP order goes when slots have a capacity: the slot its window starts in, if that has room;
+ * else the first offered slot after it with room, whose 15 minutes become the promise. Null: full today.
+ * `load` is the orders each slot holds (slot start in ms → orders).
+ */
+export function planAsap(
+  window: Window,
+  offered: readonly Date[],
+  load: ReadonlyMap<number, number>,
+  capacity: number,
+): { slot: Date; window: Window } | null {
+  const first = slotOfWindow(window);
+  if ((load.get(first.getTime()) ?? 0) < capacity) return { slot: first, window };
+  const later = offered.find(
+    (start) => start.getTime() > first.getTime() && (load.get(start.getTime()) ?? 0) < capacity,
+  );
+  return later ? { slot: later, window: slotWindow(later) } : null;
+}

@@ -34,7 +34,7 @@ import { serializerCompiler, validatorCompiler } from './http/zod-compilers';
 import { storefrontRoutes } from './integrations/storefront/local.routes';
 import { postcodesIoRoutes } from './integrations/postcodes/local.routes';
 import { accountRoutes, sessionRoutes } from './modules/auth';
-import { basketRoutes, basketVoucherRoutes } from './modules/baskets';
+import { basketRoutes, basketVoucherRoutes, takeawayBasketRoutes } from './modules/baskets';
 import { checkoutRoutes } from './modules/checkout';
 import { creditRoutes } from './modules/credit';
 import { addressRoutes, allergenRoutes, customerDocument, customerRoutes } from './modules/customers';
@@ -231,6 +231,7 @@ export async function buildApp({
       await api.register(marketingRoutes, deps);
       await api.register(basketRoutes, deps);
       await api.register(basketVoucherRoutes, deps);
+      await api.register(takeawayBasketRoutes, deps);
       await api.register(customerRoutes, deps);
       await api.register(accountRoutes, deps);
       await api.register(sessionRoutes, deps);

@@ -4,7 +4,7 @@ import type { Database } from './db/client';
 import { createPostcodeService } from './integrations/postcodes';
 import type { PaymentProcessors } from './integrations/payments/port';
 import { AccountsService, emailRequestsOf, type EmailRequests } from './modules/auth';
-import { BasketService, BasketVouchersService } from './modules/baskets';
+import { BasketService, BasketVouchersService, TakeawayBasketService } from './modules/baskets';
 import { CheckoutService, recipeKitKind } from './modules/checkout';
 import { CreditService } from './modules/credit';
 import { AddressesService, AllergenProfileService, CustomersService } from './modules/customers';
@@ -28,6 +28,7 @@ export interface Services {
   addresses: AddressesService;
   baskets: BasketService;
   basketVouchers: BasketVouchersService;
+  takeawayBaskets: TakeawayBasketService;
   vouchers: VouchersService;
   credit: CreditService;
   delivery: DeliveryService;
@@ -80,6 +81,7 @@ export function buildServices({ config, database, clock, rules, processors, log 
     addresses: new AddressesService(db),
     baskets: new BasketService(db, rules, clock),
     basketVouchers: new BasketVouchersService(db, rules, clock),
+    takeawayBaskets: new TakeawayBasketService(db, clock),
     vouchers: new VouchersService(db),
     credit: new CreditService(db, clock),
     delivery: new DeliveryService(db, createPostcodeService(config.postcodes), clock, log),
