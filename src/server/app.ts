@@ -48,6 +48,7 @@ import { paymentRoutes } from './modules/payments';
 import { restaurantRoutes } from './modules/restaurants';
 import { cachedShopRules, settingsView, shopRoutes } from './modules/shop';
 import { subscriptionRoutes } from './modules/subscriptions';
+import { takeawayRoutes } from './modules/takeaway';
 import { voucherRoutes } from './modules/vouchers';
 import { snakeKeys } from '../contracts/case';
 
@@ -247,6 +248,7 @@ export async function buildApp({
       await api.register(giftRoutes, deps);
       await api.register(allergenRoutes, deps);
       await api.register(restaurantRoutes, deps);
+      await api.register(takeawayRoutes, deps);
     },
     { prefix: API_PREFIX },
   );

@@ -1,6 +1,7 @@
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { createCourier } from './integrations/courier';
 import { createPostcodeService } from './integrations/postcodes';
 import type { PaymentProcessors } from './integrations/payments/port';
 import { AccountsService, emailRequestsOf, type EmailRequests } from './modules/auth';
@@ -15,6 +16,7 @@ import { OrderKinds, PaymentMethodsService, PaymentsService } from './modules/pa
 import type { ShopRulesCache } from './modules/shop';
 import { cachedCatalogue, RestaurantsService, TakeawayMenuService } from './modules/restaurants';
 import { plansAsPaymentMethodUsers, SubscriptionsService } from './modules/subscriptions';
+import { takeawayKind, TakeawayOrdersService, TakeawayTrackingService } from './modules/takeaway';
 import { VouchersService } from './modules/vouchers';
 
 // The composition root (issue 10 part 3): every service is built here, once, and handed to the route
@@ -41,6 +43,8 @@ export interface Services {
   allergenProfiles: AllergenProfileService;
   restaurants: RestaurantsService;
   takeawayMenu: TakeawayMenuService;
+  takeawayOrders: TakeawayOrdersService;
+  takeawayTracking: TakeawayTrackingService;
 }
 
 export interface ServiceParts {
@@ -58,10 +62,13 @@ export function buildServices({ config, database, clock, rules, processors, log 
   emailRequests.log = log;
   // What a paid checkout means, kind by kind (payments/order-kinds.ts).
   const recipeKit = recipeKitKind(config.publicUrl);
+  const takeaway = takeawayKind(config.publicUrl);
   const kinds = new OrderKinds()
     .register('recipe_kit', recipeKit)
     .register('one_off', recipeKit)
-    .register('gift_box', giftKind(config.publicUrl));
+    .register('gift_box', giftKind(config.publicUrl))
+    .register('takeaway', takeaway)
+    .register('catering', takeaway);
   const paymentMethods = new PaymentMethodsService(
     db,
     processors,
@@ -94,5 +101,7 @@ export function buildServices({ config, database, clock, rules, processors, log 
     allergenProfiles: new AllergenProfileService(db, clock),
     restaurants: new RestaurantsService(db, clock),
     takeawayMenu: new TakeawayMenuService(db, clock, cachedCatalogue(db)),
+    takeawayOrders: new TakeawayOrdersService(db, rules, clock),
+    takeawayTracking: new TakeawayTrackingService(db, clock, createCourier(config.courier, db, clock)),
   };
 }

@@ -45,6 +45,8 @@ describe('the shop’s jobs', () => {
       [JOB.releaseCheckouts]: '* * * * *',
       [JOB.deliverEmail]: '* * * * *',
       [JOB.answerEmailRequests]: '* * * * *',
+      [JOB.progressDeliveries]: '* * * * *',
+      [JOB.creditLateDeliveries]: '* * * * *',
     });
   });
 

@@ -5,6 +5,8 @@ import { startEmailDelivery } from '../integrations/email/delivery';
 import { localTransport } from '../integrations/email/local';
 import { createSmtpTransport } from '../integrations/email/smtp';
 import { releaseAbandonedCheckouts } from '../modules/checkout';
+import { cachedShopRules } from '../modules/shop';
+import { creditLateDeliveries } from '../modules/takeaway';
 import type { Services } from '../services';
 import { createJobs, type Jobs, type JobsLog } from './queue';
 import { JOB, shopJobs, type ShopWork } from './shop-jobs';
@@ -43,6 +45,7 @@ export async function startShopJobs({
     loop: false,
   });
   let jobs: Jobs | null = null;
+  const rules = cachedShopRules(database.db);
   const shopWork: ShopWork = {
     recoverPayments: () => services.payments.recoverPayments(),
     releaseAbandonedCheckouts: () => releaseAbandonedCheckouts(database.db, clock.now()),
@@ -52,6 +55,8 @@ export async function startShopJobs({
     followUpEmail: async () => {
       await jobs?.send(JOB.deliverEmail, {}, { startAfter: 2 });
     },
+    progressDeliveries: () => services.takeawayTracking.progressDeliveries(),
+    creditLateDeliveries: () => creditLateDeliveries(database.db, clock, rules),
   };
   jobs = createJobs(database, shopJobs(shopWork), log);
   await jobs.start({ work });
@@ -95,6 +100,8 @@ export async function prepareShopJobs(database: Database, log: JobsLog): Promise
       deliverDueEmail: nothing,
       answerEmailRequests: nothing,
       followUpEmail: async () => {},
+      progressDeliveries: nothing,
+      creditLateDeliveries: nothing,
     }),
     log,
   );

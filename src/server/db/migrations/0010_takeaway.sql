@@ -221,6 +221,6 @@ CREATE INDEX "staff_memberships_restaurant_idx" ON "staff_memberships" USING btr
 CREATE UNIQUE INDEX "takeaway_basket_items_line_idx" ON "takeaway_basket_items" USING btree ("basket_id","product_id","modifier_key","note");--> statement-breakpoint
 CREATE INDEX "takeaway_orders_slot_idx" ON "takeaway_orders" USING btree ("restaurant_id","slot_start");--> statement-breakpoint
 CREATE INDEX "takeaway_orders_board_idx" ON "takeaway_orders" USING btree ("restaurant_id","version");--> statement-breakpoint
-CREATE INDEX "takeaway_orders_late_idx" ON "takeaway_orders" USING btree ("delivered_at") WHERE "takeaway_orders"."late_credited_at" is null and "takeaway_orders"."delivered_at" is not null;--> statement-breakpoint
+CREATE INDEX "takeaway_orders_late_idx" ON "takeaway_orders" USING btree ("delivered_at") WHERE "takeaway_orders"."late_credited_at" is null and "takeaway_orders"."delivered_at" > "takeaway_orders"."promised_to";--> statement-breakpoint
 CREATE UNIQUE INDEX "store_credit_transactions_late_delivery_idx" ON "store_credit_transactions" USING btree ("reference") WHERE "store_credit_transactions"."reason" = 'late_delivery';--> statement-breakpoint
 CREATE INDEX "payments_refund_owed_idx" ON "payments" USING btree ("refund_requested_at") WHERE "payments"."refund_requested_at" is not null and "payments"."status" = 'succeeded';

@@ -152,10 +152,10 @@ export const takeawayOrders = pgTable(
   (t) => [
     index('takeaway_orders_slot_idx').on(t.restaurantId, t.slotStart),
     index('takeaway_orders_board_idx').on(t.restaurantId, t.version),
-    // What the late-delivery job reads: delivered, not yet credited.
+    // What the late-delivery job reads: delivered after the promised window, not yet credited.
     index('takeaway_orders_late_idx')
       .on(t.deliveredAt)
-      .where(sql`${t.lateCreditedAt} is null and ${t.deliveredAt} is not null`),
+      .where(sql`${t.lateCreditedAt} is null and ${t.deliveredAt} > ${t.promisedTo}`),
     check(
       'takeaway_orders_promise',
       sql`${t.promisedFrom} <= ${t.promisedTo} and ${t.etaFrom} <= ${t.etaTo}`,

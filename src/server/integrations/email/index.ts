@@ -16,7 +16,10 @@ export type EmailTemplate =
   | 'account_setup'
   | 'order_confirmation'
   | 'gift_confirmation'
-  | 'gift_on_its_way';
+  | 'gift_on_its_way'
+  | 'takeaway_confirmation'
+  | 'takeaway_rejected'
+  | 'late_delivery_credit';
 
 export interface EmailMessage {
   to: string;

@@ -1,5 +1,5 @@
 import { isDeliverableAddress } from '../../../domain/address';
-import { allergensFromTags, conflictingAllergens } from '../../../domain/allergens';
+import { conflictingAllergens } from '../../../domain/allergens';
 import { DEFAULT_MINIMUM_SPEND } from '../../../domain/basket';
 import { londonDate } from '../../../domain/calendar';
 import { formatPence } from '../../../domain/money';
@@ -287,8 +287,4 @@ export function timeSlotView(priced: PricedTakeaway) {
 export function takeawayDate(priced: PricedTakeaway, now: Date): string | null {
   if (priced.window) return londonDate(priced.window.from);
   return priced.basket.deliveryDate ?? (priced.details.asap ? londonDate(now) : null);
-}
-
-export function allergenCodes(tags: readonly string[]): number[] {
-  return allergensFromTags(tags).map((allergen) => allergen.code);
 }

@@ -22,3 +22,4 @@ export {
   type OrderLineDraft,
 } from './place-orders';
 export { queueGiftEmails, queueOrderConfirmation } from './order-emails';
+export { moveOrder } from './move-order';

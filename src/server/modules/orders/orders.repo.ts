@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lt, notInArray, sql, type SQL } from 
 import type { Order } from '../../../contracts/orders';
 import { londonDate } from '../../../domain/calendar';
 import { isFailedPayment, isPayable, orderStateLabel, type OrderState } from '../../../domain/orders';
+import { takeawayStateLabel } from '../../../domain/takeaway';
 import type { DbOrTx } from '../../db/client';
 import { orderLineItems, orders } from '../../db/schema/orders';
 import { vouchers } from '../../db/schema/vouchers';
@@ -17,7 +18,10 @@ function toOrder(row: OrderRow & { voucherCode: string | null }, lines: LineRow[
     id: row.id,
     number: row.number,
     state: row.state,
-    stateLabel: orderStateLabel(row.state, row.deliveryDate, now),
+    stateLabel:
+      row.source === 'takeaway' || row.source === 'catering'
+        ? takeawayStateLabel(row.state)
+        : orderStateLabel(row.state, row.deliveryDate, now),
     failedPayment: isFailedPayment(row.state),
     payable: isPayable(row.state as OrderState),
     type: row.type,

@@ -19,6 +19,7 @@ import { movePayment, type PaymentRow } from './payment-state';
 import { ensureProcessorCustomer } from './processor-customers';
 import { PaymentRecovery, STUCK_CHARGE_MS } from './payment-recovery';
 import { isHardDecline, PaymentSettlement } from './payment-settlement';
+import { PaymentRefunds } from './refunds';
 
 // Paying a checkout (issue 4 parts 1, 5, 6, 8; issue 8). The order of things is what makes it safe:
 //  0. A 3-D Secure check or PayPal approval that this attempt replaces is cancelled at the processor first,
@@ -54,6 +55,7 @@ const REPLACED = 'Replaced by another payment attempt';
 export class PaymentsService {
   private readonly settlement: PaymentSettlement;
   private readonly recovery: PaymentRecovery;
+  private readonly refunds: PaymentRefunds;
 
   constructor(
     private readonly db: Db,
@@ -65,11 +67,17 @@ export class PaymentsService {
   ) {
     this.settlement = new PaymentSettlement(db, processors, clock, publicUrl, kinds);
     this.recovery = new PaymentRecovery(db, clock, this.settlement);
+    this.refunds = new PaymentRefunds(db, clock, this.settlement, kinds);
   }
 
-  /** See payment-recovery.ts. */
-  recoverPayments(processingOlderThanMs = STUCK_CHARGE_MS): Promise<number> {
-    return this.recovery.recoverPayments(processingOlderThanMs);
+  /** See payment-recovery.ts; refunds still owed (refunds.ts) are finished on the same pass. */
+  async recoverPayments(processingOlderThanMs = STUCK_CHARGE_MS): Promise<number> {
+    return (await this.recovery.recoverPayments(processingOlderThanMs)) + (await this.refunds.refundOwed());
+  }
+
+  /** Gives back what a checkout's payment is owed (after `requestRefund` committed): see refunds.ts. */
+  refundOwed(checkoutId: string, actor: string): Promise<number> {
+    return this.refunds.refundOwed(checkoutId, actor);
   }
 
   /** See payment-recovery.ts. */

@@ -1,0 +1,30 @@
+import { eq } from 'drizzle-orm';
+import { assertMove, ORDER_LIFECYCLE, type Lifecycle } from '../../../domain/lifecycles';
+import type { OrderState } from '../../../domain/orders';
+import type { DbOrTx } from '../../db/client';
+import { orders } from '../../db/schema/orders';
+import { recordStateChange, type Mover, type OrderRow } from './state-changes';
+
+// One order moved on its own (a takeaway's kitchen and courier steps, issue 13), as state-changes.ts moves a
+// checkout's: locked, checked against its lifecycle (the general order table unless a stricter one is given),
+// and recorded. In the money path's lock order orders come after the checkout and its payments.
+
+export async function moveOrder(
+  tx: DbOrTx,
+  orderId: string,
+  to: OrderState,
+  by: Mover,
+  lifecycle: Lifecycle<OrderState> = ORDER_LIFECYCLE,
+): Promise<OrderRow> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!row) throw new Error(`Order ${orderId} is not there to move`);
+  if (row.state === to) return row;
+  assertMove(lifecycle, row.state, to);
+  const [updated] = await tx
+    .update(orders)
+    .set({ state: to, updatedAt: by.at })
+    .where(eq(orders.id, orderId))
+    .returning();
+  await recordStateChange(tx, 'order', orderId, row.state, to, by);
+  return updated!;
+}
