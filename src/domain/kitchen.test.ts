@@ -4,9 +4,11 @@ import { DomainError } from './errors';
 import {
   assertKitchenMove,
   availableActions,
+  etaOnAccept,
   KITCHEN_ACTIONS,
   kitchenMove,
   OPEN_TICKET_STATES,
+  readyBy,
   snoozeUntil,
   TAKEAWAY_ORDER_LIFECYCLE,
   takeawayMovesAreOrderMoves,
@@ -104,6 +106,56 @@ describe('snoozes', () => {
     // The night the clocks go back (25 October 2026): midnight BST of the 26th is 23:00 UTC on the 25th.
     expect(snoozeUntil('tomorrow', new Date('2026-10-25T12:00:00Z'))).toEqual(
       new Date('2026-10-26T00:00:00Z'),
+    );
+  });
+});
+
+describe('the estimate once accepted', () => {
+  const now = new Date('2026-11-18T12:40:00Z');
+  const promised = { from: new Date('2026-11-18T13:05:00Z'), to: new Date('2026-11-18T13:20:00Z') };
+
+  test('ASAP: ready at now + prep, delivered 15 to 30 minutes later; collected in its 15 minutes', () => {
+    expect(etaOnAccept({ now, prepMinutes: 25, fulfillmentType: 'delivery', asap: true, promised })).toEqual({
+      from: new Date('2026-11-18T13:20:00Z'),
+      to: new Date('2026-11-18T13:35:00Z'),
+    });
+    expect(etaOnAccept({ now, prepMinutes: 25, fulfillmentType: 'pickup', asap: true, promised })).toEqual({
+      from: new Date('2026-11-18T13:05:00Z'),
+      to: new Date('2026-11-18T13:20:00Z'),
+    });
+  });
+
+  test('a scheduled slot stays the estimate unless the kitchen cannot make it', () => {
+    expect(etaOnAccept({ now, prepMinutes: 10, fulfillmentType: 'delivery', asap: false, promised })).toEqual(
+      promised,
+    );
+    expect(
+      etaOnAccept({ now, prepMinutes: 20, fulfillmentType: 'delivery', asap: false, promised }).from,
+    ).toEqual(new Date('2026-11-18T13:15:00Z'));
+    expect(readyBy(promised.from, 'delivery')).toEqual(new Date('2026-11-18T12:50:00Z'));
+    expect(readyBy(promised.from, 'pickup')).toEqual(promised.from);
+  });
+
+  test('property: the estimate never starts before now + prep', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 5, max: 120 }),
+        fc.constantFrom(...FULFILMENT),
+        fc.boolean(),
+        fc.integer({ min: -60, max: 180 }),
+        (prep, fulfillmentType, asap, offset) => {
+          const start = new Date(now.getTime() + offset * 60_000);
+          const eta = etaOnAccept({
+            now,
+            prepMinutes: prep,
+            fulfillmentType,
+            asap,
+            promised: { from: start, to: new Date(start.getTime() + 15 * 60_000) },
+          });
+          expect(eta.from.getTime()).toBeGreaterThanOrEqual(now.getTime() + prep * 60_000);
+          expect(eta.to.getTime()).toBeGreaterThan(eta.from.getTime());
+        },
+      ),
     );
   });
 });

@@ -2,7 +2,13 @@ import { addDays, londonDate, londonInstant } from './calendar';
 import { DomainError } from './errors';
 import { assertMove, canMove, ORDER_LIFECYCLE, type Lifecycle } from './lifecycles';
 import { ORDER_STATES, type OrderState } from './orders';
-import type { FulfillmentType } from './restaurant-hours';
+import {
+  DELIVERY_MAX_MINUTES,
+  DELIVERY_MIN_MINUTES,
+  SLOT_MINUTES,
+  type FulfillmentType,
+  type Window,
+} from './restaurant-hours';
 
 // The kitchen screen's rules (issue 13 part 3): a takeaway or catering order's life as a table of moves,
 // what each button on a ticket does, and snoozes and busy mode.
@@ -152,4 +158,31 @@ export type SnoozeOption = (typeof SNOOZE_OPTIONS)[number];
 export function snoozeUntil(option: SnoozeOption, now: Date): Date {
   if (option === 'hour') return new Date(now.getTime() + 60 * 60_000);
   return londonInstant(addDays(londonDate(now), 1), 0, 0);
+}
+
+/**
+ * The estimate once the kitchen accepts with its prep time: ready at now + prep; a delivery arrives 15 to 30
+ * minutes after (spec §9), a collection is ready for its 15 minutes. A scheduled order keeps its slot unless
+ * the kitchen cannot make it in time; then the estimate moves on (the promise it was paid with does not).
+ */
+export function etaOnAccept(input: {
+  now: Date;
+  prepMinutes: number;
+  fulfillmentType: FulfillmentType;
+  asap: boolean;
+  promised: Window;
+}): Window {
+  const ready = input.now.getTime() + input.prepMinutes * 60_000;
+  const delivery = input.fulfillmentType === 'delivery';
+  const from = ready + (delivery ? DELIVERY_MIN_MINUTES : 0) * 60_000;
+  const to = ready + (delivery ? DELIVERY_MAX_MINUTES : SLOT_MINUTES) * 60_000;
+  if (!input.asap && from <= input.promised.from.getTime()) return input.promised;
+  return { from: new Date(from), to: new Date(to) };
+}
+
+/** When the kitchen must have it ready: the promise's start, less a delivery's ride. */
+export function readyBy(promisedFrom: Date, fulfillmentType: FulfillmentType): Date {
+  return new Date(
+    promisedFrom.getTime() - (fulfillmentType === 'delivery' ? DELIVERY_MIN_MINUTES : 0) * 60_000,
+  );
 }

@@ -41,6 +41,7 @@ import { addressRoutes, allergenRoutes, customerDocument, customerRoutes } from 
 import { addressLookupRoutes, deliveryRoutes } from './modules/delivery';
 import { giftRoutes } from './modules/gifts';
 import { healthRoutes } from './modules/health';
+import { kitchenRoutes } from './modules/kitchen';
 import { marketingRoutes } from './modules/marketing';
 import { mediaRoutes } from './modules/menu';
 import { orderRoutes } from './modules/orders';
@@ -249,6 +250,7 @@ export async function buildApp({
       await api.register(allergenRoutes, deps);
       await api.register(restaurantRoutes, deps);
       await api.register(takeawayRoutes, deps);
+      await api.register(kitchenRoutes, deps);
     },
     { prefix: API_PREFIX },
   );

@@ -11,6 +11,7 @@ import { CreditService } from './modules/credit';
 import { AddressesService, AllergenProfileService, CustomersService } from './modules/customers';
 import { DeliveryService } from './modules/delivery';
 import { GiftBoxService, giftKind } from './modules/gifts';
+import { KitchenService } from './modules/kitchen';
 import { OrdersService } from './modules/orders';
 import { OrderKinds, PaymentMethodsService, PaymentsService } from './modules/payments';
 import type { ShopRulesCache } from './modules/shop';
@@ -45,6 +46,7 @@ export interface Services {
   takeawayMenu: TakeawayMenuService;
   takeawayOrders: TakeawayOrdersService;
   takeawayTracking: TakeawayTrackingService;
+  kitchen: KitchenService;
 }
 
 export interface ServiceParts {
@@ -77,6 +79,9 @@ export function buildServices({ config, database, clock, rules, processors, log 
     plansAsPaymentMethodUsers,
     clock,
   );
+  const payments = new PaymentsService(db, processors, rules, clock, config.publicUrl, kinds);
+  const takeawayMenu = new TakeawayMenuService(db, clock, cachedCatalogue(db));
+  const takeawayTracking = new TakeawayTrackingService(db, clock, createCourier(config.courier, db, clock));
   return {
     // An unconfirmed account taken over by its inbox's owner keeps no saved card (decision 18).
     accounts: new AccountsService(db, config.publicUrl, {
@@ -94,14 +99,15 @@ export function buildServices({ config, database, clock, rules, processors, log 
     delivery: new DeliveryService(db, createPostcodeService(config.postcodes), clock, log),
     checkout: new CheckoutService(db, rules, clock),
     orders: new OrdersService(db, rules, clock),
-    payments: new PaymentsService(db, processors, rules, clock, config.publicUrl, kinds),
+    payments,
     paymentMethods,
     subscriptions: new SubscriptionsService(db, clock),
     gifts: new GiftBoxService(db, rules, clock),
     allergenProfiles: new AllergenProfileService(db, clock),
     restaurants: new RestaurantsService(db, clock),
-    takeawayMenu: new TakeawayMenuService(db, clock, cachedCatalogue(db)),
+    takeawayMenu,
     takeawayOrders: new TakeawayOrdersService(db, rules, clock),
-    takeawayTracking: new TakeawayTrackingService(db, clock, createCourier(config.courier, db, clock)),
+    takeawayTracking,
+    kitchen: new KitchenService(db, clock, payments, takeawayTracking, takeawayMenu, log),
   };
 }

@@ -1,4 +1,3 @@
-CREATE SEQUENCE "public"."takeaway_ticket_versions" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1;--> statement-breakpoint
 CREATE TABLE "courier_deliveries" (
 	"id" text PRIMARY KEY NOT NULL,
 	"external_id" text NOT NULL,
@@ -118,6 +117,11 @@ CREATE TABLE "customer_allergen_profiles" (
 	CONSTRAINT "customer_allergen_profiles_codes" CHECK ("customer_allergen_profiles"."allergens" <@ '{100,101,102,103,104,105,106,107,108,109,110,111,112,113}'::smallint[])
 );
 --> statement-breakpoint
+CREATE TABLE "kitchen_boards" (
+	"restaurant_id" text PRIMARY KEY NOT NULL,
+	"version" bigint DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "takeaway_basket_items" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"basket_id" uuid NOT NULL,
@@ -183,7 +187,7 @@ CREATE TABLE "takeaway_orders" (
 	"courier_ref" text,
 	"late_credited_at" timestamp with time zone,
 	"late_credit" integer,
-	"version" bigint DEFAULT nextval('takeaway_ticket_versions') NOT NULL,
+	"version" bigint DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "takeaway_orders_promise" CHECK ("takeaway_orders"."promised_from" <= "takeaway_orders"."promised_to" and "takeaway_orders"."eta_from" <= "takeaway_orders"."eta_to")
 );
@@ -206,6 +210,7 @@ ALTER TABLE "takeaway_category_products" ADD CONSTRAINT "takeaway_category_produ
 ALTER TABLE "takeaway_product_modifiers" ADD CONSTRAINT "takeaway_product_modifiers_product_id_takeaway_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."takeaway_products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "takeaway_product_modifiers" ADD CONSTRAINT "takeaway_product_modifiers_modifier_id_takeaway_products_id_fk" FOREIGN KEY ("modifier_id") REFERENCES "public"."takeaway_products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customer_allergen_profiles" ADD CONSTRAINT "customer_allergen_profiles_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "kitchen_boards" ADD CONSTRAINT "kitchen_boards_restaurant_id_restaurants_id_fk" FOREIGN KEY ("restaurant_id") REFERENCES "public"."restaurants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "takeaway_basket_items" ADD CONSTRAINT "takeaway_basket_items_basket_id_baskets_id_fk" FOREIGN KEY ("basket_id") REFERENCES "public"."baskets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "takeaway_basket_items" ADD CONSTRAINT "takeaway_basket_items_product_id_takeaway_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."takeaway_products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "takeaway_baskets" ADD CONSTRAINT "takeaway_baskets_basket_id_baskets_id_fk" FOREIGN KEY ("basket_id") REFERENCES "public"."baskets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -6,7 +6,6 @@ import {
   index,
   integer,
   jsonb,
-  pgSequence,
   pgTable,
   primaryKey,
   smallint,
@@ -92,8 +91,17 @@ export const takeawayBasketItems = pgTable(
   ],
 );
 
-/** Every change to a kitchen ticket takes the next number: the kitchen screen sees what changed. */
-export const ticketVersions = pgSequence('takeaway_ticket_versions');
+/**
+ * A restaurant's kitchen board: a counter every change to one of its tickets takes the next number of. The
+ * counter's row is locked until the change commits, so the numbers follow commit order and a screen that has
+ * seen number n has seen every change up to n (GET …/tickets?since=n, the event stream's Last-Event-ID).
+ */
+export const kitchenBoards = pgTable('kitchen_boards', {
+  restaurantId: text('restaurant_id')
+    .primaryKey()
+    .references(() => restaurants.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
 
 /** A takeaway or catering order's side of things: where it is cooked, when it was promised, the kitchen's steps. */
 export const takeawayOrders = pgTable(
@@ -144,9 +152,8 @@ export const takeawayOrders = pgTable(
     courierRef: text('courier_ref'),
     lateCreditedAt: timestamp('late_credited_at', { withTimezone: true }),
     lateCredit: integer('late_credit'),
-    version: bigint('version', { mode: 'number' })
-      .notNull()
-      .default(sql`nextval('takeaway_ticket_versions')`),
+    /** The kitchen board's number at the ticket's last change (0 until it reaches the kitchen). */
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderLineItems, orders } from '../../db/schema/orders';
 import { restaurants } from '../../db/schema/restaurants';
-import { takeawayOrderLines, takeawayOrders } from '../../db/schema/takeaway';
+import { kitchenBoards, takeawayOrderLines, takeawayOrders } from '../../db/schema/takeaway';
 
 // Reading and writing takeaway orders: the order, its takeaway side, its restaurant and its lines with their
 // modifiers, in three queries however many orders.
@@ -107,17 +107,32 @@ export async function lockTakeawayRow(tx: DbOrTx, orderId: string): Promise<Take
   return row ?? null;
 }
 
-/** Changes a takeaway order's own fields; every change takes the next ticket version (the kitchen sees it). */
+/**
+ * Changes a takeaway order's own fields; every change takes its kitchen board's next number (the board's row
+ * stays locked until commit, so numbers follow commit order: the kitchen screen misses nothing).
+ */
 export async function touchTakeawayOrder(
   tx: DbOrTx,
   orderId: string,
   changes: Partial<Omit<typeof takeawayOrders.$inferInsert, 'orderId' | 'version'>>,
 ): Promise<TakeawayOrderRow> {
+  const [own] = await tx
+    .select({ restaurantId: takeawayOrders.restaurantId })
+    .from(takeawayOrders)
+    .where(eq(takeawayOrders.orderId, orderId));
+  if (!own) throw new Error(`Takeaway order ${orderId} is not there`);
+  const [board] = await tx
+    .insert(kitchenBoards)
+    .values({ restaurantId: own.restaurantId, version: 1 })
+    .onConflictDoUpdate({
+      target: kitchenBoards.restaurantId,
+      set: { version: sql`${kitchenBoards.version} + 1` },
+    })
+    .returning({ version: kitchenBoards.version });
   const [row] = await tx
     .update(takeawayOrders)
-    .set({ ...changes, version: sql`nextval('takeaway_ticket_versions')` })
+    .set({ ...changes, version: board!.version })
     .where(eq(takeawayOrders.orderId, orderId))
     .returning();
-  if (!row) throw new Error(`Takeaway order ${orderId} is not there`);
-  return row;
+  return row!;
 }
