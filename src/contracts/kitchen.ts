@@ -130,12 +130,5 @@ export const snoozeParams = z.strictObject({
 });
 
 export const busyBody = z.strictObject({
-  minutes: z
-    .int()
-    .check(
-      z.refine(
-        (value) => (BUSY_MINUTES_OPTIONS as readonly number[]).includes(value),
-        `must be one of ${BUSY_MINUTES_OPTIONS.join(', ')}`,
-      ),
-    ),
+  minutes: z.literal(BUSY_MINUTES_OPTIONS),
 });

@@ -35,9 +35,12 @@ export const takeawayAddressInput = z.strictObject({
 });
 export type TakeawayAddressInput = z.infer<typeof takeawayAddressInput>;
 
-/** ASAP (`{ asap: true }`), or a scheduled slot by its start (`{ asap: false, start_time: "…" }`). */
+/**
+ * ASAP (`{ asap: true }`), or a scheduled slot by its start (`{ start_time: "…" }`, with `asap: false` or
+ * without it).
+ */
 export const timeSlotInput = z.strictObject({
-  asap: z.boolean(),
+  asap: z.optional(z.boolean()),
   startTime: z.optional(z.nullable(instant)),
 });
 export type TimeSlotInput = z.infer<typeof timeSlotInput>;

@@ -251,11 +251,12 @@ export class TakeawayBasketService {
     } else if (body.deliveryDate === null) {
       deliveryDate = null;
     }
-    if (catering && body.timeSlot?.asap) {
+    const asapWanted = body.timeSlot ? (body.timeSlot.asap ?? !body.timeSlot.startTime) : false;
+    if (catering && asapWanted) {
       throw new FieldErrors([{ field: 'timeSlot', message: 'Catering is ordered ahead: choose a time' }]);
     }
     if (body.timeSlot) {
-      if (body.timeSlot.asap) {
+      if (asapWanted) {
         Object.assign(changes, { asap: true, slotStart: null });
         deliveryDate = londonDate(now);
       } else {

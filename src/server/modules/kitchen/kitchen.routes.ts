@@ -268,7 +268,8 @@ async function stream(
     raw.end();
   };
   streams.add(end);
-  request.raw.on('close', end);
+  // The browser went away (or the network did): the response's socket closes.
+  raw.on('close', end);
   raw.write('retry: 3000\n\n');
   send(resuming ? 'tickets' : 'snapshot', first);
   let cursor = first.cursor;

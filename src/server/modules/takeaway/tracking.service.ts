@@ -84,16 +84,17 @@ export class TakeawayTrackingService {
     const now = this.clock.now();
     const rules = slotRules(restaurant, { fulfillmentType: 'delivery', catering: false });
     const slot = body.timeSlot!;
-    const start = slot.asap ? null : slot.startTime ? new Date(slot.startTime) : null;
-    const window = slot.asap
+    const asap = slot.asap ?? !slot.startTime;
+    const start = asap ? null : slot.startTime ? new Date(slot.startTime) : null;
+    const window = asap
       ? asapWindow(restaurant.openingHours, now, rules)
       : start && isOfferedSlot(restaurant.openingHours, start, now, rules)
         ? slotWindow(start)
         : null;
     if (!window) {
       throw new DomainError(
-        slot.asap ? 'RESTAURANT_CLOSED' : 'SLOT_UNAVAILABLE',
-        slot.asap
+        asap ? 'RESTAURANT_CLOSED' : 'SLOT_UNAVAILABLE',
+        asap
           ? `${restaurant.name} isn’t taking orders for as soon as possible right now. Please choose a time.`
           : 'That time is not available. Please choose another time.',
       );
@@ -102,8 +103,8 @@ export class TakeawayTrackingService {
     return {
       id: `${restaurant.id}:${window.from.toISOString()}`,
       restaurantId: restaurant.id,
-      asap: slot.asap,
-      text: slot.asap ? etaText(restaurant.prepMinutes, restaurant.busyMinutes) : slotLabel(window.from),
+      asap,
+      text: asap ? etaText(restaurant.prepMinutes, restaurant.busyMinutes) : slotLabel(window.from),
       minMinutes: minutes(window.from),
       maxMinutes: minutes(window.to),
       from: window.from.toISOString(),
