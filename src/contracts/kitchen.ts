@@ -10,7 +10,7 @@ import { MODIFIER_GROUPS } from '../domain/takeaway';
 import { uuidSchema } from './common';
 import { resource } from './envelope';
 import { fulfillmentTypeSchema, restaurantIdSchema } from './restaurants';
-import { takeawayAddressSchema } from './takeaway';
+import { takeawayAddressSchema, takeawaySteps } from './takeaway';
 
 // The kitchen screen's API (issue 13 part 3): a member of staff's restaurants, their live tickets, what a
 // ticket's buttons do, snoozes and busy mode.
@@ -73,14 +73,7 @@ export const ticketAttributes = z.object({
   allergensAcknowledged: z.boolean(),
   allergensAcknowledgedAt: z.nullable(z.string()),
   prepMinutes: z.nullable(z.int()),
-  paidAt: z.nullable(z.string()),
-  acceptedAt: z.nullable(z.string()),
-  readyAt: z.nullable(z.string()),
-  outForDeliveryAt: z.nullable(z.string()),
-  deliveredAt: z.nullable(z.string()),
-  rejectedAt: z.nullable(z.string()),
-  rejectedReason: z.nullable(z.string()),
-  refunded: z.boolean(),
+  ...takeawaySteps,
   /** The buttons to show now, in order. */
   actions: z.array(kitchenActionSchema),
   /** Grows with every change to the ticket. */

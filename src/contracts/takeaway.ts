@@ -283,6 +283,18 @@ export const takeawayOrderLineSchema = z.object({
   allergens: z.array(allergenSchema),
 });
 
+/** When each step of a takeaway happened (null: not yet), as the tracking page and the kitchen show them. */
+export const takeawaySteps = {
+  paidAt: z.nullable(z.string()),
+  acceptedAt: z.nullable(z.string()),
+  readyAt: z.nullable(z.string()),
+  outForDeliveryAt: z.nullable(z.string()),
+  deliveredAt: z.nullable(z.string()),
+  rejectedAt: z.nullable(z.string()),
+  rejectedReason: z.nullable(z.string()),
+  refunded: z.boolean(),
+};
+
 export const takeawayOrderAttributes = z.object({
   number: z.int(),
   state: z.string(),
@@ -321,14 +333,7 @@ export const takeawayOrderAttributes = z.object({
   shippingPrice: penceSchema,
   total: penceSchema,
   placedAt: z.string(),
-  paidAt: z.nullable(z.string()),
-  acceptedAt: z.nullable(z.string()),
-  readyAt: z.nullable(z.string()),
-  outForDeliveryAt: z.nullable(z.string()),
-  deliveredAt: z.nullable(z.string()),
-  rejectedAt: z.nullable(z.string()),
-  rejectedReason: z.nullable(z.string()),
-  refunded: z.boolean(),
+  ...takeawaySteps,
   /** GET /orders/{id}/driver_location has a rider to show. */
   driverTrackable: z.boolean(),
   /** Store credit given because it came late (pence), or null. */

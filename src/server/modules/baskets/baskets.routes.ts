@@ -23,30 +23,14 @@ import type { ErrorObject } from '../../../contracts/envelope';
 import type { ErrorCode } from '../../../domain/errors';
 import { snakeKeys } from '../../../contracts/case';
 import { ownerOf } from '../../http/basket-owner';
+import { basketResources } from './basket-resources';
 import { type BasketView } from './baskets.service';
 import { takeawayBasketMeta, takeawayBasketResources } from './takeaway-basket-view';
 import { refuseFields, TAKEAWAY_ONLY } from './takeaway-baskets.service';
 
 // The HTTP edge of baskets: thin, every part declared with the contracts' schemas.
 
-function toResources(basket: Basket) {
-  const { id, items, ...attributes } = basket;
-  return {
-    data: {
-      id,
-      type: 'baskets' as const,
-      attributes,
-      relationships: {
-        items: { data: items.map((item) => ({ id: item.id, type: 'basket_items' as const })) },
-      },
-    },
-    included: items.map(({ id: itemId, ...itemAttributes }) => ({
-      id: itemId,
-      type: 'basket_items' as const,
-      attributes: itemAttributes,
-    })),
-  };
-}
+const toResources = (basket: Basket) => basketResources(basket, 'basket_items');
 
 function basketDoc({ basket, meta }: BasketView) {
   return { ...toResources(basket), meta };

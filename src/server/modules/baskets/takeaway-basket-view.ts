@@ -2,6 +2,7 @@ import { allergensFromTags } from '../../../domain/allergens';
 import { sizeLabel } from '../../../domain/menu';
 import { lineSize } from '../../../domain/takeaway';
 import type { TakeawayBasket } from '../../../contracts/takeaway';
+import { basketResources } from './basket-resources';
 import { takeawayDate, timeSlotView, type PricedTakeaway } from './takeaway-pricing';
 
 // A takeaway basket as the API shows it (spec §3 Basket with type TakeawayBasket; Basket item with its
@@ -80,25 +81,9 @@ export function toTakeawayBasket(priced: PricedTakeaway, now: Date): TakeawayBas
   };
 }
 
-/** The basket document: the basket, its lines in `included`, and the minimums it is held to. */
-export function takeawayBasketResources(basket: TakeawayBasket) {
-  const { id, items, ...attributes } = basket;
-  return {
-    data: {
-      id,
-      type: 'baskets' as const,
-      attributes,
-      relationships: {
-        items: { data: items.map((item) => ({ id: item.id, type: 'takeaway_basket_items' as const })) },
-      },
-    },
-    included: items.map(({ id: itemId, ...itemAttributes }) => ({
-      id: itemId,
-      type: 'takeaway_basket_items' as const,
-      attributes: itemAttributes,
-    })),
-  };
-}
+/** The basket document's resources: the basket, its lines in `included`. */
+export const takeawayBasketResources = (basket: TakeawayBasket) =>
+  basketResources(basket, 'takeaway_basket_items');
 
 export function takeawayBasketMeta(basket: TakeawayBasket) {
   return { minimumSpend: basket.minimumSpend, minimumSpendPerOrder: basket.minimumSpend, requestCard: false };

@@ -2,7 +2,7 @@ import type { Ticket } from '../../../contracts/kitchen';
 import { availableActions, readyBy } from '../../../domain/kitchen';
 import type { OrderState } from '../../../domain/orders';
 import type { FulfillmentType } from '../../../domain/restaurant-hours';
-import { named, type TakeawayOrderRecord } from '../takeaway';
+import { named, takeawaySteps, type TakeawayOrderRecord } from '../takeaway';
 
 // A kitchen ticket (issue 13 part 3): what to cook and for when, every modifier and note, the customer's
 // allergens in plain sight with the lines they touch, and the buttons that make sense now.
@@ -61,14 +61,7 @@ export function toTicket({ order, takeaway, lines }: TakeawayOrderRecord): Ticke
     allergensAcknowledged: customerAllergens.length === 0 || takeaway.allergensAcknowledgedAt !== null,
     allergensAcknowledgedAt: iso(takeaway.allergensAcknowledgedAt),
     prepMinutes: takeaway.prepMinutes,
-    paidAt: iso(takeaway.paidAt),
-    acceptedAt: iso(takeaway.acceptedAt),
-    readyAt: iso(takeaway.readyAt),
-    outForDeliveryAt: iso(takeaway.outAt),
-    deliveredAt: iso(takeaway.deliveredAt),
-    rejectedAt: iso(takeaway.rejectedAt),
-    rejectedReason: takeaway.rejectedReason,
-    refunded: takeaway.refundedAt !== null,
+    ...takeawaySteps(takeaway),
     actions: availableActions({ state, fulfillmentType, allergensPending: pending }),
     version: takeaway.version,
   };

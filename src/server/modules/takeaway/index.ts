@@ -7,7 +7,7 @@ export { TakeawayOrdersService, type PlacedTakeaway } from './takeaway-orders.se
 export { TakeawayTrackingService } from './tracking.service';
 export { takeawayKind } from './takeaway-kind';
 export { creditLateDeliveries } from './late-credit';
-export { named, toTakeawayOrder } from './takeaway-order-view';
+export { named, takeawaySteps, toTakeawayOrder } from './takeaway-order-view';
 export {
   lockTakeawayRow,
   readTakeawayOrder,

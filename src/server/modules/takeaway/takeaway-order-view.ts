@@ -3,7 +3,7 @@ import { ALLERGENS, allergensFromTags } from '../../../domain/allergens';
 import { isPayable, type OrderState } from '../../../domain/orders';
 import type { FulfillmentType } from '../../../domain/restaurant-hours';
 import { takeawayStateLabel } from '../../../domain/takeaway';
-import type { TakeawayOrderRecord } from './takeaway-orders.repo';
+import type { TakeawayOrderRecord, TakeawayOrderRow } from './takeaway-orders.repo';
 
 // A takeaway or catering order as the customer's tracking sees it (issue 13 part 2): where it is cooked, when
 // it was promised and when it is now expected, every line with its modifiers, and each step's time.
@@ -15,6 +15,20 @@ export const named = (codes: readonly number[]) =>
 export const allergenCodesOf = (tags: readonly string[]) => allergensFromTags(tags).map((a) => a.code);
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** When each step happened (contracts' `takeawaySteps`). */
+export function takeawaySteps(takeaway: TakeawayOrderRow) {
+  return {
+    paidAt: iso(takeaway.paidAt),
+    acceptedAt: iso(takeaway.acceptedAt),
+    readyAt: iso(takeaway.readyAt),
+    outForDeliveryAt: iso(takeaway.outAt),
+    deliveredAt: iso(takeaway.deliveredAt),
+    rejectedAt: iso(takeaway.rejectedAt),
+    rejectedReason: takeaway.rejectedReason,
+    refunded: takeaway.refundedAt !== null,
+  };
+}
 
 export function toTakeawayOrder({ order, takeaway, restaurant, lines }: TakeawayOrderRecord): TakeawayOrder {
   const fulfillmentType = takeaway.fulfillmentType as FulfillmentType;
@@ -71,14 +85,7 @@ export function toTakeawayOrder({ order, takeaway, restaurant, lines }: Takeaway
     shippingPrice: order.shippingPrice,
     total: order.total,
     placedAt: order.createdAt.toISOString(),
-    paidAt: iso(takeaway.paidAt),
-    acceptedAt: iso(takeaway.acceptedAt),
-    readyAt: iso(takeaway.readyAt),
-    outForDeliveryAt: iso(takeaway.outAt),
-    deliveredAt: iso(takeaway.deliveredAt),
-    rejectedAt: iso(takeaway.rejectedAt),
-    rejectedReason: takeaway.rejectedReason,
-    refunded: takeaway.refundedAt !== null,
+    ...takeawaySteps(takeaway),
     driverTrackable: fulfillmentType === 'delivery' && takeaway.courierRef !== null,
     lateCredit: takeaway.lateCredit,
   };
