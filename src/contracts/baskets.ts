@@ -4,12 +4,7 @@ import type { AddonProduct, VoucherOnBasket as DomainVoucherOnBasket } from '../
 import { errorObject, resource, resourceWithRelationships, toMany } from './envelope';
 import { idParam, isoDateSchema, penceSchema, quantitySchema, queryBoolean, uuidSchema } from './common';
 import { basketVoucherSchema, type VoucherTermsView } from './vouchers';
-import {
-  takeawayBasketDocument,
-  takeawayBasketFields,
-  takeawayBasketItemResource,
-  takeawayBasketResource,
-} from './takeaway';
+import { takeawayBasketFields } from './takeaway-basket-fields';
 
 // Baskets (spec §3 Basket, Basket item; §7 Baskets).
 
@@ -171,14 +166,4 @@ export const validateBasketQuery = z.strictObject({ validateFully: z.optional(qu
 
 export const basketValidationDocument = z.object({
   data: resource('basket_validations', z.object({ valid: z.boolean(), problems: z.array(errorObject) })),
-});
-
-// Either kind of basket (spec §3 Basket `type`): the recipe-kit basket's document, or the takeaway basket's
-// (./takeaway). `attributes.type` tells them apart.
-
-export const anyBasketDocument = z.union([basketDocument, takeawayBasketDocument]);
-export const anyBasketListDocument = z.object({
-  data: z.array(z.union([basketResource, takeawayBasketResource])),
-  included: z.array(z.union([basketItemResource, takeawayBasketItemResource])),
-  meta: basketMeta,
 });

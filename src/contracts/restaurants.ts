@@ -1,15 +1,12 @@
 import * as z from 'zod/mini';
-import { FULFILLMENT_TYPES } from '../domain/restaurant-hours';
 import { MODIFIER_GROUPS } from '../domain/takeaway';
 import { isoDateSchema, penceSchema, queryBoolean } from './common';
 import { resource, resourceWithRelationships, toMany } from './envelope';
+import { fulfillmentTypeSchema, restaurantIdSchema } from './takeaway-basket-fields';
 
 // Restaurants and their takeaway menu (issue 13 part 1; spec §3 Restaurant, Takeaway menu; §7 Restaurants).
 
-export const fulfillmentTypeSchema = z.enum(FULFILLMENT_TYPES);
-
-/** A restaurant's id: its short name ("soho"). */
-export const restaurantIdSchema = z.string().check(z.regex(/^[a-z0-9-]{1,40}$/, 'must be a restaurant id'));
+export { fulfillmentTypeSchema, restaurantIdSchema };
 export const restaurantParams = z.strictObject({ id: restaurantIdSchema });
 
 const coordinate = (name: 'lat' | 'lon', limit: number) =>

@@ -1,71 +1,16 @@
 import * as z from 'zod/mini';
 import { MAX_TAKEAWAY_LINE_QUANTITY, MODIFIER_GROUPS } from '../domain/takeaway';
 import { isoDateSchema, penceSchema, uuidSchema } from './common';
-import { ukPhoneSchema } from './customers';
 import { errorObject, resource, resourceWithRelationships, toMany } from './envelope';
 import { checkoutMeta } from './orders';
 import { paymentAttributes } from './payments';
-import { fulfillmentTypeSchema, restaurantIdSchema } from './restaurants';
+import { basketItemResource, basketMeta, basketDocument, basketResource } from './baskets';
+import { fulfillmentTypeSchema, restaurantIdSchema, timeSlotInput } from './takeaway-basket-fields';
 
 // Takeaway and catering: the takeaway basket, its lines with their modifiers, the delivery estimate, the
 // order, live orders and the driver's position (issue 13 part 2; spec §3 Basket, Takeaway cart item; §7).
 
 const text = (max: number) => z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max))));
-const instant = z
-  .string()
-  .check(
-    z.refine((value) => !Number.isNaN(Date.parse(value)) && /T/.test(value), 'must be an ISO date-time'),
-  );
-
-/** Where a takeaway goes (delivery) or who collects it: an address with its coordinates and phone. */
-export const takeawayAddressInput = z.strictObject({
-  firstName: text(100),
-  lastName: text(100),
-  address1: text(200),
-  address2: text(200),
-  city: text(100),
-  zip: text(20),
-  country: text(100),
-  countryCode: z.optional(
-    z.string().check(z.trim(), z.toUpperCase(), z.regex(/^[A-Z]{2}$/, 'must be a two-letter country code')),
-  ),
-  phone: z.optional(z.nullable(ukPhoneSchema)),
-  lat: z.optional(z.nullable(z.number().check(z.gte(-90), z.lte(90)))),
-  lon: z.optional(z.nullable(z.number().check(z.gte(-180), z.lte(180)))),
-});
-export type TakeawayAddressInput = z.infer<typeof takeawayAddressInput>;
-
-/**
- * ASAP (`{ asap: true }`), or a scheduled slot by its start (`{ start_time: "…" }`, with `asap: false` or
- * without it).
- */
-export const timeSlotInput = z.strictObject({
-  asap: z.optional(z.boolean()),
-  startTime: z.optional(z.nullable(instant)),
-});
-export type TimeSlotInput = z.infer<typeof timeSlotInput>;
-
-/** What a takeaway basket's create (spec §7 "second basket") and update (the basket mutation) may set. */
-export const takeawayBasketFields = {
-  restaurantId: z.optional(z.nullable(restaurantIdSchema)),
-  fulfillmentType: z.optional(z.nullable(fulfillmentTypeSchema)),
-  timeSlot: z.optional(z.nullable(timeSlotInput)),
-  address: z.optional(z.nullable(takeawayAddressInput)),
-  customerEmail: z.optional(
-    z.nullable(
-      z
-        .string()
-        .check(
-          z.trim(),
-          z.toLowerCase(),
-          z.maxLength(254),
-          z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an email address'),
-        ),
-    ),
-  ),
-  isCateringOrder: z.optional(z.boolean()),
-  tableNumber: z.optional(z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(10)))),
-};
 
 export const takeawayAddressSchema = z.object({
   firstName: z.nullable(z.string()),
@@ -242,6 +187,16 @@ export const deliveryEstimationDocument = z.object({
       distanceMiles: z.number(),
     }),
   ),
+});
+
+// Either kind of basket (spec §3 Basket `type`): the recipe-kit basket's document (./baskets), or the
+// takeaway basket's. `attributes.type` tells them apart.
+
+export const anyBasketDocument = z.union([basketDocument, takeawayBasketDocument]);
+export const anyBasketListDocument = z.object({
+  data: z.array(z.union([basketResource, takeawayBasketResource])),
+  included: z.array(z.union([basketItemResource, takeawayBasketItemResource])),
+  meta: basketMeta,
 });
 
 // Orders

@@ -2,8 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   addBasketItemBody,
-  anyBasketDocument,
-  anyBasketListDocument,
   basketDocument,
   basketItemParams,
   basketParams,
@@ -20,6 +18,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { ErrorResponse, type WireError } from '../../http/problems';
 import type { ErrorObject } from '../../../contracts/envelope';
+import { anyBasketDocument, anyBasketListDocument } from '../../../contracts/takeaway';
 import type { ErrorCode } from '../../../domain/errors';
 import { snakeKeys } from '../../../contracts/case';
 import { ownerOf } from '../../http/basket-owner';

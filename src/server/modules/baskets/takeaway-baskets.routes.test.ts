@@ -475,3 +475,20 @@ describe('validity (spec §4) and the list', () => {
     expect(ragu.attributes.conflicting_allergens).toEqual([{ code: 106, name: 'Milk' }]);
   });
 });
+
+describe('the address’s phone', () => {
+  test('is a UK number (spec §5), kept as +44…; anything else is refused naming it', async () => {
+    const visitor = t.visitor();
+    const id = (await takeawayBasket(visitor)).body.data.id;
+    const refused = expectError(
+      await visitor.put(`${API}/baskets/${id}`, { address: { ...DOWNING_STREET, phone: '12345' } }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expect(refused[0]!.source).toEqual({ pointer: '/address/phone' });
+    const ok = await visitor.put(`${API}/baskets/${id}`, {
+      address: { ...DOWNING_STREET, phone: '0044 7911 123456' },
+    });
+    expect(ok.body.data.attributes.address.phone).toBe('+447911123456');
+  });
+});

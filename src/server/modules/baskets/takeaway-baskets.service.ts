@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { CreateBasketBody, UpdateBasketBody } from '../../../contracts/baskets';
-import type { AddTakeawayItemBody, TakeawayAddressInput, TakeawayBasket } from '../../../contracts/takeaway';
+import type { AddTakeawayItemBody, TakeawayBasket } from '../../../contracts/takeaway';
+import type { TakeawayAddressInput } from '../../../contracts/takeaway-basket-fields';
 import type { ErrorObject } from '../../../contracts/envelope';
 import { formatUkPostcode, isUkPostcode, POSTCODE_INVALID_MESSAGE } from '../../../domain/address';
 import { addDays, daysBetween, londonDate, type IsoDate } from '../../../domain/calendar';
@@ -262,7 +263,7 @@ export class TakeawayBasketService {
       } else {
         const start = body.timeSlot.startTime ? new Date(body.timeSlot.startTime) : null;
         if (!start)
-          throw new FieldErrors([{ field: 'timeSlot.startTime', message: 'Choose a time, or ASAP' }]);
+          throw new FieldErrors([{ field: 'timeSlot/startTime', message: 'Choose a time, or ASAP' }]);
         if (restaurant && fulfillmentType) {
           const rules = slotRules(restaurant, { fulfillmentType, catering });
           if (!isOfferedSlot(restaurant.openingHours, start, now, rules)) {
@@ -331,6 +332,7 @@ function normaliseAddress(input: TakeawayAddressInput): TakeawayAddress {
   const zip = input.zip?.trim() || null;
   if (zip && !isUkPostcode(zip)) throw new DomainError('POSTCODE_INVALID', POSTCODE_INVALID_MESSAGE);
   const phone = input.phone ? normaliseUkPhone(input.phone) : null;
+  if (phone && !phone.ok) throw new FieldErrors([{ field: 'address/phone', message: phone.reason }]);
   return {
     firstName: input.firstName || null,
     lastName: input.lastName || null,
