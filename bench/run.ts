@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
+import { billingBench } from './billing';
 import { checkoutLoad } from './checkout';
 import { menuLoad, takeawayOrderLoad } from './takeaway';
 import { formatCpu, type CpuSplit } from './cpu';
@@ -22,7 +23,9 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const NOW = '2026-11-18T10:00:00Z';
 const only = new Set(
-  (process.env.BENCH_ONLY ?? 'weight,lighthouse,pglite,postgres,checkout,takeaway,hello,vendure').split(','),
+  (
+    process.env.BENCH_ONLY ?? 'weight,lighthouse,pglite,postgres,checkout,billing,takeaway,hello,vendure'
+  ).split(','),
 );
 /** Issue 11: Lighthouse runs per public page (the median is reported). */
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
@@ -34,6 +37,8 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 const processes = (n: number) => `${n} process${n === 1 ? '' : 'es'}`;
 /** Issue 4: concurrent checkouts on PostgreSQL with the sandbox processor. */
 const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 20);
+/** Issue 12 part 6: active plans billed for one week. */
+const BILLING_PLANS = Number(process.env.BENCH_BILLING_PLANS ?? 100_000);
 
 const line = (name: string, r: LoadResult) =>
   `${name.padEnd(40)} p50 ${String(r.p50).padStart(4)} ms  p95 ${String(r.p95).padStart(4)} ms  p99 ${String(r.p99).padStart(4)} ms  ${String(r.rps).padStart(6)} req/s  (${r.requests} requests, ${r.non2xx} non-2xx, ${r.errors} errors)`;
@@ -147,6 +152,23 @@ async function main() {
             }
           }
           results.takeawayPostgres = takeaway;
+        } finally {
+          await pg.close();
+        }
+      }
+    }
+
+    // Issue 12 part 6: BENCH_BILLING_PLANS active plans billed for one week (plans-bill), then again.
+    if (only.has('billing')) {
+      const pg = await postgres();
+      if (!pg) report.push('Billing, PostgreSQL: skipped (no PostgreSQL binaries and no BENCH_DATABASE_URL)');
+      else {
+        try {
+          const figures = await billingBench(pg.url, BILLING_PLANS);
+          results.billingPostgres = figures;
+          report.push(
+            `Billing, PostgreSQL, ${figures.plans} active plans, one week (${figures.passes} passes × ${figures.concurrency} boxes at once): ${figures.wallSeconds} s, ${figures.chargesPerSecond} charges/s, ${figures.charged} charged (${figures.processorCharges} at the processor, ${figures.failed} failed); again: ${figures.secondRunCharged} charged in ${figures.secondRunSeconds} s`,
+          );
         } finally {
           await pg.close();
         }

@@ -114,7 +114,14 @@ test.describe('on a phone', () => {
     // My account, signed out: each page asks the customer to sign in first.
     const accountPages = [
       { name: 'Dashboard', path: '/account', heading: 'Ciao, Grace!' },
+      {
+        name: 'Your pasta plan',
+        path: '/account/upcoming-orders',
+        heading: 'You don’t have a pasta plan yet',
+      },
       { name: 'Past orders', path: '/account/order-history', heading: 'Past orders' },
+      { name: 'Plan settings', path: '/account/pasta-plan', heading: 'You don’t have a pasta plan yet' },
+      { name: 'Offers', path: '/account/rewards', heading: 'Offers for you' },
       { name: 'Payment methods', path: '/account/payment-methods', heading: 'Payment methods' },
       { name: 'Profile', path: '/account/my-details', heading: 'Your details' },
     ];

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { ORDER_STATES } from '../domain/orders';
+import { DIETARY_FLAG_NAMES } from '../domain/chef-selection';
+import { ORDER_SOURCES, ORDER_STATES } from '../domain/orders';
 import { addressAttributes } from './addresses';
 import { isoDateSchema, penceSchema, uuidSchema } from './common';
 import { resource, resourceWithRelationships, toMany } from './envelope';
@@ -51,7 +52,7 @@ export const orderAttributes = z.object({
   failedPayment: z.boolean(),
   payable: z.boolean(),
   type: z.string(),
-  source: z.enum(['recipe_kit', 'one_off', 'gift_box', 'takeaway', 'catering']),
+  source: z.enum(ORDER_SOURCES),
   subscriptionId: z.nullable(z.string()),
   checkoutId: z.string(),
   mealWeek: z.nullable(isoDateSchema),
@@ -67,6 +68,14 @@ export const orderAttributes = z.object({
   discount: penceSchema,
   shippingPrice: penceSchema,
   total: penceSchema,
+  /** A plan's box: its schedule week (null for other orders). */
+  scheduleWeekId: z.nullable(z.string()),
+  /** Whether the dishes, day and voucher can still change (a plan's box before its cutoff). */
+  editable: z.boolean(),
+  /** Whether the delivery day can still move within its week (POST /orders/{id}/delivery_date). */
+  dateEditable: z.boolean(),
+  /** Whether the address and note can still change (before the box is dispatched). */
+  addressEditable: z.boolean(),
   createdAt: z.string(),
 });
 
@@ -116,21 +125,7 @@ export type CheckoutMeta = z.infer<typeof checkoutMeta>;
 
 // Requests
 
-export const DIETARY_FLAGS = [
-  'beef',
-  'cocktails',
-  'crustaceans',
-  'doublePortion',
-  'fish',
-  'game',
-  'glutenFree',
-  'lamb',
-  'nuts',
-  'pork',
-  'vegan',
-  'vegetarian',
-  'molluscs',
-] as const;
+export const DIETARY_FLAGS = DIETARY_FLAG_NAMES;
 
 export const subscriptionChoices = z.strictObject({
   /** Every n weeks. */
@@ -151,6 +146,29 @@ export const recipeKitOrderBody = z.strictObject({
 export type RecipeKitOrderBody = z.infer<typeof recipeKitOrderBody>;
 
 export const orderParams = z.strictObject({ id: uuidSchema });
+export const orderAddressParams = z.strictObject({ id: uuidSchema, addressId: uuidSchema });
+
+/** POST /orders/{id}/delivery_date: another day of the same week, before the cutoff. */
+export const orderDeliveryDateBody = z.strictObject({ deliveryDate: isoDateSchema });
+
+/** POST /orders/{id}/voucher. Codes are upper-cased (spec §5). */
+export const orderVoucherBody = z.strictObject({
+  code: z.string().check(z.trim(), z.minLength(1), z.maxLength(50), z.toUpperCase()),
+});
+
+/**
+ * POST /orders: a customer with a plan puts a basket's dishes into an upcoming box of the plan (charged with
+ * it at the cutoff) instead of starting a second plan.
+ */
+export const addToPlanOrderBody = z.strictObject({
+  basketId: uuidSchema,
+  scheduleWeekId: uuidSchema,
+});
+
+/** POST /orders/{id}/send_invoice: where the invoice went. */
+export const invoiceSentDocument = z.object({
+  data: resource('invoices', z.object({ orderId: z.string(), sentTo: z.string() })),
+});
 
 export const updateOrderBody = z.strictObject({
   deliveryNote: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(500)))),

@@ -38,15 +38,16 @@ export function finalStates<S extends string>(lifecycle: Lifecycle<S>): S[] {
 /**
  * Orders (spec §4). A recipe-kit, one-off or gift order is `created` when placed and `paid` when its
  * checkout is paid; a failed payment makes it `payment_pending` (or `not_authorized` after a hard decline),
- * from which it can still be paid, until it is cancelled. A plan's weekly order is `billed` at the cutoff
- * and paid off-session, or `skipped`. Kitchen and courier move a paid order through submitted, accepted,
+ * from which it can still be paid, until it is cancelled. A plan's weekly order (source `subscription`)
+ * is `created` when its week is written, `skipped` and back while the week is open, `billed` at the cutoff
+ * and then paid off-session (or waits for payment until it is dispatched, then is cancelled). Kitchen and courier move a paid order through submitted, accepted,
  * packed, shipped (or ready for pickup) to delivered; one the kitchen cannot make is `dropped`.
  */
 export const ORDER_LIFECYCLE: Lifecycle<OrderState> = {
   name: 'order',
   states: ORDER_STATES,
   moves: {
-    created: ['paid', 'payment_pending', 'not_authorized', 'cancelled', 'skipped'],
+    created: ['billed', 'paid', 'payment_pending', 'not_authorized', 'cancelled', 'skipped'],
     billed: ['paid', 'payment_pending', 'not_authorized', 'cancelled', 'skipped'],
     payment_pending: ['paid', 'payment_pending', 'not_authorized', 'cancelled'],
     not_authorized: ['paid', 'payment_pending', 'cancelled'],
@@ -57,7 +58,7 @@ export const ORDER_LIFECYCLE: Lifecycle<OrderState> = {
     shipped: ['delivered'],
     ready_for_pickup: ['delivered'],
     delivered: [],
-    skipped: ['created', 'billed'],
+    skipped: ['created', 'billed', 'cancelled'],
     dropped: [],
     cancelled: [],
   },
@@ -68,7 +69,8 @@ export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
 
 /**
  * Subscriptions (spec §4). `created` with the first checkout, `active` once it is paid; a weekly charge that
- * fails makes it `failed` until a payment succeeds; the customer pauses and activates it; cancelled is final.
+ * fails makes it `failed` until a payment succeeds; the customer pauses and activates it, cancels it, and
+ * may restart it (no job ever moves a cancelled plan).
  */
 export const SUBSCRIPTION_LIFECYCLE: Lifecycle<SubscriptionState> = {
   name: 'plan',
@@ -78,7 +80,8 @@ export const SUBSCRIPTION_LIFECYCLE: Lifecycle<SubscriptionState> = {
     active: ['paused', 'failed', 'cancelled'],
     paused: ['active', 'cancelled'],
     failed: ['active', 'paused', 'cancelled'],
-    cancelled: [],
+    // Only the customer restarts a cancelled plan (POST /subscriptions/{id}/activate); nothing else does.
+    cancelled: ['active'],
   },
 };
 

@@ -70,7 +70,18 @@ describe('orderStateLabel', () => {
 
   test('failed payment is payment_pending and not_authorized only; those and created can be paid', () => {
     expect(ORDER_STATES.filter(isFailedPayment)).toEqual(['payment_pending', 'not_authorized']);
-    expect(ORDER_STATES.filter(isPayable)).toEqual(['created', 'payment_pending', 'not_authorized']);
+    expect(ORDER_STATES.filter((state) => isPayable(state))).toEqual([
+      'created',
+      'payment_pending',
+      'not_authorized',
+    ]);
+  });
+
+  test('a plan’s box is paid by hand only after its weekly charge failed', () => {
+    expect(ORDER_STATES.filter((state) => isPayable(state, 'subscription'))).toEqual([
+      'payment_pending',
+      'not_authorized',
+    ]);
   });
 });
 

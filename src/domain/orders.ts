@@ -9,7 +9,8 @@ import {
   weekStartOf,
   type IsoDate,
 } from './calendar';
-import { deliveryDaysOfWeek, isDeliveryDay } from './menu-weeks';
+import { deliveryDaysOfWeek, isDateOrderable, isDeliveryDay } from './menu-weeks';
+import { isBeforeDispatch, isWeekOpen } from './plans';
 
 // Orders and paying for them (spec §4 Order states; §5 "A card is charged if the amount to charge is 30 or
 // more. A card is requested if the basket says so or the amount after credits is above 0"; §9).
@@ -32,6 +33,18 @@ export const ORDER_STATES = [
 ] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
+/** Where an order came from: a checkout of a basket (a plan's first boxes, a one-off box), a gift, a
+ * plan's weekly box (`subscription`), or a restaurant's takeaway or catering order (decision 23). */
+export const ORDER_SOURCES = [
+  'recipe_kit',
+  'one_off',
+  'gift_box',
+  'subscription',
+  'takeaway',
+  'catering',
+] as const;
+export type OrderSource = (typeof ORDER_SOURCES)[number];
+
 const FAILED_PAYMENT: readonly OrderState[] = ['payment_pending', 'not_authorized'];
 /** Paid for and waiting for its day: what the customer wants to know is when it comes. */
 const AWAITING_DELIVERY: readonly OrderState[] = ['paid', 'billed', 'submitted', 'accepted'];
@@ -48,8 +61,17 @@ function dayLabel(date: IsoDate, today: IsoDate): string {
  * "Is being prepared" and once shipped it "Is out for delivery", whatever the date. A paid box whose day has
  * passed names that day (nothing here knows it was delivered). `now` is read in London time.
  */
-export function orderStateLabel(state: OrderState, deliveryDate: string, now: Date): string {
+export function orderStateLabel(
+  state: OrderState,
+  deliveryDate: string,
+  now: Date,
+  source: OrderSource = 'recipe_kit',
+): string {
   if (FAILED_PAYMENT.includes(state)) return 'Payment failed';
+  // A plan's box not yet charged: planned, charged at its week's cutoff.
+  if (source === 'subscription' && state === 'created') {
+    return isIsoDate(deliveryDate) ? `Planned for ${dayLabel(deliveryDate, londonDate(now))}` : 'Planned';
+  }
   if (state === 'dropped') return 'Unable to process';
   if (state === 'shipped') return 'Is out for delivery';
   if (state === 'packed') return 'Is being prepared';
@@ -69,15 +91,12 @@ export function isFailedPayment(state: OrderState): boolean {
   return FAILED_PAYMENT.includes(state);
 }
 
-/** Its delivery note can still be changed: until it is packed (the courier's label is printed then). */
-export function canChangeDeliveryNote(state: OrderState): boolean {
-  return ['created', 'paid', 'payment_pending', 'not_authorized', 'billed', 'submitted', 'accepted'].includes(
-    state,
-  );
-}
-
-/** An order can still be paid (again) from these states. */
-export function isPayable(state: OrderState): boolean {
+/**
+ * An order can still be paid (again) from these states. A plan's box is not paid by hand until it is billed
+ * at its week's cutoff (then, after a failed charge, on the pay-again page).
+ */
+export function isPayable(state: OrderState, source: OrderSource = 'recipe_kit'): boolean {
+  if (source === 'subscription' && state === 'created') return false;
   return state === 'created' || isFailedPayment(state);
 }
 
@@ -141,4 +160,45 @@ export function deliveryDateForWeek(firstDelivery: IsoDate, mealWeek: IsoDate): 
 /** Weekday index (0 Sunday … 6 Saturday) of a date, as subscriptions store it. */
 export function deliveryDayOf(date: IsoDate): number {
   return weekdayOf(date);
+}
+
+/** What of an order can still change now (issue 12): the basis of every order-changing call and screen. */
+export interface OrderChanges {
+  /** Dishes, voucher and skip: a plan's box before its week's cutoff. */
+  editable: boolean;
+  /** The delivery day (within its week): a plan's box or a recipe-kit box before the cutoff, a one-off box
+   * before its next-day deadline. */
+  dateEditable: boolean;
+  /** Address and note: until the box is dispatched (the day before delivery, 14:00). */
+  addressEditable: boolean;
+}
+
+const BEFORE_DISPATCH: readonly OrderState[] = [
+  'created',
+  'billed',
+  'paid',
+  'payment_pending',
+  'not_authorized',
+  'submitted',
+  'accepted',
+  'skipped',
+];
+
+export function orderChanges(
+  order: { source: OrderSource; state: OrderState; mealWeek: string | null; deliveryDate: string },
+  now: Date,
+): OrderChanges {
+  if (!isIsoDate(order.deliveryDate)) return { editable: false, dateEditable: false, addressEditable: false };
+  const week = order.mealWeek && isIsoDate(order.mealWeek) ? order.mealWeek : weekStartOf(order.deliveryDate);
+  const planBox = order.source === 'subscription';
+  const open = isWeekOpen(week, now);
+  const editable = planBox && open && (order.state === 'created' || order.state === 'skipped');
+  const dateEditable =
+    editable ||
+    (!planBox &&
+      order.source !== 'gift_box' &&
+      ['created', 'paid', 'payment_pending', 'not_authorized'].includes(order.state) &&
+      isDateOrderable(order.deliveryDate, now, order.source === 'one_off' ? 'one-off' : 'plan'));
+  const addressEditable = BEFORE_DISPATCH.includes(order.state) && isBeforeDispatch(order.deliveryDate, now);
+  return { editable, dateEditable, addressEditable };
 }

@@ -48,7 +48,7 @@ import { orderRoutes } from './modules/orders';
 import { paymentRoutes } from './modules/payments';
 import { restaurantRoutes } from './modules/restaurants';
 import { cachedShopRules, settingsView, shopRoutes } from './modules/shop';
-import { subscriptionRoutes } from './modules/subscriptions';
+import { scheduleRoutes, subscriptionRoutes } from './modules/subscriptions';
 import { takeawayRoutes } from './modules/takeaway';
 import { voucherRoutes } from './modules/vouchers';
 import { snakeKeys } from '../contracts/case';
@@ -246,6 +246,7 @@ export async function buildApp({
       await api.register(orderRoutes, deps);
       await api.register(paymentRoutes, deps);
       await api.register(subscriptionRoutes, deps);
+      await api.register(scheduleRoutes, deps);
       await api.register(giftRoutes, deps);
       await api.register(allergenRoutes, deps);
       await api.register(restaurantRoutes, deps);
@@ -263,7 +264,7 @@ export async function buildApp({
     return {
       bootstrap: {
         settings: snakeKeys({ data: { id, type: 'settings', attributes } }),
-        customer: customer ? snakeKeys(customerDocument(customer)) : null,
+        customer: customer ? snakeKeys(await customerDocument(deps.database.db, customer)) : null,
       },
       // Public pages change with the menu week (and its one-off week); the customer type is the only
       // thing about the customer a public page may ever depend on.

@@ -160,6 +160,12 @@ const EnvSchema = z.object({
   ADDRESS_LOOKUP: z._default(z.enum(['embedded', 'ideal_postcodes']), 'embedded'),
   IDEAL_POSTCODES_API_KEY: z.optional(z.string().check(z.minLength(4))),
   IDEAL_POSTCODES_URL: z._default(httpUrl, 'https://api.ideal-postcodes.co.uk'),
+  /** embedded: the stand-in warehouse and courier on the shop's clock; shipbob: ShipBob's API (a 3PL). */
+  FULFILMENT: z._default(z.enum(['embedded', 'shipbob']), 'embedded'),
+  SHIPBOB_API_TOKEN: z.optional(z.string().check(z.minLength(8))),
+  SHIPBOB_CHANNEL_ID: z.optional(z.string().check(z.regex(/^\d+$/, 'must be a ShipBob channel id (digits)'))),
+  SHIPBOB_API_URL: z._default(httpUrl, 'https://api.shipbob.com'),
+  SHIPBOB_SHIPPING_METHOD: z._default(z.string(), 'Next Day Chilled'),
   /** embedded: a stand-in courier that rides on the shop's clock; uber_direct: Uber Direct's API. */
   COURIER: z._default(z.enum(['embedded', 'uber_direct']), 'embedded'),
   UBER_DIRECT_CLIENT_ID: z.optional(z.string().check(z.minLength(4))),
@@ -235,6 +241,12 @@ export interface Config {
         paypal: { clientId: string; clientSecret: string; environment: 'sandbox' | 'production' };
       };
   postcodes: { mode: 'embedded' | 'live'; url: string };
+  fulfilment:
+    | { mode: 'embedded' }
+    | {
+        mode: 'shipbob';
+        shipbob: { apiUrl: string; token: string; channelId: string; shippingMethod: string };
+      };
   addressLookup:
     { mode: 'embedded' } | { mode: 'ideal_postcodes'; idealPostcodes: { apiKey: string; url: string } };
   courier:
@@ -303,6 +315,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     postcodes: { mode: e.POSTCODES, url: e.POSTCODES_URL.replace(/\/$/, '') },
     addressLookup: addressLookupConfig(e),
     courier: courierConfig(e),
+    fulfilment: fulfilmentConfig(e),
   };
 }
 
@@ -327,6 +340,25 @@ function courierConfig(e: Env): Config['courier'] {
       customerId: e.UBER_DIRECT_CUSTOMER_ID!,
       apiUrl: e.UBER_DIRECT_API_URL.replace(/\/$/, ''),
       authUrl: e.UBER_DIRECT_AUTH_URL,
+    },
+  };
+}
+
+function fulfilmentConfig(e: Env): Config['fulfilment'] {
+  if (e.FULFILMENT === 'embedded') return { mode: 'embedded' };
+  if (!e.SHIPBOB_API_TOKEN || !e.SHIPBOB_CHANNEL_ID) {
+    throw new ConfigError(
+      'Invalid configuration:\n  FULFILMENT=shipbob needs SHIPBOB_API_TOKEN and SHIPBOB_CHANNEL_ID' +
+        ' (or FULFILMENT=embedded for the stand-in warehouse)',
+    );
+  }
+  return {
+    mode: 'shipbob',
+    shipbob: {
+      apiUrl: e.SHIPBOB_API_URL,
+      token: e.SHIPBOB_API_TOKEN,
+      channelId: e.SHIPBOB_CHANNEL_ID,
+      shippingMethod: e.SHIPBOB_SHIPPING_METHOD,
     },
   };
 }

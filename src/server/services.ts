@@ -2,6 +2,7 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createCourier } from './integrations/courier';
+import { createFulfilment } from './integrations/fulfilment';
 import { createPostcodeService } from './integrations/postcodes';
 import type { PaymentProcessors } from './integrations/payments/port';
 import { AccountsService, emailRequestsOf, type EmailRequests } from './modules/auth';
@@ -10,13 +11,21 @@ import { CheckoutService, recipeKitKind } from './modules/checkout';
 import { CreditService } from './modules/credit';
 import { AddressesService, AllergenProfileService, CustomersService } from './modules/customers';
 import { DeliveryService } from './modules/delivery';
+import { FulfilmentService } from './modules/fulfilment';
 import { GiftBoxService, giftKind } from './modules/gifts';
 import { KitchenService } from './modules/kitchen';
 import { OrdersService } from './modules/orders';
 import { OrderKinds, PaymentMethodsService, PaymentsService } from './modules/payments';
 import type { ShopRulesCache } from './modules/shop';
 import { cachedCatalogue, RestaurantsService, TakeawayMenuService } from './modules/restaurants';
-import { plansAsPaymentMethodUsers, SubscriptionsService } from './modules/subscriptions';
+import {
+  PlanBillingService,
+  PlanOrdersService,
+  plansAsPaymentMethodUsers,
+  planWeekKind,
+  ScheduleService,
+  SubscriptionsService,
+} from './modules/subscriptions';
 import { takeawayKind, TakeawayOrdersService, TakeawayTrackingService } from './modules/takeaway';
 import { VouchersService } from './modules/vouchers';
 
@@ -40,6 +49,10 @@ export interface Services {
   payments: PaymentsService;
   paymentMethods: PaymentMethodsService;
   subscriptions: SubscriptionsService;
+  schedule: ScheduleService;
+  planOrders: PlanOrdersService;
+  planBilling: PlanBillingService;
+  fulfilment: FulfilmentService;
   gifts: GiftBoxService;
   allergenProfiles: AllergenProfileService;
   restaurants: RestaurantsService;
@@ -63,12 +76,13 @@ export function buildServices({ config, database, clock, rules, processors, log 
   const emailRequests = emailRequestsOf(db, config.publicUrl);
   emailRequests.log = log;
   // What a paid checkout means, kind by kind (payments/order-kinds.ts).
-  const recipeKit = recipeKitKind(config.publicUrl);
+  const recipeKit = recipeKitKind(config.publicUrl, rules);
   const takeaway = takeawayKind(config.publicUrl);
   const kinds = new OrderKinds()
     .register('recipe_kit', recipeKit)
     .register('one_off', recipeKit)
     .register('gift_box', giftKind(config.publicUrl))
+    .register('plan_week', planWeekKind(config.publicUrl, rules))
     .register('takeaway', takeaway)
     .register('catering', takeaway);
   const paymentMethods = new PaymentMethodsService(
@@ -79,6 +93,7 @@ export function buildServices({ config, database, clock, rules, processors, log 
     plansAsPaymentMethodUsers,
     clock,
   );
+  const schedule = new ScheduleService(db, rules, clock, config.publicUrl);
   const payments = new PaymentsService(db, processors, rules, clock, config.publicUrl, kinds);
   const takeawayMenu = new TakeawayMenuService(db, clock, cachedCatalogue(db));
   const takeawayTracking = new TakeawayTrackingService(db, clock, createCourier(config.courier, db, clock));
@@ -98,11 +113,24 @@ export function buildServices({ config, database, clock, rules, processors, log 
     credit: new CreditService(db, clock),
     delivery: new DeliveryService(db, createPostcodeService(config.postcodes), clock, log),
     checkout: new CheckoutService(db, rules, clock),
-    orders: new OrdersService(db, rules, clock),
+    orders: new OrdersService(db, rules, clock, config.publicUrl),
     payments,
     paymentMethods,
-    subscriptions: new SubscriptionsService(db, clock),
+    subscriptions: new SubscriptionsService(db, rules, clock, config.publicUrl),
+    schedule,
+    planOrders: new PlanOrdersService(db, rules, clock, config.publicUrl, schedule),
+    // On the embedded database's one connection a pass bills one week at a time.
+    planBilling: new PlanBillingService(
+      db,
+      rules,
+      clock,
+      config.publicUrl,
+      payments,
+      schedule,
+      database.kind === 'postgres' ? 4 : 1,
+    ),
     gifts: new GiftBoxService(db, rules, clock),
+    fulfilment: new FulfilmentService(db, clock, createFulfilment(config, db, clock), config.publicUrl),
     allergenProfiles: new AllergenProfileService(db, clock),
     restaurants: new RestaurantsService(db, clock),
     takeawayMenu,

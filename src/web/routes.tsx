@@ -10,6 +10,7 @@ import { ONE_OFF_FLOW, SUBSCRIPTION_FLOW } from './features/checkout/flows';
 import { checkoutLayout, checkoutSignInRoutes, checkoutStepRoutes } from './pages/checkout/checkout-routes';
 import { giftRoutes } from './pages/gifts/gift-routes';
 import { paymentRoutes } from './pages/payment/payment-routes';
+import { planRoutes } from './pages/plan/plan-routes';
 
 // The whole route table (spec §2). Screens are lazy chunks; guards are loaders that redirect. Routes of
 // later areas join this table with their issues, and src/contracts/page-routes.ts with them (the server's
@@ -18,6 +19,7 @@ import { paymentRoutes } from './pages/payment/payment-routes';
 
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   const payments = paymentRoutes(queryClient);
+  const plan = planRoutes(queryClient);
   return [
     {
       path: '/',
@@ -90,6 +92,14 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     import('./pages/order-page').then((m) => ({ Component: m.OrderPage })),
                   ),
                 },
+                {
+                  path: 'schedule/one-off/:orderId/view',
+                  lazy: lazyPage(() =>
+                    import('./pages/order-page').then((m) => ({ Component: m.OneOffViewPage })),
+                  ),
+                },
+                // The Pasta Plan's order and schedule screens (issue 12).
+                ...plan.signedIn,
                 {
                   path: 'my-basket',
                   lazy: lazyPage(async () => {
@@ -165,6 +175,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               ),
             },
             ...payments.open,
+            ...plan.open,
             {
               path: 'account',
               loader: requireCustomer(queryClient),
@@ -187,6 +198,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     })),
                   ),
                 },
+                ...plan.account,
                 {
                   path: 'payment-methods',
                   lazy: lazyPage(() =>
@@ -201,6 +213,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     import('./pages/account/my-details-page').then((m) => ({ Component: m.MyDetailsPage })),
                   ),
                 },
+                {
+                  path: 'rewards',
+                  lazy: lazyPage(() =>
+                    import('./pages/account/rewards-page').then((m) => ({ Component: m.RewardsPage })),
+                  ),
+                },
+                { path: 'offers', loader: redirectTo(queryClient, '/account/rewards'), element: null },
                 { path: '*', Component: NotFoundPage },
               ],
             },

@@ -205,6 +205,32 @@ describe('GET /api/docs/json', () => {
       'DELETE /api/v2/payment_methods/{id}',
       'POST /api/v2/payment_methods/{id}/default',
       'POST /api/v2/subscriptions/change_payment_method',
+      // The Pasta Plan (issue 12)
+      'GET /api/v2/subscriptions',
+      'GET /api/v2/subscriptions/{id}',
+      'PUT /api/v2/subscriptions/{id}',
+      'PUT /api/v2/subscriptions/{id}/schedule',
+      'POST /api/v2/subscriptions/{id}/pause',
+      'POST /api/v2/subscriptions/{id}/activate',
+      'POST /api/v2/subscriptions/{id}/cancel',
+      'GET /api/v2/subscriptions/{id}/history',
+      'GET /api/v2/subscriptions/{id}/ingredient_preferences',
+      'POST /api/v2/subscriptions/{id}/ingredient_preferences',
+      'GET /api/v2/ingredients',
+      'GET /api/v2/schedule_weeks',
+      'GET /api/v2/schedule_weeks/{id}',
+      'PUT /api/v2/schedule_weeks/{id}',
+      'POST /api/v2/schedule_weeks/{id}/skip',
+      'POST /api/v2/schedule_weeks/{id}/unskip',
+      'POST /api/v2/schedule_weeks/{id}/chef_selections',
+      'POST /api/v2/orders',
+      'POST /api/v2/orders/{id}/delivery_date',
+      'PUT /api/v2/orders/{id}/shipping_address/{addressId}',
+      'POST /api/v2/orders/{id}/voucher',
+      'POST /api/v2/orders/{id}/remove_voucher',
+      'POST /api/v2/orders/{id}/chef_selections',
+      'POST /api/v2/orders/{id}/send_invoice',
+      'GET /api/v2/marketing_offers',
       // Restaurants, takeaway and the kitchen (issue 13)
       'GET /api/v2/customers/allergens',
       'PUT /api/v2/customers/allergens',
@@ -279,6 +305,11 @@ describe('GET /api/docs/json', () => {
         'filter[type]',
         'page',
         'per_page',
+        // The Pasta Plan (issue 12): the schedule's filters, and the one-tap link of skip and unskip.
+        'filter[period]',
+        'filter[subscription_id]',
+        'token',
+        'token',
         // Restaurants and the kitchen (issue 13)
         'lat',
         'lon',
@@ -311,7 +342,7 @@ describe('GET /api/docs/json', () => {
     expect(body.additionalProperties).toBe(false);
     expect(body.properties.quantity).toMatchObject({ type: 'integer', minimum: 1, maximum: 99 });
 
-    // Either kind of basket (decision 21): the recipe-kit basket's document, then the takeaway basket's.
+    // Either kind of basket (decision 23): the recipe-kit basket's document, then the takeaway basket's.
     const [basket, takeaway] =
       doc.paths[`${API}/baskets/{id}`].get.responses['200'].content['application/json'].schema.anyOf;
     expect(takeaway.properties.data.properties.attributes.properties).toHaveProperty('time_slot');

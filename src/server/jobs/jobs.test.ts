@@ -47,6 +47,10 @@ describe('the shop’s jobs', () => {
       [JOB.answerEmailRequests]: '* * * * *',
       [JOB.progressDeliveries]: '* * * * *',
       [JOB.creditLateDeliveries]: '* * * * *',
+      [JOB.billPlans]: '* * * * *',
+      [JOB.remindPlans]: '*/15 * * * *',
+      [JOB.planAhead]: '7 * * * *',
+      [JOB.progressFulfilment]: '*/5 * * * *',
     });
   });
 
@@ -96,6 +100,22 @@ describe('the shop’s jobs', () => {
     expect(await running.jobs.runDue(JOB.deliverEmail)).toBe(1);
     const sent = await t.database.db.select().from(outbox).where(eq(outbox.to, s.email));
     expect(sent.map((row) => row.status)).toEqual(['sent']);
+  });
+});
+
+describe('the plan jobs', () => {
+  test('plans-bill and fulfilment-progress run as queued jobs on the shop’s clock', async () => {
+    t.clock.set(new Date('2026-11-27T12:00:00Z'));
+    try {
+      await running.jobs.send(JOB.billPlans);
+      await running.jobs.send(JOB.remindPlans);
+      await running.jobs.send(JOB.progressFulfilment);
+      expect(await running.jobs.runDue(JOB.billPlans)).toBe(1);
+      expect(await running.jobs.runDue(JOB.remindPlans)).toBe(1);
+      expect(await running.jobs.runDue(JOB.progressFulfilment)).toBe(1);
+    } finally {
+      t.clock.set(TEST_NOW);
+    }
   });
 });
 

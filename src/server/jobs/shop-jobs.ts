@@ -17,6 +17,14 @@ export const JOB = {
   progressDeliveries: 'takeaway-couriers',
   /** Takeaways delivered after their promised window: store credit and an email, once each. */
   creditLateDeliveries: 'takeaway-late-credit',
+  /** Weekly billing: boxes at their cutoff, retries, boxes unpaid at their dispatch deadline. */
+  billPlans: 'plans-bill',
+  /** The email two days before each cutoff: what will be sent and charged. */
+  remindPlans: 'plans-remind',
+  /** Every live plan's weeks written ahead; new menu weeks get their boxes. */
+  planAhead: 'plans-ahead',
+  /** Paid boxes handed to the warehouse and moved on as their parcels go. */
+  progressFulfilment: 'fulfilment-progress',
 } as const;
 
 export interface ShopWork {
@@ -29,6 +37,11 @@ export interface ShopWork {
   followUpEmail(): Promise<void>;
   progressDeliveries(): Promise<number>;
   creditLateDeliveries(): Promise<number>;
+  billPlans(): Promise<number>;
+  remindPlans(): Promise<number>;
+  /** In the demo, the weekly menus are topped up first. */
+  planAhead(): Promise<number>;
+  progressFulfilment(): Promise<number>;
 }
 
 export function shopJobs(work: ShopWork): JobDefinition[] {
@@ -67,6 +80,15 @@ export function shopJobs(work: ShopWork): JobDefinition[] {
       name: JOB.creditLateDeliveries,
       cron: '* * * * *',
       run: async () => void (await work.creditLateDeliveries()),
+    },
+    // Billing's claims are leases: a second run at once takes other weeks, never the same ones.
+    { name: JOB.billPlans, cron: '* * * * *', run: async () => void (await work.billPlans()) },
+    { name: JOB.remindPlans, cron: '*/15 * * * *', run: async () => void (await work.remindPlans()) },
+    { name: JOB.planAhead, cron: '7 * * * *', run: async () => void (await work.planAhead()) },
+    {
+      name: JOB.progressFulfilment,
+      cron: '*/5 * * * *',
+      run: async () => void (await work.progressFulfilment()),
     },
   ];
 }

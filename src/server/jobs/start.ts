@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { startEmailDelivery } from '../integrations/email/delivery';
 import { localTransport } from '../integrations/email/local';
 import { createSmtpTransport } from '../integrations/email/smtp';
+import { seedDemo } from '../db/seed/demo-seed';
 import { releaseAbandonedCheckouts } from '../modules/checkout';
 import { cachedShopRules } from '../modules/shop';
 import { creditLateDeliveries } from '../modules/takeaway';
@@ -57,6 +58,17 @@ export async function startShopJobs({
     },
     progressDeliveries: () => services.takeawayTracking.progressDeliveries(),
     creditLateDeliveries: () => creditLateDeliveries(database.db, clock, rules),
+    billPlans: async () => (await services.planBilling.billDue()).looked,
+    remindPlans: () => services.planBilling.remindDue(),
+    planAhead: async () => {
+      // A long-running demo keeps publishing weekly menus (seedDemo is idempotent).
+      if (config.seedDemo) await seedDemo(database.db, clock.now());
+      return services.planBilling.planAheadAll();
+    },
+    progressFulfilment: async () => {
+      const { handedOver, moved } = await services.fulfilment.progress();
+      return handedOver + moved;
+    },
   };
   jobs = createJobs(database, shopJobs(shopWork), log);
   await jobs.start({ work });
@@ -73,6 +85,12 @@ export async function startShopJobs({
       .drain()
       .catch((error: unknown) => log.error({ err: error }, 'email requests at start failed'));
     await jobs.send(JOB.deliverEmail, {});
+    // What a server down over a cutoff or a delivery day missed: billed, planned and moved on by the
+    // queues' workers now (weeks past their dispatch deadline are not sent, and their customers told).
+    await jobs.send(JOB.planAhead, {});
+    await jobs.send(JOB.billPlans, {});
+    await jobs.send(JOB.remindPlans, {});
+    await jobs.send(JOB.progressFulfilment, {});
   }
   return {
     jobs,
@@ -102,6 +120,10 @@ export async function prepareShopJobs(database: Database, log: JobsLog): Promise
       followUpEmail: async () => {},
       progressDeliveries: nothing,
       creditLateDeliveries: nothing,
+      billPlans: nothing,
+      remindPlans: nothing,
+      planAhead: nothing,
+      progressFulfilment: nothing,
     }),
     log,
   );

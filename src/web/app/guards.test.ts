@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { customerQueries } from '../shared/customer.queries';
-import { carriesProviderAnswer, guestOnly } from './guards';
+import { carriesProviderAnswer, guestOnly, isOneTapLink, signInFromToken } from './guards';
 
 // The auth screens' guard (spec §2 Auth screens, §6): a signed-in customer goes to /, except where a
 // provider's answer or a reset link is being used.
@@ -80,5 +80,26 @@ describe('guestOnly', () => {
     expect(await visit(guestOnly(queryClient, 'reset-link'), '/forgot-password/reset?token=t1')).toBeNull();
     // A reset token is not an answer from a provider.
     expect(await visit(guestOnly(queryClient), '/login?code=c1')).toBe('/');
+  });
+});
+
+describe('the one-tap links of the plan’s reminder email (issue 12)', () => {
+  const at = (path: string) => new URL(path, 'http://shop.test');
+
+  test('a week’s skip link with its token is one; anything else is not', () => {
+    expect(isOneTapLink(at('/schedule/w1/edit?action=skip&token=t1'))).toBe(true);
+    expect(isOneTapLink(at('/schedule/w1/edit?token=t1'))).toBe(false);
+    expect(isOneTapLink(at('/schedule/w1/edit?action=skip'))).toBe(false);
+    expect(isOneTapLink(at('/schedule/w1/choose-recipes?action=skip&token=t1'))).toBe(false);
+    expect(isOneTapLink(at('/account?action=skip&token=t1'))).toBe(false);
+  });
+
+  test('its token is the week’s, not a sign-in: the page opens as it is, signed out', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new Error('offline')));
+    expect(await visit(signInFromToken(queryClient), '/schedule/w1/edit?action=skip&token=t1')).toBeNull();
+    // A token anywhere else is a sign-in token: it is used, and the page goes on without it.
+    const other = await visit(signInFromToken(queryClient), '/account?token=t2').catch((r: unknown) => r);
+    expect(other).toBeInstanceOf(Response);
+    expect((other as Response).headers.get('Location')).toBe('/account');
   });
 });

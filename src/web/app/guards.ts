@@ -13,16 +13,29 @@ export async function signedIn(queryClient: QueryClient): Promise<boolean> {
   return (await queryClient.ensureQueryData(customerQueries.me())) !== null;
 }
 
-// "A token query on entry signs the user in" (spec §2), on any page but the reset page. React Router runs
+// "A token query on entry signs the user in" (spec §2), on any page but the reset page and a week's one-tap
+// link. React Router runs
 // a route's loaders together and follows the deepest redirect, so the root loader and every redirecting
 // child share one sign-in per token: children step aside (null) while a token is in the address, and the
 // root loader then sends the customer on.
 const tokenSignIns = new Map<string, Promise<string>>();
 
+/**
+ * A week's one-tap skip from the plan's reminder email (/schedule/{id}/edit?action=skip&token=…): its token
+ * is the week's own, not a sign-in token, and the page works signed out (issue 12).
+ */
+export function isOneTapLink(url: URL): boolean {
+  return (
+    /^\/schedule\/[^/]+\/edit\/?$/.test(url.pathname) &&
+    url.searchParams.get('action') === 'skip' &&
+    url.searchParams.has('token')
+  );
+}
+
 function entryToken(request: Request): { token: string; url: URL } | null {
   const url = new URL(request.url);
   const token = url.searchParams.get('token');
-  return token && !url.pathname.startsWith('/forgot-password') ? { token, url } : null;
+  return token && !url.pathname.startsWith('/forgot-password') && !isOneTapLink(url) ? { token, url } : null;
 }
 
 /** Where to go once the address's token is used (signed in or not); null when the address has none. */

@@ -276,7 +276,7 @@ function MenuView({ oneOff }: { oneOff: boolean }) {
     <div className="menu-page">
       <StagedWeekMenus batches={batches} selected={selected} />
       <div className="banners-slot">
-        <MarketingBanners customerType="new" />
+        <MarketingBanners />
       </div>
       <div className="menu-layout">
         <div className="menu-main">

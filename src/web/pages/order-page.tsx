@@ -1,16 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import type { Order } from '../../contracts/orders';
+import { deadlineLabel, isIsoDate } from '../../domain/calendar';
+import { weekCutoff } from '../../domain/plans';
 import { OrderLines } from '../features/orders/order-lines';
 import { addressLines, longDate, OrderTotals } from '../features/orders/order-summary';
 import { orderQueries } from '../features/orders/orders.queries';
+import { PlanHistory } from '../features/subscriptions/plan-history';
 import { isApiError } from '../shared/api/client';
 import { Spinner } from '../shared/ui/spinner';
 import { usePageMeta } from '../shared/use-page-meta';
 
-// /order/{orderId} (login needed): one order, its state, its lines and where it goes.
+// /order/{orderId} (login needed): one order, its state, its lines and where it goes; for a box of the
+// pasta plan, when it is charged, what can still change and what was changed about its week (issue 12).
+// /schedule/one-off/{orderId}/view shows an order the same way, from the plan's schedule.
 
-export function OrderPage() {
-  const { orderId = '' } = useParams();
+function OrderDetail({ orderId, back }: { orderId: string; back: { to: string; label: string } }) {
   const detail = useQuery(orderQueries.detail(orderId));
   usePageMeta(detail.data ? `Order #${detail.data.order.number}` : 'Your order');
   if (detail.isPending) {
@@ -39,7 +44,7 @@ export function OrderPage() {
   return (
     <div className="page page--narrow order-page">
       <p>
-        <Link to="/account">← Your account</Link>
+        <Link to={back.to}>← {back.label}</Link>
       </p>
       <h1>Order #{order.number}</h1>
       <p className={`order-state ${order.failedPayment ? 'order-state--failed' : ''}`}>{order.stateLabel}</p>
@@ -50,8 +55,16 @@ export function OrderPage() {
           </Link>
         </p>
       ) : null}
+      <PlanBoxNote order={order} />
       <section className="checkout-card" aria-labelledby="order-delivery-heading">
-        <h2 id="order-delivery-heading">Delivery</h2>
+        <div className="checkout-card__header">
+          <h2 id="order-delivery-heading">Delivery</h2>
+          {order.addressEditable || order.dateEditable ? (
+            <Link to={`/order/${order.id}/edit`}>
+              Change<span className="visually-hidden"> delivery</span>
+            </Link>
+          ) : null}
+        </div>
         <p>
           <strong>{longDate(order.deliveryDate)}</strong>
         </p>
@@ -63,10 +76,57 @@ export function OrderPage() {
         {order.deliveryNote ? <p className="field__hint">Note: {order.deliveryNote}</p> : null}
       </section>
       <section className="checkout-card" aria-labelledby="order-items-heading">
-        <h2 id="order-items-heading">What’s in the box</h2>
+        <div className="checkout-card__header">
+          <h2 id="order-items-heading">What’s in the box</h2>
+          {order.editable && order.scheduleWeekId ? (
+            <Link to={`/order/${order.id}/edit/recipes`}>
+              Change<span className="visually-hidden"> the dishes</span>
+            </Link>
+          ) : null}
+        </div>
         <OrderLines lines={order.lineItems} />
         <OrderTotals order={order} />
       </section>
+      {order.subscriptionId && order.mealWeek ? (
+        <section className="checkout-card" aria-labelledby="order-history-heading">
+          <h2 id="order-history-heading">Changes to this box’s week</h2>
+          <PlanHistory
+            subscriptionId={order.subscriptionId}
+            week={order.mealWeek}
+            headingId="order-history-heading"
+          />
+        </section>
+      ) : null}
     </div>
+  );
+}
+
+/** A box of the plan: when it is charged (while planned), and the way to its week. */
+function PlanBoxNote({ order }: { order: Order }) {
+  if (order.source !== 'subscription' || !order.scheduleWeekId) return null;
+  const week = order.mealWeek && isIsoDate(order.mealWeek) ? order.mealWeek : null;
+  return (
+    <div className="notice">
+      <p>
+        {order.state === 'created' && week
+          ? `A box of your pasta plan. It is charged ${deadlineLabel(weekCutoff(week))}, when its changes close, unless you skip it.`
+          : order.state === 'skipped'
+            ? 'A box of your pasta plan: skipped, so nothing is sent or charged.'
+            : 'A box of your pasta plan.'}
+      </p>
+      <Link to={`/schedule/${order.scheduleWeekId}/edit`}>See and change this week</Link>
+    </div>
+  );
+}
+
+export function OrderPage() {
+  const { orderId = '' } = useParams();
+  return <OrderDetail orderId={orderId} back={{ to: '/account', label: 'Your account' }} />;
+}
+
+export function OneOffViewPage() {
+  const { orderId = '' } = useParams();
+  return (
+    <OrderDetail orderId={orderId} back={{ to: '/account/upcoming-orders', label: 'Your pasta plan' }} />
   );
 }

@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ORDER_STATES } from '../../../domain/orders';
+import { ORDER_SOURCES, ORDER_STATES } from '../../../domain/orders';
 import { productVariants } from './catalogue';
 import { checkouts } from './checkout';
 import { customers } from './customers';
@@ -55,7 +55,8 @@ export const orders = pgTable(
       .references(() => checkouts.id, { onDelete: 'cascade' }),
     subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
     type: text('type').notNull().default('ShopifyOrder'),
-    source: text('source', { enum: ['recipe_kit', 'one_off', 'gift_box', 'takeaway', 'catering'] }).notNull(),
+    /** `subscription`: a plan's weekly box, made when its week is written and billed at the cutoff. */
+    source: text('source', { enum: ORDER_SOURCES }).notNull(),
     state: text('state', { enum: ORDER_STATES }).notNull().default('created'),
     mealWeek: date('meal_week', { mode: 'string' }),
     deliveryDate: date('delivery_date', { mode: 'string' }).notNull(),
@@ -80,7 +81,11 @@ export const orders = pgTable(
     uniqueIndex('orders_number_idx').on(t.number),
     index('orders_customer_delivery_idx').on(t.customerId, t.deliveryDate),
     index('orders_checkout_idx').on(t.checkoutId),
-    index('orders_subscription_idx').on(t.subscriptionId),
+    index('orders_subscription_idx').on(t.subscriptionId, t.deliveryDate),
+    // Paid boxes on their way: what fulfilment moves along.
+    index('orders_in_fulfilment_idx')
+      .on(t.deliveryDate)
+      .where(sql`${t.state} in ('paid', 'submitted', 'accepted', 'packed', 'shipped')`),
     check(
       'orders_amounts',
       sql`${t.subtotal} >= 0 and ${t.totalDiscounts} >= 0 and ${t.shippingPrice} >= 0 and ${t.total} >= 0`,

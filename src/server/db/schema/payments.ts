@@ -73,6 +73,11 @@ export const payments = pgTable(
     intentId: text('intent_id'),
     /** Charged to the card or PayPal (pence); 0 when credit covered it all or it was under the 30p minimum. */
     amount: integer('amount').notNull(),
+    /**
+     * Charged while the customer is away (a plan's weekly box, issue 12): the processor is told so (no 3-D
+     * Secure challenge can be shown), and a replay after a crash sends exactly the same request.
+     */
+    offSession: boolean('off_session').notNull().default(false),
     creditAmount: integer('credit_amount').notNull().default(0),
     status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('processing'),
     /**
@@ -99,6 +104,10 @@ export const payments = pgTable(
     uniqueIndex('payments_idempotency_key_idx').on(t.idempotencyKey),
     index('payments_checkout_idx').on(t.checkoutId, t.createdAt),
     index('payments_intent_idx').on(t.intentId),
+    // A card's last failed charge (a hard decline refuses it for good): read before every weekly charge.
+    index('payments_method_failed_idx')
+      .on(t.paymentMethodId, t.createdAt)
+      .where(sql`${t.status} = 'failed'`),
     index('payments_unfinished_idx')
       .on(t.updatedAt)
       .where(sql`${t.status} in ('processing', 'requires_action')`),

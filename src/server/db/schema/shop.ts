@@ -75,3 +75,30 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Offers shown on the account's Offers page (spec §7 GET /marketing_offers): a voucher code with what it gives,
+ * for new customers, existing ones or everyone (the customer's order flags decide which they are).
+ */
+export const marketingOffers = pgTable(
+  'marketing_offers',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    /** The voucher code the offer gives (vouchers.code); null for an offer without a code. */
+    voucherCode: text('voucher_code'),
+    customerType: text('customer_type', { enum: ['new', 'existing'] }),
+    link: text('link'),
+    active: boolean('active').notNull().default(true),
+    position: integer('position').notNull().default(0),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+  },
+  (t) => [
+    check(
+      'marketing_offers_customer_type',
+      sql`${t.customerType} is null or ${t.customerType} in ('new', 'existing')`,
+    ),
+  ],
+);

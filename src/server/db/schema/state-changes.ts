@@ -9,7 +9,9 @@ export const stateChanges = pgTable(
   'state_changes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    subject: text('subject', { enum: ['order', 'checkout', 'payment', 'subscription'] }).notNull(),
+    subject: text('subject', {
+      enum: ['order', 'checkout', 'payment', 'subscription', 'schedule_week'],
+    }).notNull(),
     subjectId: uuid('subject_id').notNull(),
     /** Null when the thing was made. */
     fromState: text('from_state'),

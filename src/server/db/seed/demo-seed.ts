@@ -15,10 +15,13 @@ import {
 } from '../schema/catalogue';
 import { basketItems } from '../schema/baskets';
 import { vouchers } from '../schema/vouchers';
-import { deliveryFeeConfig, marketingBanners, settings } from '../schema/shop';
+import { deliveryFeeConfig, marketingBanners, marketingOffers, settings } from '../schema/shop';
 import { dishSvg } from './dish-art';
 import { DISHES, type DishSeed } from './dishes';
 import { seedVouchers } from './demo-vouchers';
+import { DISH_INGREDIENTS, GAME_DISHES, INGREDIENTS } from './ingredients';
+import { ingredientTag } from '../../../domain/chef-selection';
+import { ingredients } from '../schema/subscriptions';
 import { seedRestaurants } from './demo-restaurants';
 
 // The demo shop, seeded at every start and idempotent: rows that exist are left alone (stock that orders
@@ -37,6 +40,16 @@ export const collectionId = (weekStart: IsoDate) => 500_000 + weekNumber(weekSta
 /** Bundles on the bundles list; the last bundle is left off it, so the menu must hide it. */
 const LISTED_BUNDLES = DISHES.filter((d) => d.kind === 'Bundle').slice(0, -1);
 
+/** A dish's tags in the catalogue: its own, its cooking time, game, and the ingredients customers can avoid. */
+export function dishTags(dish: DishSeed): string[] {
+  return [
+    ...dish.tags,
+    cookingTimeTag(dish.cookMinutes),
+    ...(GAME_DISHES.includes(dish.n) ? ['game'] : []),
+    ...(DISH_INGREDIENTS[dish.n] ?? []).map(ingredientTag),
+  ];
+}
+
 export async function seedDemo(db: Db, now: Date): Promise<{ weeks: IsoDate[] }> {
   return db.transaction(async (tx) => {
     await seedShopSettings(tx);
@@ -45,7 +58,12 @@ export async function seedDemo(db: Db, now: Date): Promise<{ weeks: IsoDate[] }>
     for (const week of weeks) await seedWeek(tx, week);
     await seedGiftBoxes(tx);
     await seedBanners(tx);
+    await seedOffers(tx);
     await seedVouchers(tx, now);
+    await tx
+      .insert(ingredients)
+      .values(INGREDIENTS.map((ingredient, position) => ({ ...ingredient, position })))
+      .onConflictDoNothing();
     await seedRestaurants(tx);
     return { weeks };
   });
@@ -152,7 +170,7 @@ function productFields(dish: DishSeed) {
     title: dish.title,
     descriptionHtml: dish.descriptionHtml,
     productType: dish.kind,
-    tags: [...dish.tags, cookingTimeTag(dish.cookMinutes)],
+    tags: dishTags(dish),
   };
 }
 
@@ -257,6 +275,47 @@ async function seedGiftBoxes(db: DbOrTx) {
       })),
     )
     .onConflictDoNothing();
+}
+
+async function seedOffers(db: DbOrTx) {
+  const [{ count } = { count: 0 }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(marketingOffers);
+  if (count > 0) return;
+  await db.insert(marketingOffers).values([
+    {
+      title: '£15 off your first box',
+      description: 'Use WELCOME-15 on your first order when its dishes come to £40 or more.',
+      voucherCode: 'WELCOME-15',
+      customerType: 'new',
+      link: '/menu',
+      position: 1,
+    },
+    {
+      title: '20% off a box',
+      description: 'Put OOS-20 on your next pasta plan box, or use it at checkout.',
+      voucherCode: 'OOS-20',
+      customerType: 'existing',
+      link: '/menu',
+      position: 2,
+    },
+    {
+      title: 'A free Tiramisù',
+      description: 'Add FREE-TIRAMISU at checkout and we’ll put a Tiramisù in your box.',
+      voucherCode: 'FREE-TIRAMISU',
+      customerType: null,
+      link: '/one-off/menu',
+      position: 3,
+    },
+    {
+      title: '£5 of store credit',
+      description: 'Add CREDIT-5 to your account: it comes off your next boxes.',
+      voucherCode: 'CREDIT-5',
+      customerType: 'existing',
+      link: null,
+      position: 4,
+    },
+  ]);
 }
 
 async function seedBanners(db: DbOrTx) {

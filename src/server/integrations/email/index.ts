@@ -19,7 +19,16 @@ export type EmailTemplate =
   | 'gift_on_its_way'
   | 'takeaway_confirmation'
   | 'takeaway_rejected'
-  | 'late_delivery_credit';
+  | 'late_delivery_credit'
+  | 'plan_changed'
+  | 'plan_reminder'
+  | 'plan_charged'
+  | 'plan_payment_failed'
+  | 'plan_not_sent'
+  | 'plan_failed'
+  | 'order_shipped'
+  | 'order_delivered'
+  | 'order_invoice';
 
 export interface EmailMessage {
   to: string;
@@ -39,4 +48,9 @@ export interface EmailTransport {
 
 export async function enqueueEmail(db: DbOrTx, message: EmailMessage): Promise<void> {
   await db.insert(outbox).values(message);
+}
+
+/** Many messages in one statement (weekly billing's batches). */
+export async function enqueueEmails(db: DbOrTx, messages: readonly EmailMessage[]): Promise<void> {
+  if (messages.length > 0) await db.insert(outbox).values([...messages]);
 }

@@ -14,7 +14,7 @@ const INK = '#2f2a26';
 const MUTED = '#5f5a55';
 const FONT = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
-type Block =
+export type Block =
   | { kind: 'p'; text: string }
   | { kind: 'button'; label: string; url: string }
   | { kind: 'order'; order: EmailOrder };
@@ -43,7 +43,7 @@ export interface EmailOrder {
   totals: [label: string, value: string][];
 }
 
-interface Letter {
+export interface Letter {
   to: string;
   template: EmailTemplate;
   subject: string;
@@ -57,8 +57,12 @@ interface Letter {
   reason: string;
 }
 
-const p = (text: string): Block => ({ kind: 'p', text });
-const button = (label: string, url: string): Block => ({ kind: 'button', label, url: absoluteUrl(url) });
+export const p = (text: string): Block => ({ kind: 'p', text });
+export const button = (label: string, url: string): Block => ({
+  kind: 'button',
+  label,
+  url: absoluteUrl(url),
+});
 
 /**
  * Sent at sign-up (decision 18): the account already works; confirming ties it to this inbox. The link only
@@ -513,7 +517,7 @@ export function lateDeliveryCredit({
  * form, and a sign-up can send mail to an address its author does not own: a "name" carrying a web address
  * or markup must not become a message from us.
  */
-function greeting(firstName: string): string {
+export function greeting(firstName: string): string {
   const name = firstName.replace(/\s+/g, ' ').trim();
   const nameLike = /^\p{L}[\p{L}\p{M}'’. -]{0,39}$/u.test(name) && !/\.\p{L}{2}/u.test(name);
   return nameLike ? `Hello ${name},` : 'Hello,';
@@ -532,7 +536,7 @@ function absoluteUrl(url: string): string {
   return url;
 }
 
-function render(letter: Letter): EmailMessage {
+export function render(letter: Letter): EmailMessage {
   return {
     to: letter.to,
     template: letter.template,

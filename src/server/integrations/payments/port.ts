@@ -11,6 +11,8 @@
 //   request it refuses (PaymentProcessorError).
 // - Never called inside a shop database transaction.
 
+import { HARD_DECLINE_CODES } from '../../../domain/plan-billing';
+
 export type ProcessorName = 'stripe' | 'paypal';
 
 export type DeclineCode =
@@ -25,12 +27,7 @@ export type DeclineCode =
   | 'authentication_failed';
 
 /** Declines that must never be retried with the same card (spec §8). */
-export const HARD_DECLINES: readonly DeclineCode[] = [
-  'stolen_card',
-  'lost_card',
-  'fraudulent',
-  'merchant_blacklist',
-];
+export const HARD_DECLINES: readonly DeclineCode[] = HARD_DECLINE_CODES;
 
 export interface PaymentError {
   /** card_declined, authentication_required, payment_intent_authentication_failure, … */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { collectionId, dishesForWeek } from '../../db/seed/demo-seed';
+import { collectionId, dishesForWeek, dishTags } from '../../db/seed/demo-seed';
 import { DISHES } from '../../db/seed/dishes';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { WEEKS } from '../../test/test-clock';
@@ -178,7 +178,7 @@ describe('collections', () => {
           handle: seed.handle,
           title: seed.title,
           productType: seed.kind,
-          tags: [...seed.tags, `cooking-time:${seed.cookMinutes}`],
+          tags: dishTags(seed),
         });
         expect(product.images.nodes).toHaveLength(3);
         expect(product.images.nodes[0]).toEqual({

@@ -84,7 +84,9 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
       if (request.validationError) throw signUpValidationError(request.validationError, request.body);
       const start = await sessionStarter(app, deps, request, reply);
       const customer = await accounts.signUp(request.body, clientAddress(request), start);
-      return reply.status(201).send(customerDocument(customer, request.body.targetUrl ?? null));
+      return reply
+        .status(201)
+        .send(await customerDocument(deps.database.db, customer, request.body.targetUrl ?? null));
     },
   );
 
@@ -100,7 +102,10 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       const customerId = requireCustomer(request);
-      return customerDocument(await accounts.confirmEmail(customerId, request.body.token));
+      return await customerDocument(
+        deps.database.db,
+        await accounts.confirmEmail(customerId, request.body.token),
+      );
     },
   );
 
@@ -132,7 +137,8 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       const customerId = requireCustomer(request);
-      return customerDocument(
+      return await customerDocument(
+        deps.database.db,
         await accounts.changePassword(
           customerId,
           request.session!.id,
@@ -177,7 +183,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
         clientAddress(request),
         start,
       );
-      return reply.status(201).send(customerDocument(customer, null));
+      return reply.status(201).send(await customerDocument(deps.database.db, customer, null));
     },
   );
 

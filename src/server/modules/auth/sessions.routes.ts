@@ -53,7 +53,9 @@ export async function sessionRoutes(app: FastifyInstance, deps: AppDeps) {
         start,
         deviceTokenOf(request, deps.config.secureCookies),
       );
-      return reply.status(201).send(customerDocument(customer, request.body.targetUrl ?? null));
+      return reply
+        .status(201)
+        .send(await customerDocument(deps.database.db, customer, request.body.targetUrl ?? null));
     },
   );
 
@@ -75,7 +77,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: AppDeps) {
     async (request, reply) => {
       const start = await sessionStarter(app, deps, request, reply);
       const { customer, targetUrl } = await accounts.signInWithToken(request.body.token, start);
-      return reply.status(201).send(customerDocument(customer, targetUrl));
+      return reply.status(201).send(await customerDocument(deps.database.db, customer, targetUrl));
     },
   );
 
@@ -148,7 +150,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: AppDeps) {
     }
     const start = await sessionStarter(app, deps, request, reply);
     const customer = await accounts.signInWithProvider(profile, start);
-    return reply.status(201).send(customerDocument(customer, targetUrl ?? null));
+    return reply.status(201).send(await customerDocument(deps.database.db, customer, targetUrl ?? null));
   };
 
   r.post(

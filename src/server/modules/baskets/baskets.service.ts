@@ -56,6 +56,19 @@ export async function deleteBasket(tx: DbOrTx, basketId: string | null): Promise
   if (basketId) await tx.delete(baskets).where(eq(baskets.id, basketId));
 }
 
+/** Takes a week's dishes out of a basket (they went into a plan's box); the caller holds the basket's lock. */
+export async function removeWeekFromBasket(
+  tx: DbOrTx,
+  basketId: string,
+  mealWeek: string,
+  at: Date,
+): Promise<void> {
+  await tx
+    .delete(basketItems)
+    .where(and(eq(basketItems.basketId, basketId), eq(basketItems.mealWeek, mealWeek)));
+  await tx.update(baskets).set({ updatedAt: at }).where(eq(baskets.id, basketId));
+}
+
 export interface BasketView {
   basket: Basket;
   meta: BasketMeta;

@@ -1,7 +1,13 @@
 // The baskets area's public face: recipe-kit baskets and their items, the voucher on a basket, and what a
 // placed basket is (lines, week, owner) for the checkout.
 
-export { BASKET_GONE, BasketService, deleteBasket, type BasketView } from './baskets.service';
+export {
+  BASKET_GONE,
+  BasketService,
+  deleteBasket,
+  removeWeekFromBasket,
+  type BasketView,
+} from './baskets.service';
 export { BasketVouchersService } from './basket-vouchers.service';
 export { findOwnedBasket, readLines, type BasketRow, type LineRow } from './baskets.repo';
 export { basketRoutes } from './baskets.routes';

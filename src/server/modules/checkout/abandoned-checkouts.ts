@@ -1,4 +1,4 @@
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, lt, ne } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { checkouts } from '../../db/schema/checkout';
 import { putBackStock } from '../menu';
@@ -62,6 +62,8 @@ export async function releaseAbandonedCheckouts(db: Db, now: Date): Promise<numb
     .where(
       and(
         eq(checkouts.state, 'open'),
+        // A plan's weekly box is open until its cutoff and then billed: the billing job owns its ending.
+        ne(checkouts.kind, 'plan_week'),
         lt(checkouts.updatedAt, new Date(now.getTime() - ABANDONED_UNPAID_MS)),
       ),
     )

@@ -1,12 +1,13 @@
 import { deleteBasket } from '../baskets';
 import { queueOrderConfirmation } from '../orders';
 import type { OrderKind } from '../payments';
+import type { ShopRulesCache } from '../shop';
 import { startPlan } from '../subscriptions';
 
 // What a paid recipe-kit or one-off checkout means (registered in services.ts; payments/order-kinds.ts): its
 // basket is done with, the plan it starts becomes active with its schedule, and the customer is told.
 
-export function recipeKitKind(publicUrl: string): OrderKind {
+export function recipeKitKind(publicUrl: string, rules: ShopRulesCache): OrderKind {
   return {
     async paid(tx, { checkout, payment, orders, by }) {
       await deleteBasket(tx, checkout.basketId);
@@ -14,7 +15,7 @@ export function recipeKitKind(publicUrl: string): OrderKind {
         await startPlan(tx, {
           subscriptionId: checkout.subscriptionId,
           paymentMethodId: payment.paymentMethodId,
-          paidWeeks: orders.flatMap((order) => (order.mealWeek ? [order.mealWeek] : [])),
+          rules: await rules.get(tx),
           by,
         });
       }

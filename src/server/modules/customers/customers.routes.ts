@@ -31,7 +31,7 @@ export async function customerRoutes(app: FastifyInstance, deps: AppDeps) {
         response: { 200: customerDocumentSchema },
       },
     },
-    async (request) => customerDocument(await customers.me(requireCustomer(request))),
+    async (request) => await customerDocument(deps.database.db, await customers.me(requireCustomer(request))),
   );
 
   r.put(
@@ -44,14 +44,21 @@ export async function customerRoutes(app: FastifyInstance, deps: AppDeps) {
         response: { 200: customerDocumentSchema },
       },
     },
-    async (request) => customerDocument(await customers.update(requireCustomer(request), request.body)),
+    async (request) =>
+      await customerDocument(
+        deps.database.db,
+        await customers.update(requireCustomer(request), request.body),
+      ),
   );
 
   r.put(
     '/customers/date_of_birth',
     { schema: { tags, body: dateOfBirthBody, response: { 200: customerDocumentSchema } } },
     async (request) =>
-      customerDocument(await customers.setDateOfBirth(requireCustomer(request), request.body.dateOfBirth)),
+      await customerDocument(
+        deps.database.db,
+        await customers.setDateOfBirth(requireCustomer(request), request.body.dateOfBirth),
+      ),
   );
 
   r.put(
@@ -65,14 +72,20 @@ export async function customerRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) =>
-      customerDocument(await customers.setPhone(requireCustomer(request), request.body.phone)),
+      await customerDocument(
+        deps.database.db,
+        await customers.setPhone(requireCustomer(request), request.body.phone),
+      ),
   );
 
   r.put(
     '/customers/paperless',
     { schema: { tags, body: paperlessBody, response: { 200: customerDocumentSchema } } },
     async (request) =>
-      customerDocument(await customers.setPaperless(requireCustomer(request), request.body.paperless)),
+      await customerDocument(
+        deps.database.db,
+        await customers.setPaperless(requireCustomer(request), request.body.paperless),
+      ),
   );
 
   r.post(

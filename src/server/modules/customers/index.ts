@@ -8,7 +8,7 @@ export {
   type AddressRow,
 } from './addresses.service';
 export { CustomersService } from './customers.service';
-export { customerDocument, toCustomer } from './customer-view';
+export { customerDocument, orderFlags, toCustomer } from './customer-view';
 export {
   createOrFindCustomer,
   findCustomerByEmail,

@@ -76,3 +76,8 @@ export function deliveryAreaOf(value: string): DeliveryArea {
   if (!area) throw outsideDeliveryArea(postcode);
   return area;
 }
+
+/** The weekdays (1 Monday … 6 Saturday) the courier delivers to a postcode; OUTSIDE_DELIVERY_AREA if none. */
+export function deliveryDaysOf(postcode: string): number[] {
+  return deliveryAreaOf(postcode).deliveryDays;
+}

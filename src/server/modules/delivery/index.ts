@@ -8,5 +8,6 @@ export {
   oneOffFee,
   type DeliverableCheck,
 } from './delivery.service';
+export { deliveryDaysOf } from './delivery-areas';
 export { deliveryRoutes } from './delivery.routes';
 export { addressLookupRoutes } from './address-lookup.routes';

@@ -13,7 +13,7 @@ import { isOpenAt, type FulfillmentType } from '../../../domain/restaurant-hours
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema/orders';
-import { lockCheckout, moveOrder, type Mover } from '../orders';
+import { lockCheckout, moveOrderAlong, type Mover } from '../orders';
 import { requestRefund } from '../payments';
 import type { TakeawayMenuService } from '../restaurants';
 import { lockTakeawayRow, readTakeawayOrder, touchTakeawayOrder, type TakeawayOrderRow } from '../takeaway';
@@ -163,7 +163,7 @@ export class KitchenService {
       const checkout = await lockCheckout(tx, ref!.checkoutId);
       await requestRefund(tx, checkout!.id, `Rejected by the kitchen: ${reason}`, by);
       const { to } = await this.lockForStep(tx, orderId, 'reject', before.fulfillmentType);
-      await moveOrder(tx, orderId, to, by, TAKEAWAY_ORDER_LIFECYCLE);
+      await moveOrderAlong(tx, orderId, to, by, TAKEAWAY_ORDER_LIFECYCLE);
       await touchTakeawayOrder(tx, orderId, { rejectedAt: by.at, rejectedReason: reason });
       return checkout!.id;
     });
@@ -233,7 +233,7 @@ export class KitchenService {
     await this.db.transaction(async (tx) => {
       const { row, to } = await this.lockForStep(tx, orderId, action, ticket.fulfillmentType);
       const set = changes(row, by.at);
-      await moveOrder(tx, orderId, to, by, TAKEAWAY_ORDER_LIFECYCLE);
+      await moveOrderAlong(tx, orderId, to, by, TAKEAWAY_ORDER_LIFECYCLE);
       await touchTakeawayOrder(tx, orderId, set);
     });
     return this.ticket(staffId, orderId);

@@ -91,3 +91,81 @@ export function variantRefOf(ref: string): { id: number } | { extId: string } | 
   if (ref.startsWith(VARIANT_GID_PREFIX)) return { extId: ref };
   return null;
 }
+
+/** A dish of a week's menu with its variants, as a plan's box is chosen and priced from it. */
+export interface WeekMenuDish {
+  productId: number;
+  title: string;
+  productType: string;
+  tags: string[];
+  /** Its place on the week's menu. */
+  position: number;
+  imageUrl: string | null;
+  variants: {
+    variantId: number;
+    extId: string;
+    title: string;
+    sku: string;
+    isDouble: boolean;
+    price: number;
+    quantityAvailable: number;
+  }[];
+}
+
+/**
+ * The dishes on the menu of the week starting `weekStart` that a customer could order (visible on the menu,
+ * as the menu's rules say), each with its variants; empty while the week's menu is not published.
+ */
+export async function weekMenu(db: DbOrTx, weekStart: string): Promise<WeekMenuDish[]> {
+  const rows = await db
+    .select({
+      productId: products.id,
+      title: products.title,
+      productType: products.productType,
+      tags: products.tags,
+      position: collectionProducts.position,
+      imageUrl: sql<string | null>`(${firstProductImage(db)})`,
+      variantId: productVariants.id,
+      extId: productVariants.extId,
+      variantTitle: productVariants.title,
+      sku: productVariants.sku,
+      isDouble: productVariants.isDouble,
+      price: productVariants.pricePence,
+      quantityAvailable: productVariants.quantityAvailable,
+      offersDouble: MENU_RULES_SQL.offersDoublePortion,
+    })
+    .from(collections)
+    .innerJoin(collectionProducts, eq(collectionProducts.collectionId, collections.id))
+    .innerJoin(products, eq(products.id, collectionProducts.productId))
+    .innerJoin(productVariants, eq(productVariants.productId, products.id))
+    .leftJoin(bundles, eq(bundles.productId, products.id))
+    .where(and(eq(collections.weekStart, weekStart), MENU_RULES_SQL.onMenu))
+    .orderBy(asc(collectionProducts.position), asc(productVariants.position));
+  const dishes = new Map<number, WeekMenuDish>();
+  for (const row of rows) {
+    if (row.isDouble && !row.offersDouble) continue;
+    let dish = dishes.get(row.productId);
+    if (!dish) {
+      dish = {
+        productId: row.productId,
+        title: row.title,
+        productType: row.productType,
+        tags: row.tags,
+        position: row.position,
+        imageUrl: row.imageUrl,
+        variants: [],
+      };
+      dishes.set(row.productId, dish);
+    }
+    dish.variants.push({
+      variantId: row.variantId,
+      extId: row.extId,
+      title: row.variantTitle,
+      sku: row.sku,
+      isDouble: row.isDouble,
+      price: row.price,
+      quantityAvailable: row.quantityAvailable,
+    });
+  }
+  return [...dishes.values()];
+}

@@ -7,6 +7,8 @@ export {
   variantFacts,
   variantRefOf,
   VARIANT_GID_PREFIX,
+  weekMenu,
+  type WeekMenuDish,
 } from './catalogue.repo';
 export { putBackStock, takeStock } from './stock';
 export { mediaRoutes } from './media.routes';

@@ -8,18 +8,24 @@ export { checkoutLines, checkoutOrders, deleteCheckoutOrders } from './orders.re
 export type { OrderRow } from './orders.repo';
 export {
   lockCheckout,
+  lockCheckouts,
   moveCheckout,
   moveCheckoutOrders,
+  moveOrder,
+  payCheckouts,
   recordStateChange,
+  recordStateChanges,
   type CheckoutRow,
   type Mover,
 } from './state-changes';
 export {
   placeOrders,
   previewOrders,
+  rewriteOrder,
   type CheckoutDraft,
   type OrderDraft,
   type OrderLineDraft,
+  type OrderRewrite,
 } from './place-orders';
-export { queueGiftEmails, queueOrderConfirmation } from './order-emails';
-export { moveOrder } from './move-order';
+export { emailOrderOf, emailOrdersOf, queueGiftEmails, queueOrderConfirmation } from './order-emails';
+export { moveOrderAlong } from './move-order';

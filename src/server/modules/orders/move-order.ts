@@ -5,11 +5,13 @@ import type { DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema/orders';
 import { recordStateChange, type Mover, type OrderRow } from './state-changes';
 
-// One order moved on its own (a takeaway's kitchen and courier steps, issue 13), as state-changes.ts moves a
-// checkout's: locked, checked against its lifecycle (the general order table unless a stricter one is given),
-// and recorded. In the money path's lock order orders come after the checkout and its payments.
+// One order moved on its own along a lifecycle (a takeaway's kitchen and courier steps, issue 13), as
+// state-changes.ts moves a checkout's: locked, checked against its lifecycle (the general order table unless a
+// stricter one is given), and recorded; an order that is not there is an error. (`moveOrder` in
+// state-changes.ts is fulfilment's: the general table only, and null when someone moved the order first.) In
+// the money path's lock order orders come after the checkout and its payments.
 
-export async function moveOrder(
+export async function moveOrderAlong(
   tx: DbOrTx,
   orderId: string,
   to: OrderState,

@@ -1,8 +1,14 @@
-import { asc, eq, inArray } from 'drizzle-orm';
-import { isIsoDate, longDayLabel, shortDayLabel } from '../../../domain/calendar';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { fullDateLabel, isIsoDate, londonDate, longDayLabel, shortDayLabel } from '../../../domain/calendar';
 import { formatPence } from '../../../domain/money';
 import type { DbOrTx } from '../../db/client';
-import { orderLineItems, type OrderAddress, type orders } from '../../db/schema/orders';
+import {
+  orderLineItems,
+  orders as ordersTable,
+  type OrderAddress,
+  type orders,
+} from '../../db/schema/orders';
+import { paymentMethods, payments } from '../../db/schema/payments';
 import { vouchers } from '../../db/schema/vouchers';
 import { customers } from '../../db/schema/customers';
 import { enqueueEmail } from '../../integrations/email';
@@ -12,6 +18,7 @@ import {
   orderConfirmation,
   type EmailOrder,
 } from '../../integrations/email/templates';
+import { orderInvoice } from '../../integrations/email/plan-templates';
 
 // The emails about paid orders, queued in the transaction that records the payment by the order kind that
 // was paid (payments/order-kinds.ts): the order confirmation, or a gift's two emails.
@@ -155,3 +162,118 @@ export async function queueGiftEmails(tx: DbOrTx, paid: PaidOrders): Promise<voi
     );
   }
 }
+
+/** An order as emails show it (its dishes, totals, day and address), read inside the caller's transaction. */
+export async function emailOrderOf(tx: DbOrTx, order: OrderRow): Promise<EmailOrder> {
+  const lines = await tx
+    .select()
+    .from(orderLineItems)
+    .where(eq(orderLineItems.orderId, order.id))
+    .orderBy(asc(orderLineItems.position));
+  const [voucher] = order.voucherId
+    ? await tx.select({ code: vouchers.code }).from(vouchers).where(eq(vouchers.id, order.voucherId))
+    : [];
+  return emailOrder(order, lines, voucher?.code ?? null);
+}
+
+/** Orders as emails show them, read with two statements for all of them (weekly billing's batches). */
+export async function emailOrdersOf(tx: DbOrTx, list: readonly OrderRow[]): Promise<Map<string, EmailOrder>> {
+  if (list.length === 0) return new Map();
+  const lines = await tx
+    .select()
+    .from(orderLineItems)
+    .where(
+      inArray(
+        orderLineItems.orderId,
+        list.map((order) => order.id),
+      ),
+    )
+    .orderBy(asc(orderLineItems.orderId), asc(orderLineItems.position));
+  const voucherIds = [...new Set(list.flatMap((order) => (order.voucherId ? [order.voucherId] : [])))];
+  const codes = new Map(
+    voucherIds.length > 0
+      ? (
+          await tx
+            .select({ id: vouchers.id, code: vouchers.code })
+            .from(vouchers)
+            .where(inArray(vouchers.id, voucherIds))
+        ).map((row) => [row.id, row.code])
+      : [],
+  );
+  return new Map(
+    list.map((order) => [
+      order.id,
+      emailOrder(
+        order,
+        lines.filter((line) => line.orderId === order.id),
+        order.voucherId ? (codes.get(order.voucherId) ?? null) : null,
+      ),
+    ]),
+  );
+}
+
+const PAID_STATES: readonly string[] = [
+  'paid',
+  'submitted',
+  'accepted',
+  'packed',
+  'shipped',
+  'ready_for_pickup',
+  'delivered',
+];
+
+/** Whether an order has an invoice: once it is paid (and not given back). */
+export const hasInvoice = (state: string) => PAID_STATES.includes(state);
+
+/** Queues an order's invoice to its customer (POST /orders/{id}/send_invoice); the caller checked it is paid. */
+export async function queueInvoice(
+  tx: DbOrTx,
+  order: OrderRow,
+  publicUrl: string,
+): Promise<{ sentTo: string } | null> {
+  const [customer] = await tx.select().from(customers).where(eq(customers.id, order.customerId));
+  if (!customer) return null;
+  const [payment] = await tx
+    .select({ payment: payments, method: paymentMethods })
+    .from(payments)
+    .leftJoin(paymentMethods, eq(paymentMethods.id, payments.paymentMethodId))
+    .where(and(eq(payments.checkoutId, order.checkoutId), eq(payments.status, 'succeeded')));
+  const together = await tx
+    .select({ number: ordersTable.number })
+    .from(ordersTable)
+    .where(eq(ordersTable.checkoutId, order.checkoutId))
+    .orderBy(asc(ordersTable.number));
+  const paidWith = [
+    payment?.payment.amount
+      ? `${
+          payment.method?.type === 'PaypalAccount'
+            ? `PayPal (${payment.method.email ?? 'account'})`
+            : payment.method
+              ? `${capitalise(payment.method.brand ?? 'card')} ending ${payment.method.last4}`
+              : 'card'
+        }, ${formatPence(payment.payment.amount)}`
+      : null,
+    payment?.payment.creditAmount ? `store credit, ${formatPence(payment.payment.creditAmount)}` : null,
+  ]
+    .filter(Boolean)
+    .join('; ');
+  const others = together.filter((row) => row.number !== order.number).map((row) => `#${row.number}`);
+  const paidAt = payment?.payment.updatedAt ?? order.updatedAt;
+  await enqueueEmail(
+    tx,
+    orderInvoice({
+      to: customer.email,
+      firstName: customer.firstName,
+      order: await emailOrderOf(tx, order),
+      billedTo: addressText(order.billingAddress ?? order.shippingAddress),
+      paidOn: fullDateLabel(londonDate(paidAt)),
+      paidWith:
+        (paidWith || 'Nothing to pay') +
+        (others.length ? ` (paid together with order ${others.join(', ')})` : ''),
+      link: `${publicUrl}/order/${order.id}`,
+    }),
+  );
+  return { sentTo: customer.email };
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

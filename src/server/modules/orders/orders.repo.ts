@@ -1,10 +1,17 @@
 import { and, asc, desc, eq, gte, inArray, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Order } from '../../../contracts/orders';
 import { londonDate } from '../../../domain/calendar';
-import { isFailedPayment, isPayable, orderStateLabel, type OrderState } from '../../../domain/orders';
+import {
+  isFailedPayment,
+  isPayable,
+  orderChanges,
+  orderStateLabel,
+  type OrderState,
+} from '../../../domain/orders';
 import { takeawayStateLabel } from '../../../domain/takeaway';
 import type { DbOrTx } from '../../db/client';
 import { orderLineItems, orders } from '../../db/schema/orders';
+import { scheduleWeeks } from '../../db/schema/subscriptions';
 import { vouchers } from '../../db/schema/vouchers';
 import { lineItemView } from './place-orders';
 
@@ -13,7 +20,9 @@ import { lineItemView } from './place-orders';
 export type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderLineItems.$inferSelect;
 
-function toOrder(row: OrderRow & { voucherCode: string | null }, lines: LineRow[], now: Date): Order {
+type ReadRow = OrderRow & { voucherCode: string | null; scheduleWeekId: string | null };
+
+function toOrder(row: ReadRow, lines: LineRow[], now: Date): Order {
   return {
     id: row.id,
     number: row.number,
@@ -21,9 +30,10 @@ function toOrder(row: OrderRow & { voucherCode: string | null }, lines: LineRow[
     stateLabel:
       row.source === 'takeaway' || row.source === 'catering'
         ? takeawayStateLabel(row.state)
-        : orderStateLabel(row.state, row.deliveryDate, now),
+        : orderStateLabel(row.state, row.deliveryDate, now, row.source),
     failedPayment: isFailedPayment(row.state),
-    payable: isPayable(row.state as OrderState),
+    // A plan's box is charged at its cutoff, never paid by hand before it is billed.
+    payable: isPayable(row.state as OrderState, row.source),
     type: row.type,
     source: row.source,
     subscriptionId: row.subscriptionId,
@@ -45,16 +55,14 @@ function toOrder(row: OrderRow & { voucherCode: string | null }, lines: LineRow[
     discount: row.totalDiscounts,
     shippingPrice: row.shippingPrice,
     total: row.total,
+    scheduleWeekId: row.scheduleWeekId,
+    ...orderChanges(row, now),
     createdAt: row.createdAt.toISOString(),
     lineItems: lines.map((line) => lineItemView(line, line.id)),
   };
 }
 
-async function withLines(
-  db: DbOrTx,
-  rows: (OrderRow & { voucherCode: string | null })[],
-  now: Date,
-): Promise<Order[]> {
+async function withLines(db: DbOrTx, rows: ReadRow[], now: Date): Promise<Order[]> {
   if (rows.length === 0) return [];
   const lines = await db
     .select()
@@ -77,14 +85,15 @@ async function withLines(
 
 function selectOrders(db: DbOrTx, where: SQL | undefined) {
   return db
-    .select({ order: orders, voucherCode: vouchers.code })
+    .select({ order: orders, voucherCode: vouchers.code, scheduleWeekId: scheduleWeeks.id })
     .from(orders)
     .leftJoin(vouchers, eq(vouchers.id, orders.voucherId))
+    .leftJoin(scheduleWeeks, eq(scheduleWeeks.orderId, orders.id))
     .where(where);
 }
 
-const flat = (rows: { order: OrderRow; voucherCode: string | null }[]) =>
-  rows.map(({ order, voucherCode }) => ({ ...order, voucherCode }));
+const flat = (rows: { order: OrderRow; voucherCode: string | null; scheduleWeekId: string | null }[]) =>
+  rows.map(({ order, voucherCode, scheduleWeekId }) => ({ ...order, voucherCode, scheduleWeekId }));
 
 // Each read takes `now`: an order's label depends on its delivery date (domain/orders orderStateLabel).
 

@@ -5,6 +5,7 @@ import {
   orderListDocument,
   orderListQuery,
   orderParams,
+  invoiceSentDocument,
   updateOrderBody,
 } from '../../../contracts/orders';
 import type { AppDeps } from '../../deps';
@@ -58,6 +59,29 @@ export async function orderRoutes(app: FastifyInstance, { services }: AppDeps) {
         data: resources.data[0]!,
         included: resources.included,
         meta: await orders.checkoutMeta(customerId, order),
+      };
+    },
+  );
+
+  r.post(
+    '/orders/:id/send_invoice',
+    {
+      config: { idempotent: true },
+      schema: {
+        tags,
+        summary: 'Email the invoice of a paid order to the customer',
+        params: orderParams,
+        response: { 200: invoiceSentDocument },
+      },
+    },
+    async (request) => {
+      const { sentTo } = await orders.sendInvoice(requireCustomer(request), request.params.id);
+      return {
+        data: {
+          id: request.params.id,
+          type: 'invoices' as const,
+          attributes: { orderId: request.params.id, sentTo },
+        },
       };
     },
   );

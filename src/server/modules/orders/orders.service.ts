@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import type { CheckoutMeta, Order, OrderListQuery } from '../../../contracts/orders';
 import { MAX_PER_PAGE } from '../../../contracts/orders';
 import { DomainError } from '../../../domain/errors';
-import { canChangeDeliveryNote } from '../../../domain/orders';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { checkouts } from '../../db/schema/checkout';
@@ -11,6 +10,7 @@ import { creditBalance } from '../credit';
 import type { ShopRulesCache } from '../shop';
 import { checkoutMeta } from './order-documents';
 import { checkoutOrders, findCustomerOrder, listCustomerOrders } from './orders.repo';
+import { hasInvoice, queueInvoice } from './order-emails';
 
 // A customer's orders (spec §7 Orders): the list and its filters, one order with what paying it takes, and
 // the changes a customer may still make.
@@ -22,6 +22,7 @@ export class OrdersService {
     private readonly db: Db,
     private readonly rules: ShopRulesCache,
     private readonly clock: Clock,
+    private readonly publicUrl: string,
   ) {}
 
   async list(customerId: string, query: OrderListQuery) {
@@ -70,11 +71,29 @@ export class OrdersService {
     };
   }
 
+  /** POST /orders/{id}/send_invoice: the invoice of a paid order, by email to the customer. */
+  async sendInvoice(customerId: string, id: string): Promise<{ sentTo: string }> {
+    return this.db.transaction(async (tx) => {
+      const [order] = await tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, id), eq(orders.customerId, customerId)));
+      if (!order) throw new DomainError('ORDER_NOT_FOUND', NOT_FOUND);
+      if (!hasInvoice(order.state)) {
+        throw new DomainError('CONFLICT', 'This order has no invoice yet: we send one once it is paid');
+      }
+      const sent = await queueInvoice(tx, order, this.publicUrl);
+      if (!sent) throw new DomainError('ORDER_NOT_FOUND', NOT_FOUND);
+      return sent;
+    });
+  }
+
   /** The delivery note, until the order is packed. */
   async changeDeliveryNote(customerId: string, id: string, note: string | null | undefined): Promise<Order> {
     const order = await this.find(customerId, id);
-    if (!canChangeDeliveryNote(order.state)) {
-      throw new DomainError('ORDER_INVALID', 'This order can no longer be changed');
+    // Like the address, until the box is dispatched (the day before delivery, 2pm): issue 12.
+    if (!order.addressEditable) {
+      throw new DomainError('ORDER_INVALID', 'This order has been dispatched: its note can no longer change');
     }
     if (note !== undefined) {
       await this.db

@@ -1,6 +1,7 @@
 import type { Order } from '../../../contracts/orders';
 import type { OrderLine, OrderLineSource } from '../../../domain/basket-summary';
 import type { IsoDate } from '../../../domain/calendar';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { checkouts } from '../../db/schema/checkout';
 import { orderLineItems, orders, type OrderAddress } from '../../db/schema/orders';
@@ -130,6 +131,10 @@ export function previewOrders(
     shippingPrice: order.shippingPrice,
     total: order.total,
     createdAt: now.toISOString(),
+    scheduleWeekId: null,
+    editable: false,
+    dateEditable: false,
+    addressEditable: false,
     lineItems: order.lines.map((line, position) =>
       lineItemView(line, `preview-${index + 1}-${position + 1}`),
     ),
@@ -177,4 +182,51 @@ export function lineItemView(line: LineFields, id: string): Order['lineItems'][n
     ...fields,
     productVariantId: fields.productVariantId === null ? null : String(fields.productVariantId),
   };
+}
+
+/** What repricing an order changes: its lines (all of them, replaced) and its totals. */
+export interface OrderRewrite {
+  lines: readonly OrderLineDraft[];
+  subtotal: number;
+  discount: number;
+  shippingPrice: number;
+  total: number;
+  voucherId: string | null;
+}
+
+/**
+ * An order not yet paid gets new lines and totals (a plan's box whose dishes, day or voucher changed), and its
+ * checkout the new total. The caller holds the order's lock and has checked that it may change.
+ */
+export async function rewriteOrder(
+  tx: DbOrTx,
+  order: { id: string; checkoutId: string },
+  rewrite: OrderRewrite,
+  at: Date,
+): Promise<void> {
+  await tx.delete(orderLineItems).where(eq(orderLineItems.orderId, order.id));
+  if (rewrite.lines.length > 0) {
+    await tx
+      .insert(orderLineItems)
+      .values(rewrite.lines.map((line, position) => lineRow(line, order.id, position)));
+  }
+  await tx
+    .update(orders)
+    .set({
+      subtotal: rewrite.subtotal,
+      totalDiscounts: rewrite.discount,
+      shippingPrice: rewrite.shippingPrice,
+      total: rewrite.total,
+      voucherId: rewrite.voucherId,
+      updatedAt: at,
+    })
+    .where(eq(orders.id, order.id));
+  const [sum] = await tx
+    .select({ total: sql<number>`coalesce(sum(${orders.total}), 0)::int` })
+    .from(orders)
+    .where(eq(orders.checkoutId, order.checkoutId));
+  await tx
+    .update(checkouts)
+    .set({ total: sum?.total ?? rewrite.total, voucherId: rewrite.voucherId, updatedAt: at })
+    .where(eq(checkouts.id, order.checkoutId));
 }

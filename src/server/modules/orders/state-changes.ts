@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   assertMove,
   CHECKOUT_LIFECYCLE,
@@ -50,6 +50,26 @@ export async function recordStateChange(
   });
 }
 
+/** Records many moves, made by one mover, in one statement (weekly billing's batches). */
+export async function recordStateChanges(
+  tx: DbOrTx,
+  moves: readonly { subject: Subject; subjectId: string; from: string | null; to: string }[],
+  by: Mover,
+): Promise<void> {
+  if (moves.length === 0) return;
+  await tx.insert(stateChanges).values(
+    moves.map((move) => ({
+      subject: move.subject,
+      subjectId: move.subjectId,
+      fromState: move.from,
+      toState: move.to,
+      actor: by.actor,
+      reason: by.reason ?? null,
+      at: by.at,
+    })),
+  );
+}
+
 export type OrderRow = typeof orders.$inferSelect;
 
 /**
@@ -85,6 +105,32 @@ export async function moveCheckoutOrders(
     moved.push(updated!);
   }
   return moved;
+}
+
+/**
+ * Moves one order (fulfilment moves each box on its own day, while its checkout's other weeks wait): locked,
+ * checked and recorded; null when it is not in `from` (someone moved it first). One already in `to` is
+ * returned as it is.
+ */
+export async function moveOrder(
+  tx: DbOrTx,
+  orderId: string,
+  to: OrderState,
+  by: Mover,
+  from?: readonly OrderState[],
+): Promise<OrderRow | null> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!row) return null;
+  if (row.state === to) return row;
+  if (from && !from.includes(row.state)) return null;
+  assertMove(ORDER_LIFECYCLE, row.state, to);
+  const [updated] = await tx
+    .update(orders)
+    .set({ state: to, updatedAt: by.at })
+    .where(eq(orders.id, row.id))
+    .returning();
+  await recordStateChange(tx, 'order', row.id, row.state, to, by);
+  return updated!;
 }
 
 /** Records that orders were made (placed) in their first state. */
@@ -132,4 +178,110 @@ export async function lockCheckout(tx: DbOrTx, checkoutId: string): Promise<Chec
   }
   const [checkout] = await tx.select().from(checkouts).where(eq(checkouts.id, checkoutId)).for('update');
   return checkout ?? null;
+}
+
+/**
+ * Locks many checkouts for the rest of the transaction: their baskets first (id order), then the checkouts
+ * in id order, so that two batches, or a batch and a single payment, never wait on each other in a cycle.
+ */
+export async function lockCheckouts(
+  tx: DbOrTx,
+  checkoutIds: readonly string[],
+): Promise<Map<string, CheckoutRow>> {
+  const ids = [...new Set(checkoutIds)].sort();
+  if (ids.length === 0) return new Map();
+  const refs = await tx
+    .select({ basketId: checkouts.basketId })
+    .from(checkouts)
+    .where(inArray(checkouts.id, ids));
+  const basketIds = [...new Set(refs.flatMap((ref) => (ref.basketId ? [ref.basketId] : [])))].sort();
+  if (basketIds.length > 0) {
+    await tx
+      .select({ id: baskets.id })
+      .from(baskets)
+      .where(inArray(baskets.id, basketIds))
+      .orderBy(asc(baskets.id))
+      .for('update');
+  }
+  const rows = await tx
+    .select()
+    .from(checkouts)
+    .where(inArray(checkouts.id, ids))
+    .orderBy(asc(checkouts.id))
+    .for('update');
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * Moves many locked open checkouts, and all their orders, to paid, each move checked and recorded: six
+ * statements for the whole batch (weekly billing). Answers each checkout as it is now with its orders.
+ */
+export async function payCheckouts(
+  tx: DbOrTx,
+  paid: readonly { checkout: Pick<CheckoutRow, 'id' | 'state'>; creditApplied: number }[],
+  by: Mover,
+): Promise<Map<string, { checkout: CheckoutRow; orders: OrderRow[] }>> {
+  const answer = new Map<string, { checkout: CheckoutRow; orders: OrderRow[] }>();
+  if (paid.length === 0) return answer;
+  for (const { checkout } of paid) assertMove(CHECKOUT_LIFECYCLE, checkout.state, 'paid');
+  const ids = paid.map(({ checkout }) => checkout.id);
+  const credit = sql.join(
+    paid.map(({ checkout, creditApplied }) => sql`when ${checkout.id}::uuid then ${creditApplied}::int`),
+    sql` `,
+  );
+  const rows = await tx
+    .update(checkouts)
+    .set({
+      state: 'paid',
+      paidAt: by.at,
+      updatedAt: by.at,
+      creditApplied: sql`case ${checkouts.id} ${credit} end` as SQL<number>,
+    })
+    .where(and(inArray(checkouts.id, ids), eq(checkouts.state, 'open')))
+    .returning();
+  if (rows.length !== paid.length) throw new Error('A checkout being paid was changed by someone else');
+  await recordStateChanges(
+    tx,
+    paid.map(({ checkout }) => ({
+      subject: 'checkout',
+      subjectId: checkout.id,
+      from: checkout.state,
+      to: 'paid',
+    })),
+    by,
+  );
+  const held = await tx
+    .select()
+    .from(orders)
+    .where(inArray(orders.checkoutId, ids))
+    .orderBy(orders.number)
+    .for('update');
+  const moving = held.filter((row) => row.state !== 'paid');
+  for (const row of moving) assertMove(ORDER_LIFECYCLE, row.state, 'paid');
+  const moved =
+    moving.length > 0
+      ? await tx
+          .update(orders)
+          .set({ state: 'paid', updatedAt: by.at })
+          .where(
+            inArray(
+              orders.id,
+              moving.map((row) => row.id),
+            ),
+          )
+          .returning()
+      : [];
+  await recordStateChanges(
+    tx,
+    moving.map((row) => ({ subject: 'order', subjectId: row.id, from: row.state, to: 'paid' })),
+    by,
+  );
+  const now = new Map([...held, ...moved].map((row) => [row.id, row]));
+  for (const checkout of rows) {
+    answer.set(checkout.id, {
+      checkout,
+      orders: held.filter((row) => row.checkoutId === checkout.id).map((row) => now.get(row.id)!),
+    });
+  }
+  return answer;
 }

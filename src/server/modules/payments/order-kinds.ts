@@ -26,6 +26,11 @@ export interface FailedCheckout {
 export interface OrderKind {
   /** In the payment's transaction, once the checkout and its orders are paid. */
   paid(tx: DbOrTx, paid: PaidCheckout): Promise<void>;
+  /**
+   * The same for many checkouts of this kind paid in one transaction (weekly billing's batches), when the
+   * kind can do it with fewer statements than one `paid` each; without it, `paid` is called for each.
+   */
+  paidMany?(tx: DbOrTx, paid: readonly PaidCheckout[]): Promise<void>;
   /** In the transaction that records a declined or failed payment (the orders are marked already). */
   failed?(tx: DbOrTx, failed: FailedCheckout): Promise<void>;
   /** Money kept for the checkout was given back (a refund of a paid checkout). */

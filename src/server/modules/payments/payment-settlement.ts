@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { DomainError } from '../../../domain/errors';
+import { AUTHENTICATION_REQUIRED } from '../../../domain/plan-billing';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema/orders';
@@ -45,6 +46,15 @@ function declineMessage(intent: PaymentIntent): string {
   );
 }
 
+/** What a charge's request says that comes from the checkout's orders (read once for a batch). */
+export interface ChargeRequest {
+  orderNumbers: string;
+  returnUrl: string;
+}
+
+/** The processor's answer to a charge: its intent, or why it refused the request outright. */
+export type Asked = { intent: PaymentIntent } | { refused: string };
+
 export function isHardDecline(code: string | null): boolean {
   return code !== null && (HARD_DECLINES as readonly string[]).includes(code);
 }
@@ -58,7 +68,7 @@ export class PaymentSettlement {
     private readonly processors: PaymentProcessors,
     private readonly clock: Clock,
     private readonly publicUrl: string,
-    private readonly kinds: OrderKinds,
+    readonly kinds: OrderKinds,
   ) {}
 
   /** Who or what makes a change, now on the shop's clock. */
@@ -71,36 +81,72 @@ export class PaymentSettlement {
     customerRef: string,
     methodRef: string | null,
     actor: string,
+    known?: ChargeRequest,
   ): Promise<PaymentRow> {
+    const asked = await this.ask(payment, customerRef, methodRef, known);
+    if (CRASH_AFTER_CHARGE) process.kill(process.pid, 'SIGKILL');
+    return this.answer(payment, asked, actor);
+  }
+
+  /**
+   * Asks the processor to charge an attempt with its key (never inside a transaction). Answers its intent,
+   * or why it refused the request outright; throws PAYMENT_PROCESSOR_ERROR when it could not be reached.
+   * `known` saves reading the checkout's orders when the caller has them.
+   */
+  async ask(
+    payment: PaymentRow,
+    customerRef: string,
+    methodRef: string | null,
+    known?: ChargeRequest,
+  ): Promise<Asked> {
     const processor = this.processor(payment.processor);
-    let intent: PaymentIntent;
     try {
-      intent = await processor.createPaymentIntent(
+      const intent = await processor.createPaymentIntent(
         {
           amount: payment.amount,
           customerRef,
           paymentMethodRef: methodRef,
-          returnUrl: await this.returnUrl(payment),
-          description: `Sfoglia order ${await this.orderNumbers(this.db, payment.checkoutId)}`,
+          returnUrl: known?.returnUrl ?? (await this.returnUrl(payment)),
+          // A weekly box is charged while its customer is away; a replay sends the same request.
+          ...(payment.offSession ? { offSession: true } : {}),
+          description: `Sfoglia order ${known?.orderNumbers ?? (await this.orderNumbers(this.db, payment.checkoutId))}`,
           metadata: { paymentId: payment.id, checkoutId: payment.checkoutId },
         },
         payment.idempotencyKey,
       );
+      return { intent };
     } catch (error) {
-      if (error instanceof PaymentProcessorError && error.statusCode < 500) {
-        return this.record(payment, (tx, current) =>
-          current.status === 'processing'
-            ? this.fail(tx, current, null, error.message, null, this.by(actor))
-            : Promise.resolve(current),
-        );
-      }
+      if (error instanceof PaymentProcessorError && error.statusCode < 500) return { refused: error.message };
       throw new DomainError(
         'PAYMENT_PROCESSOR_ERROR',
         'We couldn’t reach the payment provider. You have not been charged; please try again in a moment.',
       );
     }
-    if (CRASH_AFTER_CHARGE) process.kill(process.pid, 'SIGKILL');
-    return this.settle(payment, intent, actor);
+  }
+
+  /** Records what the processor answered to `ask`. */
+  answer(payment: PaymentRow, asked: Asked, actor: string): Promise<PaymentRow> {
+    if ('intent' in asked) return this.settle(payment, asked.intent, actor);
+    // Refused outright: on-session the customer reads why and the order stays as it was; off-session (a
+    // weekly box) the box waits for payment like any failed charge.
+    return this.record(payment, (tx, current, checkout) =>
+      current.status === 'processing'
+        ? this.fail(tx, current, null, asked.refused, current.offSession ? checkout : null, this.by(actor))
+        : Promise.resolve(current),
+    );
+  }
+
+  /** Where the customer comes back to, and the order numbers the processor shows, for a checkout's attempt. */
+  chargeRequest(processor: string, orderRows: readonly { id: string; number: number }[]): ChargeRequest {
+    const sorted = [...orderRows].sort((a, b) => a.number - b.number);
+    const orderId = sorted[0]?.id ?? '';
+    return {
+      orderNumbers: sorted.map((row) => `#${row.number}`).join(', '),
+      returnUrl:
+        processor === 'paypal'
+          ? `${this.publicUrl}/paypal-confirmation?order_id=${orderId}`
+          : `${this.publicUrl}/payment/${orderId}`,
+    };
   }
 
   /** Asks the processor where an attempt stands and records it (a payment already ended is left alone). */
@@ -191,7 +237,11 @@ export class PaymentSettlement {
         );
       }
       if (intent.status === 'processing') return movePayment(tx, current, current.status, changes, by);
-      const declineCode = intent.lastError?.declineCode ?? null;
+      // Off-session, a bank that wants its customer answers authentication_required: kept as the decline
+      // code, so billing knows to wait for the customer (pay-again page) rather than try again.
+      const declineCode =
+        intent.lastError?.declineCode ??
+        (intent.lastError?.code === AUTHENTICATION_REQUIRED ? AUTHENTICATION_REQUIRED : null);
       return this.fail(
         tx,
         { ...current, intentId: intent.id },
@@ -239,7 +289,8 @@ export class PaymentSettlement {
         payment.checkoutId,
         isHardDecline(declineCode) ? 'not_authorized' : 'payment_pending',
         { ...by, reason: message },
-        ['created', 'payment_pending'],
+        // A plan's box is `billed` when its weekly charge is made (issue 12).
+        ['created', 'billed', 'payment_pending'],
       );
       await this.kinds.of(checkout.kind).failed?.(tx, { checkout, payment: row, by });
     }

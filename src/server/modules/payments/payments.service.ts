@@ -20,6 +20,8 @@ import { ensureProcessorCustomer } from './processor-customers';
 import { PaymentRecovery, STUCK_CHARGE_MS } from './payment-recovery';
 import { isHardDecline, PaymentSettlement } from './payment-settlement';
 import { PaymentRefunds } from './refunds';
+import { OffSessionCharges, refuseAfterHardDecline, type OffSessionCharge } from './off-session';
+import { chargeOffSessionMany, type BatchAnswer } from './off-session-batch';
 
 // Paying a checkout (issue 4 parts 1, 5, 6, 8; issue 8). The order of things is what makes it safe:
 //  0. A 3-D Secure check or PayPal approval that this attempt replaces is cancelled at the processor first,
@@ -56,6 +58,7 @@ export class PaymentsService {
   private readonly settlement: PaymentSettlement;
   private readonly recovery: PaymentRecovery;
   private readonly refunds: PaymentRefunds;
+  private readonly offSession: OffSessionCharges;
 
   constructor(
     private readonly db: Db,
@@ -68,6 +71,21 @@ export class PaymentsService {
     this.settlement = new PaymentSettlement(db, processors, clock, publicUrl, kinds);
     this.recovery = new PaymentRecovery(db, clock, this.settlement);
     this.refunds = new PaymentRefunds(db, clock, this.settlement, kinds);
+    this.offSession = new OffSessionCharges(db, rules, clock, this.settlement);
+  }
+
+  /** Charges a checkout while its customer is away (a plan's weekly box); see off-session.ts. */
+  chargeOffSession(charge: OffSessionCharge): Promise<PaymentRow | null> {
+    return this.offSession.charge(charge);
+  }
+
+  /** Many such charges at once, `concurrency` at the processor at a time; see off-session-batch.ts. */
+  chargeOffSessionMany(charges: readonly OffSessionCharge[], concurrency: number): Promise<BatchAnswer[]> {
+    return chargeOffSessionMany(
+      { db: this.db, rules: this.rules, settlement: this.settlement },
+      charges,
+      concurrency,
+    );
   }
 
   /** See payment-recovery.ts; refunds still owed (refunds.ts) are finished on the same pass. */
@@ -119,8 +137,11 @@ export class PaymentsService {
           'This order was cancelled because it wasn’t paid in time. Please order again.',
         );
       }
-      const [current] = await tx.select({ state: orders.state }).from(orders).where(eq(orders.id, order.id));
-      if (!current || !isPayable(current.state as OrderState)) {
+      const [current] = await tx
+        .select({ state: orders.state, source: orders.source })
+        .from(orders)
+        .where(eq(orders.id, order.id));
+      if (!current || !isPayable(current.state as OrderState, current.source)) {
         throw new DomainError('ORDER_INVALID', 'This order cannot be paid now');
       }
       // Someone (another tab, a double click) is paying right now: that attempt is the answer.
@@ -156,7 +177,7 @@ export class PaymentsService {
         : input.paymentMethodType === 'PaypalAccount' || input.paymentProcessorName === 'paypal'
           ? 'paypal'
           : null;
-      if (method) await this.refuseAfterHardDecline(tx, method.id);
+      if (method) await refuseAfterHardDecline(tx, method.id);
 
       const [customer] = await tx.select().from(customers).where(eq(customers.id, customerId)).for('update');
       const plan = planCharge({
@@ -284,22 +305,6 @@ export class PaymentsService {
       .where(and(eq(paymentMethods.id, id), eq(paymentMethods.customerId, customerId)));
     if (!method) throw new DomainError('PAYMENT_METHOD_NOT_FOUND', 'That card is no longer in your account');
     return method;
-  }
-
-  /** Stolen, lost, fraudulent or blacklisted: that card is never tried again. */
-  private async refuseAfterHardDecline(db: DbOrTx, paymentMethodId: string): Promise<void> {
-    const [last] = await db
-      .select({ declineCode: payments.declineCode })
-      .from(payments)
-      .where(and(eq(payments.paymentMethodId, paymentMethodId), eq(payments.status, 'failed')))
-      .orderBy(desc(payments.createdAt))
-      .limit(1);
-    if (last && isHardDecline(last.declineCode)) {
-      throw new DomainError('PAYMENT_DECLINED', 'This card was declined. Please use another card.', {
-        declineCode: last.declineCode,
-        hardDecline: true,
-      });
-    }
   }
 
   private async latest(db: DbOrTx, checkoutId: string, statuses: PaymentRow['status'][]) {

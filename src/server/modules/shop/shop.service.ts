@@ -63,8 +63,13 @@ export async function loadShopRules(db: DbOrTx): Promise<ShopRules> {
 export function cachedShopRules(db: DbOrTx, ttlMs = 5_000) {
   let cached: { at: number; rules: Promise<ShopRules> } | null = null;
   return {
-    get(): Promise<ShopRules> {
+    /**
+     * The rules, from the cache or read now. Inside a transaction pass it (`tx`): on the embedded database's
+     * one connection a read outside the open transaction would wait for it forever.
+     */
+    get(tx?: DbOrTx): Promise<ShopRules> {
       if (!cached || Date.now() - cached.at > ttlMs) {
+        if (tx) return loadShopRules(tx);
         const rules = loadShopRules(db);
         cached = { at: Date.now(), rules };
         rules.catch(() => {

@@ -1,14 +1,19 @@
-// The subscriptions area's public face: the Pasta Plan, its schedule weeks and the card it is charged to.
+// The subscriptions area's public face: the Pasta Plan, its weeks and their boxes, the card it is charged to,
+// and the order calls that change a plan's box (issue 12).
 
 export {
   addPlannedWeek,
   createPlan,
   deletePlan,
-  followingWeeks,
   moveSubscription,
   plansAsPaymentMethodUsers,
-  startPlan,
-  SubscriptionsService,
   type NewPlan,
-} from './subscriptions.service';
+} from './plan-store';
+export { startPlan } from './start-plan';
+export { SubscriptionsService } from './subscriptions.service';
+export { ScheduleService } from './schedule.service';
+export { PlanOrdersService } from './plan-orders.service';
 export { subscriptionRoutes } from './subscriptions.routes';
+export { scheduleRoutes } from './schedule.routes';
+export { PlanBillingService, BILLING_LEASE_MS, type BillingPass } from './billing';
+export { planWeekKind } from './plan-week-kind';

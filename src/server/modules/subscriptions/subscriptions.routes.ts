@@ -2,19 +2,205 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { changeSubscriptionPaymentMethodBody } from '../../../contracts/payments';
+import {
+  cancelSubscriptionBody,
+  ingredientListDocument,
+  ingredientPreferenceListDocument,
+  ingredientPreferencesBody,
+  scheduleBody,
+  subscriptionDocument,
+  subscriptionEventListDocument,
+  subscriptionListDocument,
+  subscriptionParams,
+  updateSubscriptionBody,
+  type Subscription,
+} from '../../../contracts/subscriptions';
 import type { AppDeps } from '../../deps';
 import { requireCustomer } from '../../http/session';
 
-// The HTTP edge of the Pasta Plan (spec §7 Subscriptions).
+// The HTTP edge of the Pasta Plan (spec §7 Subscriptions; issue 12 part 1).
+
+const document = ({ id, ...attributes }: Subscription) => ({
+  data: { id, type: 'subscriptions' as const, attributes },
+});
 
 export async function subscriptionRoutes(app: FastifyInstance, { services }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const { subscriptions } = services;
+  const tags = ['subscriptions'];
+  const one = { params: subscriptionParams, response: { 200: subscriptionDocument } };
+
+  r.get(
+    '/subscriptions',
+    {
+      schema: {
+        tags,
+        summary: "The customer's pasta plans, with each one's next charge and next delivery",
+        response: { 200: subscriptionListDocument },
+      },
+    },
+    async (request) => ({
+      data: (await subscriptions.list(requireCustomer(request))).map((plan) => document(plan).data),
+    }),
+  );
+
+  r.get('/subscriptions/:id', { schema: { tags, summary: 'One pasta plan', ...one } }, async (request) =>
+    document(await subscriptions.get(requireCustomer(request), request.params.id)),
+  );
+
+  r.put(
+    '/subscriptions/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Change plan settings: name, recipes and cocktails per box, delivery note, dietary flags, addresses. ' +
+          'Open weeks follow (the chef picks again for boxes left to the chef)',
+        body: updateSubscriptionBody,
+        ...one,
+      },
+    },
+    async (request) =>
+      document(await subscriptions.update(requireCustomer(request), request.params.id, request.body)),
+  );
+
+  r.put(
+    '/subscriptions/:id/schedule',
+    {
+      schema: {
+        tags,
+        summary: 'Change the delivery weekday (1 Monday … 6 Saturday) and how often (every 1–4 weeks)',
+        body: scheduleBody,
+        ...one,
+      },
+    },
+    async (request) =>
+      document(await subscriptions.changeSchedule(requireCustomer(request), request.params.id, request.body)),
+  );
+
+  r.post(
+    '/subscriptions/:id/pause',
+    {
+      config: { idempotent: true },
+      schema: { tags, summary: 'Pause the plan: no more boxes are made or charged', ...one },
+    },
+    async (request) => document(await subscriptions.pause(requireCustomer(request), request.params.id)),
+  );
+
+  r.post(
+    '/subscriptions/:id/activate',
+    {
+      config: { idempotent: true },
+      schema: { tags, summary: 'Activate a paused, failed or cancelled plan again', ...one },
+    },
+    async (request) => document(await subscriptions.activate(requireCustomer(request), request.params.id)),
+  );
+
+  r.post(
+    '/subscriptions/:id/cancel',
+    {
+      config: { idempotent: true },
+      schema: {
+        tags,
+        summary: 'Cancel the plan (a reason is optional): boxes not yet charged are cancelled',
+        body: cancelSubscriptionBody,
+        ...one,
+      },
+    },
+    async (request) =>
+      document(
+        await subscriptions.cancel(
+          requireCustomer(request),
+          request.params.id,
+          request.body.reason ?? null,
+          request.body.comment ?? null,
+        ),
+      ),
+  );
+
+  r.get(
+    '/subscriptions/:id/history',
+    {
+      schema: {
+        tags,
+        summary: "The plan's history: every change, who made it, when and which weeks it affects",
+        params: subscriptionParams,
+        response: { 200: subscriptionEventListDocument },
+      },
+    },
+    async (request) => ({
+      data: (await subscriptions.history(requireCustomer(request), request.params.id)).map(
+        ({ id, ...attributes }) => ({ id, type: 'subscription_events' as const, attributes }),
+      ),
+    }),
+  );
+
+  const preferences = (ids: string[]) => ({
+    data: ids.map((ingredientId) => ({
+      id: ingredientId,
+      type: 'ingredient_preferences' as const,
+      attributes: { ingredientId, preference: 'avoid' as const },
+    })),
+  });
+
+  r.get(
+    '/subscriptions/:id/ingredient_preferences',
+    {
+      schema: {
+        tags,
+        summary: 'The ingredients the chef leaves out of this plan’s boxes',
+        params: subscriptionParams,
+        response: { 200: ingredientPreferenceListDocument },
+      },
+    },
+    async (request) =>
+      preferences(await subscriptions.ingredientPreferences(requireCustomer(request), request.params.id)),
+  );
+
+  r.post(
+    '/subscriptions/:id/ingredient_preferences',
+    {
+      schema: {
+        tags,
+        summary: 'Set the ingredients to leave out (the whole list); boxes left to the chef are picked again',
+        params: subscriptionParams,
+        body: ingredientPreferencesBody,
+        response: { 200: ingredientPreferenceListDocument },
+      },
+    },
+    async (request) =>
+      preferences(
+        await subscriptions.setIngredientPreferences(
+          requireCustomer(request),
+          request.params.id,
+          request.body.ingredientIds,
+        ),
+      ),
+  );
+
+  r.get(
+    '/ingredients',
+    {
+      schema: {
+        tags,
+        summary: 'Ingredients a plan can ask the chef to leave out',
+        response: { 200: ingredientListDocument },
+      },
+    },
+    async () => ({
+      data: (await subscriptions.ingredients()).map(({ id, name, position }) => ({
+        id,
+        type: 'ingredients' as const,
+        attributes: { name, position },
+      })),
+    }),
+  );
 
   r.post(
     '/subscriptions/change_payment_method',
     {
       schema: {
-        tags: ['subscriptions'],
+        tags,
         summary: 'Charge a plan to another saved card',
         body: changeSubscriptionPaymentMethodBody,
         response: {
@@ -30,11 +216,7 @@ export async function subscriptionRoutes(app: FastifyInstance, { services }: App
     },
     async (request) => {
       const { subscriptionId, paymentMethodId } = request.body;
-      await services.subscriptions.changePaymentMethod(
-        requireCustomer(request),
-        subscriptionId,
-        paymentMethodId,
-      );
+      await subscriptions.changePaymentMethod(requireCustomer(request), subscriptionId, paymentMethodId);
       return {
         data: { id: subscriptionId, type: 'subscriptions' as const, attributes: { paymentMethodId } },
       };

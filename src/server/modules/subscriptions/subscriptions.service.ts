@@ -1,178 +1,291 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { addWeeks, isoDate, type IsoDate } from '../../../domain/calendar';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type {
+  ScheduleBody,
+  Subscription,
+  SubscriptionEvent,
+  UpdateSubscriptionBody,
+} from '../../../contracts/subscriptions';
+import { londonDate, longDayLabel, type IsoDate } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
-import { assertMove, SUBSCRIPTION_LIFECYCLE, type SubscriptionState } from '../../../domain/lifecycles';
-import { deliveryDayOf } from '../../../domain/orders';
+import { firstOpenWeek } from '../../../domain/plans';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
-import type { OrderAddress } from '../../db/schema/orders';
-import { scheduleWeeks, subscriptions } from '../../db/schema/subscriptions';
-import { recordStateChange, type Mover } from '../orders';
-import { ownedPaymentMethod, type PaymentMethodUsers } from '../payments';
+import { orders } from '../../db/schema/orders';
+import { ingredients, subscriptionIngredientPreferences, subscriptions } from '../../db/schema/subscriptions';
+import type { Mover } from '../orders';
+import { ownedPaymentMethod } from '../payments';
+import type { ShopRulesCache } from '../shop';
+import { cancelBox, lockPlanForChange, openWeeks, planAhead, type PlanContext } from './plan-ahead';
+import { applySchedule, applySettings, refuseCancelled } from './plan-settings';
+import { recordReceipt } from './plan-receipts';
+import { moveSubscription, PLAN_NOT_FOUND, type SubscriptionRow } from './plan-store';
+import { planHistory, subscriptionViews } from './plan-views';
+import { refreshBoxes } from './week-changes';
 
-// The Pasta Plan (spec §3 Subscription, Schedule week; §4 states): made with the first recipe-kit checkout,
-// started when that checkout is paid (its schedule written four deliveries ahead), cancelled with it if it
-// is never paid, and charged to one of the customer's saved cards.
-
-export type SubscriptionRow = typeof subscriptions.$inferSelect;
-
-/** Schedule weeks written ahead when a plan starts (billed at each week's cutoff). */
-const HOW_MANY_SCHEDULE_WEEKS = 4;
-/** A plan that may still be charged: not cancelled. */
-const LIVE_STATES = ['active', 'paused', 'failed', 'created'] as const;
-
-export interface NewPlan {
-  customerId: string;
-  firstDelivery: IsoDate;
-  frequency: number;
-  numberOfRecipes: number;
-  deliveryNote: string | null;
-  dietary: Record<string, boolean>;
-  shippingAddress: OrderAddress;
-  billingAddress: OrderAddress | null;
-}
-
-/** A plan, `created` until its first checkout is paid. Returns its id. */
-export async function createPlan(tx: DbOrTx, plan: NewPlan, by: Mover): Promise<string> {
-  const [row] = await tx
-    .insert(subscriptions)
-    .values({
-      customerId: plan.customerId,
-      name: 'Weekly pasta box',
-      state: 'created',
-      deliveryDay: deliveryDayOf(plan.firstDelivery),
-      firstDelivery: plan.firstDelivery,
-      frequency: plan.frequency,
-      numberOfRecipes: Math.max(1, Math.min(10, plan.numberOfRecipes)),
-      deliveryNote: plan.deliveryNote,
-      dietary: plan.dietary,
-      shippingAddress: plan.shippingAddress,
-      billingAddress: plan.billingAddress,
-      updatedAt: by.at,
-    })
-    .returning({ id: subscriptions.id });
-  await recordStateChange(tx, 'subscription', row!.id, null, 'created', by);
-  return row!.id;
-}
-
-/** A week of the plan, delivered by a checkout's order (or billed later when `orderId` is null). */
-export async function addPlannedWeek(
-  tx: DbOrTx,
-  week: { subscriptionId: string; mealWeek: IsoDate; deliveryDate: IsoDate; orderId: string | null },
-): Promise<void> {
-  await tx
-    .insert(scheduleWeeks)
-    .values({
-      subscriptionId: week.subscriptionId,
-      startDate: week.mealWeek,
-      deliveryDate: week.deliveryDate,
-      originalDeliveryDate: week.deliveryDate,
-      billingDate: week.mealWeek,
-      orderId: week.orderId,
-    })
-    .onConflictDoNothing();
-}
-
-/** A plan whose first checkout was withdrawn before any payment: it never was. */
-export async function deletePlan(tx: DbOrTx, subscriptionId: string): Promise<void> {
-  await tx.delete(subscriptions).where(eq(subscriptions.id, subscriptionId));
-}
-
-/** Moves a plan (locked here); `also` writes the fields that change with it. */
-export async function moveSubscription(
-  tx: DbOrTx,
-  subscriptionId: string,
-  to: SubscriptionState,
-  by: Mover,
-  also: Partial<Pick<SubscriptionRow, 'paymentMethodId'>> = {},
-): Promise<SubscriptionRow | null> {
-  const [current] = await tx
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.id, subscriptionId))
-    .for('update');
-  if (!current) return null;
-  if (current.state !== to) assertMove(SUBSCRIPTION_LIFECYCLE, current.state, to);
-  const [row] = await tx
-    .update(subscriptions)
-    .set({ ...also, state: to, updatedAt: by.at })
-    .where(eq(subscriptions.id, subscriptionId))
-    .returning();
-  if (current.state !== to) {
-    await recordStateChange(tx, 'subscription', subscriptionId, current.state, to, by);
-  }
-  return row!;
-}
-
-/** The weeks after the checkout's, on the plan's rhythm, for the schedule (billed at each week's cutoff). */
-export function followingWeeks(
-  lastWeek: IsoDate,
-  frequency: number,
-  count = HOW_MANY_SCHEDULE_WEEKS,
-): IsoDate[] {
-  return Array.from({ length: count }, (_, i) => addWeeks(lastWeek, frequency * (i + 1)));
-}
-
-/**
- * The first checkout is paid: the plan is active, charged to the card that paid, and its schedule is
- * written for the next deliveries on its weekday.
- */
-export async function startPlan(
-  tx: DbOrTx,
-  start: { subscriptionId: string; paymentMethodId: string | null; paidWeeks: readonly string[]; by: Mover },
-): Promise<void> {
-  const plan = await moveSubscription(tx, start.subscriptionId, 'active', start.by, {
-    paymentMethodId: start.paymentMethodId,
-  });
-  const lastWeek = [...start.paidWeeks].sort().at(-1);
-  if (!plan || !lastWeek) return;
-  for (const week of followingWeeks(isoDate(lastWeek), plan.frequency)) {
-    const offset = (plan.deliveryDay + 6) % 7;
-    const delivery = isoDate(
-      new Date(Date.parse(`${week}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10),
-    );
-    await addPlannedWeek(tx, {
-      subscriptionId: plan.id,
-      mealWeek: week,
-      deliveryDate: delivery,
-      orderId: null,
-    });
-  }
-}
-
-/** Plans are what saved cards pay for: payments asks through this, knowing nothing of plans. */
-export const plansAsPaymentMethodUsers: PaymentMethodUsers = {
-  async usesOf(db, methodIds) {
-    if (methodIds.length === 0) return [];
-    const rows = await db
-      .select({ id: subscriptions.id, methodId: subscriptions.paymentMethodId })
-      .from(subscriptions)
-      .where(inArray(subscriptions.paymentMethodId, [...methodIds]));
-    return rows.flatMap((row) => (row.methodId ? [{ methodId: row.methodId, userId: row.id }] : []));
-  },
-  async liveUsesOf(tx, methodId) {
-    const rows = await tx
-      .select({ id: subscriptions.id, state: subscriptions.state })
-      .from(subscriptions)
-      .where(
-        and(eq(subscriptions.paymentMethodId, methodId), inArray(subscriptions.state, [...LIVE_STATES])),
-      );
-    return rows.map((row) => ({ id: row.id, active: row.state === 'active' }));
-  },
-  async moveUses(tx, ids, to, at) {
-    if (ids.length === 0) return;
-    await tx
-      .update(subscriptions)
-      .set({ paymentMethodId: to, updatedAt: at })
-      .where(inArray(subscriptions.id, [...ids]));
-  },
-};
+// The Pasta Plan's settings (spec §7 Subscriptions; issue 12 parts 1 and 4): what a customer reads and
+// changes about a plan as a whole. Each change happens in one transaction with the plan's open boxes
+// locked, brings those boxes in step (plan-ahead.ts), and is written in the plan's history with an emailed
+// receipt. Weeks past their cutoff are never changed, except their address and note until dispatch.
 
 export class SubscriptionsService {
   constructor(
     private readonly db: Db,
+    private readonly rules: ShopRulesCache,
     private readonly clock: Clock,
+    private readonly publicUrl: string,
   ) {}
+
+  private async context(): Promise<PlanContext> {
+    const now = this.clock.now();
+    return { rules: await this.rules.get(), now, today: londonDate(now), by: { actor: 'customer', at: now } };
+  }
+
+  async list(customerId: string): Promise<Subscription[]> {
+    const rows = await this.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.customerId, customerId))
+      .orderBy(asc(subscriptions.createdAt));
+    return subscriptionViews(this.db, rows, this.clock.now());
+  }
+
+  async get(customerId: string, id: string, db: DbOrTx = this.db): Promise<Subscription> {
+    const [row] = await db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.id, id), eq(subscriptions.customerId, customerId)));
+    if (!row) throw new DomainError('SUBSCRIPTION_NOT_FOUND', PLAN_NOT_FOUND);
+    return (await subscriptionViews(db, [row], this.clock.now()))[0]!;
+  }
+
+  async history(customerId: string, id: string): Promise<SubscriptionEvent[]> {
+    await this.get(customerId, id);
+    return planHistory(this.db, id);
+  }
+
+  /** Runs a change with the plan locked (its open boxes first), then answers with the plan as it is. */
+  private async change(
+    customerId: string,
+    id: string,
+    work: (tx: DbOrTx, plan: SubscriptionRow, context: PlanContext) => Promise<void>,
+  ): Promise<Subscription> {
+    const context = await this.context();
+    return this.db.transaction(async (tx) => {
+      const plan = await lockPlanForChange(tx, id, context.now, customerId);
+      await work(tx, plan, context);
+      return this.get(customerId, id, tx);
+    });
+  }
+
+  /** PUT /subscriptions/{id}: name, recipes, cocktails, note, dietary flags and addresses. */
+  async update(customerId: string, id: string, body: UpdateSubscriptionBody): Promise<Subscription> {
+    return this.change(customerId, id, (tx, plan, context) =>
+      applySettings(tx, plan, body, context, customerId, this.publicUrl),
+    );
+  }
+
+  /** PUT /subscriptions/{id}/schedule: the delivery weekday and how often, from the first open week on. */
+  async changeSchedule(customerId: string, id: string, body: ScheduleBody): Promise<Subscription> {
+    return this.change(customerId, id, (tx, plan, context) =>
+      applySchedule(tx, plan, body, context, this.publicUrl),
+    );
+  }
+
+  /** POST /subscriptions/{id}/pause: no boxes are made or charged until the customer activates it. */
+  async pause(customerId: string, id: string): Promise<Subscription> {
+    return this.change(customerId, id, async (tx, plan, context) => {
+      if (plan.state === 'paused') return;
+      if (plan.state !== 'active' && plan.state !== 'failed') {
+        throw new DomainError('CONFLICT', `This plan is ${plan.state} and cannot be paused`);
+      }
+      const paused = await moveSubscription(tx, plan.id, 'paused', context.by, { pausedAt: context.now });
+      await planAhead(tx, paused!, context);
+      const coming = await this.chargedBoxes(tx, plan.id, context.now);
+      await recordReceipt(
+        tx,
+        plan,
+        {
+          action: 'paused',
+          summary: 'Paused the plan',
+          weeks: (await openWeeks(tx, plan.id, context.now)).map((week) => week.startDate),
+          email: {
+            subject: 'Your pasta plan is paused',
+            heading: 'Your plan is paused',
+            paragraphs: [
+              'We won’t make or charge any more boxes until you activate your plan again. You can do that any time in your account.',
+              ...coming,
+            ],
+          },
+        },
+        context.by,
+        this.publicUrl,
+      );
+    });
+  }
+
+  /** POST /subscriptions/{id}/activate: a paused, failed or cancelled plan takes boxes again. */
+  async activate(customerId: string, id: string): Promise<Subscription> {
+    return this.change(customerId, id, async (tx, plan, context) => {
+      if (plan.state === 'active') return;
+      if (plan.state === 'created') {
+        throw new DomainError('CONFLICT', 'This plan starts when its first box is paid');
+      }
+      if (!plan.paymentMethodId) {
+        throw new DomainError(
+          'PAYMENT_METHOD_NOT_FOUND',
+          'Add a card to your plan before activating it: your boxes are charged to it each week',
+        );
+      }
+      const active = await moveSubscription(tx, plan.id, 'active', context.by, {
+        pausedAt: null,
+        cancelledAt: null,
+        cancelReason: null,
+        ...(plan.state === 'cancelled' ? { anchorWeek: firstOpenWeek(context.now) } : {}),
+      });
+      await planAhead(tx, active!, context);
+      const [view] = await subscriptionViews(tx, [active!], context.now);
+      const next = view?.nextCharge;
+      await recordReceipt(
+        tx,
+        plan,
+        {
+          action: 'activated',
+          summary: plan.state === 'cancelled' ? 'Restarted the plan' : 'Activated the plan',
+          weeks: (await openWeeks(tx, plan.id, context.now)).map((week) => week.startDate),
+          email: {
+            subject: 'Your pasta plan is active again',
+            heading: 'Welcome back!',
+            paragraphs: [
+              next
+                ? `Your next box arrives ${longDayLabel(next.deliveryDate as IsoDate)}. We’ll charge it on ${longDayLabel(londonDate(new Date(next.at)))} at 12 noon, when its menu closes.`
+                : 'Your plan is active again. Choose your dishes when the next menu is out.',
+            ],
+          },
+        },
+        context.by,
+        this.publicUrl,
+      );
+    });
+  }
+
+  /**
+   * POST /subscriptions/{id}/cancel: one step, a reason optional. Boxes not yet charged are cancelled;
+   * charged ones still arrive. Only the customer can restart the plan afterwards.
+   */
+  async cancel(
+    customerId: string,
+    id: string,
+    reason: string | null,
+    comment: string | null,
+  ): Promise<Subscription> {
+    return this.change(customerId, id, async (tx, plan, context) => {
+      if (plan.state === 'cancelled') return;
+      await moveSubscription(tx, plan.id, 'cancelled', context.by, {
+        cancelledAt: context.now,
+        cancelReason: [reason, comment].filter(Boolean).join(': ') || null,
+      });
+      const open = await openWeeks(tx, plan.id, context.now);
+      for (const week of open) {
+        if (week.orderId) await cancelBox(tx, week.orderId, { ...context.by, reason: 'Plan cancelled' });
+      }
+      const coming = await this.chargedBoxes(tx, plan.id, context.now);
+      await recordReceipt(
+        tx,
+        plan,
+        {
+          action: 'cancelled',
+          summary: 'Cancelled the plan',
+          weeks: open.map((week) => week.startDate),
+          email: {
+            subject: 'Your pasta plan is cancelled',
+            heading: 'Your plan is cancelled',
+            paragraphs: [
+              'We’ve cancelled your pasta plan. We won’t make or charge any more boxes.',
+              ...coming,
+              'You can remove your saved card in your account, and restart your plan there any time.',
+            ],
+          },
+        },
+        context.by,
+        this.publicUrl,
+      );
+    });
+  }
+
+  /** What still arrives after a pause or cancellation: boxes already charged or paid. */
+  private async chargedBoxes(tx: DbOrTx, subscriptionId: string, now: Date): Promise<string[]> {
+    const rows = await tx
+      .select({ deliveryDate: orders.deliveryDate, state: orders.state })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.subscriptionId, subscriptionId),
+          inArray(orders.state, ['billed', 'paid', 'submitted', 'accepted', 'packed', 'shipped']),
+        ),
+      );
+    const today = londonDate(now);
+    return rows
+      .filter((row) => row.deliveryDate >= today)
+      .map(
+        (row) =>
+          `Your box for ${longDayLabel(row.deliveryDate as IsoDate)} is already charged and still arrives.`,
+      );
+  }
+
+  /** GET /ingredients. */
+  async ingredients() {
+    return this.db.select().from(ingredients).orderBy(asc(ingredients.position), asc(ingredients.name));
+  }
+
+  /** GET /subscriptions/{id}/ingredient_preferences. */
+  async ingredientPreferences(customerId: string, id: string): Promise<string[]> {
+    await this.get(customerId, id);
+    const rows = await this.db
+      .select({ id: subscriptionIngredientPreferences.ingredientId })
+      .from(subscriptionIngredientPreferences)
+      .where(eq(subscriptionIngredientPreferences.subscriptionId, id))
+      .orderBy(asc(subscriptionIngredientPreferences.ingredientId));
+    return rows.map((row) => row.id);
+  }
+
+  /** POST /subscriptions/{id}/ingredient_preferences: the whole list; the chef picks again. */
+  async setIngredientPreferences(customerId: string, id: string, ids: string[]): Promise<string[]> {
+    const wanted = [...new Set(ids)];
+    await this.change(customerId, id, async (tx, plan, context) => {
+      refuseCancelled(plan);
+      const known = wanted.length
+        ? await tx.select().from(ingredients).where(inArray(ingredients.id, wanted))
+        : [];
+      const unknown = wanted.filter((ingredient) => !known.some((row) => row.id === ingredient));
+      if (unknown.length > 0) {
+        throw new DomainError('VALIDATION_FAILED', `We don’t know the ingredient “${unknown[0]}”`, {
+          ingredientIds: unknown,
+        });
+      }
+      await tx
+        .delete(subscriptionIngredientPreferences)
+        .where(eq(subscriptionIngredientPreferences.subscriptionId, plan.id));
+      if (wanted.length > 0) {
+        await tx
+          .insert(subscriptionIngredientPreferences)
+          .values(wanted.map((ingredientId) => ({ subscriptionId: plan.id, ingredientId })));
+      }
+      await refreshBoxes(tx, plan, context, { chefOnly: true });
+      await recordReceipt(
+        tx,
+        plan,
+        {
+          action: 'preferences_changed',
+          summary: known.length
+            ? `The chef leaves out: ${known.map((row) => row.name.toLowerCase()).join(', ')}`
+            : 'The chef may use every ingredient',
+        },
+        context.by,
+        this.publicUrl,
+      );
+    });
+    return this.ingredientPreferences(customerId, id);
+  }
 
   /** POST /subscriptions/change_payment_method: the plan is charged to another of the customer's cards. */
   async changePaymentMethod(
@@ -180,15 +293,25 @@ export class SubscriptionsService {
     subscriptionId: string,
     paymentMethodId: string,
   ): Promise<void> {
+    const now = this.clock.now();
     await this.db.transaction(async (tx) => {
       const method = await ownedPaymentMethod(tx, customerId, paymentMethodId);
       const changed = await tx
         .update(subscriptions)
-        .set({ paymentMethodId: method.id, updatedAt: this.clock.now() })
+        .set({ paymentMethodId: method.id, updatedAt: now })
         .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.customerId, customerId)))
-        .returning({ id: subscriptions.id });
-      if (changed.length === 0)
-        throw new DomainError('SUBSCRIPTION_NOT_FOUND', 'We could not find that plan');
+        .returning();
+      if (changed.length === 0) throw new DomainError('SUBSCRIPTION_NOT_FOUND', PLAN_NOT_FOUND);
+      const by: Mover = { actor: 'customer', at: now };
+      const card =
+        method.type === 'PaypalAccount' ? `PayPal (${method.email})` : `card ending ${method.last4}`;
+      await recordReceipt(
+        tx,
+        changed[0]!,
+        { action: 'card_changed', summary: `Boxes are now charged to your ${card}` },
+        by,
+        this.publicUrl,
+      );
     });
   }
 }

@@ -4,7 +4,7 @@ import { travelMinutes, type FulfillmentType } from '../../../domain/restaurant-
 import { orders } from '../../db/schema/orders';
 import type { DbOrTx } from '../../db/client';
 import { deleteBasket } from '../baskets';
-import { moveOrder, type Mover } from '../orders';
+import { moveOrderAlong, type Mover } from '../orders';
 import type { OrderKind } from '../payments';
 import { findRestaurant } from '../restaurants';
 import { queueTakeawayConfirmation, queueTakeawayRejected } from './takeaway-emails';
@@ -20,7 +20,7 @@ export function takeawayKind(publicUrl: string): OrderKind {
     async paid(tx, { checkout, payment, orders: paid, by }) {
       await deleteBasket(tx, checkout.basketId);
       for (const order of paid) {
-        await moveOrder(tx, order.id, 'submitted', by, TAKEAWAY_ORDER_LIFECYCLE);
+        await moveOrderAlong(tx, order.id, 'submitted', by, TAKEAWAY_ORDER_LIFECYCLE);
         await promiseFromPayment(tx, order.id, by);
         const record = await readTakeawayOrder(tx, order.id);
         if (record) {

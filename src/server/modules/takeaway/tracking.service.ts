@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { orders } from '../../db/schema/orders';
 import { takeawayOrders } from '../../db/schema/takeaway';
 import type { CourierDelivery, CourierService } from '../../integrations/courier';
-import { moveOrder } from '../orders';
+import { moveOrderAlong } from '../orders';
 import { requireRestaurant, slotRules } from '../restaurants';
 import {
   lockTakeawayRow,
@@ -216,7 +216,13 @@ export class TakeawayTrackingService {
         .where(eq(orders.id, orderId))
         .for('update');
       if (row?.state !== 'shipped') return false;
-      await moveOrder(tx, orderId, 'delivered', { actor, at: this.clock.now() }, TAKEAWAY_ORDER_LIFECYCLE);
+      await moveOrderAlong(
+        tx,
+        orderId,
+        'delivered',
+        { actor, at: this.clock.now() },
+        TAKEAWAY_ORDER_LIFECYCLE,
+      );
       await touchTakeawayOrder(tx, orderId, { deliveredAt: at });
       return true;
     });

@@ -10,8 +10,11 @@ export {
   VouchersService,
 } from './vouchers.service';
 export {
+  customerUsageProblem,
   findVoucherByCode,
+  findVoucherById,
   loadAppliedVouchers,
+  toTerms,
   prepareAppliedVoucher,
   type VoucherRow,
 } from './vouchers.repo';

@@ -1,5 +1,10 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { usageProblem, type VoucherCustomerFacts, type VoucherTerms } from '../../../domain/vouchers';
+import {
+  usageProblem,
+  VOUCHER_MESSAGES,
+  type VoucherCustomerFacts,
+  type VoucherTerms,
+} from '../../../domain/vouchers';
 import type { VoucherTermsView } from '../../../contracts/vouchers';
 import type { VoucherOnBasket } from '../../../contracts/baskets';
 import type { Db, DbOrTx } from '../../db/client';
@@ -146,4 +151,27 @@ export function prepareAppliedVoucher(db: Db) {
     const rows = await prepared.execute({ basketId });
     return appliedByBasket(rows).get(basketId) ?? null;
   };
+}
+
+/** Why a customer may not use a code now (its limit, once per customer, new customers only); null if they may. */
+export async function customerUsageProblem(
+  db: DbOrTx,
+  voucher: VoucherRow,
+  customerId: string,
+): Promise<string | null> {
+  const [facts] = await db
+    .select({
+      redeemedBefore: sql<boolean>`exists (select 1 from ${voucherRedemptions} where ${voucherRedemptions.voucherId} = ${voucher.id} and ${voucherRedemptions.customerId} = ${customerId})`,
+      hasPaidOrder: sql<boolean>`exists (select 1 from ${checkouts} where ${checkouts.customerId} = ${customerId} and ${checkouts.state} = 'paid')`,
+    })
+    .from(sql`(select 1) as one`);
+  // A credit code adds credit once per customer, whatever its row says (credit.service redeems it so).
+  const credit = voucher.type === 'CreditVoucher';
+  const problem = usageProblem(
+    { ...voucher, oncePerCustomer: voucher.oncePerCustomer || credit },
+    facts ?? { redeemedBefore: false, hasPaidOrder: false },
+  );
+  return credit && problem === VOUCHER_MESSAGES.usedByCustomer
+    ? VOUCHER_MESSAGES.creditAlreadyAdded
+    : problem;
 }

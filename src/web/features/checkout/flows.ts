@@ -37,6 +37,8 @@ export function checkoutPaths(flow: CheckoutFlow) {
     payment: `${flow.base}/payment`,
     confirmation: `${flow.base}/confirmation`,
     error: `${flow.base}/error`,
+    /** A customer with a live plan: what the basket's dishes are for (the plan checkout only). */
+    existingPlan: `${flow.base}/existing-plan`,
   };
 }
 

@@ -3,7 +3,9 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { analytics } from '../../shared/analytics';
 import { PauseIcon, PlayIcon } from '../../shared/ui/icons';
-import { bannersFor, marketingQueries, type CustomerType } from './marketing.queries';
+import { customerQueries } from '../../shared/customer.queries';
+import { useHydrated } from '../../shared/use-hydrated';
+import { bannersFor, customerTypeOf, marketingQueries, type CustomerType } from './marketing.queries';
 
 // Marketing banners rotate through the active ones in order every 5000 ms (spec §4, §9). Rotation pauses
 // while hovered or focused, can be paused by the visitor, and does not run for reduced motion.
@@ -14,9 +16,18 @@ function prefersReducedMotion() {
   return typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 }
 
-export function MarketingBanners({ customerType }: { customerType: CustomerType }) {
+/**
+ * The banners for this customer: new or existing from their order flags once the page has hydrated (a
+ * server-rendered page shows a visitor's banners: decision 17), or as `customerType` says.
+ */
+export function MarketingBanners({ customerType }: { customerType?: CustomerType }) {
   const { data } = useQuery(marketingQueries.banners());
-  const banners = bannersFor(data ?? [], customerType);
+  const { data: customer } = useQuery(customerQueries.me());
+  const hydrated = useHydrated();
+  const banners = bannersFor(
+    data ?? [],
+    customerType ?? customerTypeOf(hydrated ? (customer ?? null) : null),
+  );
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(prefersReducedMotion);
   const [hovered, setHovered] = useState(false);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { marketingBannerModel, type MarketingBanner } from '../../../contracts/shop';
-import { bannersFor } from './marketing.queries';
+import { bannersFor, customerTypeOf } from './marketing.queries';
 
 function banner(id: string, overrides: Partial<MarketingBanner> = {}): MarketingBanner {
   return {
@@ -85,5 +85,16 @@ describe('bannersFor', () => {
         });
       }),
     );
+  });
+});
+
+describe('new or existing (spec §3 Marketing banner customerType)', () => {
+  const flags = { hasShopifyOrders: false, hasSubscriptionOrders: false, hasTakeawayOrders: false };
+  test('a visitor and a customer with no paid order are new; any paid order makes an existing customer', () => {
+    expect(customerTypeOf(null)).toBe('new');
+    expect(customerTypeOf(flags)).toBe('new');
+    expect(customerTypeOf({ ...flags, hasShopifyOrders: true })).toBe('existing');
+    expect(customerTypeOf({ ...flags, hasSubscriptionOrders: true })).toBe('existing');
+    expect(customerTypeOf({ ...flags, hasTakeawayOrders: true })).toBe('existing');
   });
 });

@@ -5,6 +5,19 @@ import { readMany } from '../../shared/api/documents';
 
 export type CustomerType = 'new' | 'existing';
 
+/**
+ * Spec §3 Marketing banner `customerType`: a visitor, or a customer who has never had an order paid, is new;
+ * one who has (a recipe kit, a plan's box, a takeaway) is existing.
+ */
+export function customerTypeOf(
+  customer: { hasShopifyOrders: boolean; hasSubscriptionOrders: boolean; hasTakeawayOrders: boolean } | null,
+): CustomerType {
+  return customer &&
+    (customer.hasShopifyOrders || customer.hasSubscriptionOrders || customer.hasTakeawayOrders)
+    ? 'existing'
+    : 'new';
+}
+
 export const marketingQueries = {
   all: ['marketing'] as const,
   banners: () =>

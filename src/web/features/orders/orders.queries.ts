@@ -107,6 +107,9 @@ export const ordersApi = {
   /** A gift box's order (the same unpaid gift again gives back the same order). */
   placeGift: async (body: GiftBoxOrderBody, idempotencyKey: string): Promise<OrderList> =>
     readOrderList(await api('POST', '/orders/gift_boxes', { body, idempotencyKey })),
+  /** The note the driver reads, until the order is packed (PUT /orders/{id}). */
+  changeNote: async (orderId: string, deliveryNote: string | null): Promise<Order> =>
+    readOrderDetail(await api('PUT', `/orders/${orderId}`, { body: { deliveryNote } })).order,
   /** After a payment (or its 3-D Secure check or PayPal approval): the checkout's orders, paid. */
   confirm: async (orderId: string, paymentIntentId?: string | null): Promise<OrderList> =>
     readOrderList(

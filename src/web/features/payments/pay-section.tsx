@@ -37,8 +37,11 @@ export function PaySection({
   checkout,
   payment,
   onPay,
+  preferredMethodId = null,
 }: {
   checkout: CheckoutMeta;
+  /** The method to start with when usable (the card the customer's plan is charged to). */
+  preferredMethodId?: string | null;
   /** Where the page's payment is (usePayOrder): what it is doing, its decline or problem. */
   payment: Pick<PayOrder, 'status' | 'decline' | 'problem' | 'unusable' | 'setDecline'>;
   onPay: (how: PayWith, needsMethod: boolean) => void;
@@ -63,7 +66,7 @@ export function PaySection({
     !(chosen.kind === 'wallet' && !wallet.wallet)
       ? chosen
       : methods.data
-        ? defaultSelection(methods.data, unusable)
+        ? defaultSelection(methods.data, unusable, preferredMethodId)
         : null;
 
   const plan = planCharge({

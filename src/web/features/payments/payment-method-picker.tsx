@@ -19,9 +19,17 @@ export type PaySelection =
   /** Google Pay or Apple Pay: offered only when this browser has it (live payments only). */
   | { kind: 'wallet' };
 
-export function defaultSelection(methods: PaymentMethod[], unusable: ReadonlySet<string>): PaySelection {
+/**
+ * The way to pay chosen until the customer picks one: `preferredId` (the card a customer's plan is charged
+ * to) when usable, else the default method, else the first, else a new card.
+ */
+export function defaultSelection(
+  methods: PaymentMethod[],
+  unusable: ReadonlySet<string>,
+  preferredId?: string | null,
+): PaySelection {
   const usable = methods.filter((m) => !unusable.has(m.id));
-  const preferred = usable.find((m) => m.default) ?? usable[0];
+  const preferred = usable.find((m) => m.id === preferredId) ?? usable.find((m) => m.default) ?? usable[0];
   return preferred ? { kind: 'saved', id: preferred.id } : { kind: 'new-card' };
 }
 

@@ -5,6 +5,7 @@ import { StoreCreditSection } from '../../features/credit/store-credit-section';
 import { customerQueries } from '../../shared/customer.queries';
 import { usePageMeta } from '../../shared/use-page-meta';
 import { RecentOrdersSection, UpcomingOrdersSection } from './orders-sections';
+import { PlanSection } from './plan-section';
 
 export function DashboardPage() {
   usePageMeta('Your account');
@@ -21,6 +22,7 @@ export function DashboardPage() {
           See the menu
         </Link>
       </section>
+      <PlanSection />
       <UpcomingOrdersSection />
       <RecentOrdersSection />
       <StoreCreditSection balance={customer.storeCredits} />

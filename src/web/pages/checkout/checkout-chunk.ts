@@ -10,3 +10,4 @@ export { InstructionsStep } from './instructions-step';
 export { PaymentStep } from './payment-step';
 export { ConfirmationStep } from './confirmation-step';
 export { ErrorStep } from './error-step';
+export { ExistingPlanStep } from './existing-plan-step';

@@ -5,6 +5,8 @@ import { trackNavigation } from '../../app/navigation-history';
 import { basketQueries } from '../../features/baskets/baskets.queries';
 import { saveDeliveryChoices } from '../../features/delivery/delivery-store';
 import { accountQueries } from '../../features/customers/customers.queries';
+import { chooseSecondPlan } from '../../features/subscriptions/second-plan';
+import { subscriptionQueries } from '../../features/subscriptions/subscriptions.queries';
 import { customerQueries } from '../../shared/customer.queries';
 import { checkoutGuards } from './checkout-guards';
 import { isPaymentPage, ONE_OFF_FLOW, SUBSCRIPTION_FLOW } from '../../features/checkout/flows';
@@ -75,10 +77,19 @@ async function run(loader: (args: never) => Promise<Response | null>, path: stri
   return result ? result.headers.get('Location') : null;
 }
 
+function withPlans(states: string[]) {
+  queryClient.setQueryData(
+    subscriptionQueries.list().queryKey,
+    states.map((state, i) => ({ id: `p${i}`, state, name: 'Weekly pasta box', hasOrders: true }) as never),
+  );
+}
+
 beforeEach(() => {
   (globalThis as { localStorage?: unknown }).localStorage = new MemoryStorage();
+  (globalThis as { sessionStorage?: unknown }).sessionStorage = new MemoryStorage();
   queryClient = new QueryClient();
   queryClient.setQueryData(customerQueries.me().queryKey, null);
+  withPlans([]);
   arriveFrom('/menu');
 });
 
@@ -176,6 +187,47 @@ describe('checkout guards (spec §2)', () => {
     expect(await run(checkoutGuards.error(queryClient, flow), '/checkout/error')).toBe('/checkout');
     arriveFrom('/checkout/payment');
     expect(await run(checkoutGuards.error(queryClient, flow), '/checkout/error')).toBeNull();
+  });
+
+  test('a customer with a live plan is asked what the dishes are for, never put on a second plan by default', async () => {
+    signIn();
+    withBasket();
+    withAddresses([address({ isDefault: true })]);
+    saveDeliveryChoices({ addressId: 'a1', deliveryDate: '2026-11-23' });
+    for (const state of ['active', 'paused', 'failed']) {
+      withPlans([state]);
+      expect(
+        await run(checkoutGuards.instructions(queryClient, flow), '/checkout/delivery/instructions'),
+      ).toBe('/checkout/existing-plan');
+      arriveFrom('/checkout/delivery/instructions');
+      expect(await run(checkoutGuards.payment(queryClient, flow), '/checkout/payment')).toBe(
+        '/checkout/existing-plan',
+      );
+      arriveFrom('/menu');
+    }
+    // A cancelled plan is no plan to add to: the checkout starts a new one as for anyone.
+    withPlans(['cancelled']);
+    expect(
+      await run(checkoutGuards.instructions(queryClient, flow), '/checkout/delivery/instructions'),
+    ).toBeNull();
+    // The one-off checkout never asks.
+    withPlans(['active']);
+    expect(
+      await run(
+        checkoutGuards.instructions(queryClient, ONE_OFF_FLOW),
+        '/one-off/checkout/delivery/instructions',
+      ),
+    ).toBeNull();
+    // Once the customer chose a second plan for this basket, the plan checkout goes on.
+    chooseSecondPlan('b1');
+    expect(
+      await run(checkoutGuards.instructions(queryClient, flow), '/checkout/delivery/instructions'),
+    ).toBeNull();
+    // Another basket asks again.
+    queryClient.setQueryData(basketQueries.recipeKit().queryKey, { basket: { id: 'b2' }, meta: {} } as never);
+    expect(await run(checkoutGuards.instructions(queryClient, flow), '/checkout/delivery/instructions')).toBe(
+      '/checkout/existing-plan',
+    );
   });
 
   test('payment pages', () => {

@@ -9,6 +9,9 @@ import { readDeliveryChoices, saveDeliveryChoices } from '../../features/deliver
 import { accountQueries } from '../../features/customers/customers.queries';
 import { safeTarget } from '../../shared/customer.queries';
 import { checkoutPaths, type CheckoutFlow } from '../../features/checkout/flows';
+import { isLivePlan } from '../../features/subscriptions/plan-selection';
+import { secondPlanChosen } from '../../features/subscriptions/second-plan';
+import { subscriptionQueries } from '../../features/subscriptions/subscriptions.queries';
 
 // The checkout's guards (spec §2 Guards), as loaders that redirect:
 // - the delivery and payment steps need a customer: a visitor goes to "continue" and comes back;
@@ -17,7 +20,9 @@ import { checkoutPaths, type CheckoutFlow } from '../../features/checkout/flows'
 // - payment needs a valid address (else delivery/address), or arrival from instructions or the billing
 //   address; arriving from confirmation goes to /;
 // - confirmation goes to /account when signed in, else /, unless coming from the payment pages;
-// - error is reachable only from the payment page.
+// - error is reachable only from the payment page;
+// - a customer with a live plan is asked first what the basket's dishes are for (existing-plan): an upcoming
+//   box, a one-off box, or a second plan; the plan checkout goes on only once they chose a second plan.
 
 type Guard = (args: LoaderFunctionArgs) => Promise<Response | null>;
 
@@ -33,6 +38,22 @@ export async function checkoutAddress(queryClient: QueryClient): Promise<Address
   const chosen = addresses.find((a) => a.id === addressId) ?? addresses.find((a) => a.isDefault) ?? null;
   if (chosen && chosen.id !== addressId) saveDeliveryChoices({ addressId: chosen.id });
   return chosen;
+}
+
+/**
+ * Whether the plan checkout must first ask a customer who has a live plan what the dishes are for (issue 12:
+ * never a second plan by default). Plans that cannot be read are asked about too: the page says so.
+ */
+export async function mustAskAboutPlan(queryClient: QueryClient, flow: CheckoutFlow): Promise<boolean> {
+  if (flow.kind !== 'subscription') return false;
+  try {
+    const plans = await queryClient.ensureQueryData(subscriptionQueries.list());
+    if (!plans.some(isLivePlan)) return false;
+    const { basket } = await queryClient.ensureQueryData(basketQueries.recipeKit());
+    return !secondPlanChosen(basket.id);
+  } catch {
+    return true;
+  }
 }
 
 export async function hasValidAddress(queryClient: QueryClient): Promise<boolean> {
@@ -70,14 +91,19 @@ export const checkoutGuards = {
   instructions: (queryClient: QueryClient, flow: CheckoutFlow) =>
     customerStep(queryClient, flow, async () => {
       await queryClient.ensureQueryData(basketQueries.recipeKit());
+      if (await mustAskAboutPlan(queryClient, flow)) return redirect(checkoutPaths(flow).existingPlan);
       return (await hasValidAddress(queryClient)) ? null : redirect(checkoutPaths(flow).address);
     }),
+
+  /** existing-plan: the question itself, for a signed-in customer. */
+  existingPlan: (queryClient: QueryClient, flow: CheckoutFlow) => customerStep(queryClient, flow),
 
   payment: (queryClient: QueryClient, flow: CheckoutFlow) =>
     customerStep(queryClient, flow, async () => {
       const paths = checkoutPaths(flow);
       const from = arrivingFrom();
       if (from === paths.confirmation) return redirect('/');
+      if (await mustAskAboutPlan(queryClient, flow)) return redirect(paths.existingPlan);
       if (from === paths.instructions || from === paths.billing) return null;
       if (!(await hasValidAddress(queryClient))) return redirect(paths.address);
       // Reached another way (a reload, a return from PayPal): the date is chosen on the instructions step.

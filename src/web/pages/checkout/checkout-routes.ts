@@ -34,7 +34,10 @@ export function checkoutSignInRoutes(queryClient: QueryClient, flow: CheckoutFlo
   ];
 }
 
-/** delivery/address, billingaddresses, delivery/instructions (the default), payment, confirmation, error. */
+/**
+ * delivery/address, billingaddresses, delivery/instructions (the default), payment, confirmation, error; and
+ * for the plan checkout, existing-plan (a customer who has a plan is asked what the dishes are for).
+ */
 export function checkoutStepRoutes(queryClient: QueryClient, flow: CheckoutFlow): RouteObject[] {
   return [
     // Only redirects to the step to start at: renders nothing.
@@ -42,6 +45,17 @@ export function checkoutStepRoutes(queryClient: QueryClient, flow: CheckoutFlow)
       index: true,
       lazy: step((m) => ({ loader: m.checkoutGuards.start(queryClient, flow), element: null })),
     },
+    ...(flow.kind === 'subscription'
+      ? [
+          {
+            path: 'existing-plan',
+            lazy: step((m) => ({
+              Component: m.ExistingPlanStep,
+              loader: m.checkoutGuards.existingPlan(queryClient, flow),
+            })),
+          },
+        ]
+      : []),
     {
       path: 'delivery/address',
       lazy: step((m) => ({ Component: m.AddressStep, loader: m.checkoutGuards.customer(queryClient, flow) })),

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { CourierInstruction } from '../../../contracts/delivery';
 import { isIsoDate, type IsoDate } from '../../../domain/calendar';
@@ -17,6 +17,7 @@ import {
   useDeliveryChoices,
 } from '../../features/delivery/delivery-store';
 import { longDate } from '../../features/orders/order-summary';
+import { useSelectedPlan } from '../../features/subscriptions/plan-selection';
 import { api, ApiError, isApiError } from '../../shared/api/client';
 import { FormError, SelectField, SubmitButton, TextAreaField } from '../../shared/forms/fields';
 import { useForm } from '../../shared/forms/use-form';
@@ -94,6 +95,10 @@ export function InstructionsStep() {
   const instructions = useQuery(deliveryQueries.courierInstructions());
   const pickedOf = (label: string) => instructions.data?.find((i) => i.label === label) ?? null;
 
+  // A customer who already has a plan (issue 12): no "first box" words; the plan's note to start with.
+  const { plans, plan } = useSelectedPlan();
+  const planCustomer = plans.length > 0;
+
   const offered = dates.data?.dates ?? [];
   const startsPlan = flow.kind === 'subscription';
   const laterWeeks = (basket?.weeks ?? []).slice(1);
@@ -132,6 +137,13 @@ export function InstructionsStep() {
     failure: (error) =>
       error instanceof ApiError ? error.message : 'Something went wrong. Please try again.',
   });
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (prefilled.current || !plan) return;
+    prefilled.current = true;
+    if (plan.deliveryNote && !form.values.note && !form.values.instruction)
+      form.set({ note: plan.deliveryNote });
+  }, [plan, form]);
   const { errors } = form;
   const { instruction, frequency } = form.values;
   const selectedDate = offered.some((d) => d.date === form.values.date) ? form.values.date : null;
@@ -147,7 +159,13 @@ export function InstructionsStep() {
   return (
     <CheckoutFrame
       title="Delivery"
-      intro="Choose the day of your first box and tell the courier where to leave it."
+      intro={
+        startsPlan && !planCustomer
+          ? 'Choose the day of your first box and tell the courier where to leave it.'
+          : startsPlan
+            ? 'Choose a delivery day for your new plan and tell the courier where to leave your boxes.'
+            : 'Choose a delivery day and tell the courier where to leave your box.'
+      }
     >
       <section className="checkout-card" aria-labelledby="deliver-to-heading">
         <div className="checkout-card__header">
@@ -161,7 +179,7 @@ export function InstructionsStep() {
       <form {...form.props}>
         <FormError message={form.formError} />
         <DeliveryDayPicker
-          legend="First delivery day"
+          legend={planCustomer ? 'Delivery day' : 'First delivery day'}
           hint={
             <>
               {flow.kind === 'one-off'
@@ -239,7 +257,11 @@ export function InstructionsStep() {
                 <span className="choice__title">{option.label}</span>
               </label>
             ))}
-            <p className="field__hint">Your pasta plan starts with this order.</p>
+            <p className="field__hint">
+              {planCustomer
+                ? 'Your second pasta plan starts with this order. Your other plan stays as it is.'
+                : 'Your pasta plan starts with this order.'}
+            </p>
           </fieldset>
         ) : null}
 

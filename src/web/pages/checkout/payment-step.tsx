@@ -12,6 +12,7 @@ import { orderQueries, ordersApi } from '../../features/orders/orders.queries';
 import { PaySection } from '../../features/payments/pay-section';
 import type { PayWith } from '../../features/payments/payments.queries';
 import { usePayOrder } from '../../features/payments/use-pay-order';
+import { useSelectedPlan } from '../../features/subscriptions/plan-selection';
 import { VoucherForm } from '../../features/vouchers/voucher-form';
 import { analytics } from '../../shared/analytics';
 import { ApiError, isRefusal } from '../../shared/api/client';
@@ -41,6 +42,9 @@ export function PaymentStep() {
   const payment = usePayOrder(ending.confirmed);
   const { status } = payment;
 
+  // A customer who has a plan: its card to start with, and no "first delivery" words (issue 12).
+  const { plans, plan } = useSelectedPlan();
+  const planCustomer = plans.length > 0;
   const basket = basketQuery.data?.basket;
   const address = addresses.data?.find((a) => a.id === choices.addressId) ?? null;
   const billing = choices.billingAddressId
@@ -140,14 +144,16 @@ export function PaymentStep() {
             ) : null}
             {choices.deliveryDate ? (
               <p>
-                First delivery <strong>{longDate(choices.deliveryDate)}</strong>
+                {planCustomer ? 'Delivery' : 'First delivery'}{' '}
+                <strong>{longDate(choices.deliveryDate)}</strong>
                 {basket.weeks.length > 1 ? ', later boxes on the same weekday' : ''}
               </p>
             ) : null}
             {deliveryNoteOf(choices) ? <p className="field__hint">Note: {deliveryNoteOf(choices)}</p> : null}
             {startsPlan ? (
               <p className="field__hint">
-                Your pasta plan: a box {FREQUENCY_TEXT[choices.frequency] ?? 'every week'}.
+                {planCustomer ? 'Your new pasta plan' : 'Your pasta plan'}: a box{' '}
+                {FREQUENCY_TEXT[choices.frequency] ?? 'every week'}.
               </p>
             ) : null}
             <p className="checkout-billing">
@@ -166,6 +172,7 @@ export function PaymentStep() {
           {preview.data?.checkout ? (
             <PaySection
               checkout={preview.data.checkout}
+              preferredMethodId={plan?.paymentMethod?.id ?? null}
               payment={payment}
               onPay={(how, missing) => void onPay(how, missing)}
             />

@@ -1,0 +1,1 @@
+CREATE INDEX "payments_method_failed_idx" ON "payments" USING btree ("payment_method_id","created_at") WHERE "payments"."status" = 'failed';

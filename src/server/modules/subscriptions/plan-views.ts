@@ -1,0 +1,279 @@
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { ScheduleWeek, Subscription, SubscriptionEvent } from '../../../contracts/subscriptions';
+import { addDays, londonDate, shortDayLabel, type IsoDate } from '../../../domain/calendar';
+import { DIETARY_FLAG_NAMES } from '../../../domain/chef-selection';
+import { orderChanges, orderStateLabel, type OrderState } from '../../../domain/orders';
+import { isFutureDelivery, isWeekOpen, weekCutoff } from '../../../domain/plans';
+import { timeLabel } from '../../../domain/calendar';
+import type { DbOrTx } from '../../db/client';
+import { collections } from '../../db/schema/catalogue';
+import { orderLineItems, orders } from '../../db/schema/orders';
+import { paymentMethods } from '../../db/schema/payments';
+import { scheduleWeeks, subscriptionEvents, type subscriptions } from '../../db/schema/subscriptions';
+import { vouchers } from '../../db/schema/vouchers';
+import type { ScheduleWeekRow, SubscriptionRow } from './plan-store';
+
+// The plan and its weeks as the API shows them (spec §3 Subscription, Schedule week): each week's box with
+// its dishes, price and what can still change, and the plan's next charge and next delivery (issue 12 part
+// 4: always shown). Reads in a few queries, never one per week.
+
+const STATE_LABELS: Record<SubscriptionRow['state'], string> = {
+  created: 'Not started',
+  active: 'Active',
+  paused: 'Paused',
+  failed: 'On hold: payment failed',
+  cancelled: 'Cancelled',
+};
+
+/** Orders still on their way (or to be charged): what "next delivery" looks at. */
+const ON_THE_WAY: OrderState[] = [
+  'created',
+  'billed',
+  'paid',
+  'payment_pending',
+  'not_authorized',
+  'submitted',
+  'accepted',
+  'packed',
+  'shipped',
+];
+
+type PlanRow = typeof subscriptions.$inferSelect;
+
+/** Plans as the API shows them, with their card, next charge and next delivery. */
+export async function subscriptionViews(db: DbOrTx, plans: PlanRow[], now: Date): Promise<Subscription[]> {
+  if (plans.length === 0) return [];
+  const ids = plans.map((plan) => plan.id);
+  const methodIds = plans.flatMap((plan) => (plan.paymentMethodId ? [plan.paymentMethodId] : []));
+  const methods = methodIds.length
+    ? await db.select().from(paymentMethods).where(inArray(paymentMethods.id, methodIds))
+    : [];
+  const today = londonDate(now);
+  const upcoming = await db
+    .select({
+      id: orders.id,
+      subscriptionId: orders.subscriptionId,
+      state: orders.state,
+      source: orders.source,
+      total: orders.total,
+      mealWeek: orders.mealWeek,
+      deliveryDate: orders.deliveryDate,
+      weekId: scheduleWeeks.id,
+      weekState: scheduleWeeks.state,
+    })
+    .from(orders)
+    .leftJoin(scheduleWeeks, eq(scheduleWeeks.orderId, orders.id))
+    .where(
+      and(
+        inArray(orders.subscriptionId, ids),
+        gte(orders.deliveryDate, today),
+        inArray(orders.state, ON_THE_WAY),
+      ),
+    )
+    .orderBy(asc(orders.deliveryDate));
+  const counts = await db
+    .select({ subscriptionId: orders.subscriptionId, count: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(inArray(orders.subscriptionId, ids))
+    .groupBy(orders.subscriptionId);
+  return plans.map((plan) => {
+    const mine = upcoming.filter((row) => row.subscriptionId === plan.id);
+    const charge =
+      plan.state === 'active'
+        ? mine.find(
+            (row) =>
+              row.source === 'subscription' &&
+              row.state === 'created' &&
+              row.weekState === 'active' &&
+              row.mealWeek !== null &&
+              isWeekOpen(row.mealWeek as IsoDate, now),
+          )
+        : undefined;
+    const delivery = mine.find(
+      (row) =>
+        row.state !== 'created' ||
+        (row.source === 'subscription' && plan.state === 'active' && row.weekState === 'active'),
+    );
+    const method = methods.find((m) => m.id === plan.paymentMethodId);
+    const dietary = plan.dietary ?? {};
+    return {
+      id: plan.id,
+      name: plan.name,
+      state: plan.state,
+      stateLabel: STATE_LABELS[plan.state],
+      deliveryDay: plan.deliveryDay,
+      firstDelivery: plan.firstDelivery,
+      frequency: plan.frequency,
+      numberOfRecipes: plan.numberOfRecipes,
+      numberOfCocktails: plan.numberOfCocktails,
+      deliveryNote: plan.deliveryNote,
+      ...(Object.fromEntries(DIETARY_FLAG_NAMES.map((flag) => [flag, dietary[flag] === true])) as Record<
+        (typeof DIETARY_FLAG_NAMES)[number],
+        boolean
+      >),
+      shippingAddress: plan.shippingAddress ?? null,
+      billingAddress: plan.billingAddress ?? null,
+      paymentMethod: method
+        ? { id: method.id, type: method.type, brand: method.brand, last4: method.last4, email: method.email }
+        : null,
+      hasOrders: (counts.find((row) => row.subscriptionId === plan.id)?.count ?? 0) > 0,
+      nextCharge:
+        charge && charge.weekId && charge.mealWeek
+          ? {
+              scheduleWeekId: charge.weekId,
+              orderId: charge.id,
+              at: weekCutoff(charge.mealWeek as IsoDate).toISOString(),
+              amount: charge.total,
+              deliveryDate: charge.deliveryDate,
+            }
+          : null,
+      nextDelivery: delivery ? { deliveryDate: delivery.deliveryDate, orderId: delivery.id } : null,
+      pausedAt: plan.pausedAt?.toISOString() ?? null,
+      cancelledAt: plan.cancelledAt?.toISOString() ?? null,
+      cancelReason: plan.cancelReason,
+      createdAt: plan.createdAt.toISOString(),
+    };
+  });
+}
+
+/** A week's words: "Skipped", "Paused", "Charged Fri 27 Nov at 12 noon", "Is out for delivery"… */
+function weekLabel(
+  plan: Pick<PlanRow, 'state'>,
+  week: ScheduleWeekRow,
+  order: { state: OrderState; source: string; deliveryDate: string } | null,
+  now: Date,
+): string {
+  const open = isWeekOpen(week.startDate as IsoDate, now);
+  if (week.state === 'skipped' && (!order || order.state === 'skipped' || order.state === 'created')) {
+    return 'Skipped';
+  }
+  if (order && order.source !== 'subscription') return orderStateLabel(order.state, order.deliveryDate, now);
+  if (open && plan.state === 'paused') return 'Paused';
+  if (open && plan.state === 'failed') return 'On hold';
+  if (open && plan.state === 'cancelled') return 'Cancelled';
+  if (!order) return open ? 'Menu coming soon' : 'No box this week';
+  if (order.state === 'created' && open) {
+    const cutoff = weekCutoff(week.startDate as IsoDate);
+    return `Charged ${shortDayLabel(londonDate(cutoff))} at ${timeLabel(cutoff)}`;
+  }
+  return orderStateLabel(order.state, order.deliveryDate, now, 'subscription');
+}
+
+/** A plan's weeks as the schedule shows them. */
+export async function scheduleWeekViews(
+  db: DbOrTx,
+  plans: PlanRow[],
+  weeks: ScheduleWeekRow[],
+  now: Date,
+): Promise<ScheduleWeek[]> {
+  if (weeks.length === 0) return [];
+  const orderIds = weeks.flatMap((week) => (week.orderId ? [week.orderId] : []));
+  const boxes = orderIds.length
+    ? await db
+        .select({ order: orders, voucherCode: vouchers.code })
+        .from(orders)
+        .leftJoin(vouchers, eq(vouchers.id, orders.voucherId))
+        .where(inArray(orders.id, orderIds))
+    : [];
+  const lines = orderIds.length
+    ? await db
+        .select()
+        .from(orderLineItems)
+        .where(inArray(orderLineItems.orderId, orderIds))
+        .orderBy(asc(orderLineItems.position))
+    : [];
+  const starts = [...new Set(weeks.map((week) => week.startDate))];
+  const published = new Set(
+    (
+      await db
+        .select({ weekStart: collections.weekStart })
+        .from(collections)
+        .where(inArray(collections.weekStart, starts))
+    ).map((row) => row.weekStart),
+  );
+  return weeks.map((week) => {
+    const plan = plans.find((p) => p.id === week.subscriptionId)!;
+    const box = boxes.find((row) => row.order.id === week.orderId);
+    const order = box?.order ?? null;
+    const open = isWeekOpen(week.startDate as IsoDate, now);
+    const live = plan.state !== 'cancelled' && plan.state !== 'created';
+    const planBox = !order || order.source === 'subscription';
+    const changes = order ? orderChanges(order, now) : null;
+    return {
+      id: week.id,
+      subscriptionId: week.subscriptionId,
+      startDate: week.startDate,
+      deliveryDate: week.deliveryDate,
+      originalDeliveryDate: week.originalDeliveryDate,
+      billingDate: week.billingDate,
+      cutoffAt: weekCutoff(week.startDate as IsoDate).toISOString(),
+      state: week.state,
+      editable: open && live && planBox,
+      addressEditable: live && (changes?.addressEditable ?? open),
+      menuAvailable: published.has(week.startDate),
+      recipesChosen: week.recipesChosenAt !== null,
+      orderId: order?.id ?? null,
+      orderState: order?.state ?? null,
+      label: weekLabel(plan, week, order, now),
+      lines: lines
+        .filter((line) => line.orderId === order?.id)
+        .map((line) => ({
+          productVariantId: line.productVariantId === null ? null : String(line.productVariantId),
+          title: line.title,
+          variantTitle: line.variantTitle,
+          imageUrl: line.imageUrl,
+          quantity: line.quantity,
+          price: line.price,
+          total: line.total,
+        })),
+      subtotal: order?.subtotal ?? 0,
+      discount: order?.totalDiscounts ?? 0,
+      shippingPrice: order?.shippingPrice ?? 0,
+      total: order?.total ?? 0,
+      voucherCode: box?.voucherCode ?? null,
+    };
+  });
+}
+
+/** The weeks of a customer's plans: from yesterday on (spec §4), or all. */
+export async function readWeeks(
+  db: DbOrTx,
+  subscriptionIds: string[],
+  now: Date,
+  period: 'future' | 'all',
+): Promise<ScheduleWeekRow[]> {
+  if (subscriptionIds.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(scheduleWeeks)
+    .where(
+      and(
+        inArray(scheduleWeeks.subscriptionId, subscriptionIds),
+        period === 'future' ? gte(scheduleWeeks.deliveryDate, addDays(londonDate(now), -1)) : undefined,
+      ),
+    )
+    .orderBy(asc(scheduleWeeks.startDate));
+  return period === 'future'
+    ? rows.filter((row) => isFutureDelivery(row.deliveryDate as IsoDate, now))
+    : rows;
+}
+
+const BY: Record<string, string> = { customer: 'You' };
+
+/** The plan's history, newest first. */
+export async function planHistory(db: DbOrTx, subscriptionId: string): Promise<SubscriptionEvent[]> {
+  const rows = await db
+    .select()
+    .from(subscriptionEvents)
+    .where(eq(subscriptionEvents.subscriptionId, subscriptionId))
+    .orderBy(sql`${subscriptionEvents.at} desc`, sql`${subscriptionEvents.id} desc`)
+    .limit(200);
+  return rows.map((row) => ({
+    id: row.id,
+    action: row.action,
+    by: BY[row.actor] ?? (row.actor.startsWith('staff:') ? 'Our team' : 'Sfoglia'),
+    summary: row.summary,
+    weeks: row.weeks,
+    at: row.at.toISOString(),
+  }));
+}

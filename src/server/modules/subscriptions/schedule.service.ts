@@ -1,0 +1,295 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { ScheduleWeek, UpdateScheduleWeekBody } from '../../../contracts/subscriptions';
+import { londonDate, longDayLabel, weekdayOf, type IsoDate } from '../../../domain/calendar';
+import { DomainError } from '../../../domain/errors';
+import { isDateInWeek } from '../../../domain/plans';
+import type { Clock } from '../../clock';
+import type { Db, DbOrTx } from '../../db/client';
+import { planWeekLinks, scheduleWeeks, subscriptions } from '../../db/schema/subscriptions';
+import { hashToken, newToken } from '../../http/tokens';
+import { deliveryDaysOf } from '../delivery';
+import type { ShopRulesCache } from '../shop';
+import { lockPlanForChange, type PlanContext } from './plan-ahead';
+import { recordReceipt, theWeekOf } from './plan-receipts';
+import type { ScheduleWeekRow, SubscriptionRow } from './plan-store';
+import { readWeeks, scheduleWeekViews } from './plan-views';
+import { assertWeekOpen, ownedWeek, planBoxOf, resolveChoice, setBox, syncWeek } from './week-changes';
+import { weekMenu } from '../menu';
+import { orders } from '../../db/schema/orders';
+import { boxChoice } from './week-boxes';
+
+// A plan's weeks (spec §7 Schedule; issue 12 part 1): each coming week with its box, and what a customer
+// changes about one week before its cutoff: skip or unskip, choose the dishes or leave them to the chef, the
+// day. Skip and unskip also work from the one-tap links of the reminder email.
+
+/** Who is changing a week: the signed-in customer, or the holder of the week's one-tap link. */
+export type WeekActor = { customerId: string } | { token: string };
+
+export class ScheduleService {
+  constructor(
+    private readonly db: Db,
+    private readonly rules: ShopRulesCache,
+    private readonly clock: Clock,
+    private readonly publicUrl: string,
+  ) {}
+
+  private async context(): Promise<PlanContext> {
+    const now = this.clock.now();
+    return { rules: await this.rules.get(), now, today: londonDate(now), by: { actor: 'customer', at: now } };
+  }
+
+  /** GET /schedule_weeks: the customer's weeks from yesterday on (or all), of one plan or every plan. */
+  async list(
+    customerId: string,
+    query: { subscriptionId?: string; period?: 'future' | 'all' },
+  ): Promise<ScheduleWeek[]> {
+    const plans = await this.db
+      .select()
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.customerId, customerId),
+          query.subscriptionId ? eq(subscriptions.id, query.subscriptionId) : undefined,
+        ),
+      );
+    const now = this.clock.now();
+    const weeks = await readWeeks(
+      this.db,
+      plans.map((plan) => plan.id),
+      now,
+      query.period ?? 'future',
+    );
+    return scheduleWeekViews(this.db, plans, weeks, now);
+  }
+
+  async get(customerId: string | null, id: string, db: DbOrTx = this.db): Promise<ScheduleWeek> {
+    const { week, plan } = await ownedWeek(db, customerId, id);
+    return (await scheduleWeekViews(db, [plan], [week], this.clock.now()))[0]!;
+  }
+
+  /** The customer a one-tap link speaks for, for its own week only. */
+  private async actorCustomer(actor: WeekActor, weekId: string): Promise<string> {
+    if ('customerId' in actor) return actor.customerId;
+    const [link] = await this.db
+      .select({ weekId: planWeekLinks.scheduleWeekId, customerId: subscriptions.customerId })
+      .from(planWeekLinks)
+      .innerJoin(scheduleWeeks, eq(scheduleWeeks.id, planWeekLinks.scheduleWeekId))
+      .innerJoin(subscriptions, eq(subscriptions.id, scheduleWeeks.subscriptionId))
+      .where(eq(planWeekLinks.tokenHash, hashToken(actor.token)));
+    if (!link || link.weekId !== weekId) {
+      throw new DomainError('TOKEN_INVALID', 'This link is not valid. Sign in to change your plan.');
+    }
+    return link.customerId;
+  }
+
+  /** Runs a change to one week with its plan locked (its open boxes first). */
+  private async changeWeek(
+    customerId: string,
+    weekId: string,
+    work: (tx: DbOrTx, plan: SubscriptionRow, week: ScheduleWeekRow, context: PlanContext) => Promise<void>,
+  ): Promise<ScheduleWeek> {
+    const context = await this.context();
+    return this.db.transaction(async (tx) => {
+      const { week: found } = await ownedWeek(tx, customerId, weekId);
+      const plan = await lockPlanForChange(tx, found.subscriptionId, context.now, customerId);
+      const [week] = await tx.select().from(scheduleWeeks).where(eq(scheduleWeeks.id, weekId));
+      await work(tx, plan, week!, context);
+      return this.get(customerId, weekId, tx);
+    });
+  }
+
+  /** POST /schedule_weeks/{id}/skip: nothing is sent or charged for that week. Skipping twice is fine. */
+  async skip(actor: WeekActor, weekId: string): Promise<ScheduleWeek> {
+    const customerId = await this.actorCustomer(actor, weekId);
+    return this.changeWeek(customerId, weekId, async (tx, plan, week, context) => {
+      assertWeekOpen(plan, week, context.now);
+      if (week.state === 'skipped') return;
+      await planBoxOf(tx, week);
+      await tx.update(scheduleWeeks).set({ state: 'skipped' }).where(eq(scheduleWeeks.id, week.id));
+      await syncWeek(tx, plan, week.id, context);
+      await recordReceipt(
+        tx,
+        plan,
+        {
+          action: 'skipped',
+          summary: `Skipped ${theWeekOf(week.startDate)}`,
+          weeks: [week.startDate],
+          email: {
+            subject: `Skipped: no box for ${theWeekOf(week.startDate).replace('the week of ', '')}`,
+            heading: 'Week skipped',
+            paragraphs: [
+              `You skipped ${theWeekOf(week.startDate)}. We won’t send a box or charge you for it.`,
+              'Changed your mind? You can unskip it in your account until its menu closes.',
+            ],
+          },
+        },
+        context.by,
+        this.publicUrl,
+      );
+    });
+  }
+
+  /** POST /schedule_weeks/{id}/unskip: the week's box is back (made now if its menu is out). */
+  async unskip(actor: WeekActor, weekId: string): Promise<ScheduleWeek> {
+    const customerId = await this.actorCustomer(actor, weekId);
+    return this.changeWeek(customerId, weekId, async (tx, plan, week, context) => {
+      assertWeekOpen(plan, week, context.now);
+      if (week.state === 'active') return;
+      await tx.update(scheduleWeeks).set({ state: 'active' }).where(eq(scheduleWeeks.id, week.id));
+      await syncWeek(tx, plan, week.id, context);
+      const paused = plan.state !== 'active';
+      await recordReceipt(
+        tx,
+        plan,
+        {
+          action: 'unskipped',
+          summary: `Unskipped ${theWeekOf(week.startDate)}`,
+          weeks: [week.startDate],
+          email: {
+            subject: 'Your box is back on',
+            heading: 'Week unskipped',
+            paragraphs: [
+              paused
+                ? `You unskipped ${theWeekOf(week.startDate)}, but your plan is ${plan.state === 'paused' ? 'paused' : 'on hold'}: activate it to get this box.`
+                : `Your box for ${theWeekOf(week.startDate)} is back on. It arrives ${longDayLabel(week.deliveryDate as IsoDate)}.`,
+            ],
+          },
+        },
+        context.by,
+        this.publicUrl,
+      );
+    });
+  }
+
+  /** PUT /schedule_weeks/{id}: the week's dishes and/or its day (another day of the same week). */
+  async update(customerId: string, weekId: string, body: UpdateScheduleWeekBody): Promise<ScheduleWeek> {
+    return this.changeWeek(customerId, weekId, async (tx, plan, week, context) => {
+      assertWeekOpen(plan, week, context.now);
+      if (body.deliveryDate && body.deliveryDate !== week.deliveryDate) {
+        week = await this.moveDay(tx, plan, week, body.deliveryDate as IsoDate, context);
+      }
+      if (body.items) {
+        const menu = await weekMenu(tx, week.startDate);
+        const choice = resolveChoice(menu, body.items);
+        if (week.state === 'skipped') {
+          await tx.update(scheduleWeeks).set({ state: 'active' }).where(eq(scheduleWeeks.id, week.id));
+          week = await syncWeek(tx, plan, week.id, context);
+        }
+        await setBox(tx, plan, week, choice, context);
+        await recordReceipt(
+          tx,
+          plan,
+          {
+            action: 'recipes_chosen',
+            summary: `Chose the dishes for ${theWeekOf(week.startDate)}`,
+            weeks: [week.startDate],
+          },
+          context.by,
+          this.publicUrl,
+        );
+      }
+    });
+  }
+
+  /** A week's box moves to another day of its week; the box is priced for that day (its delivery fee). */
+  private async moveDay(
+    tx: DbOrTx,
+    plan: SubscriptionRow,
+    week: ScheduleWeekRow,
+    date: IsoDate,
+    context: PlanContext,
+  ): Promise<ScheduleWeekRow> {
+    if (!isDateInWeek(date, week.startDate as IsoDate)) {
+      throw new DomainError('DELIVERY_DATE_UNAVAILABLE', 'Choose a delivery day in the same week', {
+        deliveryDate: date,
+      });
+    }
+    const zip = plan.shippingAddress?.zip;
+    if (zip && !deliveryDaysOf(zip).includes(weekdayOf(date))) {
+      throw new DomainError(
+        'DELIVERY_DATE_UNAVAILABLE',
+        `Our courier doesn’t deliver to ${zip} on that day. Please choose another day.`,
+        { deliveryDate: date },
+      );
+    }
+    const [moved] = await tx
+      .update(scheduleWeeks)
+      .set({ deliveryDate: date })
+      .where(eq(scheduleWeeks.id, week.id))
+      .returning();
+    if (week.orderId) {
+      await tx
+        .update(orders)
+        .set({ deliveryDate: date, updatedAt: context.now })
+        .where(eq(orders.id, week.orderId));
+      const [box] = await tx.select().from(orders).where(eq(orders.id, week.orderId));
+      if (box?.source === 'subscription') {
+        // Priced for the new day (its delivery fee): the chef's box or the customer's own dishes.
+        const choice = week.recipesChosenAt === null ? null : await boxChoice(tx, week.orderId);
+        await setBox(tx, plan, moved!, choice, context, { requireMinimum: false });
+      }
+    }
+    await recordReceipt(
+      tx,
+      plan,
+      {
+        action: 'delivery_date_changed',
+        summary: `Moved the box for ${theWeekOf(week.startDate)} to ${longDayLabel(date)}`,
+        weeks: [week.startDate],
+        email: {
+          subject: `Your box now arrives ${longDayLabel(date)}`,
+          heading: 'New delivery day',
+          paragraphs: [
+            `Your box for ${theWeekOf(week.startDate)} now arrives ${longDayLabel(date)} instead of ${longDayLabel(week.deliveryDate as IsoDate)}.`,
+          ],
+        },
+      },
+      context.by,
+      this.publicUrl,
+    );
+    return moved!;
+  }
+
+  /** POST /schedule_weeks/{id}/chef_selections: the chef chooses the week's dishes again. */
+  async chefSelections(customerId: string, weekId: string): Promise<ScheduleWeek> {
+    return this.changeWeek(customerId, weekId, async (tx, plan, week, context) => {
+      assertWeekOpen(plan, week, context.now);
+      await setBox(tx, plan, week, null, context);
+      await recordReceipt(
+        tx,
+        plan,
+        {
+          action: 'chef_selected',
+          summary: `Left the dishes for ${theWeekOf(week.startDate)} to the chef`,
+          weeks: [week.startDate],
+        },
+        context.by,
+        this.publicUrl,
+      );
+    });
+  }
+
+  /** Moves a plan's order (its box, or a week paid at checkout) to another day of its week. */
+  async moveWeekOfOrder(customerId: string, weekId: string, date: IsoDate): Promise<void> {
+    await this.changeWeek(customerId, weekId, async (tx, plan, week, context) => {
+      assertWeekOpen(plan, week, context.now);
+      if (date !== week.deliveryDate) await this.moveDay(tx, plan, week, date, context);
+    });
+  }
+
+  /** The one-tap links of a week's reminder: skip and choose, for a week still open. */
+  async weekLinks(tx: DbOrTx, weekId: string): Promise<{ skip: string; choose: string }> {
+    const token = newToken(24);
+    await tx.insert(planWeekLinks).values({ tokenHash: hashToken(token), scheduleWeekId: weekId });
+    return {
+      skip: `${this.publicUrl}/schedule/${weekId}/edit?action=skip&token=${encodeURIComponent(token)}`,
+      choose: `${this.publicUrl}/schedule/${weekId}/choose-recipes`,
+    };
+  }
+
+  /** The weeks of these orders (plan boxes or weeks paid at checkout). */
+  async weeksOfOrders(orderIds: string[]): Promise<ScheduleWeekRow[]> {
+    if (orderIds.length === 0) return [];
+    return this.db.select().from(scheduleWeeks).where(inArray(scheduleWeeks.orderId, orderIds));
+  }
+}

@@ -1,0 +1,17 @@
+import { describe, expect, test } from 'vitest';
+import { isPagePath } from '../../contracts/page-routes';
+import { ACCOUNT_LINKS, NAV_DROPDOWNS } from './nav-links';
+
+// Every link the navigation shows leads to a page of the app (the server's list, which routes.test.ts holds
+// equal to the route table), so no tab or menu item ever lands on "We can’t find that page".
+
+describe('navigation links', () => {
+  test('every account link is a page', () => {
+    expect(ACCOUNT_LINKS.filter((link) => !isPagePath(link.href))).toEqual([]);
+  });
+
+  test('every internal dropdown link is a page', () => {
+    const internal = NAV_DROPDOWNS.flatMap((dropdown) => dropdown.links).filter((link) => !link.external);
+    expect(internal.filter((link) => !isPagePath(link.href))).toEqual([]);
+  });
+});
