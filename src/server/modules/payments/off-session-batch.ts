@@ -14,7 +14,7 @@ import type { ShopRulesCache } from '../shop';
 import type { OffSessionCharge } from './off-session';
 import type { PaidCheckout } from './order-kinds';
 import type { PaymentRow } from './payment-state';
-import { isHardDecline, type Asked, type ChargeRequest, type PaymentSettlement } from './payment-settlement';
+import { isHardDecline, type ChargeRequest, type PaymentSettlement } from './payment-settlement';
 import { ensureProcessorCustomer } from './processor-customers';
 
 // Many off-session charges at once (a batch of weekly boxes, decision 22's addendum): the same three steps
