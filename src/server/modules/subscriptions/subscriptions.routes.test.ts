@@ -202,7 +202,7 @@ describe('PUT /subscriptions/{id}/schedule', () => {
       .where(eq(orders.id, dropped.attributes.order_id));
     expect(order!.state).toBe('cancelled');
     const [receipt] = await emailsTo(t, c.email, 'plan_changed');
-    expect(receipt!.text).toContain('every 2 weeks, on fridays');
+    expect(receipt!.text).toContain('every 2 weeks, on Fridays');
   });
 
   test('Saturday boxes cost Saturday’s delivery fee; Sunday and a day the courier does not come are refused', async () => {
