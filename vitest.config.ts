@@ -18,6 +18,7 @@ const SAME_ON_EVERY_DATABASE = [
   'src/server/integrations/social-sign-in/{local-provider,apple,google,facebook}.test.ts',
   'src/server/integrations/email/{smtp,templates}.test.ts',
   'src/server/integrations/fulfilment/shipbob.test.ts',
+  'src/server/integrations/courier/uber-direct.test.ts',
 ];
 
 // Two projects: `unit` (pure code, fast) and `api` (the server through app.inject on a fresh database per

@@ -13,20 +13,20 @@ export interface CheckoutLoadResult {
   pay: Percentiles;
   confirm: Percentiles;
 }
-interface Percentiles {
+export interface Percentiles {
   p50: number;
   p95: number;
   p99: number;
 }
 
-const percentiles = (values: number[]): Percentiles => {
+export const percentiles = (values: number[]): Percentiles => {
   const sorted = [...values].sort((a, b) => a - b);
   const at = (q: number) =>
     Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
   return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
 };
 
-class Customer {
+export class Customer {
   private cookies = new Map<string, string>();
   constructor(private readonly base: string) {}
   async call(
@@ -64,7 +64,7 @@ class Customer {
   }
 }
 
-async function signedUpCustomer(base: string, index: number) {
+export async function signedUpCustomer(base: string, index: number) {
   const customer = new Customer(base);
   const email = `bench-${Date.now()}-${index}@example.com`;
   const signUp = await customer.call('POST', '/api/v2/customers', {

@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { billingBench } from './billing';
 import { checkoutLoad } from './checkout';
+import { menuLoad, takeawayOrderLoad } from './takeaway';
 import { formatCpu, type CpuSplit } from './cpu';
 import { addToBasketLoad, hammer, productListLoad, type LoadResult } from './load';
 import { PUBLIC_PAGES } from '../tools/public-pages';
@@ -22,7 +23,9 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const NOW = '2026-11-18T10:00:00Z';
 const only = new Set(
-  (process.env.BENCH_ONLY ?? 'weight,lighthouse,pglite,postgres,checkout,billing,hello,vendure').split(','),
+  (
+    process.env.BENCH_ONLY ?? 'weight,lighthouse,pglite,postgres,checkout,billing,takeaway,hello,vendure'
+  ).split(','),
 );
 /** Issue 11: Lighthouse runs per public page (the median is reported). */
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
@@ -108,6 +111,47 @@ async function main() {
           } finally {
             await stop(shop);
           }
+        } finally {
+          await pg.close();
+        }
+      }
+    }
+
+    // Issue 13 part 7: the takeaway menu and POST /orders/takeaway at CONNECTIONS on PostgreSQL, with 1 and
+    // n server processes. Lunchtime on the pinned clock, so the restaurants are open for ASAP.
+    if (only.has('takeaway')) {
+      const pg = await postgres();
+      if (!pg)
+        report.push('Takeaway, PostgreSQL: skipped (no PostgreSQL binaries and no BENCH_DATABASE_URL)');
+      else {
+        try {
+          const takeaway: Record<string, unknown> = {};
+          for (const workers of PROCESS_COUNTS) {
+            const shop = await startShop({
+              DATABASE_URL: pg.url,
+              SFOGLIA_NOW: '2026-11-18T12:30:00Z',
+              LOG_LEVEL: 'error',
+              WORKERS: String(workers),
+            });
+            try {
+              await allWorkersUp(shop, workers);
+              const measure = {
+                cpuRoots: { server: [shop.child.pid!], postgres: pg.postmasterPid ? [pg.postmasterPid] : [] },
+                warmupSeconds: WARMUP,
+              };
+              const menu = await menuLoad(shop.url, CONNECTIONS, SECONDS, measure);
+              const orders = await takeawayOrderLoad(shop.url, pg.url, CONNECTIONS, SECONDS);
+              takeaway[`workers${workers}`] = { menu, orders };
+              report.push(
+                line(`Takeaway menu, PostgreSQL, ${processes(workers)}`, menu),
+                `    ${formatCpu(menu.cpu)}`,
+                `POST /orders/takeaway, PostgreSQL, ${processes(workers)}, ${CONNECTIONS} customers at once: ${orders.placed} orders placed (${orders.perSecond}/s), p50 ${orders.place.p50} ms, p95 ${orders.place.p95} ms, p99 ${orders.place.p99} ms (${orders.refused} refused, ${orders.failures} failed)`,
+              );
+            } finally {
+              await stop(shop);
+            }
+          }
+          results.takeawayPostgres = takeaway;
         } finally {
           await pg.close();
         }

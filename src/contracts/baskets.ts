@@ -4,6 +4,7 @@ import type { AddonProduct, VoucherOnBasket as DomainVoucherOnBasket } from '../
 import { errorObject, resource, resourceWithRelationships, toMany } from './envelope';
 import { idParam, isoDateSchema, penceSchema, quantitySchema, queryBoolean, uuidSchema } from './common';
 import { basketVoucherSchema, type VoucherTermsView } from './vouchers';
+import { takeawayBasketFields } from './takeaway-basket-fields';
 
 // Baskets (spec §3 Basket, Basket item; §7 Baskets).
 
@@ -125,6 +126,10 @@ export const basketTypeParams = z.strictObject({ type: basketTypeSchema });
 export const createBasketBody = z.strictObject({
   type: basketTypeSchema,
   startSubscription: z.optional(z.boolean()),
+  /** A takeaway basket's choices (spec §7 "New takeaway basket" and "Second basket create"). */
+  ...takeawayBasketFields,
+  deliveryDate: z.optional(z.nullable(isoDateSchema)),
+  deliveryNote: z.optional(z.nullable(z.string().check(z.maxLength(500)))),
 });
 export type CreateBasketBody = z.infer<typeof createBasketBody>;
 
@@ -135,6 +140,8 @@ export const updateBasketBody = z.strictObject({
   startSubscription: z.optional(z.boolean()),
   /** A one-off box (not a plan) pays the one-off delivery fee on top (set by the one-off menu). */
   oneOffFeeApplicable: z.optional(z.boolean()),
+  /** A takeaway basket's choices (spec §7 basket update: deliveryDate, timeSlot, restaurantId, fulfillmentType, address). */
+  ...takeawayBasketFields,
 });
 export type UpdateBasketBody = z.infer<typeof updateBasketBody>;
 

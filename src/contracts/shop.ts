@@ -30,6 +30,8 @@ export const settingsAttributes = z.object({
   menuWeeks: z.array(menuWeekSchema),
   firstOrderableWeek: isoDateSchema,
   oneOffMenuWeek: isoDateSchema,
+  /** Credit given, with no claim needed, for a takeaway delivered after its promised window (issue 13). */
+  lateDeliveryCredit: z.object({ amount: penceSchema, rule: z.string() }),
 });
 export const settingsDocument = z.object({ data: resource('settings', settingsAttributes) });
 export const settingsModel = z.extend(settingsAttributes, { id: z.string() });

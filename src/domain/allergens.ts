@@ -130,3 +130,28 @@ export function allergenText(allergen: Allergen): string {
     ? `${allergen.name} (${allergen.details.map((d) => d.toLowerCase()).join(', ')})`
     : allergen.name;
 }
+
+/** Whether a code is one of the 14 UK allergens a customer may put in their allergen profile. */
+export function isProfileAllergen(code: number): boolean {
+  return UK_MAJOR_ALLERGEN_CODES.includes(code);
+}
+
+const NUT_CODES = [TREE_NUTS, 110];
+
+/**
+ * What in a dish conflicts with a customer's allergen profile (issue 13 part 5): each of its allergens in
+ * the profile, in code order, and the precautionary "may contain traces of nuts" for a profile with tree
+ * nuts or peanuts. Empty when the dish is safe as far as the catalogue says.
+ */
+export function conflictingAllergens(
+  profile: readonly number[],
+  tags: readonly string[],
+): { code: number; name: string }[] {
+  const conflicts = allergensFromTags(tags)
+    .filter((allergen) => profile.includes(allergen.code))
+    .map(({ code, name }) => ({ code, name }));
+  if (mayContainFromTags(tags).length > 0 && NUT_CODES.some((code) => profile.includes(code))) {
+    conflicts.push({ code: 134, name: ALLERGENS[134]! });
+  }
+  return conflicts;
+}

@@ -33,9 +33,16 @@ export const ORDER_STATES = [
 ] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
-/** Where an order came from: a checkout of a basket (a plan's first boxes, a one-off box), a gift, or a
- * plan's weekly box (`subscription`). */
-export const ORDER_SOURCES = ['recipe_kit', 'one_off', 'gift_box', 'subscription'] as const;
+/** Where an order came from: a checkout of a basket (a plan's first boxes, a one-off box), a gift, a
+ * plan's weekly box (`subscription`), or a restaurant's takeaway or catering order (decision 23). */
+export const ORDER_SOURCES = [
+  'recipe_kit',
+  'one_off',
+  'gift_box',
+  'subscription',
+  'takeaway',
+  'catering',
+] as const;
 export type OrderSource = (typeof ORDER_SOURCES)[number];
 
 const FAILED_PAYMENT: readonly OrderState[] = ['payment_pending', 'not_authorized'];

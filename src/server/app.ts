@@ -34,19 +34,22 @@ import { serializerCompiler, validatorCompiler } from './http/zod-compilers';
 import { storefrontRoutes } from './integrations/storefront/local.routes';
 import { postcodesIoRoutes } from './integrations/postcodes/local.routes';
 import { accountRoutes, sessionRoutes } from './modules/auth';
-import { basketRoutes, basketVoucherRoutes } from './modules/baskets';
+import { basketRoutes, basketVoucherRoutes, takeawayBasketRoutes } from './modules/baskets';
 import { checkoutRoutes } from './modules/checkout';
 import { creditRoutes } from './modules/credit';
-import { addressRoutes, customerDocument, customerRoutes } from './modules/customers';
+import { addressRoutes, allergenRoutes, customerDocument, customerRoutes } from './modules/customers';
 import { addressLookupRoutes, deliveryRoutes } from './modules/delivery';
 import { giftRoutes } from './modules/gifts';
 import { healthRoutes } from './modules/health';
+import { kitchenRoutes } from './modules/kitchen';
 import { marketingRoutes } from './modules/marketing';
 import { mediaRoutes } from './modules/menu';
 import { orderRoutes } from './modules/orders';
 import { paymentRoutes } from './modules/payments';
+import { restaurantRoutes } from './modules/restaurants';
 import { cachedShopRules, settingsView, shopRoutes } from './modules/shop';
 import { scheduleRoutes, subscriptionRoutes } from './modules/subscriptions';
+import { takeawayRoutes } from './modules/takeaway';
 import { voucherRoutes } from './modules/vouchers';
 import { snakeKeys } from '../contracts/case';
 
@@ -230,6 +233,7 @@ export async function buildApp({
       await api.register(marketingRoutes, deps);
       await api.register(basketRoutes, deps);
       await api.register(basketVoucherRoutes, deps);
+      await api.register(takeawayBasketRoutes, deps);
       await api.register(customerRoutes, deps);
       await api.register(accountRoutes, deps);
       await api.register(sessionRoutes, deps);
@@ -244,6 +248,10 @@ export async function buildApp({
       await api.register(subscriptionRoutes, deps);
       await api.register(scheduleRoutes, deps);
       await api.register(giftRoutes, deps);
+      await api.register(allergenRoutes, deps);
+      await api.register(restaurantRoutes, deps);
+      await api.register(takeawayRoutes, deps);
+      await api.register(kitchenRoutes, deps);
     },
     { prefix: API_PREFIX },
   );

@@ -166,6 +166,13 @@ const EnvSchema = z.object({
   SHIPBOB_CHANNEL_ID: z.optional(z.string().check(z.regex(/^\d+$/, 'must be a ShipBob channel id (digits)'))),
   SHIPBOB_API_URL: z._default(httpUrl, 'https://api.shipbob.com'),
   SHIPBOB_SHIPPING_METHOD: z._default(z.string(), 'Next Day Chilled'),
+  /** embedded: a stand-in courier that rides on the shop's clock; uber_direct: Uber Direct's API. */
+  COURIER: z._default(z.enum(['embedded', 'uber_direct']), 'embedded'),
+  UBER_DIRECT_CLIENT_ID: z.optional(z.string().check(z.minLength(4))),
+  UBER_DIRECT_CLIENT_SECRET: z.optional(z.string().check(z.minLength(4))),
+  UBER_DIRECT_CUSTOMER_ID: z.optional(z.string().check(z.minLength(4))),
+  UBER_DIRECT_API_URL: z._default(httpUrl, 'https://api.uber.com'),
+  UBER_DIRECT_AUTH_URL: z._default(httpUrl, 'https://login.uber.com/oauth/v2/token'),
   /** Wallet logos to leave out of the checkout bar: a comma-separated list of google_pay, apple_pay. */
   HIDE_WALLET_LOGOS: z._default(
     z
@@ -242,6 +249,18 @@ export interface Config {
       };
   addressLookup:
     { mode: 'embedded' } | { mode: 'ideal_postcodes'; idealPostcodes: { apiKey: string; url: string } };
+  courier:
+    | { mode: 'embedded' }
+    | {
+        mode: 'uber_direct';
+        uberDirect: {
+          clientId: string;
+          clientSecret: string;
+          customerId: string;
+          apiUrl: string;
+          authUrl: string;
+        };
+      };
 }
 
 export class ConfigError extends Error {
@@ -295,7 +314,33 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     postcodes: { mode: e.POSTCODES, url: e.POSTCODES_URL.replace(/\/$/, '') },
     addressLookup: addressLookupConfig(e),
+    courier: courierConfig(e),
     fulfilment: fulfilmentConfig(e),
+  };
+}
+
+function courierConfig(e: Env): Config['courier'] {
+  if (e.COURIER === 'embedded') return { mode: 'embedded' };
+  const missing = [
+    ['UBER_DIRECT_CLIENT_ID', e.UBER_DIRECT_CLIENT_ID],
+    ['UBER_DIRECT_CLIENT_SECRET', e.UBER_DIRECT_CLIENT_SECRET],
+    ['UBER_DIRECT_CUSTOMER_ID', e.UBER_DIRECT_CUSTOMER_ID],
+  ].filter(([, value]) => !value);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  COURIER=uber_direct needs ${missing.map(([name]) => name).join(', ')}` +
+        ' (or COURIER=embedded for the stand-in courier)',
+    );
+  }
+  return {
+    mode: 'uber_direct',
+    uberDirect: {
+      clientId: e.UBER_DIRECT_CLIENT_ID!,
+      clientSecret: e.UBER_DIRECT_CLIENT_SECRET!,
+      customerId: e.UBER_DIRECT_CUSTOMER_ID!,
+      apiUrl: e.UBER_DIRECT_API_URL.replace(/\/$/, ''),
+      authUrl: e.UBER_DIRECT_AUTH_URL,
+    },
   };
 }
 

@@ -1,20 +1,23 @@
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { createCourier } from './integrations/courier';
 import { createFulfilment } from './integrations/fulfilment';
 import { createPostcodeService } from './integrations/postcodes';
 import type { PaymentProcessors } from './integrations/payments/port';
 import { AccountsService, emailRequestsOf, type EmailRequests } from './modules/auth';
-import { BasketService, BasketVouchersService } from './modules/baskets';
+import { BasketService, BasketVouchersService, TakeawayBasketService } from './modules/baskets';
 import { CheckoutService, recipeKitKind } from './modules/checkout';
 import { CreditService } from './modules/credit';
-import { AddressesService, CustomersService } from './modules/customers';
+import { AddressesService, AllergenProfileService, CustomersService } from './modules/customers';
 import { DeliveryService } from './modules/delivery';
 import { FulfilmentService } from './modules/fulfilment';
 import { GiftBoxService, giftKind } from './modules/gifts';
+import { KitchenService } from './modules/kitchen';
 import { OrdersService } from './modules/orders';
 import { OrderKinds, PaymentMethodsService, PaymentsService } from './modules/payments';
 import type { ShopRulesCache } from './modules/shop';
+import { cachedCatalogue, RestaurantsService, TakeawayMenuService } from './modules/restaurants';
 import {
   PlanBillingService,
   PlanOrdersService,
@@ -23,6 +26,7 @@ import {
   ScheduleService,
   SubscriptionsService,
 } from './modules/subscriptions';
+import { takeawayKind, TakeawayOrdersService, TakeawayTrackingService } from './modules/takeaway';
 import { VouchersService } from './modules/vouchers';
 
 // The composition root (issue 10 part 3): every service is built here, once, and handed to the route
@@ -36,6 +40,7 @@ export interface Services {
   addresses: AddressesService;
   baskets: BasketService;
   basketVouchers: BasketVouchersService;
+  takeawayBaskets: TakeawayBasketService;
   vouchers: VouchersService;
   credit: CreditService;
   delivery: DeliveryService;
@@ -49,6 +54,12 @@ export interface Services {
   planBilling: PlanBillingService;
   fulfilment: FulfilmentService;
   gifts: GiftBoxService;
+  allergenProfiles: AllergenProfileService;
+  restaurants: RestaurantsService;
+  takeawayMenu: TakeawayMenuService;
+  takeawayOrders: TakeawayOrdersService;
+  takeawayTracking: TakeawayTrackingService;
+  kitchen: KitchenService;
 }
 
 export interface ServiceParts {
@@ -66,11 +77,14 @@ export function buildServices({ config, database, clock, rules, processors, log 
   emailRequests.log = log;
   // What a paid checkout means, kind by kind (payments/order-kinds.ts).
   const recipeKit = recipeKitKind(config.publicUrl, rules);
+  const takeaway = takeawayKind(config.publicUrl);
   const kinds = new OrderKinds()
     .register('recipe_kit', recipeKit)
     .register('one_off', recipeKit)
     .register('gift_box', giftKind(config.publicUrl))
-    .register('plan_week', planWeekKind(config.publicUrl, rules));
+    .register('plan_week', planWeekKind(config.publicUrl, rules))
+    .register('takeaway', takeaway)
+    .register('catering', takeaway);
   const paymentMethods = new PaymentMethodsService(
     db,
     processors,
@@ -81,6 +95,8 @@ export function buildServices({ config, database, clock, rules, processors, log 
   );
   const schedule = new ScheduleService(db, rules, clock, config.publicUrl);
   const payments = new PaymentsService(db, processors, rules, clock, config.publicUrl, kinds);
+  const takeawayMenu = new TakeawayMenuService(db, clock, cachedCatalogue(db));
+  const takeawayTracking = new TakeawayTrackingService(db, clock, createCourier(config.courier, db, clock));
   return {
     // An unconfirmed account taken over by its inbox's owner keeps no saved card (decision 18).
     accounts: new AccountsService(db, config.publicUrl, {
@@ -92,6 +108,7 @@ export function buildServices({ config, database, clock, rules, processors, log 
     addresses: new AddressesService(db),
     baskets: new BasketService(db, rules, clock),
     basketVouchers: new BasketVouchersService(db, rules, clock),
+    takeawayBaskets: new TakeawayBasketService(db, clock),
     vouchers: new VouchersService(db),
     credit: new CreditService(db, clock),
     delivery: new DeliveryService(db, createPostcodeService(config.postcodes), clock, log),
@@ -114,5 +131,11 @@ export function buildServices({ config, database, clock, rules, processors, log 
     ),
     gifts: new GiftBoxService(db, rules, clock),
     fulfilment: new FulfilmentService(db, clock, createFulfilment(config, db, clock), config.publicUrl),
+    allergenProfiles: new AllergenProfileService(db, clock),
+    restaurants: new RestaurantsService(db, clock),
+    takeawayMenu,
+    takeawayOrders: new TakeawayOrdersService(db, rules, clock),
+    takeawayTracking,
+    kitchen: new KitchenService(db, clock, payments, takeawayTracking, takeawayMenu, log),
   };
 }

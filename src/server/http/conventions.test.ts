@@ -231,6 +231,39 @@ describe('GET /api/docs/json', () => {
       'POST /api/v2/orders/{id}/chef_selections',
       'POST /api/v2/orders/{id}/send_invoice',
       'GET /api/v2/marketing_offers',
+      // Restaurants, takeaway and the kitchen (issue 13)
+      'GET /api/v2/customers/allergens',
+      'PUT /api/v2/customers/allergens',
+      'GET /api/v2/restaurants/nearest',
+      'GET /api/v2/restaurants/all',
+      'GET /api/v2/restaurants/{id}',
+      'GET /api/v2/restaurants/{id}/time_slots',
+      'GET /api/v2/restaurants/{id}/time_slot_dates',
+      'GET /api/v2/restaurants/{id}/eat_in_available',
+      'GET /api/v2/restaurants/{id}/menu',
+      'GET /api/v2/restaurants/{id}/snoozed_products',
+      'POST /api/v2/baskets/{id}/takeaway_items',
+      'PUT /api/v2/baskets/{id}/takeaway_items/{itemId}',
+      'DELETE /api/v2/baskets/{id}/takeaway_items/{itemId}',
+      'POST /api/v2/delivery_estimation',
+      'POST /api/v2/orders/takeaway',
+      'GET /api/v2/orders/live',
+      'GET /api/v2/orders/{id}/tracking',
+      'GET /api/v2/orders/{id}/driver_location',
+      'GET /api/v2/kitchen/restaurants',
+      'GET /api/v2/kitchen/restaurants/{id}/tickets',
+      'GET /api/v2/kitchen/restaurants/{id}/tickets/events',
+      'GET /api/v2/kitchen/tickets/{id}',
+      'POST /api/v2/kitchen/tickets/{id}/acknowledge_allergens',
+      'POST /api/v2/kitchen/tickets/{id}/accept',
+      'POST /api/v2/kitchen/tickets/{id}/ready',
+      'POST /api/v2/kitchen/tickets/{id}/out_for_delivery',
+      'POST /api/v2/kitchen/tickets/{id}/delivered',
+      'POST /api/v2/kitchen/tickets/{id}/collected',
+      'POST /api/v2/kitchen/tickets/{id}/reject',
+      'POST /api/v2/kitchen/restaurants/{id}/snoozes',
+      'DELETE /api/v2/kitchen/restaurants/{id}/snoozes/{productId}',
+      'PUT /api/v2/kitchen/restaurants/{id}/busy',
     ].sort();
     expect(documented).toEqual(expected);
     // The document and the router agree: no undocumented API route.
@@ -277,6 +310,21 @@ describe('GET /api/docs/json', () => {
         'filter[subscription_id]',
         'token',
         'token',
+        // Restaurants and the kitchen (issue 13)
+        'lat',
+        'lon',
+        'fulfillment_type',
+        'fulfillment_type',
+        'fulfillment_type',
+        'fulfillment_type',
+        'fulfillment_type',
+        'catering',
+        'catering',
+        'catering',
+        'catering',
+        'date',
+        'since',
+        'wait',
       ].sort(),
     );
   });
@@ -294,7 +342,10 @@ describe('GET /api/docs/json', () => {
     expect(body.additionalProperties).toBe(false);
     expect(body.properties.quantity).toMatchObject({ type: 'integer', minimum: 1, maximum: 99 });
 
-    const basket = doc.paths[`${API}/baskets/{id}`].get.responses['200'].content['application/json'].schema;
+    // Either kind of basket (decision 23): the recipe-kit basket's document, then the takeaway basket's.
+    const [basket, takeaway] =
+      doc.paths[`${API}/baskets/{id}`].get.responses['200'].content['application/json'].schema.anyOf;
+    expect(takeaway.properties.data.properties.attributes.properties).toHaveProperty('time_slot');
     const attributes = basket.properties.data.properties.attributes.properties;
     for (const name of [
       'total_line_items_price',

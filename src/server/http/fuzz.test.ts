@@ -87,6 +87,17 @@ const SAMPLES: Record<string, unknown> = {
 const BASE_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/v2/addresses': { address1: '10 Downing Street', city: 'London', zip: 'SW1A 2AA' },
   'POST /api/v2/delivery_dates': { begin_date: WEEKS.next, end_date: WEEKS.later },
+  // Spec §5: an estimate is asked with all of these (a slot Soho offers on the test's Wednesday).
+  'POST /api/v2/delivery_estimation': {
+    restaurant_id: 'soho',
+    time_slot: { asap: false, start_time: '2026-11-18T12:15:00.000Z' },
+    address1: '10 Downing Street',
+    city: 'London',
+    zip: 'SW1A 2AA',
+    country: 'United Kingdom',
+    lat: 51.503541,
+    lon: -0.12767,
+  },
 };
 
 /** A valid value for a field: its sample, else the simplest value its schema allows. */

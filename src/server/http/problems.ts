@@ -53,6 +53,14 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   WEEK_BELOW_MINIMUM: 400,
   BASKET_BELOW_MINIMUM: 400,
   ADDRESS_LOOKUP_UNAVAILABLE: 503,
+  RESTAURANT_NOT_FOUND: 404,
+  // A takeaway order's refusals are 400s: spec §8 shows a 400's message, and "Failed while trying to create
+  // order" for anything else.
+  RESTAURANT_CLOSED: 400,
+  SLOT_UNAVAILABLE: 400,
+  PRODUCT_UNAVAILABLE: 400,
+  ALLERGENS_NOT_CONFIRMED: 400,
+  ALLERGENS_NOT_ACKNOWLEDGED: 409,
   INTERNAL: 500,
 };
 

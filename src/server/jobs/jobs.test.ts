@@ -45,6 +45,8 @@ describe('the shop’s jobs', () => {
       [JOB.releaseCheckouts]: '* * * * *',
       [JOB.deliverEmail]: '* * * * *',
       [JOB.answerEmailRequests]: '* * * * *',
+      [JOB.progressDeliveries]: '* * * * *',
+      [JOB.creditLateDeliveries]: '* * * * *',
       [JOB.billPlans]: '* * * * *',
       [JOB.remindPlans]: '*/15 * * * *',
       [JOB.planAhead]: '7 * * * *',

@@ -13,6 +13,10 @@ export const JOB = {
   deliverEmail: 'email-deliver',
   /** Sign-in link and password reset requests, looked up and answered by email. */
   answerEmailRequests: 'email-requests',
+  /** Takeaways out for delivery: a rider for any still without one, and the courier's handovers. */
+  progressDeliveries: 'takeaway-couriers',
+  /** Takeaways delivered after their promised window: store credit and an email, once each. */
+  creditLateDeliveries: 'takeaway-late-credit',
   /** Weekly billing: boxes at their cutoff, retries, boxes unpaid at their dispatch deadline. */
   billPlans: 'plans-bill',
   /** The email two days before each cutoff: what will be sent and charged. */
@@ -31,6 +35,8 @@ export interface ShopWork {
   answerEmailRequests(): Promise<number>;
   /** Queues the next outbox pass (a chain every couple of seconds, renewed each minute by cron). */
   followUpEmail(): Promise<void>;
+  progressDeliveries(): Promise<number>;
+  creditLateDeliveries(): Promise<number>;
   billPlans(): Promise<number>;
   remindPlans(): Promise<number>;
   /** In the demo, the weekly menus are topped up first. */
@@ -64,6 +70,16 @@ export function shopJobs(work: ShopWork): JobDefinition[] {
       name: JOB.answerEmailRequests,
       cron: '* * * * *',
       run: async () => void (await work.answerEmailRequests()),
+    },
+    {
+      name: JOB.progressDeliveries,
+      cron: '* * * * *',
+      run: async () => void (await work.progressDeliveries()),
+    },
+    {
+      name: JOB.creditLateDeliveries,
+      cron: '* * * * *',
+      run: async () => void (await work.creditLateDeliveries()),
     },
     // Billing's claims are leases: a second run at once takes other weeks, never the same ones.
     { name: JOB.billPlans, cron: '* * * * *', run: async () => void (await work.billPlans()) },

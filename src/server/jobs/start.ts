@@ -6,6 +6,8 @@ import { localTransport } from '../integrations/email/local';
 import { createSmtpTransport } from '../integrations/email/smtp';
 import { seedDemo } from '../db/seed/demo-seed';
 import { releaseAbandonedCheckouts } from '../modules/checkout';
+import { cachedShopRules } from '../modules/shop';
+import { creditLateDeliveries } from '../modules/takeaway';
 import type { Services } from '../services';
 import { createJobs, type Jobs, type JobsLog } from './queue';
 import { JOB, shopJobs, type ShopWork } from './shop-jobs';
@@ -44,6 +46,7 @@ export async function startShopJobs({
     loop: false,
   });
   let jobs: Jobs | null = null;
+  const rules = cachedShopRules(database.db);
   const shopWork: ShopWork = {
     recoverPayments: () => services.payments.recoverPayments(),
     releaseAbandonedCheckouts: () => releaseAbandonedCheckouts(database.db, clock.now()),
@@ -53,6 +56,8 @@ export async function startShopJobs({
     followUpEmail: async () => {
       await jobs?.send(JOB.deliverEmail, {}, { startAfter: 2 });
     },
+    progressDeliveries: () => services.takeawayTracking.progressDeliveries(),
+    creditLateDeliveries: () => creditLateDeliveries(database.db, clock, rules),
     billPlans: async () => (await services.planBilling.billDue()).looked,
     remindPlans: () => services.planBilling.remindDue(),
     planAhead: async () => {
@@ -113,6 +118,8 @@ export async function prepareShopJobs(database: Database, log: JobsLog): Promise
       deliverDueEmail: nothing,
       answerEmailRequests: nothing,
       followUpEmail: async () => {},
+      progressDeliveries: nothing,
+      creditLateDeliveries: nothing,
       billPlans: nothing,
       remindPlans: nothing,
       planAhead: nothing,

@@ -116,6 +116,11 @@ export class Visitor {
     return { status: response.statusCode, body: body as T, headers: response.headers };
   }
 
+  /** The Cookie header this browser sends (for a request made with fetch to a listening server). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
   get<T = any>(url: string, headers?: Record<string, string>) {
     return this.request<T>('GET', url, headers ? { headers } : {});
   }

@@ -22,8 +22,11 @@ export const checkouts = pgTable(
     basketId: uuid('basket_id').references(() => baskets.id, { onDelete: 'set null' }),
     /** The basket's updated_at when the orders were made: a changed basket makes a new checkout. */
     basketVersion: timestamp('basket_version', { withTimezone: true }),
-    /** `plan_week`: one week of a plan, billed at its cutoff (no basket). */
-    kind: text('kind', { enum: ['recipe_kit', 'one_off', 'gift_box', 'plan_week'] }).notNull(),
+    /** `plan_week`: one week of a plan, billed at its cutoff (no basket); `takeaway`/`catering`: a
+     * restaurant's order (decision 23). */
+    kind: text('kind', {
+      enum: ['recipe_kit', 'one_off', 'gift_box', 'plan_week', 'takeaway', 'catering'],
+    }).notNull(),
     state: text('state', { enum: ['open', 'paid', 'cancelled'] })
       .notNull()
       .default('open'),

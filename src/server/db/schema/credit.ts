@@ -25,5 +25,9 @@ export const storeCreditTransactions = pgTable(
     uniqueIndex('store_credit_transactions_payment_return_idx')
       .on(t.reference)
       .where(sql`${t.reason} = 'payment_failed'`),
+    // A late delivery is credited once (issue 13): its order id is the reference.
+    uniqueIndex('store_credit_transactions_late_delivery_idx')
+      .on(t.reference)
+      .where(sql`${t.reason} = 'late_delivery'`),
   ],
 );

@@ -88,6 +88,12 @@ export const payments = pgTable(
     intentCancel: text('intent_cancel', { enum: ['pending', 'done'] }),
     /** When payment recovery last asked the processor about an unfinished attempt. */
     checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /**
+     * A successful payment the shop must give back (a takeaway the kitchen rejected): set in the transaction
+     * that decides it, until the processor has refunded it and the payment is `refunded` (issue 13).
+     */
+    refundRequestedAt: timestamp('refund_requested_at', { withTimezone: true }),
+    refundReason: text('refund_reason'),
     nextActionUrl: text('next_action_url'),
     declineCode: text('decline_code'),
     failureMessage: text('failure_message'),
@@ -105,6 +111,9 @@ export const payments = pgTable(
     index('payments_unfinished_idx')
       .on(t.updatedAt)
       .where(sql`${t.status} in ('processing', 'requires_action')`),
+    index('payments_refund_owed_idx')
+      .on(t.refundRequestedAt)
+      .where(sql`${t.refundRequestedAt} is not null and ${t.status} = 'succeeded'`),
     index('payments_cancel_pending_idx')
       .on(t.updatedAt)
       .where(sql`${t.intentCancel} = 'pending'`),

@@ -22,6 +22,7 @@ import { seedVouchers } from './demo-vouchers';
 import { DISH_INGREDIENTS, GAME_DISHES, INGREDIENTS } from './ingredients';
 import { ingredientTag } from '../../../domain/chef-selection';
 import { ingredients } from '../schema/subscriptions';
+import { seedRestaurants } from './demo-restaurants';
 
 // The demo shop, seeded at every start and idempotent: rows that exist are left alone (stock that orders
 // have used stays used), missing ones are added, and the rolling window of weekly menus is topped up.
@@ -63,6 +64,7 @@ export async function seedDemo(db: Db, now: Date): Promise<{ weeks: IsoDate[] }>
       .insert(ingredients)
       .values(INGREDIENTS.map((ingredient, position) => ({ ...ingredient, position })))
       .onConflictDoNothing();
+    await seedRestaurants(tx);
     return { weeks };
   });
 }

@@ -374,6 +374,145 @@ export function accountSetup({ to, firstName, link }: { to: string; firstName: s
 }
 
 /**
+ * A paid takeaway or catering order (issue 13): where it is cooked, when it comes or can be collected, every
+ * dish with its choices, the allergens the customer told us about, and a link to follow it.
+ */
+export function takeawayConfirmation({
+  to,
+  firstName,
+  restaurant,
+  when,
+  delivery,
+  order,
+  allergens,
+  charged,
+  credit,
+  link,
+}: {
+  to: string;
+  firstName: string;
+  restaurant: string;
+  /** "between 13:05 and 13:20 today". */
+  when: string;
+  delivery: boolean;
+  order: EmailOrder;
+  /** The customer's allergen profile as names, or empty. */
+  allergens: string[];
+  charged: string;
+  credit: string | null;
+  link: string;
+}) {
+  return render({
+    to,
+    template: 'takeaway_confirmation',
+    subject: `${restaurant} has your order #${order.number}`,
+    preview: delivery ? `On its way to you ${when}.` : `Ready to collect ${when}.`,
+    heading: 'Grazie! Your order is in',
+    greeting: greeting(firstName),
+    blocks: [
+      p(
+        delivery
+          ? `${restaurant} is cooking your order. We’ll bring it to ${order.address} ${when}.`
+          : `${restaurant} is cooking your order. It will be ready for you at ${order.address} ${when}.`,
+      ),
+      { kind: 'order', order },
+      ...(allergens.length > 0
+        ? [
+            p(
+              `You told us you avoid ${allergens.join(', ').toLowerCase()}. The kitchen sees this on your ticket and checks it before cooking.`,
+            ),
+          ]
+        : []),
+      p(paidText(charged, credit)),
+      button('Follow your order', link),
+    ],
+    signOff: 'Buon appetito,',
+    reason: 'You’re receiving this because you ordered from a Sfoglia restaurant.',
+  });
+}
+
+/** The kitchen could not make a takeaway: why, and that the money is on its way back. */
+export function takeawayRejected({
+  to,
+  firstName,
+  restaurant,
+  number,
+  reason,
+  refunded,
+  creditBack,
+  link,
+}: {
+  to: string;
+  firstName: string;
+  restaurant: string;
+  number: number;
+  reason: string;
+  /** "£24.50 to your card", or null when nothing was charged to a card. */
+  refunded: string | null;
+  /** "£5.00", store credit given back, or null. */
+  creditBack: string | null;
+  link: string;
+}) {
+  const money = [
+    refunded ? `We’ve refunded ${refunded}: it usually shows in 3 to 5 working days.` : null,
+    creditBack ? `The ${creditBack} of store credit you used is back in your account.` : null,
+  ].filter((line): line is string => line !== null);
+  return render({
+    to,
+    template: 'takeaway_rejected',
+    subject: `Sorry, ${restaurant} couldn’t make your order #${number}`,
+    preview: 'You won’t be charged for it.',
+    heading: 'We’re sorry',
+    greeting: greeting(firstName),
+    blocks: [
+      p(`${restaurant} couldn’t make your order #${number}. They told us: “${reason}”`),
+      ...money.map(p),
+      p('You haven’t been charged for this order.'),
+      button('Order something else', link),
+    ],
+    signOff: 'With apologies,',
+    reason: 'You’re receiving this because you ordered from a Sfoglia restaurant.',
+  });
+}
+
+/** A delivery that came after its promised window: the credit we added, without being asked. */
+export function lateDeliveryCredit({
+  to,
+  firstName,
+  number,
+  promised,
+  arrived,
+  credit,
+  rule,
+}: {
+  to: string;
+  firstName: string;
+  number: number;
+  /** "13:05 – 13:20". */
+  promised: string;
+  /** "13:34". */
+  arrived: string;
+  credit: string;
+  rule: string;
+}) {
+  return render({
+    to,
+    template: 'late_delivery_credit',
+    subject: `Sorry your order was late: ${credit} of credit is yours`,
+    preview: `Order #${number} arrived at ${arrived}, after the ${promised} we promised.`,
+    heading: 'Sorry we were late',
+    greeting: greeting(firstName),
+    blocks: [
+      p(`Your order #${number} arrived at ${arrived}, after the ${promised} we promised.`),
+      p(`We’ve added ${credit} of store credit to your account. It comes off your next order.`),
+      p(rule),
+    ],
+    signOff: 'Grazie for your patience,',
+    reason: 'You’re receiving this because a Sfoglia takeaway reached you later than promised.',
+  });
+}
+
+/**
  * "Hello Anna," when the first name reads as a name, else "Hello,". Names are typed by whoever fills in a
  * form, and a sign-up can send mail to an address its author does not own: a "name" carrying a web address
  * or markup must not become a message from us.

@@ -39,6 +39,9 @@ export class BasketVouchersService {
       // Locks the basket and marks it changed: a checkout made before this sees a new basket version.
       const basket = await lockOwnedBasket(tx, owner, basketId);
       if (!basket) throw new DomainError('BASKET_NOT_FOUND', BASKET_GONE);
+      if (basket.type === 'TakeawayBasket') {
+        throw new DomainError('VOUCHER_INVALID', 'Voucher codes can’t be used on takeaway orders');
+      }
       const voucher = await findVoucherByCode(tx, normaliseVoucherCode(code));
       if (!voucher) throw new DomainError('VOUCHER_INVALID', VOUCHER_MESSAGES.invalidCode);
       if (voucher.type === 'CreditVoucher') {

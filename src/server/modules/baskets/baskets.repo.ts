@@ -97,6 +97,7 @@ export function prepareBasketWrites(db: Db) {
         select ${owned.id}, ${variant.id}, ${sql.placeholder('mealWeek')}::date, ${sql.placeholder('quantity')}::int
         from ${owned}, ${variant}
         where ${variant.sqlOnMenu}
+          and ${owned.type} = 'RecipeKitBasket'
           and (not ${variant.isDouble} or ${variant.sqlOffersDoublePortion})
           and ${variant.onWeekMenu}
           and case when ${owned.startSubscription} then ${sql.placeholder('planWeekOpen')}::boolean

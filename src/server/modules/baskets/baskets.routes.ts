@@ -4,7 +4,6 @@ import {
   addBasketItemBody,
   basketDocument,
   basketItemParams,
-  basketListDocument,
   basketParams,
   basketTypeParams,
   basketValidationDocument,
@@ -17,51 +16,69 @@ import {
   type BasketMeta,
 } from '../../../contracts/baskets';
 import type { AppDeps } from '../../deps';
-import { ErrorResponse } from '../../http/problems';
+import { ErrorResponse, type WireError } from '../../http/problems';
+import type { ErrorObject } from '../../../contracts/envelope';
+import { anyBasketDocument, anyBasketListDocument } from '../../../contracts/takeaway';
+import type { ErrorCode } from '../../../domain/errors';
+import { snakeKeys } from '../../../contracts/case';
 import { ownerOf } from '../../http/basket-owner';
+import { basketResources } from './basket-resources';
 import { type BasketView } from './baskets.service';
+import { takeawayBasketMeta, takeawayBasketResources } from './takeaway-basket-view';
+import { refuseFields, TAKEAWAY_ONLY } from './takeaway-baskets.service';
 
 // The HTTP edge of baskets: thin, every part declared with the contracts' schemas.
 
-function toResources(basket: Basket) {
-  const { id, items, ...attributes } = basket;
-  return {
-    data: {
-      id,
-      type: 'baskets' as const,
-      attributes,
-      relationships: {
-        items: { data: items.map((item) => ({ id: item.id, type: 'basket_items' as const })) },
-      },
-    },
-    included: items.map(({ id: itemId, ...itemAttributes }) => ({
-      id: itemId,
-      type: 'basket_items' as const,
-      attributes: itemAttributes,
-    })),
-  };
-}
+const toResources = (basket: Basket) => basketResources(basket, 'basket_items');
 
 function basketDoc({ basket, meta }: BasketView) {
   return { ...toResources(basket), meta };
 }
 
-function basketListDoc(baskets: Basket[], meta: BasketMeta) {
-  const resources = baskets.map(toResources);
-  return { data: resources.map((r) => r.data), included: resources.flatMap((r) => r.included), meta };
+type RecipeResources = ReturnType<typeof toResources>;
+type TakeawayResources = ReturnType<typeof takeawayBasketResources>;
+
+/** Either kind of basket, in the order they were made; the meta is the first basket's. */
+function basketListDoc(resources: (RecipeResources | TakeawayResources)[], meta: BasketMeta) {
+  const data: (RecipeResources['data'] | TakeawayResources['data'])[] = [];
+  const included: (RecipeResources['included'][number] | TakeawayResources['included'][number])[] = [];
+  for (const resource of resources) {
+    data.push(resource.data);
+    included.push(...resource.included);
+  }
+  return { data, included, meta };
 }
 
 export async function basketRoutes(app: FastifyInstance, { services }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = services.baskets;
+  const takeaway = services.takeawayBaskets;
   const tags = ['baskets'];
+  const takeawayDoc = (basket: Awaited<ReturnType<typeof takeaway.view>>) => ({
+    ...takeawayBasketResources(basket),
+    meta: takeawayBasketMeta(basket),
+  });
 
   r.get(
     '/baskets',
-    { schema: { tags, summary: "The visitor's baskets", response: { 200: basketListDocument } } },
+    {
+      schema: {
+        tags,
+        summary: "The visitor's baskets of both kinds (attributes.type RecipeKitBasket or TakeawayBasket)",
+        response: { 200: anyBasketListDocument },
+      },
+    },
     async (request) => {
-      const { baskets, meta } = await service.list(ownerOf(request));
-      return basketListDoc(baskets, meta);
+      const owner = ownerOf(request);
+      const { rows, baskets, meta } = await service.list(owner);
+      const resources: (RecipeResources | TakeawayResources)[] = [];
+      for (const row of rows) {
+        const recipe = baskets.get(row.id);
+        resources.push(
+          recipe ? toResources(recipe) : takeawayBasketResources(await takeaway.view(row, owner.customerId)),
+        );
+      }
+      return basketListDoc(resources, meta);
     },
   );
 
@@ -70,13 +87,22 @@ export async function basketRoutes(app: FastifyInstance, { services }: AppDeps) 
     {
       schema: {
         tags,
-        summary: 'Create a basket of a type, or return the one the visitor already has',
+        summary:
+          'Create a basket of a type, or return the one the visitor already has. A TakeawayBasket may be made with its choices (restaurant_id, fulfillment_type, time_slot, address, delivery_date…): spec §7 "second basket"',
         body: createBasketBody,
-        response: { 200: basketDocument, 201: basketDocument },
+        response: { 200: anyBasketDocument, 201: anyBasketDocument },
       },
     },
     async (request, reply) => {
       const visitorId = await app.ensureVisitor(request, reply);
+      if (request.body.type === 'TakeawayBasket') {
+        const made = await takeaway.create(
+          { visitorId, customerId: ownerOf(request).customerId },
+          request.body,
+        );
+        return reply.status(made.created ? 201 : 200).send(takeawayDoc(made.basket));
+      }
+      refuseFields(request.body, [...TAKEAWAY_ONLY, 'deliveryDate', 'deliveryNote'], 'recipe-kit basket');
       const { created, ...view } = await service.create(
         { visitorId, customerId: ownerOf(request).customerId },
         request.body,
@@ -96,8 +122,20 @@ export async function basketRoutes(app: FastifyInstance, { services }: AppDeps) 
 
   r.get(
     '/baskets/:id',
-    { schema: { tags, summary: 'A basket', params: basketParams, response: { 200: basketDocument } } },
-    async (request) => basketDoc(await service.get(ownerOf(request), request.params.id)),
+    {
+      schema: {
+        tags,
+        summary: 'A basket, of either kind',
+        params: basketParams,
+        response: { 200: anyBasketDocument },
+      },
+    },
+    async (request) => {
+      const owner = ownerOf(request);
+      const row = await service.find(owner, request.params.id);
+      if (row.type === 'TakeawayBasket') return takeawayDoc(await takeaway.view(row, owner.customerId));
+      return basketDoc(await service.viewOf(row));
+    },
   );
 
   r.put(
@@ -105,13 +143,22 @@ export async function basketRoutes(app: FastifyInstance, { services }: AppDeps) 
     {
       schema: {
         tags,
-        summary: 'Update delivery date, frequency, note or whether it starts a plan',
+        summary:
+          'Update a basket. Recipe kits: delivery date, frequency, note, whether it starts a plan. Takeaway (spec §7 basket update): delivery_date, time_slot, restaurant_id, fulfillment_type, address, customer_email, is_catering_order, table_number, delivery_note',
         params: basketParams,
         body: updateBasketBody,
-        response: { 200: basketDocument },
+        response: { 200: anyBasketDocument },
       },
     },
-    async (request) => basketDoc(await service.update(ownerOf(request), request.params.id, request.body)),
+    async (request) => {
+      const owner = ownerOf(request);
+      const row = await service.find(owner, request.params.id);
+      if (row.type === 'TakeawayBasket') {
+        return takeawayDoc(await takeaway.update(owner, row.id, request.body));
+      }
+      refuseFields(request.body, TAKEAWAY_ONLY, 'recipe-kit basket');
+      return basketDoc(await service.update(owner, request.params.id, request.body));
+    },
   );
 
   r.delete(
@@ -198,7 +245,8 @@ export async function basketRoutes(app: FastifyInstance, { services }: AppDeps) 
     {
       schema: {
         tags,
-        summary: 'Check minimum spends (and with validate_fully, stock and cutoffs)',
+        summary:
+          'Check minimum spends (and with validate_fully, stock and cutoffs). A takeaway basket: items, minimum spend, restaurant, slot, address, what is snoozed',
         description: '200 when the basket can go to checkout; 400 with one error per problem otherwise.',
         params: basketParams,
         querystring: validateBasketQuery,
@@ -206,11 +254,14 @@ export async function basketRoutes(app: FastifyInstance, { services }: AppDeps) 
       },
     },
     async (request) => {
-      const problems = await service.validate(
-        ownerOf(request),
-        request.params.id,
-        request.query.validateFully ?? false,
-      );
+      const owner = ownerOf(request);
+      const row = await service.find(owner, request.params.id);
+      if (row.type === 'TakeawayBasket') {
+        const problems = await takeaway.validate(row, owner.customerId);
+        if (problems.length > 0) throw new ErrorResponse(400, problems.map(wireProblem));
+        return validDoc(request.params.id);
+      }
+      const problems = await service.validate(owner, request.params.id, request.query.validateFully ?? false);
       if (problems.length > 0) {
         throw new ErrorResponse(
           400,
@@ -222,13 +273,21 @@ export async function basketRoutes(app: FastifyInstance, { services }: AppDeps) 
           })),
         );
       }
-      return {
-        data: {
-          id: request.params.id,
-          type: 'basket_validations' as const,
-          attributes: { valid: true, problems: [] },
-        },
-      };
+      return validDoc(request.params.id);
     },
   );
+}
+
+function validDoc(id: string) {
+  return { data: { id, type: 'basket_validations' as const, attributes: { valid: true, problems: [] } } };
+}
+
+function wireProblem(problem: ErrorObject): WireError {
+  const meta = problem.meta ? (snakeKeys(problem.meta) as Record<string, unknown>) : undefined;
+  return {
+    status: '400',
+    code: problem.code as ErrorCode,
+    detail: problem.detail,
+    ...(meta ? { meta } : {}),
+  };
 }

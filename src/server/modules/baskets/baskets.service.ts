@@ -89,24 +89,37 @@ export class BasketService {
     this.appliedVoucher = prepareAppliedVoucher(db);
   }
 
-  async list(owner: BasketOwner): Promise<{ baskets: Basket[]; meta: BasketMeta }> {
+  /**
+   * The visitor's baskets in the order they were made: recipe-kit ones as `Basket`s, takeaway ones as their
+   * rows (the takeaway basket service shows those).
+   */
+  async list(
+    owner: BasketOwner,
+  ): Promise<{ rows: BasketRow[]; baskets: Map<string, Basket>; meta: BasketMeta }> {
     const rules = await this.rules.get();
     const rows = await listOwnedBaskets(this.db, owner);
-    const ids = rows.map((row) => row.id);
+    const ids = rows.filter((row) => row.type === 'RecipeKitBasket').map((row) => row.id);
     const [lines, vouchers] = await Promise.all([readLines(this.db, ids), loadAppliedVouchers(this.db, ids)]);
     const now = this.clock.now();
-    return {
-      baskets: rows.map((row) =>
-        toBasket(
-          row,
-          lines.filter((line) => line.basketId === row.id),
-          rules,
-          now,
-          vouchers.get(row.id) ?? null,
-        ),
-      ),
-      meta: metaFor(rows[0] ?? null, rules),
-    };
+    const views = new Map<string, Basket>();
+    for (const row of rows) {
+      if (row.type !== 'RecipeKitBasket') continue;
+      const own = lines.filter((line) => line.basketId === row.id);
+      views.set(row.id, toBasket(row, own, rules, now, vouchers.get(row.id) ?? null));
+    }
+    return { rows, baskets: views, meta: metaFor(rows[0] ?? null, rules) };
+  }
+
+  /** The owner's basket row, of either kind, or 404. */
+  async find(owner: BasketOwner, id: string): Promise<BasketRow> {
+    const row = await findOwnedBasket(this.db, owner, id);
+    if (!row) throw new DomainError('BASKET_NOT_FOUND', BASKET_GONE);
+    return row;
+  }
+
+  /** A recipe-kit basket row as the API shows it. */
+  viewOf(row: BasketRow): Promise<BasketView> {
+    return this.view(row);
   }
 
   async get(owner: BasketOwner, id: string): Promise<BasketView> {
@@ -216,6 +229,12 @@ export class BasketService {
     }
     const { basket, variant, quantity } = outcome;
     if (!basket) throw new DomainError('BASKET_NOT_FOUND', BASKET_GONE);
+    if (basket.type !== 'RecipeKitBasket') {
+      throw new DomainError(
+        'BASKET_INVALID',
+        'This is a takeaway basket: add its dishes with POST /baskets/{id}/takeaway_items',
+      );
+    }
     const refusal = variant ? addRefusal(variant, mealWeek, now, basket.startSubscription) : null;
     if (!variant || refusal) {
       if (quantity !== null) throw new Error('basket add: the statement added what the menu rules refuse');

@@ -12,3 +12,6 @@ export { BasketVouchersService } from './basket-vouchers.service';
 export { findOwnedBasket, readLines, type BasketRow, type LineRow } from './baskets.repo';
 export { basketRoutes } from './baskets.routes';
 export { basketVoucherRoutes } from './basket-vouchers.routes';
+export { TakeawayBasketService, lockAndPriceTakeaway } from './takeaway-baskets.service';
+export { type PricedLine, type PricedTakeaway } from './takeaway-pricing';
+export { takeawayBasketRoutes } from './takeaway-basket.routes';

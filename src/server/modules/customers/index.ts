@@ -19,4 +19,6 @@ export {
   type CustomerRow,
 } from './customers.repo';
 export { customerRoutes } from './customers.routes';
+export { allergenProfileOf, AllergenProfileService } from './allergen-profile';
+export { allergenRoutes } from './allergens.routes';
 export { addressRoutes } from './addresses.routes';

@@ -28,3 +28,4 @@ export {
   type OrderRewrite,
 } from './place-orders';
 export { emailOrderOf, emailOrdersOf, queueGiftEmails, queueOrderConfirmation } from './order-emails';
+export { moveOrderAlong } from './move-order';

@@ -8,6 +8,7 @@ import {
   orderStateLabel,
   type OrderState,
 } from '../../../domain/orders';
+import { takeawayStateLabel } from '../../../domain/takeaway';
 import type { DbOrTx } from '../../db/client';
 import { orderLineItems, orders } from '../../db/schema/orders';
 import { scheduleWeeks } from '../../db/schema/subscriptions';
@@ -26,7 +27,10 @@ function toOrder(row: ReadRow, lines: LineRow[], now: Date): Order {
     id: row.id,
     number: row.number,
     state: row.state,
-    stateLabel: orderStateLabel(row.state, row.deliveryDate, now, row.source),
+    stateLabel:
+      row.source === 'takeaway' || row.source === 'catering'
+        ? takeawayStateLabel(row.state)
+        : orderStateLabel(row.state, row.deliveryDate, now, row.source),
     failedPayment: isFailedPayment(row.state),
     // A plan's box is charged at its cutoff, never paid by hand before it is billed.
     payable: isPayable(row.state as OrderState, row.source),

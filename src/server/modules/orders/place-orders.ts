@@ -13,11 +13,19 @@ import { recordOrdersMade, recordStateChange, type CheckoutRow, type Mover } fro
 
 export type OrderSource = (typeof orders.$inferInsert)['source'];
 
-/** A line as placed: the domain's order line (title, SKU and unit price copied), without the stock figure. */
-export type OrderLineDraft = Omit<OrderLine, 'quantityAvailable'>;
+/**
+ * A line as placed: the domain's order line (title, SKU and unit price copied), without the stock figure. A
+ * takeaway line names no catalogue variant (its dish is on the takeaway menu).
+ */
+export type OrderLineDraft = Omit<OrderLine, 'quantityAvailable' | 'productVariantId'> & {
+  productVariantId: number | null;
+};
 
-export interface OrderDraft {
-  mealWeek: IsoDate;
+/** An order as placed; `W` is a recipe kit's menu week (a takeaway has none: null). */
+export interface OrderDraft<W extends IsoDate | null = IsoDate> {
+  mealWeek: W;
+  /** Spec §3 Order `type`: ShopifyOrder unless given (a takeaway is a DeliverectOrder, a restaurant's). */
+  type?: string;
   deliveryDate: IsoDate;
   deliveryNote: string | null;
   shippingAddress: OrderAddress;
@@ -46,7 +54,7 @@ export interface CheckoutDraft {
 export async function placeOrders(
   tx: DbOrTx,
   draft: CheckoutDraft,
-  drafts: readonly OrderDraft[],
+  drafts: readonly OrderDraft<IsoDate | null>[],
   source: OrderSource,
   by: Mover,
 ): Promise<{ checkout: CheckoutRow; orderIds: string[] }> {
@@ -64,6 +72,7 @@ export async function placeOrders(
         checkoutId: checkout!.id,
         subscriptionId: draft.subscriptionId,
         source,
+        ...(order.type ? { type: order.type } : {}),
         mealWeek: order.mealWeek,
         deliveryDate: order.deliveryDate,
         deliveryNote: order.deliveryNote,
@@ -87,7 +96,11 @@ export async function placeOrders(
 }
 
 /** The orders drafts would make, as the API shows orders, before anything is written. */
-export function previewOrders(drafts: readonly OrderDraft[], source: OrderSource, now: Date): Order[] {
+export function previewOrders(
+  drafts: readonly OrderDraft<IsoDate | null>[],
+  source: OrderSource,
+  now: Date,
+): Order[] {
   return drafts.map((order, index) => ({
     id: `preview-${index + 1}`,
     number: 0,
@@ -95,7 +108,7 @@ export function previewOrders(drafts: readonly OrderDraft[], source: OrderSource
     stateLabel: 'Created',
     failedPayment: false,
     payable: true,
-    type: 'ShopifyOrder',
+    type: order.type ?? 'ShopifyOrder',
     source,
     subscriptionId: null,
     checkoutId: 'preview',

@@ -16,4 +16,5 @@ export {
 } from './payment-methods.service';
 export { OrderKinds, type FailedCheckout, type OrderKind, type PaidCheckout } from './order-kinds';
 export type { PaymentRow } from './payment-state';
+export { requestRefund } from './refunds';
 export { paymentRoutes } from './payments.routes';

@@ -19,6 +19,7 @@ import { movePayment, type PaymentRow } from './payment-state';
 import { ensureProcessorCustomer } from './processor-customers';
 import { PaymentRecovery, STUCK_CHARGE_MS } from './payment-recovery';
 import { isHardDecline, PaymentSettlement } from './payment-settlement';
+import { PaymentRefunds } from './refunds';
 import { OffSessionCharges, refuseAfterHardDecline, type OffSessionCharge } from './off-session';
 import { chargeOffSessionMany, type BatchAnswer } from './off-session-batch';
 
@@ -56,6 +57,7 @@ const REPLACED = 'Replaced by another payment attempt';
 export class PaymentsService {
   private readonly settlement: PaymentSettlement;
   private readonly recovery: PaymentRecovery;
+  private readonly refunds: PaymentRefunds;
   private readonly offSession: OffSessionCharges;
 
   constructor(
@@ -68,6 +70,7 @@ export class PaymentsService {
   ) {
     this.settlement = new PaymentSettlement(db, processors, clock, publicUrl, kinds);
     this.recovery = new PaymentRecovery(db, clock, this.settlement);
+    this.refunds = new PaymentRefunds(db, clock, this.settlement, kinds);
     this.offSession = new OffSessionCharges(db, rules, clock, this.settlement);
   }
 
@@ -85,9 +88,14 @@ export class PaymentsService {
     );
   }
 
-  /** See payment-recovery.ts. */
-  recoverPayments(processingOlderThanMs = STUCK_CHARGE_MS): Promise<number> {
-    return this.recovery.recoverPayments(processingOlderThanMs);
+  /** See payment-recovery.ts; refunds still owed (refunds.ts) are finished on the same pass. */
+  async recoverPayments(processingOlderThanMs = STUCK_CHARGE_MS): Promise<number> {
+    return (await this.recovery.recoverPayments(processingOlderThanMs)) + (await this.refunds.refundOwed());
+  }
+
+  /** Gives back what a checkout's payment is owed (after `requestRefund` committed): see refunds.ts. */
+  refundOwed(checkoutId: string, actor: string): Promise<number> {
+    return this.refunds.refundOwed(checkoutId, actor);
   }
 
   /** See payment-recovery.ts. */

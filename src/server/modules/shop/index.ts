@@ -4,6 +4,7 @@ export {
   cachedShopRules,
   DEFAULT_FREE_DELIVERY_THRESHOLD,
   DEFAULT_MINIMUM_CARD_CHARGE,
+  lateDeliveryRule,
   settingsView,
   type ShopRules,
   type ShopRulesCache,

@@ -10,6 +10,7 @@ export const SETTING_KEYS = [
   'default_delivery_fee',
   'free_delivery_threshold',
   'minimum_card_charge',
+  'late_delivery_credit',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 

@@ -101,6 +101,12 @@ describe('GET /settings', () => {
           ],
           first_orderable_week: WEEKS.next,
           one_off_menu_week: WEEKS.current,
+          late_delivery_credit: {
+            amount: 500,
+            rule:
+              'If a takeaway delivery reaches you after the end of the time window we promised when you paid, ' +
+              'we add £5.00 of store credit to your account automatically. No need to ask.',
+          },
         },
       },
     });

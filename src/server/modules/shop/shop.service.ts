@@ -1,4 +1,5 @@
-import { pence, type Pence } from '../../../domain/money';
+import { formatPence, pence, type Pence } from '../../../domain/money';
+import { DEFAULT_LATE_DELIVERY_CREDIT } from '../../../domain/takeaway';
 import {
   DEFAULT_DELIVERY_FEE,
   DEFAULT_MINIMUM_SPEND,
@@ -31,6 +32,8 @@ function asPence(value: unknown, fallback: Pence): Pence {
 
 export interface ShopRules extends BasketRules {
   minimumCardCharge: Pence;
+  /** Store credit for a takeaway delivered after its promised window (issue 13 part 5). */
+  lateDeliveryCredit: Pence;
 }
 
 /** The basket rules an operator has set, with the spec's defaults for anything unset. */
@@ -49,6 +52,7 @@ export async function loadShopRules(db: DbOrTx): Promise<ShopRules> {
       price: pence(fee.pricePence),
     })),
     minimumCardCharge: asPence(values.minimum_card_charge, DEFAULT_MINIMUM_CARD_CHARGE),
+    lateDeliveryCredit: asPence(values.late_delivery_credit, pence(DEFAULT_LATE_DELIVERY_CREDIT)),
   };
 }
 
@@ -104,5 +108,17 @@ export function settingsView(rules: ShopRules, now: Date): Settings {
     })),
     firstOrderableWeek: firstOrderableWeek(now),
     oneOffMenuWeek: oneOffMenuWeek(now),
+    lateDeliveryCredit: {
+      amount: rules.lateDeliveryCredit,
+      rule: lateDeliveryRule(rules.lateDeliveryCredit),
+    },
   };
+}
+
+/** The late-delivery promise in words, as /settings and the emails say it. */
+export function lateDeliveryRule(amount: number): string {
+  return (
+    `If a takeaway delivery reaches you after the end of the time window we promised when you paid, ` +
+    `we add ${formatPence(amount)} of store credit to your account automatically. No need to ask.`
+  );
 }

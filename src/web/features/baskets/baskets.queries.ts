@@ -19,14 +19,26 @@ export function readBasket(doc: unknown): BasketState {
   return { basket: readOne(doc, basketModel), meta: readMeta(doc, basketMeta) };
 }
 
+/**
+ * The recipe-kit baskets of a basket list: GET /baskets lists a takeaway basket too when the visitor has one,
+ * in a shape of its own (attributes.type TakeawayBasket, contracts/takeaway.ts).
+ */
+function recipeKitBaskets(doc: unknown): Basket[] {
+  const list = doc as { data?: { attributes?: { type?: string } }[]; included?: unknown[] };
+  const data = Array.isArray(list?.data)
+    ? list.data.filter((resource) => resource.attributes?.type !== 'TakeawayBasket')
+    : list?.data;
+  return readMany({ ...list, data }, basketModel);
+}
+
 export async function fetchBaskets(signal?: AbortSignal): Promise<Basket[]> {
-  return readMany(await api('GET', '/baskets', { signal }), basketModel);
+  return recipeKitBaskets(await api('GET', '/baskets', { signal }));
 }
 
 async function ensureRecipeKitBasket(signal?: AbortSignal): Promise<BasketState> {
   try {
     const doc = await api('GET', '/baskets', { signal });
-    const found = readMany(doc, basketModel).find((basket) => basket.type === 'RecipeKitBasket');
+    const found = recipeKitBaskets(doc).find((basket) => basket.type === 'RecipeKitBasket');
     if (found) return { basket: found, meta: readMeta(doc, basketMeta) };
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;

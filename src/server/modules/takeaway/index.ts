@@ -1,0 +1,20 @@
+// The takeaway area's public face (issue 13 part 2): placing a takeaway or catering basket as an order, the
+// takeaway and catering order kinds, the customer's live orders and tracking, the delivery estimate, the
+// courier's dispatch and handover, the late-delivery credit, and moving a takeaway order along its life
+// (which the kitchen does through here).
+
+export { TakeawayOrdersService, type PlacedTakeaway } from './takeaway-orders.service';
+export { TakeawayTrackingService } from './tracking.service';
+export { takeawayKind } from './takeaway-kind';
+export { creditLateDeliveries } from './late-credit';
+export { named, takeawaySteps, toTakeawayOrder } from './takeaway-order-view';
+export {
+  lockTakeawayRow,
+  readTakeawayOrder,
+  readTakeawayOrders,
+  touchTakeawayOrder,
+  type TakeawayOrderRecord,
+  type TakeawayOrderRow,
+} from './takeaway-orders.repo';
+export { queueTakeawayRejected } from './takeaway-emails';
+export { takeawayRoutes } from './takeaway.routes';

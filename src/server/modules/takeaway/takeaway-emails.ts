@@ -1,0 +1,136 @@
+import { londonDate } from '../../../domain/calendar';
+import { formatPence } from '../../../domain/money';
+import { wallTime } from '../../../domain/restaurant-hours';
+import type { DbOrTx } from '../../db/client';
+import { enqueueEmail } from '../../integrations/email';
+import {
+  lateDeliveryCredit,
+  takeawayConfirmation,
+  takeawayRejected,
+  type EmailOrder,
+} from '../../integrations/email/templates';
+import { findCustomerById } from '../customers';
+import { named } from './takeaway-order-view';
+import type { TakeawayOrderRecord } from './takeaway-orders.repo';
+
+// The emails about a takeaway (issue 13): paid, rejected and refunded, and credited for coming late. Each is
+// queued in the transaction that causes it (the outbox sends it after commit).
+
+/** "between 13:05 and 13:20 today", or on another day "between 12:15 and 12:30 on Friday 20 November". */
+export function windowText(from: Date, to: Date, now: Date): string {
+  const day = londonDate(from) === londonDate(now) ? 'today' : `on ${longDay(from)}`;
+  return `between ${wallTime(from)} and ${wallTime(to)} ${day}`;
+}
+
+function longDay(instant: Date): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'Europe/London',
+  }).format(instant);
+}
+
+function emailOrder({ order, takeaway, restaurant, lines }: TakeawayOrderRecord): EmailOrder {
+  const address =
+    takeaway.fulfillmentType === 'delivery'
+      ? [order.shippingAddress.address1, order.shippingAddress.city, order.shippingAddress.zip]
+          .filter(Boolean)
+          .join(', ')
+      : `${restaurant.name}, ${restaurant.address1}, ${restaurant.postcode}`;
+  return {
+    number: order.number,
+    deliveryDate: longDay(takeaway.promisedFrom),
+    address,
+    lines: lines.map((line) => {
+      const choices = (line.takeaway?.modifiers ?? []).filter((m) => m.group !== 'size').map((m) => m.title);
+      const portion = [line.variantTitle || null, ...choices].filter(Boolean).join(' · ');
+      return {
+        quantity: line.quantity,
+        title: line.title,
+        portion: portion || null,
+        unitPrice: formatPence(line.price),
+        total: formatPence(line.total),
+      };
+    }),
+    totals: [
+      ['Food', formatPence(order.subtotal)],
+      ...(takeaway.fulfillmentType === 'delivery'
+        ? [
+            ['Delivery', order.shippingPrice === 0 ? 'Free' : formatPence(order.shippingPrice)] as [
+              string,
+              string,
+            ],
+          ]
+        : []),
+      ['Total', formatPence(order.total)],
+    ],
+  };
+}
+
+export async function queueTakeawayConfirmation(
+  tx: DbOrTx,
+  record: TakeawayOrderRecord,
+  paid: { charged: number; credit: number; now: Date; publicUrl: string },
+): Promise<void> {
+  const customer = await findCustomerById(tx, record.order.customerId);
+  if (!customer) return;
+  await enqueueEmail(
+    tx,
+    takeawayConfirmation({
+      to: customer.email,
+      firstName: customer.firstName,
+      restaurant: record.restaurant.name,
+      when: windowText(record.takeaway.promisedFrom, record.takeaway.promisedTo, paid.now),
+      delivery: record.takeaway.fulfillmentType === 'delivery',
+      order: emailOrder(record),
+      allergens: named(record.takeaway.customerAllergens).map((a) => a.name),
+      charged: formatPence(paid.charged),
+      credit: paid.credit > 0 ? formatPence(paid.credit) : null,
+      link: `${paid.publicUrl}/takeaway/track/${record.order.id}`,
+    }),
+  );
+}
+
+export async function queueTakeawayRejected(
+  tx: DbOrTx,
+  record: TakeawayOrderRecord,
+  money: { refunded: number; creditBack: number; publicUrl: string },
+): Promise<void> {
+  const customer = await findCustomerById(tx, record.order.customerId);
+  if (!customer) return;
+  await enqueueEmail(
+    tx,
+    takeawayRejected({
+      to: customer.email,
+      firstName: customer.firstName,
+      restaurant: record.restaurant.name,
+      number: record.order.number,
+      reason: record.takeaway.rejectedReason ?? 'The kitchen could not make it.',
+      refunded: money.refunded > 0 ? `${formatPence(money.refunded)} to your card` : null,
+      creditBack: money.creditBack > 0 ? formatPence(money.creditBack) : null,
+      link: `${money.publicUrl}/pasta-now`,
+    }),
+  );
+}
+
+export async function queueLateDeliveryCredit(
+  tx: DbOrTx,
+  record: TakeawayOrderRecord,
+  credit: { amount: number; rule: string },
+): Promise<void> {
+  const customer = await findCustomerById(tx, record.order.customerId);
+  if (!customer || !record.takeaway.deliveredAt) return;
+  await enqueueEmail(
+    tx,
+    lateDeliveryCredit({
+      to: customer.email,
+      firstName: customer.firstName,
+      number: record.order.number,
+      promised: `${wallTime(record.takeaway.promisedFrom)} – ${wallTime(record.takeaway.promisedTo)}`,
+      arrived: wallTime(record.takeaway.deliveredAt),
+      credit: formatPence(credit.amount),
+      rule: credit.rule,
+    }),
+  );
+}

@@ -1,0 +1,83 @@
+import { eq } from 'drizzle-orm';
+import { TAKEAWAY_ORDER_LIFECYCLE } from '../../../domain/kitchen';
+import { travelMinutes, type FulfillmentType } from '../../../domain/restaurant-hours';
+import { orders } from '../../db/schema/orders';
+import type { DbOrTx } from '../../db/client';
+import { deleteBasket } from '../baskets';
+import { moveOrderAlong, type Mover } from '../orders';
+import type { OrderKind } from '../payments';
+import { findRestaurant } from '../restaurants';
+import { queueTakeawayConfirmation, queueTakeawayRejected } from './takeaway-emails';
+import { lockTakeawayRow, readTakeawayOrder, touchTakeawayOrder } from './takeaway-orders.repo';
+
+// What a paid takeaway or catering checkout means (registered in services.ts for both kinds;
+// payments/order-kinds.ts): its basket is done with, the order goes to the kitchen (`submitted`, on the
+// kitchen's screen at its next look), its promise starts from when it was paid, and the customer is told.
+// A refund (the kitchen rejected it) is stamped on the order and the customer told where the money went.
+
+export function takeawayKind(publicUrl: string): OrderKind {
+  return {
+    async paid(tx, { checkout, payment, orders: paid, by }) {
+      await deleteBasket(tx, checkout.basketId);
+      for (const order of paid) {
+        await moveOrderAlong(tx, order.id, 'submitted', by, TAKEAWAY_ORDER_LIFECYCLE);
+        await promiseFromPayment(tx, order.id, by);
+        const record = await readTakeawayOrder(tx, order.id);
+        if (record) {
+          await queueTakeawayConfirmation(tx, record, {
+            charged: payment.amount,
+            credit: payment.creditAmount,
+            now: by.at,
+            publicUrl,
+          });
+        }
+      }
+    },
+    async reversed(tx, { checkout, payment, by }) {
+      const refunded = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(eq(orders.checkoutId, checkout.id));
+      for (const { id } of refunded) {
+        await lockTakeawayRow(tx, id);
+        await touchTakeawayOrder(tx, id, { refundedAt: by.at });
+        const record = await readTakeawayOrder(tx, id);
+        if (record) {
+          await queueTakeawayRejected(tx, record, {
+            refunded: payment.amount,
+            creditBack: payment.creditAmount,
+            publicUrl,
+          });
+        }
+      }
+    },
+  };
+}
+
+/**
+ * An ASAP order's promise counts from when it was paid: paid later than planned, its window moves on by the
+ * delay (the place it booked in its slot stays). A scheduled slot's promise is the slot.
+ */
+async function promiseFromPayment(tx: DbOrTx, orderId: string, by: Mover): Promise<void> {
+  const row = await lockTakeawayRow(tx, orderId);
+  if (!row) return;
+  let { promisedFrom, promisedTo } = row;
+  if (row.asap) {
+    const restaurant = await findRestaurant(tx, row.restaurantId);
+    const minutes =
+      (restaurant?.prepMinutes ?? 0) +
+      (restaurant?.busyMinutes ?? 0) +
+      travelMinutes(row.fulfillmentType as FulfillmentType);
+    const earliest = by.at.getTime() + minutes * 60_000;
+    const delay = Math.max(0, earliest - promisedFrom.getTime());
+    promisedFrom = new Date(promisedFrom.getTime() + delay);
+    promisedTo = new Date(promisedTo.getTime() + delay);
+  }
+  await touchTakeawayOrder(tx, orderId, {
+    paidAt: by.at,
+    promisedFrom,
+    promisedTo,
+    etaFrom: promisedFrom,
+    etaTo: promisedTo,
+  });
+}

@@ -1,0 +1,271 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { DeliveryEstimationBody, DriverStatus } from '../../../contracts/takeaway';
+import { DomainError, FieldErrors } from '../../../domain/errors';
+import { TAKEAWAY_ORDER_LIFECYCLE } from '../../../domain/kitchen';
+import { bearing, isLatLon, milesBetween, roundMiles } from '../../../domain/geo';
+import { asapWindow, isOfferedSlot, slotLabel, slotWindow } from '../../../domain/restaurant-hours';
+import { etaText, missingForEstimate } from '../../../domain/takeaway';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { orders } from '../../db/schema/orders';
+import { takeawayOrders } from '../../db/schema/takeaway';
+import type { CourierDelivery, CourierService } from '../../integrations/courier';
+import { moveOrderAlong } from '../orders';
+import { requireRestaurant, slotRules } from '../restaurants';
+import {
+  lockTakeawayRow,
+  readCustomerTakeawayOrder,
+  readTakeawayOrder,
+  touchTakeawayOrder,
+  type TakeawayOrderRecord,
+} from './takeaway-orders.repo';
+
+// When it comes and where the rider is (issue 13 part 2): the delivery estimate (spec §5, §7 POST
+// /delivery_estimation), dispatching a courier when an order goes out, the driver's position (GET
+// /orders/{id}/driver_location), and the courier's handover, read by a job.
+
+const DRIVER_STATUS: Record<CourierDelivery['status'], DriverStatus> = {
+  pending: 'to_pickup',
+  pickup: 'to_pickup',
+  pickup_complete: 'to_dropoff',
+  dropoff: 'to_dropoff',
+  delivered: 'delivered',
+  canceled: 'canceled',
+  returned: 'canceled',
+};
+
+export interface DriverLocation {
+  status: DriverStatus;
+  lat: number | null;
+  lon: number | null;
+  bearing: number | null;
+  riderName: string | null;
+  etaAt: string | null;
+  milesToGo: number | null;
+  pickup: { lat: number; lon: number };
+  dropoff: { lat: number; lon: number } | null;
+  updatedAt: string;
+}
+
+export class TakeawayTrackingService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly courier: CourierService,
+  ) {}
+
+  /**
+   * POST /delivery_estimation: spec §5's fields must all be there (400 naming what is missing) and the
+   * restaurant must deliver to the point. ASAP: "prep + busy + 15 - … + 30 mins" (spec §9); a slot: its times.
+   */
+  async estimate(body: DeliveryEstimationBody) {
+    const missing = missingForEstimate(body);
+    if (missing.length > 0) {
+      throw new FieldErrors(
+        missing.map((field) => ({
+          field,
+          message:
+            field === 'zip' && body.zip
+              ? 'Enter a full UK postcode, like SW1A 2AA'
+              : 'is needed for an estimate',
+        })),
+      );
+    }
+    const restaurant = await requireRestaurant(this.db, body.restaurantId!);
+    const point = { lat: body.lat!, lon: body.lon! };
+    const miles = milesBetween(point, restaurant);
+    if (!restaurant.offersDelivery || miles > restaurant.deliveryRadiusMiles) {
+      throw new DomainError(
+        'OUTSIDE_DELIVERY_AREA',
+        `${restaurant.name} doesn’t deliver to ${body.zip!.toUpperCase()}. Choose collection or another restaurant.`,
+        { distanceMiles: roundMiles(miles) },
+      );
+    }
+    const now = this.clock.now();
+    const rules = slotRules(restaurant, { fulfillmentType: 'delivery', catering: false });
+    const slot = body.timeSlot!;
+    const asap = slot.asap ?? !slot.startTime;
+    const start = asap ? null : slot.startTime ? new Date(slot.startTime) : null;
+    const window = asap
+      ? asapWindow(restaurant.openingHours, now, rules)
+      : start && isOfferedSlot(restaurant.openingHours, start, now, rules)
+        ? slotWindow(start)
+        : null;
+    if (!window) {
+      throw new DomainError(
+        asap ? 'RESTAURANT_CLOSED' : 'SLOT_UNAVAILABLE',
+        asap
+          ? `${restaurant.name} isn’t taking orders for as soon as possible right now. Please choose a time.`
+          : 'That time is not available. Please choose another time.',
+      );
+    }
+    const minutes = (at: Date) => Math.max(0, Math.round((at.getTime() - now.getTime()) / 60_000));
+    return {
+      id: `${restaurant.id}:${window.from.toISOString()}`,
+      restaurantId: restaurant.id,
+      asap,
+      text: asap ? etaText(restaurant.prepMinutes, restaurant.busyMinutes) : slotLabel(window.from),
+      minMinutes: minutes(window.from),
+      maxMinutes: minutes(window.to),
+      from: window.from.toISOString(),
+      to: window.to.toISOString(),
+      distanceMiles: roundMiles(miles),
+    };
+  }
+
+  /** Where the customer's rider is: before dispatch, only the way; a collection has no rider. */
+  async driverLocation(customerId: string, orderId: string): Promise<DriverLocation> {
+    const record = await readCustomerTakeawayOrder(this.db, customerId, orderId);
+    if (!record) throw new DomainError('ORDER_NOT_FOUND', 'We were unable to process your request');
+    const { takeaway, restaurant, order } = record;
+    if (takeaway.fulfillmentType !== 'delivery') {
+      throw new DomainError('ORDER_INVALID', 'This order is collected, so it has no rider to follow');
+    }
+    const pickup = { lat: restaurant.lat, lon: restaurant.lon };
+    const address = order.shippingAddress;
+    const dropoff = isLatLon(address) ? { lat: address.lat, lon: address.lon } : null;
+    const quiet = {
+      lat: null,
+      lon: null,
+      bearing: null,
+      riderName: null,
+      etaAt: null,
+      milesToGo: null,
+      pickup,
+      dropoff,
+      updatedAt: this.clock.now().toISOString(),
+    };
+    if (!takeaway.courierRef) return { status: 'not_dispatched', ...quiet };
+    const delivery = await this.courier.getDelivery(takeaway.courierRef);
+    const rider =
+      delivery.rider && delivery.rider.lat !== null && delivery.rider.lon !== null ? delivery.rider : null;
+    const at = rider ? { lat: rider.lat!, lon: rider.lon! } : null;
+    return {
+      ...quiet,
+      status: DRIVER_STATUS[delivery.status],
+      lat: at?.lat ?? null,
+      lon: at?.lon ?? null,
+      bearing: at && dropoff && delivery.status !== 'delivered' ? Math.round(bearing(at, dropoff)) : null,
+      riderName: delivery.rider?.name ?? null,
+      etaAt: delivery.dropoffEta?.toISOString() ?? null,
+      milesToGo: at && dropoff ? roundMiles(milesBetween(at, dropoff)) : null,
+      updatedAt: delivery.at.toISOString(),
+    };
+  }
+
+  /**
+   * Asks the courier for a rider for an order that has gone out (after the kitchen's transaction committed),
+   * and keeps the courier's id; the estimate becomes the rider's. A failure is retried by the job.
+   */
+  async dispatch(orderId: string): Promise<void> {
+    const record = await readTakeawayOrder(this.db, orderId);
+    if (!record || record.takeaway.courierRef || record.order.state !== 'shipped') return;
+    const delivery = await this.courier.createDelivery(deliveryRequest(record, this.clock.now()));
+    await this.db.transaction(async (tx) => {
+      const row = await lockTakeawayRow(tx, orderId);
+      if (!row || row.courierRef) return;
+      const eta = delivery.dropoffEta;
+      await touchTakeawayOrder(tx, orderId, {
+        courierRef: delivery.id,
+        ...(eta ? { etaFrom: eta, etaTo: eta } : {}),
+      });
+    });
+  }
+
+  /**
+   * The courier job (every minute): dispatches what went out without a rider, and records each handover the
+   * courier reports (delivered, at the time the courier says). Idempotent: a delivered order is left alone.
+   */
+  async progressDeliveries(): Promise<number> {
+    const out = await this.db
+      .select({
+        orderId: takeawayOrders.orderId,
+        courierRef: takeawayOrders.courierRef,
+        outAt: takeawayOrders.outAt,
+      })
+      .from(takeawayOrders)
+      .innerJoin(orders, eq(orders.id, takeawayOrders.orderId))
+      .where(and(eq(orders.state, 'shipped'), eq(takeawayOrders.fulfillmentType, 'delivery')))
+      .orderBy(asc(takeawayOrders.outAt))
+      .limit(100);
+    let moved = 0;
+    for (const { orderId, courierRef, outAt } of out) {
+      try {
+        if (!courierRef) {
+          // Sent out without a rider: the kitchen's own dispatch failed (or is under way right now, so wait a
+          // minute before asking a second time).
+          if (outAt && this.clock.now().getTime() - outAt.getTime() >= 60_000) await this.dispatch(orderId);
+          continue;
+        }
+        const delivery = await this.courier.getDelivery(courierRef);
+        if (delivery.status !== 'delivered' || !delivery.deliveredAt) continue;
+        if (await this.markDelivered(orderId, delivery.deliveredAt, 'courier')) moved += 1;
+      } catch {
+        // The courier is unreachable: the next run asks again.
+      }
+    }
+    return moved;
+  }
+
+  /** Records a handover (once): the order is delivered, at that time. */
+  async markDelivered(orderId: string, at: Date, actor: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ state: orders.state })
+        .from(orders)
+        .where(eq(orders.id, orderId))
+        .for('update');
+      if (row?.state !== 'shipped') return false;
+      await moveOrderAlong(
+        tx,
+        orderId,
+        'delivered',
+        { actor, at: this.clock.now() },
+        TAKEAWAY_ORDER_LIFECYCLE,
+      );
+      await touchTakeawayOrder(tx, orderId, { deliveredAt: at });
+      return true;
+    });
+  }
+}
+
+function deliveryRequest(record: TakeawayOrderRecord, now: Date) {
+  const { order, takeaway, restaurant, lines } = record;
+  const address = order.shippingAddress;
+  return {
+    externalId: order.id,
+    pickup: {
+      name: restaurant.name,
+      address: `${restaurant.address1}, ${restaurant.city}, ${restaurant.postcode}`,
+      phone: restaurant.phone,
+      lat: restaurant.lat,
+      lon: restaurant.lon,
+    },
+    dropoff: {
+      name: takeaway.customerName,
+      address: [address.address1, address.address2, address.city, address.zip].filter(Boolean).join(', '),
+      phone: takeaway.phone ?? restaurant.phone,
+      lat: address.lat ?? restaurant.lat,
+      lon: address.lon ?? restaurant.lon,
+      notes: order.deliveryNote,
+    },
+    items: lines.map((line) => ({ name: line.title, quantity: line.quantity })),
+    readyAt: takeaway.readyAt ?? now,
+  };
+}
+
+/** Deliveries that came after their promised window and have not been credited (the late-credit job's). */
+export function lateUncredited(db: Db, limit = 100) {
+  return db
+    .select({ orderId: takeawayOrders.orderId })
+    .from(takeawayOrders)
+    .where(
+      and(
+        isNull(takeawayOrders.lateCreditedAt),
+        sql`${takeawayOrders.deliveredAt} > ${takeawayOrders.promisedTo}`,
+        eq(takeawayOrders.fulfillmentType, 'delivery'),
+      ),
+    )
+    .orderBy(asc(takeawayOrders.deliveredAt))
+    .limit(limit);
+}
