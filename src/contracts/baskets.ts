@@ -4,7 +4,6 @@ import type { AddonProduct, VoucherOnBasket as DomainVoucherOnBasket } from '../
 import { errorObject, resource, resourceWithRelationships, toMany } from './envelope';
 import { idParam, isoDateSchema, penceSchema, quantitySchema, queryBoolean, uuidSchema } from './common';
 import { basketVoucherSchema, type VoucherTermsView } from './vouchers';
-import { takeawayBasketFields } from './takeaway-basket-fields';
 
 // Baskets (spec §3 Basket, Basket item; §7 Baskets).
 
@@ -122,28 +121,6 @@ export type VoucherOnBasket = DomainVoucherOnBasket<BasketItem, VoucherTermsView
 export const basketParams = z.strictObject({ id: uuidSchema });
 export const basketItemParams = z.strictObject({ id: uuidSchema, itemId: uuidSchema });
 export const basketTypeParams = z.strictObject({ type: basketTypeSchema });
-
-export const createBasketBody = z.strictObject({
-  type: basketTypeSchema,
-  startSubscription: z.optional(z.boolean()),
-  /** A takeaway basket's choices (spec §7 "New takeaway basket" and "Second basket create"). */
-  ...takeawayBasketFields,
-  deliveryDate: z.optional(z.nullable(isoDateSchema)),
-  deliveryNote: z.optional(z.nullable(z.string().check(z.maxLength(500)))),
-});
-export type CreateBasketBody = z.infer<typeof createBasketBody>;
-
-export const updateBasketBody = z.strictObject({
-  deliveryDate: z.optional(z.nullable(isoDateSchema)),
-  frequency: z.optional(z.nullable(z.int().check(z.gte(1), z.lte(4)))),
-  deliveryNote: z.optional(z.nullable(z.string().check(z.maxLength(500)))),
-  startSubscription: z.optional(z.boolean()),
-  /** A one-off box (not a plan) pays the one-off delivery fee on top (set by the one-off menu). */
-  oneOffFeeApplicable: z.optional(z.boolean()),
-  /** A takeaway basket's choices (spec §7 basket update: deliveryDate, timeSlot, restaurantId, fulfillmentType, address). */
-  ...takeawayBasketFields,
-});
-export type UpdateBasketBody = z.infer<typeof updateBasketBody>;
 
 export const addBasketItemBody = z.strictObject({
   /** Our variant id, or the storefront's global id (gid://shopify/ProductVariant/…). */

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { FULFILLMENT_TYPES } from '../domain/fulfilment';
+import { FULFILLMENT_TYPES } from '../domain/fulfillment-types';
 
 // What a takeaway basket's create (spec §7 "new takeaway basket" and "second basket") and its update (the
 // basket mutation: deliveryDate, timeSlot, restaurantId, fulfillmentType, address) may set. Kept apart from

@@ -1,5 +1,5 @@
 import { addDays, londonClock, londonDate, londonInstant, weekdayOf, type IsoDate } from './calendar';
-import type { FulfillmentType } from './fulfilment';
+import type { FulfillmentType } from './fulfillment-types';
 
 // A restaurant's opening hours and the times a takeaway can be had (issue 13 part 1; spec §4 "ASAP or a
 // time slot"). Hours are London wall-clock times per weekday, so a restaurant that opens at 11:00 opens at
@@ -22,7 +22,7 @@ const SLOT_MS = SLOT_MINUTES * 60_000;
 export const DELIVERY_MIN_MINUTES = 15;
 export const DELIVERY_MAX_MINUTES = 30;
 
-export { FULFILLMENT_TYPES, type FulfillmentType } from './fulfilment';
+export { FULFILLMENT_TYPES, type FulfillmentType } from './fulfillment-types';
 
 /** "11:30" to "22:00" ("24:00" is midnight at the end of the day), on quarter hours. */
 export interface OpeningWindow {

@@ -7,14 +7,13 @@ import {
   basketParams,
   basketTypeParams,
   basketValidationDocument,
-  createBasketBody,
   deleteBasketItemsBody,
-  updateBasketBody,
   updateBasketItemBody,
   validateBasketQuery,
   type Basket,
   type BasketMeta,
 } from '../../../contracts/baskets';
+import { createBasketBody, updateBasketBody } from '../../../contracts/basket-bodies';
 import type { AppDeps } from '../../deps';
 import { ErrorResponse, type WireError } from '../../http/problems';
 import type { ErrorObject } from '../../../contracts/envelope';

@@ -14,10 +14,9 @@ import type {
   AddBasketItemBody,
   Basket,
   BasketMeta,
-  CreateBasketBody,
   DeleteBasketItemsBody,
-  UpdateBasketBody,
 } from '../../../contracts/baskets';
+import type { CreateBasketBody, UpdateBasketBody } from '../../../contracts/basket-bodies';
 import { discountCountsTowardsMinimum } from '../../../domain/vouchers';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { CreateBasketBody, UpdateBasketBody } from '../../../contracts/baskets';
+import type { CreateBasketBody, UpdateBasketBody } from '../../../contracts/basket-bodies';
 import type { AddTakeawayItemBody, TakeawayBasket } from '../../../contracts/takeaway';
 import type { TakeawayAddressInput } from '../../../contracts/takeaway-basket-fields';
 import type { ErrorObject } from '../../../contracts/envelope';
