@@ -137,7 +137,11 @@ describe('the chef’s selection', () => {
             d.productType === MAIN_DISH_TYPE &&
             !d.tags.includes('kids') &&
             suits(d, plan.dietary, plan.avoid) &&
-            d.variants.some((v) => v.quantityAvailable > 0),
+            // A portion the plan takes: its own size, or a regular one when a double is out (never a
+            // double for a plan of regular portions).
+            d.variants.some(
+              (v) => v.quantityAvailable > 0 && (!v.isDouble || plan.dietary.doublePortion === true),
+            ),
         );
         if (fresh.length >= plan.numberOfRecipes) {
           expect(picks.filter((pick) => recent.has(pick.productId))).toEqual([]);
