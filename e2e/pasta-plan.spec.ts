@@ -100,7 +100,7 @@ test('a plan bought, then managed week by week: skip, choose recipes, change day
   await expect(first.getByText('Arrives Wed 25 Nov')).toBeVisible();
   await expect(first.getByRole('button', { name: /Skip/ })).toHaveCount(0);
   const next = week(page, 'Wednesday 2 December');
-  await expect(next.getByText('Charged Fri 27 Nov at 12 noon')).toBeVisible();
+  await expect(next.getByText('To be charged Fri 27 Nov at 12 noon')).toBeVisible();
   await expect(
     next.getByText(/^Changes close in 9 days (2 hours|1 hour) \(Friday 27 November at 12 noon\)$/),
   ).toBeVisible();
@@ -187,7 +187,9 @@ test('a plan bought, then managed week by week: skip, choose recipes, change day
   await page.getByRole('button', { name: 'Activate my plan' }).click();
   await expect(page).toHaveURL(/\/account\/upcoming-orders$/);
   await expect(page.getByText(/^£\d+\.\d\d on Friday 4 December at 12 noon$/)).toBeVisible();
-  await expect(week(page, 'Thursday 17 December').getByText('Charged Fri 11 Dec at 12 noon')).toBeVisible();
+  await expect(
+    week(page, 'Thursday 17 December').getByText('To be charged Fri 11 Dec at 12 noon'),
+  ).toBeVisible();
 
   // Cancel: one screen that says what happens, an optional reason, one button.
   await page.goto('/account/pasta-plan');

@@ -71,8 +71,19 @@ describe('billingStep', () => {
           if (w.box!.state === 'created')
             expect(w.now.getTime()).toBeLessThan(latestChargeTime(w.deliveryDate).getTime());
         }
-        if (step.kind === 'give_up')
+        if (step.kind === 'give_up' && !step.withdrawn)
           expect(w.now.getTime()).toBeGreaterThanOrEqual(dispatchDeadline(w.deliveryDate).getTime());
+      }),
+    );
+  });
+
+  test('a box waiting for payment is never tried again once its plan is paused or cancelled', () => {
+    fc.assert(
+      fc.property(week, (w) => {
+        if (w.box?.source !== 'subscription') return;
+        if (w.box.state !== 'payment_pending' && w.box.state !== 'not_authorized') return;
+        if (w.planState !== 'paused' && w.planState !== 'cancelled') return;
+        expect(billingStep(w)).toEqual({ kind: 'give_up', withdrawn: true });
       }),
     );
   });

@@ -50,8 +50,12 @@ export type BillingStep =
   | { kind: 'not_sent' }
   /** Charge the box off-session (attempt n; the same n again replays that attempt). */
   | { kind: 'charge'; attempt: number }
-  /** Still unpaid at its dispatch deadline: cancelled, everything given back, the plan failed. */
-  | { kind: 'give_up' }
+  /**
+   * Still unpaid at its dispatch deadline: cancelled, everything given back, the plan failed. `withdrawn`:
+   * the customer paused or cancelled the plan while the box waited for payment, so it is never tried again
+   * and not sent (the plan stays as the customer left it).
+   */
+  | { kind: 'give_up'; withdrawn?: true }
   /** Nothing to do before `until` (the next try, or the dispatch deadline). */
   | { kind: 'wait'; until: Date };
 
@@ -75,6 +79,8 @@ export function billingStep(week: WeekToBill): BillingStep {
     return { kind: 'charge', attempt: Math.max(1, week.attempts) };
   }
   if (UNPAID.includes(box.state)) {
+    if (week.planState === 'paused' || week.planState === 'cancelled')
+      return { kind: 'give_up', withdrawn: true };
     if (now.getTime() >= deadline.getTime()) return { kind: 'give_up' };
     const next = nextChargeAttempt({
       attempts: week.attempts,

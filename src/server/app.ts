@@ -152,11 +152,13 @@ export async function buildApp({
   // text/plain into a string (a confusing 400) instead of a 415.
   app.removeContentTypeParser('text/plain');
   // Some HTTP clients send Content-Type: application/json with no body at all (a DELETE to sign out): on a
-  // route that takes no body, that is no body, not a 400. A route that takes a body still needs one.
+  // route that takes no body, or whose body is optional (a plan's cancel), that is no body, not a 400. A
+  // route that takes a body still needs one.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body.length === 0 && !request.routeOptions.schema?.body) return done(null, undefined);
+    const schema = request.routeOptions.schema?.body as { _zod?: { optin?: string } } | undefined;
+    if (body.length === 0 && (!schema || schema._zod?.optin === 'optional')) return done(null, undefined);
     return parseJson(request, String(body), done);
   });
   rejectBrokenText(app);

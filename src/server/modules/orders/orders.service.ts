@@ -6,6 +6,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { checkouts } from '../../db/schema/checkout';
 import { orders } from '../../db/schema/orders';
+import { subscriptions } from '../../db/schema/subscriptions';
 import { creditBalance } from '../credit';
 import type { ShopRulesCache } from '../shop';
 import { checkoutMeta } from './order-documents';
@@ -28,6 +29,15 @@ export class OrdersService {
   async list(customerId: string, query: OrderListQuery) {
     const perPage = Math.min(Math.max(query.perPage ?? 20, 1), MAX_PER_PAGE);
     const page = Math.max(query.page ?? 1, 1);
+    const planId = query['filter[subscriptionId]'];
+    if (planId) {
+      // Another customer's plan named in the filter is not found (spec §7: their ids are 404).
+      const [plan] = await this.db
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(and(eq(subscriptions.id, planId), eq(subscriptions.customerId, customerId)));
+      if (!plan) throw new DomainError('SUBSCRIPTION_NOT_FOUND', 'We could not find that plan');
+    }
     const { orders: list, total } = await listCustomerOrders(this.db, customerId, {
       deliveryDate: query['filter[deliveryDate]'],
       type: query['filter[type]'],

@@ -24,7 +24,7 @@ export type Outcome = 'charged' | 'failed' | 'skipped' | 'not_sent' | 'given_up'
 export type Decided =
   | { kind: 'none'; outcome: Outcome }
   | { kind: 'charge'; checkoutId: string; methodId: string; key: string; weekId: string }
-  | { kind: 'give_up'; checkoutId: string };
+  | { kind: 'give_up'; checkoutId: string; withdrawn: boolean };
 
 export interface DecideContext {
   now: Date;
@@ -181,7 +181,11 @@ export async function decideWeeks(
         await setDue(week.id, step.until);
         break;
       case 'give_up':
-        decided.set(week.id, { kind: 'give_up', checkoutId: checkout!.id });
+        decided.set(week.id, {
+          kind: 'give_up',
+          checkoutId: checkout!.id,
+          withdrawn: step.withdrawn === true,
+        });
         break;
       case 'charge':
         if (box!.state === 'created') closing.push({ week, plan, box: box! });

@@ -322,6 +322,53 @@ describe('when a weekly charge fails', { timeout: 90_000 }, () => {
     expect(await paymentsOf(nextBox!.checkoutId)).toHaveLength(0);
   });
 
+  test('a box waiting for its next try is never charged again once the plan is cancelled or paused: not sent, stock and credit back, the plan left as the customer left it', async () => {
+    await shop();
+    const cancelling = await planOnCard(CARDS.insufficientFunds);
+    const pausing = await planOnCard(CARDS.insufficientFunds);
+    const both = [cancelling, pausing];
+    for (const c of both)
+      await db().update(customers).set({ storeCredits: 100 }).where(eq(customers.id, c.customerId));
+    const stock = await Promise.all(both.map(async (c) => stockOf((await weekOf(c)).box)));
+    await bill(CUTOFF);
+    const boxes = await Promise.all(both.map(async (c) => (await weekOf(c)).box));
+    expect(boxes.map((box) => box.state)).toEqual(['payment_pending', 'payment_pending']);
+
+    // An hour after the cutoff both leave: a cancel needs no body at all (its reason is optional).
+    t.clock.set(at('2026-11-27T13:00:00Z'));
+    const cancelled = await cancelling.visitor.request(
+      'POST',
+      `${API}/subscriptions/${cancelling.subscriptionId}/cancel`,
+      { raw: '' },
+    );
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const paused = await pausing.visitor.post(`${API}/subscriptions/${pausing.subscriptionId}/pause`);
+    expect(paused.status, JSON.stringify(paused.body)).toBe(200);
+    expect((await bill(at('2026-11-27T13:01:00Z'))).givenUp).toBe(2);
+
+    for (const [i, c] of both.entries()) {
+      const after = await weekOf(c);
+      expect(after.box.state).toBe('cancelled');
+      expect(after.week.chargeDueAt).toBeNull();
+      expect(await stockOf(after.box)).toEqual(stock[i]);
+      const [customer] = await db().select().from(customers).where(eq(customers.id, c.customerId));
+      expect(customer!.storeCredits).toBe(100);
+      const [plan] = await db().select().from(subscriptions).where(eq(subscriptions.id, c.subscriptionId));
+      expect(plan!.state).toBe(i === 0 ? 'cancelled' : 'paused');
+      const [mail] = await emailsTo(c.email, 'plan_not_sent');
+      expect(mail?.text).toContain('when you paused or cancelled your plan');
+    }
+
+    // The retries that were due never happen.
+    for (const when of ['2026-11-27T18:00:00Z', '2026-11-28T12:00:00Z', '2026-11-29T12:00:00Z'])
+      await bill(at(when));
+    await bill(DEADLINE);
+    for (const box of boxes) {
+      expect((await paymentsOf(box.checkoutId)).map((p) => p.status)).toEqual(['failed']);
+      expect(await processorCharges(box.checkoutId)).toBe(0);
+    }
+  });
+
   test('a hard decline is never tried again', async () => {
     await shop();
     const c = await planOnCard(CARDS.stolenCard);

@@ -171,7 +171,7 @@ export class PlanBillingService {
 
   private act(decided: Decided): Promise<Outcome> {
     if (decided.kind === 'none') return Promise.resolve(decided.outcome);
-    if (decided.kind === 'give_up') return this.giveUp(decided.checkoutId);
+    if (decided.kind === 'give_up') return this.giveUp(decided.checkoutId, decided.withdrawn);
     return this.charge(decided);
   }
 
@@ -271,7 +271,7 @@ export class PlanBillingService {
   }
 
   /** Unpaid at its dispatch deadline: given up in one transaction, locks in the money path's order. */
-  private async giveUp(checkoutId: string): Promise<Outcome> {
+  private async giveUp(checkoutId: string, withdrawn: boolean): Promise<Outcome> {
     const given = await this.db.transaction(async (tx) => {
       const checkout = await lockCheckout(tx, checkoutId);
       const [box] = await tx.select().from(orders).where(eq(orders.checkoutId, checkoutId)).limit(1);
@@ -281,6 +281,7 @@ export class PlanBillingService {
         by: this.by(),
         rules: await this.rules.get(tx),
         publicUrl: this.publicUrl,
+        withdrawn,
       });
       await tx.update(scheduleWeeks).set({ chargeDueAt: null }).where(eq(scheduleWeeks.orderId, box.id));
       return true;

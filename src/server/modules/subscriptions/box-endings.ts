@@ -115,9 +115,14 @@ export async function giveUpBox(
   tx: DbOrTx,
   checkout: CheckoutRow,
   box: OrderRow,
-  context: { by: Mover; rules: ShopRules; publicUrl: string },
+  context: { by: Mover; rules: ShopRules; publicUrl: string; withdrawn?: boolean },
 ): Promise<void> {
-  const by = { ...context.by, reason: 'Not paid by its dispatch deadline' };
+  const by = {
+    ...context.by,
+    reason: context.withdrawn
+      ? 'Plan paused or cancelled while it waited for payment'
+      : 'Not paid by its dispatch deadline',
+  };
   await tx
     .select({ id: payments.id })
     .from(payments)
@@ -126,7 +131,12 @@ export async function giveUpBox(
     )
     .for('update');
   await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, box.customerId)).for('update');
-  await abandonPaymentsInFlight(tx, checkout.id, 'Not paid before the box was due to be packed', by);
+  await abandonPaymentsInFlight(
+    tx,
+    checkout.id,
+    context.withdrawn ? 'The plan was paused or cancelled' : 'Not paid before the box was due to be packed',
+    by,
+  );
   await putBackStock(tx, await checkoutLines(tx, checkout.id));
   await releaseVoucher(tx, checkout.id);
   await moveCheckoutOrders(tx, checkout.id, 'cancelled', by);
@@ -137,13 +147,17 @@ export async function giveUpBox(
     {
       subscriptionId: box.subscriptionId!,
       action: 'not_sent',
-      summary: `No box for ${theWeekOf(week)}: it wasn’t paid in time`,
+      summary: context.withdrawn
+        ? `No box for ${theWeekOf(week)}: its payment was stopped when the plan was paused or cancelled`
+        : `No box for ${theWeekOf(week)}: it wasn’t paid in time`,
       weeks: [week],
     },
     by,
   );
   await notSentEmail(tx, box, {
-    reason: `Your box for ${longDayLabel(box.deliveryDate as IsoDate)} wasn’t paid by ${deadlineLabel(dispatchDeadline(box.deliveryDate as IsoDate))}, when it was due to be packed, so we haven’t sent it. Any store credit used on it is back in your account.`,
+    reason: context.withdrawn
+      ? `Your box for ${longDayLabel(box.deliveryDate as IsoDate)} was still waiting for payment when you paused or cancelled your plan, so we won’t try to charge it again and haven’t sent it. Any store credit used on it is back in your account.`
+      : `Your box for ${longDayLabel(box.deliveryDate as IsoDate)} wasn’t paid by ${deadlineLabel(dispatchDeadline(box.deliveryDate as IsoDate))}, when it was due to be packed, so we haven’t sent it. Any store credit used on it is back in your account.`,
     publicUrl: context.publicUrl,
   });
   const plan = await moveFailed(tx, box.subscriptionId!, by);

@@ -136,7 +136,7 @@ export async function subscriptionViews(db: DbOrTx, plans: PlanRow[], now: Date)
   });
 }
 
-/** A week's words: "Skipped", "Paused", "Charged Fri 27 Nov at 12 noon", "Is out for delivery"… */
+/** A week's words: "Skipped", "Paused", "To be charged Fri 27 Nov at 12 noon", "Is out for delivery"… */
 function weekLabel(
   plan: Pick<PlanRow, 'state'>,
   week: ScheduleWeekRow,
@@ -154,7 +154,7 @@ function weekLabel(
   if (!order) return open ? 'Menu coming soon' : 'No box this week';
   if (order.state === 'created' && open) {
     const cutoff = weekCutoff(week.startDate as IsoDate);
-    return `Charged ${shortDayLabel(londonDate(cutoff))} at ${timeLabel(cutoff)}`;
+    return `To be charged ${shortDayLabel(londonDate(cutoff))} at ${timeLabel(cutoff)}`;
   }
   return orderStateLabel(order.state, order.deliveryDate, now, 'subscription');
 }

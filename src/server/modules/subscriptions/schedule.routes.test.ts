@@ -58,6 +58,19 @@ describe('GET /schedule_weeks', () => {
     const other = await shopper(t);
     expectError(await other.visitor.get(week(w.id)), 404, 'NOT_FOUND');
     expect((await other.visitor.get(`${API}/schedule_weeks`)).body.data).toEqual([]);
+    // Naming another customer's plan in a filter is 404 too, for its weeks and its orders.
+    const mine = await c.visitor.get(`${API}/schedule_weeks?filter[subscription_id]=${c.subscriptionId}`);
+    expect(mine.body.data.length).toBeGreaterThan(0);
+    expect((await c.visitor.get(`${API}/orders?filter[subscription_id]=${c.subscriptionId}`)).status).toBe(
+      200,
+    );
+    for (const list of ['schedule_weeks', 'orders']) {
+      expectError(
+        await other.visitor.get(`${API}/${list}?filter[subscription_id]=${c.subscriptionId}`),
+        404,
+        'SUBSCRIPTION_NOT_FOUND',
+      );
+    }
     expectError(await t.visitor().get(week(w.id)), 401, 'UNAUTHENTICATED');
   });
 });

@@ -11,7 +11,7 @@ import { deliveryDaysOf } from '../delivery';
 import type { ShopRulesCache } from '../shop';
 import { lockPlanForChange, type PlanContext } from './plan-ahead';
 import { recordReceipt, theWeekOf } from './plan-receipts';
-import type { ScheduleWeekRow, SubscriptionRow } from './plan-store';
+import { PLAN_NOT_FOUND, type ScheduleWeekRow, type SubscriptionRow } from './plan-store';
 import { readWeeks, scheduleWeekViews } from './plan-views';
 import { assertWeekOpen, ownedWeek, planBoxOf, resolveChoice, setBox, syncWeek } from './week-changes';
 import { weekMenu } from '../menu';
@@ -52,6 +52,10 @@ export class ScheduleService {
           query.subscriptionId ? eq(subscriptions.id, query.subscriptionId) : undefined,
         ),
       );
+    // Another customer's plan (or none) named in the filter is not found, as in every call that names it.
+    if (query.subscriptionId && plans.length === 0) {
+      throw new DomainError('SUBSCRIPTION_NOT_FOUND', PLAN_NOT_FOUND);
+    }
     const now = this.clock.now();
     const weeks = await readWeeks(
       this.db,

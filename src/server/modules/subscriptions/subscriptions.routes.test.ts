@@ -59,9 +59,9 @@ describe('GET /subscriptions', () => {
     ]);
     expect(weeks.map((week) => week.attributes.label)).toEqual([
       'Arrives Wed 25 Nov',
-      'Charged Fri 27 Nov at 12 noon',
-      'Charged Fri 4 Dec at 12 noon',
-      'Charged Fri 11 Dec at 12 noon',
+      'To be charged Fri 27 Nov at 12 noon',
+      'To be charged Fri 4 Dec at 12 noon',
+      'To be charged Fri 11 Dec at 12 noon',
       'Menu coming soon',
       'Menu coming soon',
     ]);

@@ -103,7 +103,7 @@ export async function subscriptionRoutes(app: FastifyInstance, { services }: App
       schema: {
         tags,
         summary: 'Cancel the plan (a reason is optional): boxes not yet charged are cancelled',
-        body: cancelSubscriptionBody,
+        body: z.optional(z.nullable(cancelSubscriptionBody)),
         ...one,
       },
     },
@@ -112,8 +112,8 @@ export async function subscriptionRoutes(app: FastifyInstance, { services }: App
         await subscriptions.cancel(
           requireCustomer(request),
           request.params.id,
-          request.body.reason ?? null,
-          request.body.comment ?? null,
+          request.body?.reason ?? null,
+          request.body?.comment ?? null,
         ),
       ),
   );

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type {
   ScheduleBody,
   Subscription,
@@ -11,7 +11,12 @@ import { firstOpenWeek } from '../../../domain/plans';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema/orders';
-import { ingredients, subscriptionIngredientPreferences, subscriptions } from '../../db/schema/subscriptions';
+import {
+  ingredients,
+  scheduleWeeks,
+  subscriptionIngredientPreferences,
+  subscriptions,
+} from '../../db/schema/subscriptions';
 import type { Mover } from '../orders';
 import { ownedPaymentMethod } from '../payments';
 import type { ShopRulesCache } from '../shop';
@@ -99,6 +104,7 @@ export class SubscriptionsService {
         throw new DomainError('CONFLICT', `This plan is ${plan.state} and cannot be paused`);
       }
       const paused = await moveSubscription(tx, plan.id, 'paused', context.by, { pausedAt: context.now });
+      await stopRetries(tx, plan.id, context.now);
       await planAhead(tx, paused!, context);
       const coming = await this.chargedBoxes(tx, plan.id, context.now);
       await recordReceipt(
@@ -184,6 +190,7 @@ export class SubscriptionsService {
         cancelledAt: context.now,
         cancelReason: [reason, comment].filter(Boolean).join(': ') || null,
       });
+      await stopRetries(tx, plan.id, context.now);
       const open = await openWeeks(tx, plan.id, context.now);
       for (const week of open) {
         if (week.orderId) await cancelBox(tx, week.orderId, { ...context.by, reason: 'Plan cancelled' });
@@ -314,4 +321,28 @@ export class SubscriptionsService {
       );
     });
   }
+}
+
+/**
+ * A box whose charge failed and waits for its next try is not tried again once the plan is paused or
+ * cancelled ("nothing more is charged"): billing looks at it now and gives it up (its stock, voucher and
+ * credit back, not sent; `billingStep`'s withdrawn give-up), within the minute of the `plans-bill` job.
+ */
+async function stopRetries(tx: DbOrTx, planId: string, now: Date): Promise<void> {
+  const waiting = tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(eq(orders.subscriptionId, planId), inArray(orders.state, ['payment_pending', 'not_authorized'])),
+    );
+  await tx
+    .update(scheduleWeeks)
+    .set({ chargeDueAt: now })
+    .where(
+      and(
+        eq(scheduleWeeks.subscriptionId, planId),
+        isNotNull(scheduleWeeks.chargeDueAt),
+        inArray(scheduleWeeks.orderId, waiting),
+      ),
+    );
 }

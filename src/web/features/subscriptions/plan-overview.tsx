@@ -111,8 +111,8 @@ export function PlanStateNotice({
     body = (
       <div className="notice notice--error plan-notice">
         <p>
-          <strong>We couldn’t take payment for your last box</strong>, so your plan is on hold. Pay for that
-          box, or choose another card for your plan, then activate it again.
+          <strong>We couldn’t take payment for your last box</strong>, so it was not sent and your plan is on
+          hold. Choose another card for your plan, then activate it again: your next boxes are charged to it.
         </p>
         <div className="button-row">
           {failedOrderId ? (
@@ -135,7 +135,15 @@ export function PlanStateNotice({
           {plan.cancelledAt ? ` (since ${dateOfInstant(plan.cancelledAt)})` : ''}. We won’t send or charge
           anything more. Restart it whenever you like: it picks up with the next open week.
         </p>
-        <div className="button-row">{button('Restart my plan', 'Restarting…')}</div>
+        <div className="button-row">
+          {plan.paymentMethod ? (
+            button('Restart my plan', 'Restarting…')
+          ) : (
+            <Link to="/account/pasta-plan#plan-card-heading" className="button button--primary button--small">
+              Choose a card to restart
+            </Link>
+          )}
+        </div>
       </div>
     );
   }

@@ -32,26 +32,29 @@ const describe = (error: unknown, doing: string) =>
     ? error.message
     : `We couldn’t ${doing} just now. Please try again in a moment.`;
 
-/** Boxes charged or paid (they still arrive) and boxes planned (cancelled, never charged). */
+/**
+ * Boxes charged or paid (they still arrive), boxes whose charge failed and waits for another try (never
+ * tried again: not sent) and boxes planned (cancelled, never charged).
+ */
 export function boxesOnCancel(weeks: readonly ScheduleWeek[]): {
   arriving: ScheduleWeek[];
+  unpaid: ScheduleWeek[];
   dropped: ScheduleWeek[];
 } {
-  const charged = new Set([
-    'billed',
-    'paid',
-    'submitted',
-    'accepted',
-    'packed',
-    'shipped',
-    'payment_pending',
-    'not_authorized',
-  ]);
+  const charged = new Set(['billed', 'paid', 'submitted', 'accepted', 'packed', 'shipped']);
+  const waiting = new Set(['payment_pending', 'not_authorized']);
+  const has = (states: Set<string>) => (week: ScheduleWeek) =>
+    week.orderState !== null && states.has(week.orderState);
   return {
-    arriving: weeks.filter((week) => week.orderState !== null && charged.has(week.orderState)),
+    arriving: weeks.filter(has(charged)),
+    unpaid: weeks.filter(has(waiting)),
     dropped: weeks.filter(
       (week) =>
-        week.editable && week.state === 'active' && week.orderState !== null && !charged.has(week.orderState),
+        week.editable &&
+        week.state === 'active' &&
+        week.orderState !== null &&
+        !charged.has(week.orderState) &&
+        !waiting.has(week.orderState),
     ),
   };
 }
@@ -78,7 +81,7 @@ function WhatHappens({ plan }: { plan: Subscription }) {
   if (weeks.isError) {
     return <LoadFailed message="We couldn’t load your coming boxes just now." onRetry={weeks.refetch} />;
   }
-  const { arriving, dropped } = boxesOnCancel(weeks.data);
+  const { arriving, unpaid, dropped } = boxesOnCancel(weeks.data);
   return (
     <ul className="cancel-facts">
       <li>
@@ -87,6 +90,13 @@ function WhatHappens({ plan }: { plan: Subscription }) {
           ? `We cancel the boxes planned for ${days(dropped)}.`
           : 'No boxes are planned that would be charged.'}
       </li>
+      {unpaid.length > 0 ? (
+        <li>
+          {unpaid.length === 1
+            ? `We couldn’t take payment for the box for ${days(unpaid)}: we won’t try again, and it isn’t sent.`
+            : `We couldn’t take payment for the boxes for ${days(unpaid)}: we won’t try again, and they aren’t sent.`}
+        </li>
+      ) : null}
       <li>
         {arriving.length > 0
           ? `Boxes already paid for still arrive: ${days(arriving)}.`
@@ -219,16 +229,25 @@ function Cancelled({ plan }: { plan: Subscription }) {
             {problem}
           </p>
         ) : null}
+        {plan.paymentMethod ? null : (
+          <p>Your plan has no card now: choose or add one in Plan settings, then restart it.</p>
+        )}
         <div className="button-row">
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={busy}
-            aria-busy={busy}
-            onClick={() => void activate()}
-          >
-            {busy ? 'Restarting…' : 'Restart my plan'}
-          </button>
+          {plan.paymentMethod ? (
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={busy}
+              aria-busy={busy}
+              onClick={() => void activate()}
+            >
+              {busy ? 'Restarting…' : 'Restart my plan'}
+            </button>
+          ) : (
+            <Link to="/account/pasta-plan#plan-card-heading" className="button button--primary">
+              Choose a card
+            </Link>
+          )}
           <Link to="/account" className="button button--secondary">
             Back to my account
           </Link>

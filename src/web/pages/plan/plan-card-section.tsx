@@ -15,13 +15,12 @@ import { showToast } from '../../shared/ui/toast';
 // The card a plan is charged to each week (spec §7 POST /subscriptions/change_payment_method): one of the
 // saved cards or PayPal accounts, or a new card saved here and then chosen.
 
+// A cancelled plan's card can change too: it is the card the plan restarts with.
 export function PlanCardSection({
   plan,
-  locked,
   onChanged,
 }: {
   plan: Subscription;
-  locked: boolean;
   onChanged: () => Promise<unknown>;
 }) {
   const name = useId();
@@ -67,7 +66,7 @@ export function PlanCardSection({
       ) : methods.isError ? (
         <LoadFailed message="We couldn’t load your saved cards just now." onRetry={methods.refetch} />
       ) : (
-        <fieldset className="fieldset choice-list" disabled={locked || busy}>
+        <fieldset className="fieldset choice-list" disabled={busy}>
           <legend className="visually-hidden">Charge my plan to</legend>
           {methods.data.length === 0 ? <p>No saved cards yet. Add one below.</p> : null}
           {methods.data.map((method) => {
@@ -102,7 +101,7 @@ export function PlanCardSection({
           <button
             type="button"
             className="button button--primary"
-            disabled={locked || busy}
+            disabled={busy}
             aria-busy={busy}
             onClick={() => void use(chosen)}
           >
@@ -112,7 +111,7 @@ export function PlanCardSection({
         <button
           type="button"
           className="button button--secondary"
-          disabled={locked || busy}
+          disabled={busy}
           onClick={() => setAdding(true)}
         >
           Add a card

@@ -163,7 +163,7 @@ function PlanSettings({ plan }: { plan: Subscription }) {
         <NoteForm key={`note-${plan.id}`} plan={plan} onChanged={onChanged} locked={locked} />
       </div>
       <div className={section}>
-        <PlanCardSection plan={plan} onChanged={onChanged} locked={locked} />
+        <PlanCardSection plan={plan} onChanged={onChanged} />
       </div>
       <div className={section}>
         <NameForm key={`name-${plan.id}`} plan={plan} onChanged={onChanged} locked={locked} />
