@@ -32,7 +32,11 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'en-GB',
     timezoneId: 'Europe/London',
-    trace: 'retain-on-failure',
+    // A trace records every action's snapshots, which slowed every journey; a failure is traced on its retry.
+    trace: 'on-first-retry',
+    // A click on something that never comes fails in seconds, not at the test's own timeout.
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

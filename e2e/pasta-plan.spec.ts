@@ -212,18 +212,19 @@ test('a plan bought, then managed week by week: skip, choose recipes, change day
   await shot(page, '08-cancelled');
   await expectAccessible(page, 'the plan cancelled');
 
-  // Afterwards: remove the card; a restart then says to add one first.
+  // Afterwards: remove the card; the restart then asks for one first, and Plan settings takes it.
   await page.getByRole('button', { name: 'Remove Visa ending 4242' }).click();
   await expect(page.getByText('Visa ending 4242 is removed from your account.')).toBeVisible();
-  await page.getByRole('button', { name: 'Restart my plan' }).click();
-  await expect(
-    page.getByRole('alert').filter({ hasText: /Add a card to your plan before activating it/ }),
-  ).toBeVisible();
+  await expect(page.getByText('Your plan has no card now: choose or add one in Plan settings')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Restart my plan' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Choose a card' }).click();
+  await expect(page).toHaveURL(/\/account\/pasta-plan#plan-card-heading$/);
+  await expect(page.getByRole('button', { name: 'Add a card' })).toBeEnabled();
 
-  // The dashboard says it is cancelled and offers the restart; nothing more is charged.
+  // The dashboard says it is cancelled and leads to a card before a restart; nothing more is charged.
   await page.goto('/account');
   await expect(page.getByText('Nothing: your plan is cancelled')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Restart my plan' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Choose a card to restart' })).toBeVisible();
   await expectAccessible(page, 'the dashboard with a cancelled plan');
 
   // Each change came with an emailed receipt.
