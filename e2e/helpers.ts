@@ -27,3 +27,17 @@ export async function openMenu(page: Page) {
   await expect(page.getByRole('tab', { selected: true })).toBeVisible();
   await expect(page.locator('.dish-card:not(.dish-card--skeleton)').first()).toBeVisible();
 }
+
+/** Adds `count` dishes of the menu's week that can be added (skipping sold-out ones), then opens the checkout. */
+export async function addDishesAndCheckout(page: Page, count: number) {
+  const cards = page.locator('.dish-card:not(.dish-card--skeleton)');
+  for (let i = 0, added = 0; added < count; i++) {
+    const add = cards.nth(i).getByRole('button', { name: /^Add / });
+    if ((await add.count()) === 0 || !(await add.first().isEnabled())) continue;
+    await add.first().click();
+    await expect(cards.nth(i).getByRole('group', { name: /in basket$/ })).toBeVisible();
+    added++;
+  }
+  await page.getByRole('button', { name: /View basket/ }).click();
+  await page.getByRole('dialog', { name: 'Your basket' }).getByRole('link', { name: 'Checkout' }).click();
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, openMenu } from './helpers';
+import { expectAccessible, addDishesAndCheckout, openMenu } from './helpers';
 
 // The card step with PAYMENTS=live (decision 20): Stripe.js, its card fields, 3-D Secure and the Payment
 // Request API, all from the local Stripe double (never the network), which the live server's Stripe
@@ -20,16 +20,7 @@ test.afterEach(async ({ page }) => {
 /** Two dishes of next week, through sign-in with the local Google page, an address and a delivery day. */
 async function reachPaymentStep(page: Page, name: string) {
   await openMenu(page);
-  const cards = page.locator('.dish-card:not(.dish-card--skeleton)');
-  for (let i = 0, added = 0; added < 3; i++) {
-    const add = cards.nth(i).getByRole('button', { name: /^Add / });
-    if ((await add.count()) === 0 || !(await add.first().isEnabled())) continue;
-    await add.first().click();
-    await expect(cards.nth(i).getByRole('group', { name: /in basket$/ })).toBeVisible();
-    added++;
-  }
-  await page.getByRole('button', { name: /View basket/ }).click();
-  await page.getByRole('dialog', { name: 'Your basket' }).getByRole('link', { name: 'Checkout' }).click();
+  await addDishesAndCheckout(page, 3);
   await expect(page).toHaveURL(/\/checkout\/continue$/);
   await page.getByRole('button', { name: 'Continue with Google' }).click();
   await page

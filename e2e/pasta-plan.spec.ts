@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, openMenu } from './helpers';
+import { expectAccessible, addDishesAndCheckout, openMenu } from './helpers';
 
 // The Pasta Plan on a phone (issue 12 part 5): buy a plan, skip a week, choose the recipes for the next,
 // change its delivery day and the plan's, pause, activate, cancel (then remove the card, and see that a
@@ -35,16 +35,7 @@ async function subjects(page: Page, to: string): Promise<string[]> {
 async function buyPlan(page: Page, email: string) {
   await openMenu(page);
   await expect(page.getByRole('tab', { selected: true })).toContainText('Next week');
-  const cards = page.locator('.dish-card:not(.dish-card--skeleton)');
-  for (let i = 0, added = 0; added < 3; i++) {
-    const add = cards.nth(i).getByRole('button', { name: /^Add / });
-    if ((await add.count()) === 0 || !(await add.first().isEnabled())) continue;
-    await add.first().click();
-    await expect(cards.nth(i).getByRole('group', { name: /in basket$/ })).toBeVisible();
-    added++;
-  }
-  await page.getByRole('button', { name: /View basket/ }).click();
-  await page.getByRole('dialog', { name: 'Your basket' }).getByRole('link', { name: 'Checkout' }).click();
+  await addDishesAndCheckout(page, 3);
   await page.getByRole('link', { name: 'Create an account with your email' }).click();
   await page.getByLabel('First name').fill('Ada');
   await page.getByLabel('Last name').fill('Lovelace');
