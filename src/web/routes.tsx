@@ -11,6 +11,7 @@ import { checkoutLayout, checkoutSignInRoutes, checkoutStepRoutes } from './page
 import { giftRoutes } from './pages/gifts/gift-routes';
 import { paymentRoutes } from './pages/payment/payment-routes';
 import { planRoutes } from './pages/plan/plan-routes';
+import { takeawayRoutes } from './pages/takeaway/takeaway-routes';
 
 // The whole route table (spec §2). Screens are lazy chunks; guards are loaders that redirect. Routes of
 // later areas join this table with their issues, and src/contracts/page-routes.ts with them (the server's
@@ -81,6 +82,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             // Gift boxes: bought on their own, outside the recipe-kit bar and its basket.
             ...giftRoutes(queryClient),
+            // Pasta Now and catering (issue 13): takeaway from the nearest restaurant.
+            ...takeawayRoutes(queryClient),
             // Payments (spec §2 Login-required order screens; public PayPal returns).
             {
               loader: requireCustomer(queryClient),

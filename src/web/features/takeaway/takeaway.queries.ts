@@ -1,0 +1,258 @@
+import { queryOptions } from '@tanstack/react-query';
+import type * as z from 'zod/mini';
+import type { CreateBasketBody, UpdateBasketBody } from '../../../contracts/basket-bodies';
+import type { FulfillmentType } from '../../../domain/fulfillment-types';
+import {
+  type menuCategoryResource,
+  menuDocument,
+  menuProductModel,
+  restaurantModel,
+  snoozedProductsDocument,
+  timeSlotDatesDocument,
+  timeSlotsDocument,
+  type MenuProduct,
+  type Restaurant,
+} from '../../../contracts/restaurants';
+import {
+  deliveryEstimationDocument,
+  driverLocationDocument,
+  placedTakeawayOrderDocument,
+  takeawayBasketMeta,
+  takeawayBasketModel,
+  takeawayOrderModel,
+  type AddTakeawayItemBody,
+  type DeliveryEstimationBody,
+  type TakeawayBasket,
+  type TakeawayOrder,
+  type TakeawayOrderBody,
+} from '../../../contracts/takeaway';
+import { api } from '../../shared/api/client';
+import { readMany, readMeta, readOne } from '../../shared/api/documents';
+
+// Pasta Now and catering (issue 13; spec §7 Restaurants, Baskets, Delivery, Orders): the query-key factory
+// (restaurants → a restaurant's menu, snoozes, slots; the takeaway basket; a takeaway order and its rider) and
+// the calls that change the takeaway basket or place its order. Every basket call answers with the basket as
+// it is now: callers put it in the cache with `setTakeawayBasket` rather than refetching.
+
+export type { FulfillmentType };
+
+export interface MenuCategory {
+  id: string;
+  name: string;
+  position: number;
+  products: MenuProduct[];
+}
+
+export interface TakeawayMenu {
+  categories: MenuCategory[];
+  /** Every product by id, whichever category it is in. */
+  products: Map<string, MenuProduct>;
+  meta: z.infer<typeof menuDocument>['meta'];
+}
+
+type TakeawayBasketMeta = z.infer<typeof takeawayBasketMeta>;
+export interface TakeawayBasketState {
+  basket: TakeawayBasket;
+  meta: TakeawayBasketMeta;
+}
+
+function readMenu(doc: unknown): TakeawayMenu {
+  const parsed = menuDocument.parse(doc);
+  const products = new Map(
+    parsed.included.map((resource) => [
+      resource.id,
+      menuProductModel.parse({ id: resource.id, ...resource.attributes }),
+    ]),
+  );
+  const categories = parsed.data
+    .map((category: z.infer<typeof menuCategoryResource>) => ({
+      id: category.id,
+      name: category.attributes.name,
+      position: category.attributes.position,
+      products: category.attributes.productIds.flatMap((id) => products.get(id) ?? []),
+    }))
+    .sort((a, b) => a.position - b.position);
+  return { categories, products, meta: parsed.meta };
+}
+
+export function readTakeawayBasket(doc: unknown): TakeawayBasketState {
+  return { basket: readOne(doc, takeawayBasketModel), meta: readMeta(doc, takeawayBasketMeta) };
+}
+
+/** The visitor's takeaway basket from the basket list (which holds the recipe-kit basket too), or null. */
+async function fetchTakeawayBasket(signal?: AbortSignal): Promise<TakeawayBasketState | null> {
+  const list = (await api('GET', '/baskets', { signal })) as {
+    data?: { attributes?: { type?: string } }[];
+    included?: unknown[];
+    meta?: unknown;
+  };
+  const found = (list?.data ?? []).find((resource) => resource.attributes?.type === 'TakeawayBasket');
+  if (!found) return null;
+  const basket = readOne({ data: found, included: list.included }, takeawayBasketModel);
+  return { basket, meta: takeawayBasketMeta.parse(list.meta ?? {}) };
+}
+
+export interface NearestSearch {
+  lat: number;
+  lon: number;
+  fulfillmentType: FulfillmentType;
+  catering?: boolean;
+}
+
+export const takeawayQueries = {
+  all: ['takeaway'] as const,
+  nearest: ({ lat, lon, fulfillmentType, catering }: NearestSearch) =>
+    queryOptions({
+      queryKey: [...takeawayQueries.all, 'nearest', lat, lon, fulfillmentType, !!catering] as const,
+      queryFn: async ({ signal }): Promise<Restaurant[]> =>
+        readMany(
+          await api('GET', '/restaurants/nearest', {
+            query: { lat, lon, fulfillmentType, catering: catering ? true : undefined },
+            signal,
+          }),
+          restaurantModel,
+        ),
+      staleTime: 60_000,
+    }),
+  restaurants: () =>
+    queryOptions({
+      queryKey: [...takeawayQueries.all, 'restaurants'] as const,
+      queryFn: async ({ signal }): Promise<Restaurant[]> =>
+        readMany(await api('GET', '/restaurants/all', { signal }), restaurantModel),
+      staleTime: 5 * 60_000,
+    }),
+  restaurant: (id: string) =>
+    queryOptions({
+      queryKey: [...takeawayQueries.all, 'restaurant', id] as const,
+      queryFn: async ({ signal }): Promise<Restaurant> =>
+        readOne(await api('GET', `/restaurants/${id}`, { signal }), restaurantModel),
+      staleTime: 60_000,
+    }),
+  /** Spec §9: the takeaway menu refetches every 60 s. */
+  menu: (restaurantId: string, fulfillmentType: FulfillmentType, catering = false) =>
+    queryOptions({
+      queryKey: [...takeawayQueries.all, 'menu', restaurantId, fulfillmentType, catering] as const,
+      queryFn: async ({ signal }): Promise<TakeawayMenu> =>
+        readMenu(
+          await api('GET', `/restaurants/${restaurantId}/menu`, {
+            query: { fulfillmentType, catering: catering ? true : undefined },
+            signal,
+          }),
+        ),
+      refetchInterval: 60_000,
+      staleTime: 30_000,
+    }),
+  /** Spec §9: snoozed products every 30 s (the kitchen's snooze hides a dish within 30 seconds). */
+  snoozed: (restaurantId: string, fulfillmentType?: FulfillmentType) =>
+    queryOptions({
+      queryKey: [...takeawayQueries.all, 'snoozed', restaurantId, fulfillmentType ?? 'any'] as const,
+      queryFn: async ({ signal }) =>
+        snoozedProductsDocument
+          .parse(
+            await api('GET', `/restaurants/${restaurantId}/snoozed_products`, {
+              query: { fulfillmentType },
+              signal,
+            }),
+          )
+          .data.map((resource) => resource.attributes),
+      refetchInterval: 30_000,
+      staleTime: 15_000,
+    }),
+  timeSlotDates: (restaurantId: string, fulfillmentType: FulfillmentType, catering = false) =>
+    queryOptions({
+      queryKey: [...takeawayQueries.all, 'slot-dates', restaurantId, fulfillmentType, catering] as const,
+      queryFn: async ({ signal }) =>
+        timeSlotDatesDocument
+          .parse(
+            await api('GET', `/restaurants/${restaurantId}/time_slot_dates`, {
+              query: { fulfillmentType, catering: catering ? true : undefined },
+              signal,
+            }),
+          )
+          .data.map((resource) => resource.attributes),
+      staleTime: 30_000,
+    }),
+  timeSlots: (restaurantId: string, fulfillmentType: FulfillmentType, date: string, catering = false) =>
+    queryOptions({
+      queryKey: [...takeawayQueries.all, 'slots', restaurantId, fulfillmentType, date, catering] as const,
+      queryFn: async ({ signal }) => {
+        const doc = timeSlotsDocument.parse(
+          await api('GET', `/restaurants/${restaurantId}/time_slots`, {
+            query: { fulfillmentType, date, catering: catering ? true : undefined },
+            signal,
+          }),
+        );
+        return { slots: doc.data.map((resource) => resource.attributes), meta: doc.meta };
+      },
+      staleTime: 15_000,
+      refetchInterval: 60_000,
+    }),
+  /** The visitor's takeaway basket, or null when they have none yet (it is made when they choose a restaurant). */
+  basket: () =>
+    queryOptions({
+      queryKey: [...takeawayQueries.all, 'basket'] as const,
+      queryFn: ({ signal }) => fetchTakeawayBasket(signal),
+      retry: false,
+      staleTime: 10_000,
+    }),
+  order: (orderId: string) =>
+    queryOptions({
+      queryKey: [...takeawayQueries.all, 'order', orderId] as const,
+      queryFn: async ({ signal }): Promise<TakeawayOrder> =>
+        readOne(await api('GET', `/orders/${orderId}/tracking`, { signal }), takeawayOrderModel),
+    }),
+  liveOrders: () =>
+    queryOptions({
+      queryKey: [...takeawayQueries.all, 'live'] as const,
+      queryFn: async ({ signal }): Promise<TakeawayOrder[]> =>
+        readMany(await api('GET', '/orders/live', { signal }), takeawayOrderModel),
+    }),
+  driver: (orderId: string) =>
+    queryOptions({
+      queryKey: [...takeawayQueries.all, 'driver', orderId] as const,
+      queryFn: async ({ signal }) =>
+        driverLocationDocument.parse(await api('GET', `/orders/${orderId}/driver_location`, { signal })).data
+          .attributes,
+    }),
+};
+
+/** The calls that change the takeaway basket; each answers with the basket as it is now. */
+export const takeawayBasketApi = {
+  /** Makes the visitor's takeaway basket, or answers with the one they have, with any choices given. */
+  create: async (body: Omit<CreateBasketBody, 'type'>): Promise<TakeawayBasketState> =>
+    readTakeawayBasket(await api('POST', '/baskets', { body: { ...body, type: 'TakeawayBasket' } })),
+  /** Spec §7's basket update: deliveryDate, timeSlot, restaurantId, fulfillmentType, address and the rest. */
+  update: async (basketId: string, body: UpdateBasketBody): Promise<TakeawayBasketState> =>
+    readTakeawayBasket(await api('PUT', `/baskets/${basketId}`, { body })),
+  addItem: async (
+    basketId: string,
+    body: AddTakeawayItemBody,
+    idempotencyKey: string,
+  ): Promise<TakeawayBasketState> =>
+    readTakeawayBasket(await api('POST', `/baskets/${basketId}/takeaway_items`, { body, idempotencyKey })),
+  /** 0 removes the line (spec §4: minus on a line of one removes it). */
+  setQuantity: async (basketId: string, itemId: string, quantity: number): Promise<TakeawayBasketState> =>
+    readTakeawayBasket(
+      await api('PUT', `/baskets/${basketId}/takeaway_items/${itemId}`, { body: { quantity } }),
+    ),
+  /** Spec §4 Takeaway switch: the basket is recreated for the restaurant found. */
+  remove: async (): Promise<void> => {
+    await api('DELETE', '/baskets/delete_by_type/TakeawayBasket');
+  },
+  validate: async (basketId: string) => api('GET', `/baskets/${basketId}/validate`),
+};
+
+export const takeawayApi = {
+  estimate: async (body: DeliveryEstimationBody) =>
+    deliveryEstimationDocument.parse(await api('POST', '/delivery_estimation', { body })).data.attributes,
+  /** Places the basket's order (the same unchanged basket answers with its open order). */
+  placeOrder: async (body: TakeawayOrderBody, idempotencyKey: string) => {
+    const doc = placedTakeawayOrderDocument.parse(
+      await api('POST', '/orders/takeaway', { body, idempotencyKey }),
+    );
+    return {
+      order: takeawayOrderModel.parse({ id: doc.data.id, ...doc.data.attributes }),
+      meta: doc.meta,
+    };
+  },
+};
