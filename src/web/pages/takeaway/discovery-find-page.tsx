@@ -84,11 +84,10 @@ function NearbyList({ address, catering }: { address: ChosenAddress; catering: b
 function RestaurantCard({ entry, catering }: { entry: NearbyRestaurant; catering: boolean }) {
   const { restaurant, distanceMiles, fulfillmentTypes } = entry;
   const delivers = fulfillmentTypes.includes('delivery');
-  const headingId = `restaurant-${restaurant.id}`;
   return (
-    <li className="restaurant-card" aria-labelledby={headingId}>
+    <li className="restaurant-card">
       <div className="restaurant-card__head">
-        <h2 id={headingId}>{restaurant.name}</h2>
+        <h2>{restaurant.name}</h2>
         <span className={`restaurant-card__open ${restaurant.openNow ? 'restaurant-card__open--now' : ''}`}>
           {openingText(restaurant)}
         </span>

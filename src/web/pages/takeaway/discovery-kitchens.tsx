@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Restaurant } from '../../../contracts/restaurants';
-import { formatPence } from '../../../domain/money';
+import { formatPenceShort } from '../../../domain/money';
 import { restaurantQueries } from '../../features/takeaway/restaurants.queries';
 import { openingText } from '../../features/takeaway/discovery-facts';
 
@@ -23,7 +23,7 @@ export function OurKitchens({ catering }: { catering: boolean }) {
             </span>
             <span className="kitchens__when">
               {catering
-                ? `Catering from ${formatPence(kitchen.cateringMinimumSpend)}, ${kitchen.cateringLeadHours} hours’ notice`
+                ? `Catering from ${formatPenceShort(kitchen.cateringMinimumSpend)}, ${kitchen.cateringLeadHours} hours’ notice`
                 : openingText(kitchen)}
             </span>
           </li>

@@ -105,6 +105,13 @@ function AddressSearch({ catering }: { catering: boolean }) {
   const [busy, setBusy] = useState<Busy>(null);
   const [error, setError] = useState<string | null>(null);
   const [unavailable, setUnavailable] = useState<ChosenAddress | null>(null);
+  // "Check a different address": the field takes the focus once the modal (which holds it) has gone.
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!refocus.current || unavailable) return;
+    refocus.current = false;
+    inputRef.current?.focus();
+  }, [unavailable]);
   const previous = matchingSuggestions(usePreviousSuggestions(), typed);
 
   // The lookup is asked once the customer pauses (or presses Search), not at every letter.
@@ -235,7 +242,7 @@ function AddressSearch({ catering }: { catering: boolean }) {
               setUnavailable(null);
               setTyped('');
               setQuery('');
-              inputRef.current?.focus();
+              refocus.current = true;
             }}
           />
         </Suspense>

@@ -27,12 +27,14 @@ export function UnavailableModal({
     >
       <div className="unavailable">
         <p>
+          We don’t have a kitchen near <strong>{address?.label}</strong> yet:{' '}
           {catering
-            ? 'None of our kitchens caters for'
-            : 'None of our kitchens delivers to, or is near enough to collect from for,'}{' '}
-          <strong>{address?.label}</strong> yet.
+            ? 'none of our restaurants caters there.'
+            : 'none of our restaurants delivers there or is close enough to collect from.'}
         </p>
-        <p>Our recipe kits bring fresh pasta and everything to go with it to your door, ready in minutes.</p>
+        <p>
+          You can still order our recipe kits: fresh pasta and everything to go with it, ready in minutes.
+        </p>
         <div className="unavailable__actions">
           <Link to="/menu" className="button button--primary">
             Get a recipe kit
