@@ -15,6 +15,8 @@ export const SERVER_RENDERED_ROUTES = [
   '/one-off/menu',
   '/gift-boxes',
   '/gift-boxes/:handle',
+  '/pasta-now-search-address',
+  '/catering-search-address',
 ] as const;
 
 /**
@@ -80,6 +82,10 @@ export const CLIENT_RENDERED_ROUTES = [
   '/account/my-details',
   '/account/rewards',
   '/account/offers',
+  // Pasta Now discovery: for the address the visitor searched from (local storage), and the Takeaway switch.
+  '/pasta-now-find',
+  '/pasta-type',
+  '/pasta-now-switch',
 ] as const;
 
 /** Every page: the server answers these with 200, any other page path with 404. */
