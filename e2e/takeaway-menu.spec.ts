@@ -153,6 +153,9 @@ test('a customer’s allergen profile, set in their profile, marks the dishes th
     data: { first_name: 'Ada', last_name: 'Lovelace', email, password: 'pasta-and-peas-42' },
   });
   expect(signedUp.status(), await signedUp.text()).toBe(201);
+  // No takeaway basket yet: the menu sends the customer to find a restaurant first.
+  await page.goto('/pasta-now');
+  await expect(page).toHaveURL(/\/pasta-now-search-address$/);
 
   await page.goto('/account/my-details#allergens');
   await waitForHydration(page);

@@ -44,7 +44,7 @@ export function AllergenProfileSection({ onSaved }: { onSaved?: () => void }) {
   };
 
   return (
-    <section id="allergens" className="account-section" aria-labelledby="allergens-heading">
+    <section id="allergens" className="account-section allergen-profile" aria-labelledby="allergens-heading">
       <h2 id="allergens-heading">Allergens</h2>
       <p className="allergen-profile__intro">
         Tell us what you must avoid. We’ll mark the takeaway dishes that contain it, ask you to check before

@@ -13,27 +13,36 @@ export const sectionId = (categoryId: string) => `twm-category-${categoryId}`;
 export function MenuCategoryNav({ categories }: { categories: NavCategory[] }) {
   const [current, setCurrent] = useState<string | null>(categories[0]?.id ?? null);
   const listRef = useRef<HTMLUListElement>(null);
+  const navRef = useRef<HTMLElement>(null);
   // While a tap's smooth scroll runs, the sections it passes are not "current".
   const jumping = useRef<number | null>(null);
 
+  // The current category: the last whose heading has passed under the sticky bars (the first at the top,
+  // the last at the bottom).
   useEffect(() => {
-    const sections = categories
-      .map((c) => document.getElementById(sectionId(c.id)))
-      .filter((el): el is HTMLElement => el !== null);
-    if (sections.length === 0 || typeof IntersectionObserver === 'undefined') return;
-    const visible = new Map<string, boolean>();
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) visible.set(entry.target.id, entry.isIntersecting);
-        if (jumping.current !== null) return;
-        const first = sections.find((section) => visible.get(section.id));
-        if (first) setCurrent(first.id.slice(sectionId('').length));
-      },
-      // The band just under the sticky bars counts as "in view".
-      { rootMargin: '-120px 0px -55% 0px' },
-    );
-    sections.forEach((section) => observer.observe(section));
-    return () => observer.disconnect();
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      if (jumping.current !== null) return;
+      const line = (navRef.current?.getBoundingClientRect().bottom ?? 0) + 16;
+      let found = categories[0]?.id ?? null;
+      for (const category of categories) {
+        const section = document.getElementById(sectionId(category.id));
+        if (section && section.getBoundingClientRect().top <= line) found = category.id;
+      }
+      // At the very bottom the last categories may be too short to reach the line: the last is current.
+      const end = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+      setCurrent(end && window.scrollY > 0 ? (categories.at(-1)?.id ?? found) : found);
+    };
+    const onScroll = () => {
+      if (!frame) frame = window.requestAnimationFrame(update);
+    };
+    update();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      if (frame) window.cancelAnimationFrame(frame);
+    };
   }, [categories]);
 
   useEffect(() => {
@@ -50,7 +59,10 @@ export function MenuCategoryNav({ categories }: { categories: NavCategory[] }) {
     if (!target) return;
     setCurrent(id);
     if (jumping.current !== null) window.clearTimeout(jumping.current);
-    jumping.current = window.setTimeout(() => (jumping.current = null), 800);
+    jumping.current = window.setTimeout(() => {
+      jumping.current = null;
+      window.dispatchEvent(new Event('scroll'));
+    }, 900);
     const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     target.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
     // The section's heading takes the focus, so a keyboard carries on from there.
@@ -58,7 +70,7 @@ export function MenuCategoryNav({ categories }: { categories: NavCategory[] }) {
   };
 
   return (
-    <nav className="twm-catnav" aria-label="Menu categories">
+    <nav ref={navRef} className="twm-catnav" aria-label="Menu categories">
       <ul ref={listRef} className="twm-catnav__list">
         {categories.map((category) => (
           <li key={category.id}>

@@ -64,7 +64,11 @@ export function MenuHeader({
 }) {
   const when = useWhenText(basket, restaurantId, catering);
   const name = restaurant?.name ?? basket.restaurant?.name ?? 'Your restaurant';
-  const problems = basket.problems.filter((p) => !BASKET_PROBLEMS.includes(p.code));
+  const noTime = !basket.timeSlot && (catering || !basket.asap);
+  // "Choose a time" with no time chosen is what the When row says already.
+  const problems = basket.problems.filter(
+    (p) => !BASKET_PROBLEMS.includes(p.code) && !(noTime && p.code === 'SLOT_UNAVAILABLE'),
+  );
   const delivery = basket.fulfillmentType === 'delivery';
   const closedNow = restaurant && !restaurant.openNow && !catering;
   const [how, place] = where(basket, restaurant);
@@ -80,7 +84,7 @@ export function MenuHeader({
             Change<span className="visually-hidden"> address or restaurant</span>
           </Link>
         </div>
-        <div className="twm-choice">
+        <div className={`twm-choice${noTime ? ' twm-choice--needed' : ''}`}>
           <span className="twm-choice__label">When</span>
           <span className="twm-choice__value">{when}</span>
           <button type="button" className="twm-choice__action" onClick={onChangeTime}>
@@ -104,8 +108,8 @@ export function MenuHeader({
       </p>
       {catering ? (
         <p className="notice twm-header__catering">
-          Platters and trays for groups. Order at least {leadTimeHours} hours ahead; the minimum catering
-          order is {formatPence(minimumSpend)}.
+          Platters and trays for groups, ordered at least {leadTimeHours} hours ahead. The minimum catering
+          order is {formatPenceShort(minimumSpend)}.
         </p>
       ) : null}
       {problems.map((problem) => (

@@ -151,7 +151,10 @@ function MenuView({
     void changes.setQuantity({ basketId: basket.id, itemId, quantity, pricing });
 
   const sheetProduct = openDish?.id ? menu.data?.products.get(openDish.id) : undefined;
-  const categories = menu.data?.categories.filter((category) => category.products.length > 0) ?? [];
+  const categories = useMemo(
+    () => menu.data?.categories.filter((category) => category.products.length > 0) ?? [],
+    [menu.data],
+  );
 
   const panel = (
     <MenuBasketPanel
