@@ -60,6 +60,12 @@ export function MenuDishSheet({
   const [idempotencyKey] = useState(randomId);
   const sent = useRef(false);
   const ids = useId();
+  // A double click on a card's Add opens the sheet, and its second click would land on the backdrop and
+  // close it again: a close in the sheet's first moments is taken as that click.
+  const [openedAt] = useState(() => Date.now());
+  const close = () => {
+    if (Date.now() - openedAt >= 400) onClose();
+  };
 
   const unit = choiceUnitPrice(product, choice);
   const problems = choiceProblems(product, choice);
@@ -146,7 +152,7 @@ export function MenuDishSheet({
   return (
     <Dialog
       open
-      onClose={onClose}
+      onClose={close}
       title={product.title}
       name="takeaway_dish"
       className="dialog--sheet twm-sheet"
