@@ -71,6 +71,9 @@ export const CLIENT_RENDERED_ROUTES = [
   '/signed-out',
   '/paypal-confirmation',
   '/paypal-setup-confirmation',
+  // Pasta Now's menus: the visitor's basket's restaurant (issue 13).
+  '/pasta-now',
+  '/catering-menu',
   '/account',
   '/account/dashboard',
   '/account/order-history',
