@@ -26,32 +26,35 @@ export function withTakeawayLayout(children: RouteObject[]): RouteObject {
   };
 }
 
-export function discoveryRoutes(queryClient: QueryClient): RouteObject[] {
+/** The address searches, the restaurant list and the choice of delivery, collection or eat-in (under the takeaway bar). */
+export function discoveryScreens(queryClient: QueryClient): RouteObject[] {
   return [
-    withTakeawayLayout([
-      {
-        path: 'pasta-now-search-address',
-        lazy: search((m) => ({ Component: m.PastaNowSearchPage, loader: m.searchLoader(queryClient) })),
-      },
-      {
-        path: 'catering-search-address',
-        lazy: search((m) => ({ Component: m.CateringSearchPage, loader: m.searchLoader(queryClient) })),
-      },
-      {
-        path: 'pasta-now-find',
-        lazy: screen((m) => ({ Component: m.FindPage, loader: m.findLoader(queryClient) })),
-      },
-      {
-        path: 'pasta-type',
-        lazy: screen((m) => ({ Component: m.TypePage, loader: m.typeLoader(queryClient) })),
-      },
-    ]),
     {
-      path: 'pasta-now-switch',
-      element: null,
-      lazy: lazyPage(async () => ({
-        loader: (await import('./discovery-switch-loader')).switchLoader(queryClient),
-      })),
+      path: 'pasta-now-search-address',
+      lazy: search((m) => ({ Component: m.PastaNowSearchPage, loader: m.searchLoader(queryClient) })),
+    },
+    {
+      path: 'catering-search-address',
+      lazy: search((m) => ({ Component: m.CateringSearchPage, loader: m.searchLoader(queryClient) })),
+    },
+    {
+      path: 'pasta-now-find',
+      lazy: screen((m) => ({ Component: m.FindPage, loader: m.findLoader(queryClient) })),
+    },
+    {
+      path: 'pasta-type',
+      lazy: screen((m) => ({ Component: m.TypePage, loader: m.typeLoader(queryClient) })),
     },
   ];
+}
+
+/** The recipe-kit bar's Takeaway switch (spec §4): a loader that finds the restaurant and redirects. */
+export function discoverySwitchRoute(queryClient: QueryClient): RouteObject {
+  return {
+    path: 'pasta-now-switch',
+    element: null,
+    lazy: lazyPage(async () => ({
+      loader: (await import('./discovery-switch-loader')).switchLoader(queryClient),
+    })),
+  };
 }

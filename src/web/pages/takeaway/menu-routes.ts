@@ -4,9 +4,8 @@ import { lazyPage } from '../../app/lazy-page';
 import type * as MenuChunk from './menu-chunk';
 
 // Pasta Now and catering: the menus (/pasta-now, /catering-menu), one lazy chunk. Rendered in the browser
-// (page-routes.ts): the menu is the visitor's basket's restaurant's, which the server never reads. Until
-// the takeaway bar's layout (TakeawayLayout, the discovery helper's) is on main they stand alone; they are
-// meant to nest under it.
+// (page-routes.ts): the menu is the visitor's basket's restaurant's, which the server never reads. They
+// nest under the takeaway bar (takeaway-routes.ts).
 
 type Picked = Pick<RouteObject, 'Component' | 'loader'>;
 const menuPage = (pick: (m: typeof MenuChunk) => Picked) =>
