@@ -1,4 +1,10 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+  type UseMutationOptions,
+} from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Basket } from '../../../contracts/baskets';
 import { DEFAULT_DELIVERY_FEE, type BasketRules } from '../../../domain/basket';
@@ -82,6 +88,25 @@ async function optimistic(queryClient: QueryClient, change: (basket: Basket) => 
   return { previous };
 }
 
+/**
+ * A basket change: applied to the basket on screen at once, sent after the changes before it, the server's
+ * answer written once the last change in flight has landed; on error, a message and the basket as it was.
+ */
+export function basketChange<T>(
+  queryClient: QueryClient,
+  send: (input: T) => Promise<BasketState>,
+  apply: (basket: Basket, input: T) => Basket,
+): UseMutationOptions<BasketState, unknown, T, Context> {
+  return {
+    mutationKey: CHANGE_KEY,
+    scope: CHANGE_SCOPE,
+    mutationFn: send,
+    onMutate: (input) => optimistic(queryClient, (basket) => apply(basket, input)),
+    onSuccess: (state) => settle(queryClient, state),
+    onError: (error, _input, context) => rollback(queryClient, context, error),
+  };
+}
+
 export interface AddToBasketInput {
   line: NewLine;
   quantity: number;
@@ -96,31 +121,39 @@ export function useAddToBasket() {
   const queryClient = useQueryClient();
   const { rules, settings } = useBasketRules();
   const mutation = useMutation({
-    mutationKey: CHANGE_KEY,
-    scope: CHANGE_SCOPE,
-    // A random key per add: a retry of this add replays it instead of adding twice.
-    mutationFn: async ({
-      line,
-      quantity,
-      oneOff,
-      idempotencyKey,
-    }: AddToBasketInput & { idempotencyKey: string }) => {
-      // A server-rendered menu can be clicked before the basket has arrived: the add waits for it.
-      const state = await queryClient.ensureQueryData(basketQueries.recipeKit());
-      if (oneOff && (state.basket.startSubscription || !state.basket.oneOffFeeApplicable)) {
-        await api('PUT', `/baskets/${state.basket.id}`, {
-          body: { startSubscription: false, oneOffFeeApplicable: true },
-        });
-      }
-      return readBasket(
-        await api('POST', `/baskets/${state.basket.id}/items`, {
-          body: { productVariantId: line.productVariantExtId, quantity, mealWeek: line.mealWeek },
-          idempotencyKey,
-        }),
-      );
-    },
+    ...basketChange(
+      queryClient,
+      // A random key per add: a retry of this add replays it instead of adding twice.
+      async ({ line, quantity, oneOff, idempotencyKey }: AddToBasketInput & { idempotencyKey: string }) => {
+        // A server-rendered menu can be clicked before the basket has arrived: the add waits for it.
+        const state = await queryClient.ensureQueryData(basketQueries.recipeKit());
+        if (oneOff && (state.basket.startSubscription || !state.basket.oneOffFeeApplicable)) {
+          await api('PUT', `/baskets/${state.basket.id}`, {
+            body: { startSubscription: false, oneOffFeeApplicable: true },
+          });
+        }
+        return readBasket(
+          await api('POST', `/baskets/${state.basket.id}/items`, {
+            body: { productVariantId: line.productVariantExtId, quantity, mealWeek: line.mealWeek },
+            idempotencyKey,
+          }),
+        );
+      },
+      (current, { line, quantity, oneOff }) => {
+        if (!rules || !settings) return current;
+        // Weeks are judged as a one-off box's at once; the flags stay the server's until it answers, so
+        // the change above is still sent.
+        const judged = oneOff ? { ...current, startSubscription: false } : current;
+        const added = withAddedLine(judged, line, quantity, rules, shopNow(settings));
+        return { ...added, startSubscription: current.startSubscription };
+      },
+    ),
     retry: (failureCount, error) => error instanceof NetworkError && failureCount < 2,
-    onMutate: ({ line, quantity, oneOff }) => {
+  });
+  return {
+    ...mutation,
+    add: (input: AddToBasketInput) => {
+      const { line, quantity } = input;
       analytics.addToBasket({
         sku: line.sku,
         title: line.title,
@@ -128,46 +161,30 @@ export function useAddToBasket() {
         quantity,
         week: line.mealWeek,
       });
-      return optimistic(queryClient, (current) => {
-        if (!rules || !settings) return current;
-        // Weeks are judged as a one-off box's at once; the flags stay the server's until it answers, so
-        // the change above is still sent.
-        const judged = oneOff ? { ...current, startSubscription: false } : current;
-        const added = withAddedLine(judged, line, quantity, rules, shopNow(settings));
-        return { ...added, startSubscription: current.startSubscription };
-      });
+      mutation.mutate({ ...input, idempotencyKey: randomId() });
     },
-    onSuccess: (state) => settle(queryClient, state),
-    onError: (error, _input, context) => rollback(queryClient, context, error),
-  });
-  return {
-    ...mutation,
-    add: (input: AddToBasketInput) => mutation.mutate({ ...input, idempotencyKey: randomId() }),
   };
 }
 
 export function useSetItemQuantity() {
   const queryClient = useQueryClient();
   const { rules, settings } = useBasketRules();
-  return useMutation({
-    mutationKey: CHANGE_KEY,
-    scope: CHANGE_SCOPE,
-    mutationFn: async ({ itemId, quantity }: { itemId: string; quantity: number }) => {
-      const state = queryClient.getQueryData(basketQueries.recipeKit().queryKey);
-      if (!state) throw new Error('Your basket is still loading. Please try again.');
-      const path = `/baskets/${state.basket.id}/items/${itemId}`;
-      // Quantity 0 removes the line (spec §4: minus at 1 removes it).
-      return readBasket(
-        quantity === 0 ? await api('DELETE', path) : await api('PUT', path, { body: { quantity } }),
-      );
-    },
-    onMutate: ({ itemId, quantity }) =>
-      optimistic(queryClient, (basket) =>
+  return useMutation(
+    basketChange(
+      queryClient,
+      async ({ itemId, quantity }: { itemId: string; quantity: number }) => {
+        const state = queryClient.getQueryData(basketQueries.recipeKit().queryKey);
+        if (!state) throw new Error('Your basket is still loading. Please try again.');
+        const path = `/baskets/${state.basket.id}/items/${itemId}`;
+        // Quantity 0 removes the line (spec §4: minus at 1 removes it).
+        return readBasket(
+          quantity === 0 ? await api('DELETE', path) : await api('PUT', path, { body: { quantity } }),
+        );
+      },
+      (basket, { itemId, quantity }) =>
         rules && settings ? withItemQuantity(basket, itemId, quantity, rules, shopNow(settings)) : basket,
-      ),
-    onSuccess: (state) => settle(queryClient, state),
-    onError: (error, _input, context) => rollback(queryClient, context, error),
-  });
+    ),
+  );
 }
 
 export { isOptimistic };
