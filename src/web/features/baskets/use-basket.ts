@@ -14,16 +14,18 @@ import { api, ApiError, NetworkError } from '../../shared/api/client';
 import { shopNow, shopQueries, type ShopSettings } from '../../shared/shop.queries';
 import { randomId } from '../../shared/random-id';
 import { showToast } from '../../shared/ui/toast';
-import { basketQueries, readBasket, type BasketState } from './baskets.queries';
+import { BASKET_CHANGE_KEY, basketQueries, readBasket, type BasketState } from './baskets.queries';
 import { isOptimistic, withAddedLine, withItemQuantity, type NewLine } from './optimistic';
 
 // Basket changes apply optimistically and roll back on error with a visible message (spec §4). Every
 // change shares one mutation key and one scope: the screen changes at once, but the requests go one after
 // another in the order of the clicks, and only the last one to settle writes the server's answer. Sent side
 // by side, two quick "+" presses (absolute quantities) could reach the server in either order, and the
-// answer to an earlier add could settle last and hide a later one.
+// answer to an earlier add could settle last and hide a later one. A basket reload waits for the last
+// change to land (baskets.queries.ts); one already running when a change begins is called off and asked
+// again. While a change is being sent, reloading or leaving the page asks first.
 
-const CHANGE_KEY = [...basketQueries.all, 'change'] as const;
+const CHANGE_KEY = BASKET_CHANGE_KEY;
 const CHANGE_SCOPE = { id: CHANGE_KEY.join('/') };
 
 export function useRecipeKitBasket() {
@@ -62,17 +64,24 @@ function errorMessage(error: unknown): string {
   return 'Sorry, we could not update your basket. Please try again.';
 }
 
-function settle(queryClient: QueryClient, state: BasketState) {
-  // Only the last change in flight writes the server's answer.
-  if (queryClient.isMutating({ mutationKey: CHANGE_KEY }) <= 1) {
-    queryClient.setQueryData(basketQueries.recipeKit().queryKey, state);
-  }
+/** Leaving the page asks first (browsers show their own words). */
+function ask(event: BeforeUnloadEvent) {
+  event.preventDefault();
+  event.returnValue = true; // Chrome before 119
 }
 
-function rollback(queryClient: QueryClient, context: Context | undefined, error: unknown) {
-  showToast(errorMessage(error), 'error');
-  if (queryClient.isMutating({ mutationKey: CHANGE_KEY }) <= 1 && context?.previous) {
-    queryClient.setQueryData(basketQueries.recipeKit().queryKey, context.previous);
+function settle(
+  queryClient: QueryClient,
+  state: BasketState | undefined,
+  error: unknown,
+  context: Context | undefined,
+) {
+  if (error) showToast(errorMessage(error), 'error');
+  // Only the last change in flight writes the server's answer, or on error the basket from before it.
+  if (queryClient.isMutating({ mutationKey: CHANGE_KEY }) <= 1) {
+    removeEventListener('beforeunload', ask);
+    const next = error ? context?.previous : state;
+    if (next) queryClient.setQueryData(basketQueries.recipeKit().queryKey, next);
   }
   if (error instanceof ApiError && error.code === 'BASKET_NOT_FOUND') {
     // The basket is gone (another tab emptied it, or it expired): start a new one.
@@ -81,10 +90,15 @@ function rollback(queryClient: QueryClient, context: Context | undefined, error:
 }
 
 async function optimistic(queryClient: QueryClient, change: (basket: Basket) => Basket): Promise<Context> {
+  addEventListener('beforeunload', ask);
   const key = basketQueries.recipeKit().queryKey;
+  // A reload running now could answer with the basket from before this change, after it: called off, and
+  // asked again (it waits for the last change to land).
+  const reloading = queryClient.isFetching({ queryKey: key });
   await queryClient.cancelQueries({ queryKey: key });
   const previous = queryClient.getQueryData(key);
   if (previous) queryClient.setQueryData(key, { ...previous, basket: change(previous.basket) });
+  if (reloading) void queryClient.refetchQueries({ queryKey: key });
   return { previous };
 }
 
@@ -102,8 +116,7 @@ export function basketChange<T>(
     scope: CHANGE_SCOPE,
     mutationFn: send,
     onMutate: (input) => optimistic(queryClient, (basket) => apply(basket, input)),
-    onSuccess: (state) => settle(queryClient, state),
-    onError: (error, _input, context) => rollback(queryClient, context, error),
+    onSettled: (state, error, _input, context) => settle(queryClient, state, error, context),
   };
 }
 
