@@ -88,6 +88,7 @@ test('browse the menu, build a basket, keep it across a reload, and see a failed
 
   // The server kept it: once it has answered both changes, a reload shows the same basket.
   expect((await removed).ok()).toBe(true);
+  await expect(page.locator('.menu-aside')).toHaveAttribute('aria-busy', 'false');
   await page.reload();
   await waitForHydration(page);
   await expect(page.getByRole('button', { name: /View basket \(2 items\)/ })).toBeVisible();
@@ -183,8 +184,45 @@ test('quick presses of + reach the server in order: the basket holds what the sc
       return (body.included ?? []).reduce((sum, item) => sum + item.attributes.quantity, 0);
     })
     .toBe(4);
+  await expect(page.locator('.menu-aside')).toHaveAttribute('aria-busy', 'false');
   await page.reload();
   await expect(page.getByRole('button', { name: /View basket \(4 items\)/ })).toBeVisible();
+});
+
+test('leaving the page while a basket change is being sent asks first; once it has landed, it does not', async ({
+  page,
+}) => {
+  const { card, title, more } = await addFirstDish(page);
+  const basket = page.locator('.menu-aside');
+  await expect(basket).toHaveAttribute('aria-busy', 'false');
+  // The next change is held on its way, as on a slow network, until the customer has tried to leave.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/v2/baskets/*/items/*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  // The customer stays the first time the browser asks; any later question is answered "leave".
+  const asked: string[] = [];
+  page.on('dialog', (dialog) => {
+    asked.push(dialog.type());
+    void (asked.length === 1 ? dialog.dismiss() : dialog.accept());
+  });
+
+  await more.click();
+  await expect(card.getByRole('group', { name: `Regular ${title} in basket` })).toContainText('2');
+  await expect(basket).toHaveAttribute('aria-busy', 'true');
+  await page.close({ runBeforeUnload: true });
+  await expect.poll(() => asked).toEqual(['beforeunload']);
+  expect(page.isClosed()).toBe(false);
+
+  // The change lands: leaving no longer asks, and the basket kept it.
+  release();
+  await expect(basket).toHaveAttribute('aria-busy', 'false');
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByRole('button', { name: /View basket \(2 items\)/ })).toBeVisible();
+  expect(asked).toEqual(['beforeunload']);
 });
 
 test('a phone menu you can scan: several dishes a screen with their key facts, the rest in the detail', async ({

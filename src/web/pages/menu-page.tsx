@@ -159,7 +159,7 @@ function MenuView({ oneOff }: { oneOff: boolean }) {
   const handles = useQuery(menuQueries.weeks());
   const bundles = useQuery(shopQueries.bundles());
   const basketQuery = useRecipeKitBasket();
-  const { add } = useAddToBasket();
+  const { add, isPending: adding } = useAddToBasket();
   const setQuantity = useSetItemQuantity();
   const basketOpen = useUi((s) => s.basketOpen);
   // Leaving with the basket open (its Checkout link): it is closed for the next visit. Closing it before
@@ -372,7 +372,12 @@ function MenuView({ oneOff }: { oneOff: boolean }) {
             )}
           </div>
         </div>
-        <aside className="menu-aside" aria-label="Your basket">
+        <aside
+          className="menu-aside"
+          aria-label="Your basket"
+          // While a change is being sent (the screen already shows it).
+          aria-busy={adding || setQuantity.isPending}
+        >
           <h2 className="menu-aside__title">Your basket</h2>
           {panel}
         </aside>

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { basketMeta, basketModel, type Basket, type BasketMeta } from '../../../contracts/baskets';
 import { oneOffFeeAttributes, type OneOffFeePreview } from '../../../contracts/delivery';
@@ -49,6 +49,22 @@ async function ensureRecipeKitBasket(signal?: AbortSignal): Promise<BasketState>
   );
 }
 
+/** The key every change to the recipe-kit basket is sent under (use-basket.ts). */
+export const BASKET_CHANGE_KEY = ['baskets', 'change'] as const;
+
+/** Resolves once no change to the basket is being sent. */
+function changesLanded(client: QueryClient): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (client.isMutating({ mutationKey: BASKET_CHANGE_KEY })) return;
+      stop();
+      resolve();
+    };
+    const stop = client.getMutationCache().subscribe(check);
+    check();
+  });
+}
+
 const oneOffFeeModel = z.extend(oneOffFeeAttributes, { id: z.string() });
 
 export const basketQueries = {
@@ -63,7 +79,14 @@ export const basketQueries = {
   recipeKit: () =>
     queryOptions({
       queryKey: [...basketQueries.all, 'recipe-kit'] as const,
-      queryFn: ({ signal }) => ensureRecipeKitBasket(signal),
+      // A reload asked for while a change to the basket is being sent waits until the last one has landed:
+      // sent now, it could answer with the basket from before the change, and after it, and undo it on
+      // screen. (A change calls off a reload already running.) A basket not on screen yet is fetched at once:
+      // an add made before it arrived waits for it.
+      queryFn: async ({ signal, client, queryKey }) => {
+        if (client.getQueryData(queryKey)) await changesLanded(client);
+        return ensureRecipeKitBasket(signal);
+      },
       retry: false,
       staleTime: 10_000,
     }),

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { summariseBasket } from '../../../domain/basket-summary';
-import { basketModel, type Basket, type BasketItem } from '../../../contracts/baskets';
+import { basketModel, type BasketItem } from '../../../contracts/baskets';
 import { DEFAULT_DELIVERY_FEE, type BasketRules } from '../../../domain/basket';
 import { isoDate } from '../../../domain/calendar';
 import { pence } from '../../../domain/money';
@@ -13,6 +13,7 @@ import {
   withItemQuantity,
   type NewLine,
 } from './optimistic';
+import { basketOf } from './test-baskets';
 
 const d = isoDate;
 const now = new Date('2026-11-26T10:00:00Z'); // Thursday: 30 Nov week still open
@@ -22,34 +23,6 @@ const rules: BasketRules = {
   deliveryFees: [],
   defaultDeliveryFee: { price: DEFAULT_DELIVERY_FEE, threshold: pence(4000) },
 };
-
-/** A basket as the server sends it (flattened), built by hand; totals as given, not recomputed. */
-function basketOf(items: BasketItem[], totals: Partial<Basket> = {}): Basket {
-  return {
-    id: '7b0f6a52-0c49-4d59-9a8e-2f1b0c7f4e11',
-    type: 'RecipeKitBasket',
-    basketKey: 'bk_3f9a',
-    startSubscription: true,
-    deliveryDate: null,
-    frequency: null,
-    deliveryNote: null,
-    oneOffFeeApplicable: false,
-    voucherCode: null,
-    totalLineItemsPrice: 0,
-    totalDiscount: 0,
-    subtotalPrice: 0,
-    shippingPrice: 0,
-    totalPrice: 0,
-    total: 0,
-    itemCount: 0,
-    weeks: [],
-    shipment: { items: [] },
-    createdAt: '2026-11-20T09:00:00.000Z',
-    updatedAt: '2026-11-20T09:00:00.000Z',
-    items,
-    ...totals,
-  };
-}
 
 function serverItem(overrides: Partial<BasketItem> = {}): BasketItem {
   const quantity = overrides.quantity ?? 1;

@@ -1,4 +1,10 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+  type UseMutationOptions,
+} from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Basket } from '../../../contracts/baskets';
 import { DEFAULT_DELIVERY_FEE, type BasketRules } from '../../../domain/basket';
@@ -8,16 +14,18 @@ import { api, ApiError, NetworkError } from '../../shared/api/client';
 import { shopNow, shopQueries, type ShopSettings } from '../../shared/shop.queries';
 import { randomId } from '../../shared/random-id';
 import { showToast } from '../../shared/ui/toast';
-import { basketQueries, readBasket, type BasketState } from './baskets.queries';
+import { BASKET_CHANGE_KEY, basketQueries, readBasket, type BasketState } from './baskets.queries';
 import { isOptimistic, withAddedLine, withItemQuantity, type NewLine } from './optimistic';
 
 // Basket changes apply optimistically and roll back on error with a visible message (spec §4). Every
 // change shares one mutation key and one scope: the screen changes at once, but the requests go one after
 // another in the order of the clicks, and only the last one to settle writes the server's answer. Sent side
 // by side, two quick "+" presses (absolute quantities) could reach the server in either order, and the
-// answer to an earlier add could settle last and hide a later one.
+// answer to an earlier add could settle last and hide a later one. A basket reload waits for the last
+// change to land (baskets.queries.ts); one already running when a change begins is called off and asked
+// again. While a change is being sent, reloading or leaving the page asks first.
 
-const CHANGE_KEY = [...basketQueries.all, 'change'] as const;
+const CHANGE_KEY = BASKET_CHANGE_KEY;
 const CHANGE_SCOPE = { id: CHANGE_KEY.join('/') };
 
 export function useRecipeKitBasket() {
@@ -56,17 +64,24 @@ function errorMessage(error: unknown): string {
   return 'Sorry, we could not update your basket. Please try again.';
 }
 
-function settle(queryClient: QueryClient, state: BasketState) {
-  // Only the last change in flight writes the server's answer.
-  if (queryClient.isMutating({ mutationKey: CHANGE_KEY }) <= 1) {
-    queryClient.setQueryData(basketQueries.recipeKit().queryKey, state);
-  }
+/** Leaving the page asks first (browsers show their own words). */
+function ask(event: BeforeUnloadEvent) {
+  event.preventDefault();
+  event.returnValue = true; // Chrome before 119
 }
 
-function rollback(queryClient: QueryClient, context: Context | undefined, error: unknown) {
-  showToast(errorMessage(error), 'error');
-  if (queryClient.isMutating({ mutationKey: CHANGE_KEY }) <= 1 && context?.previous) {
-    queryClient.setQueryData(basketQueries.recipeKit().queryKey, context.previous);
+function settle(
+  queryClient: QueryClient,
+  state: BasketState | undefined,
+  error: unknown,
+  context: Context | undefined,
+) {
+  if (error) showToast(errorMessage(error), 'error');
+  // Only the last change in flight writes the server's answer, or on error the basket from before it.
+  if (queryClient.isMutating({ mutationKey: CHANGE_KEY }) <= 1) {
+    removeEventListener('beforeunload', ask);
+    const next = error ? context?.previous : state;
+    if (next) queryClient.setQueryData(basketQueries.recipeKit().queryKey, next);
   }
   if (error instanceof ApiError && error.code === 'BASKET_NOT_FOUND') {
     // The basket is gone (another tab emptied it, or it expired): start a new one.
@@ -75,11 +90,34 @@ function rollback(queryClient: QueryClient, context: Context | undefined, error:
 }
 
 async function optimistic(queryClient: QueryClient, change: (basket: Basket) => Basket): Promise<Context> {
+  addEventListener('beforeunload', ask);
   const key = basketQueries.recipeKit().queryKey;
+  // A reload running now could answer with the basket from before this change, after it: called off, and
+  // asked again (it waits for the last change to land).
+  const reloading = queryClient.isFetching({ queryKey: key });
   await queryClient.cancelQueries({ queryKey: key });
   const previous = queryClient.getQueryData(key);
   if (previous) queryClient.setQueryData(key, { ...previous, basket: change(previous.basket) });
+  if (reloading) void queryClient.refetchQueries({ queryKey: key });
   return { previous };
+}
+
+/**
+ * A basket change: applied to the basket on screen at once, sent after the changes before it, the server's
+ * answer written once the last change in flight has landed; on error, a message and the basket as it was.
+ */
+export function basketChange<T>(
+  queryClient: QueryClient,
+  send: (input: T) => Promise<BasketState>,
+  apply: (basket: Basket, input: T) => Basket,
+): UseMutationOptions<BasketState, unknown, T, Context> {
+  return {
+    mutationKey: CHANGE_KEY,
+    scope: CHANGE_SCOPE,
+    mutationFn: send,
+    onMutate: (input) => optimistic(queryClient, (basket) => apply(basket, input)),
+    onSettled: (state, error, _input, context) => settle(queryClient, state, error, context),
+  };
 }
 
 export interface AddToBasketInput {
@@ -96,31 +134,39 @@ export function useAddToBasket() {
   const queryClient = useQueryClient();
   const { rules, settings } = useBasketRules();
   const mutation = useMutation({
-    mutationKey: CHANGE_KEY,
-    scope: CHANGE_SCOPE,
-    // A random key per add: a retry of this add replays it instead of adding twice.
-    mutationFn: async ({
-      line,
-      quantity,
-      oneOff,
-      idempotencyKey,
-    }: AddToBasketInput & { idempotencyKey: string }) => {
-      // A server-rendered menu can be clicked before the basket has arrived: the add waits for it.
-      const state = await queryClient.ensureQueryData(basketQueries.recipeKit());
-      if (oneOff && (state.basket.startSubscription || !state.basket.oneOffFeeApplicable)) {
-        await api('PUT', `/baskets/${state.basket.id}`, {
-          body: { startSubscription: false, oneOffFeeApplicable: true },
-        });
-      }
-      return readBasket(
-        await api('POST', `/baskets/${state.basket.id}/items`, {
-          body: { productVariantId: line.productVariantExtId, quantity, mealWeek: line.mealWeek },
-          idempotencyKey,
-        }),
-      );
-    },
+    ...basketChange(
+      queryClient,
+      // A random key per add: a retry of this add replays it instead of adding twice.
+      async ({ line, quantity, oneOff, idempotencyKey }: AddToBasketInput & { idempotencyKey: string }) => {
+        // A server-rendered menu can be clicked before the basket has arrived: the add waits for it.
+        const state = await queryClient.ensureQueryData(basketQueries.recipeKit());
+        if (oneOff && (state.basket.startSubscription || !state.basket.oneOffFeeApplicable)) {
+          await api('PUT', `/baskets/${state.basket.id}`, {
+            body: { startSubscription: false, oneOffFeeApplicable: true },
+          });
+        }
+        return readBasket(
+          await api('POST', `/baskets/${state.basket.id}/items`, {
+            body: { productVariantId: line.productVariantExtId, quantity, mealWeek: line.mealWeek },
+            idempotencyKey,
+          }),
+        );
+      },
+      (current, { line, quantity, oneOff }) => {
+        if (!rules || !settings) return current;
+        // Weeks are judged as a one-off box's at once; the flags stay the server's until it answers, so
+        // the change above is still sent.
+        const judged = oneOff ? { ...current, startSubscription: false } : current;
+        const added = withAddedLine(judged, line, quantity, rules, shopNow(settings));
+        return { ...added, startSubscription: current.startSubscription };
+      },
+    ),
     retry: (failureCount, error) => error instanceof NetworkError && failureCount < 2,
-    onMutate: ({ line, quantity, oneOff }) => {
+  });
+  return {
+    ...mutation,
+    add: (input: AddToBasketInput) => {
+      const { line, quantity } = input;
       analytics.addToBasket({
         sku: line.sku,
         title: line.title,
@@ -128,46 +174,30 @@ export function useAddToBasket() {
         quantity,
         week: line.mealWeek,
       });
-      return optimistic(queryClient, (current) => {
-        if (!rules || !settings) return current;
-        // Weeks are judged as a one-off box's at once; the flags stay the server's until it answers, so
-        // the change above is still sent.
-        const judged = oneOff ? { ...current, startSubscription: false } : current;
-        const added = withAddedLine(judged, line, quantity, rules, shopNow(settings));
-        return { ...added, startSubscription: current.startSubscription };
-      });
+      mutation.mutate({ ...input, idempotencyKey: randomId() });
     },
-    onSuccess: (state) => settle(queryClient, state),
-    onError: (error, _input, context) => rollback(queryClient, context, error),
-  });
-  return {
-    ...mutation,
-    add: (input: AddToBasketInput) => mutation.mutate({ ...input, idempotencyKey: randomId() }),
   };
 }
 
 export function useSetItemQuantity() {
   const queryClient = useQueryClient();
   const { rules, settings } = useBasketRules();
-  return useMutation({
-    mutationKey: CHANGE_KEY,
-    scope: CHANGE_SCOPE,
-    mutationFn: async ({ itemId, quantity }: { itemId: string; quantity: number }) => {
-      const state = queryClient.getQueryData(basketQueries.recipeKit().queryKey);
-      if (!state) throw new Error('Your basket is still loading. Please try again.');
-      const path = `/baskets/${state.basket.id}/items/${itemId}`;
-      // Quantity 0 removes the line (spec §4: minus at 1 removes it).
-      return readBasket(
-        quantity === 0 ? await api('DELETE', path) : await api('PUT', path, { body: { quantity } }),
-      );
-    },
-    onMutate: ({ itemId, quantity }) =>
-      optimistic(queryClient, (basket) =>
+  return useMutation(
+    basketChange(
+      queryClient,
+      async ({ itemId, quantity }: { itemId: string; quantity: number }) => {
+        const state = queryClient.getQueryData(basketQueries.recipeKit().queryKey);
+        if (!state) throw new Error('Your basket is still loading. Please try again.');
+        const path = `/baskets/${state.basket.id}/items/${itemId}`;
+        // Quantity 0 removes the line (spec §4: minus at 1 removes it).
+        return readBasket(
+          quantity === 0 ? await api('DELETE', path) : await api('PUT', path, { body: { quantity } }),
+        );
+      },
+      (basket, { itemId, quantity }) =>
         rules && settings ? withItemQuantity(basket, itemId, quantity, rules, shopNow(settings)) : basket,
-      ),
-    onSuccess: (state) => settle(queryClient, state),
-    onError: (error, _input, context) => rollback(queryClient, context, error),
-  });
+    ),
+  );
 }
 
 export { isOptimistic };
