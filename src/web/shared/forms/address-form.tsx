@@ -68,8 +68,15 @@ function toBody(values: AddressValues): CreateAddressBody {
   };
 }
 
-/** The schema the API uses, plus, for a delivery address, what a driver needs. */
-export function checkAddress(values: AddressValues, forDelivery: boolean): Checked<CreateAddressBody> {
+/**
+ * The schema the API uses, plus, for a delivery address, what a driver needs; `requirePhone` for a
+ * delivery that must reach the customer on the way (a takeaway's rider).
+ */
+export function checkAddress(
+  values: AddressValues,
+  forDelivery: boolean,
+  requirePhone = false,
+): Checked<CreateAddressBody> {
   const body = toBody(values);
   const bySchema = validate(createAddressBody, body);
   const found: FieldErrors = bySchema.ok ? {} : { ...bySchema.errors };
@@ -79,6 +86,7 @@ export function checkAddress(values: AddressValues, forDelivery: boolean): Check
     if (!body.zip) found.zip = 'Enter the postcode';
   }
   if (forDelivery && !body.firstName) found.firstName = 'Enter the name for the delivery';
+  if (requirePhone && !body.phone) found.phone = 'Enter a phone number, like 07911 123456';
   return checked(found, body);
 }
 
@@ -87,13 +95,22 @@ export function AddressForm({
   forDelivery = false,
   offerDefault = false,
   submitLabel = 'Save address',
-  phoneLabel = forDelivery ? 'Phone (for the driver, optional)' : 'Phone (optional)',
+  requirePhone = false,
+  phoneLabel = requirePhone
+    ? 'Phone (for the driver)'
+    : forDelivery
+      ? 'Phone (for the driver, optional)'
+      : 'Phone (optional)',
+  cancelLabel = 'Cancel',
   onSave,
   onCancel,
 }: {
   initial: AddressValues;
   /** A delivery address: a name, street, town and postcode are needed. */
   forDelivery?: boolean;
+  /** A phone number is needed too (a takeaway's rider calls on the way). */
+  requirePhone?: boolean;
+  cancelLabel?: string;
   /** Offer "Make this my default address" (the address book, for an address that is not already it). */
   offerDefault?: boolean;
   submitLabel?: string;
@@ -104,7 +121,7 @@ export function AddressForm({
 }) {
   const form = useForm({
     initial,
-    check: (values: AddressValues) => checkAddress(values, forDelivery),
+    check: (values: AddressValues) => checkAddress(values, forDelivery, requirePhone),
     onSubmit: onSave,
     failure: (error) =>
       error instanceof ApiError && error.errors.length > 0
@@ -145,7 +162,7 @@ export function AddressForm({
         </SubmitButton>
         {onCancel ? (
           <button type="button" className="button button--secondary" onClick={onCancel} disabled={form.busy}>
-            Cancel
+            {cancelLabel}
           </button>
         ) : null}
       </div>
