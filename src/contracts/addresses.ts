@@ -5,34 +5,11 @@ import {
   isUkPostcode,
   POSTCODE_INVALID_MESSAGE,
 } from '../domain/address';
-import { resource } from './envelope';
 import { ukPhoneSchema } from './customers';
 
 // Addresses (spec §3 Address, §5 address rules, §7 Addresses).
 
-export const addressAttributes = z.object({
-  address1: z.nullable(z.string()),
-  address2: z.nullable(z.string()),
-  city: z.nullable(z.string()),
-  zip: z.nullable(z.string()),
-  company: z.nullable(z.string()),
-  region: z.nullable(z.string()),
-  regionCode: z.nullable(z.string()),
-  country: z.string(),
-  countryCode: z.string(),
-  firstName: z.nullable(z.string()),
-  lastName: z.nullable(z.string()),
-  phone: z.nullable(z.string()),
-  lat: z.nullable(z.number()),
-  lon: z.nullable(z.number()),
-  isDefault: z.boolean(),
-  extId: z.nullable(z.string()),
-});
-export const addressResource = resource('addresses', addressAttributes);
-export const addressDocument = z.object({ data: addressResource });
-export const addressListDocument = z.object({ data: z.array(addressResource) });
-export const addressModel = z.extend(addressAttributes, { id: z.string() });
-export type Address = z.infer<typeof addressModel>;
+export * from './address-model';
 
 const text = (max: number) => z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max))));
 

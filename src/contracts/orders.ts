@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { DIETARY_FLAG_NAMES } from '../domain/chef-selection';
 import { ORDER_SOURCES, ORDER_STATES } from '../domain/orders';
-import { addressAttributes } from './addresses';
+import { addressAttributes } from './address-model';
 import { isoDateSchema, penceSchema, uuidSchema } from './common';
 import { resource, resourceWithRelationships, toMany } from './envelope';
 import { orderGiftSchema } from './gifts';
