@@ -4,7 +4,6 @@ import { isoDateSchema, penceSchema, uuidSchema } from './common';
 import { errorObject, resource, resourceWithRelationships, toMany } from './envelope';
 import { checkoutMeta } from './orders';
 import { paymentAttributes } from './payments';
-import { basketItemResource, basketMeta, basketDocument, basketResource } from './baskets';
 import { fulfillmentTypeSchema, restaurantIdSchema, timeSlotInput } from './takeaway-basket-fields';
 
 // Takeaway and catering: the takeaway basket, its lines with their modifiers, the delivery estimate, the
@@ -187,16 +186,6 @@ export const deliveryEstimationDocument = z.object({
       distanceMiles: z.number(),
     }),
   ),
-});
-
-// Either kind of basket (spec §3 Basket `type`): the recipe-kit basket's document (./baskets), or the
-// takeaway basket's. `attributes.type` tells them apart.
-
-export const anyBasketDocument = z.union([basketDocument, takeawayBasketDocument]);
-export const anyBasketListDocument = z.object({
-  data: z.array(z.union([basketResource, takeawayBasketResource])),
-  included: z.array(z.union([basketItemResource, takeawayBasketItemResource])),
-  meta: basketMeta,
 });
 
 // Orders

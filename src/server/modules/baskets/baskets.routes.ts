@@ -17,7 +17,7 @@ import { createBasketBody, updateBasketBody } from '../../../contracts/basket-bo
 import type { AppDeps } from '../../deps';
 import { ErrorResponse, type WireError } from '../../http/problems';
 import type { ErrorObject } from '../../../contracts/envelope';
-import { anyBasketDocument, anyBasketListDocument } from '../../../contracts/takeaway';
+import { anyBasketDocument, anyBasketListDocument } from '../../../contracts/any-basket';
 import type { ErrorCode } from '../../../domain/errors';
 import { snakeKeys } from '../../../contracts/case';
 import { ownerOf } from '../../http/basket-owner';

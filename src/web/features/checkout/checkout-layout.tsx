@@ -3,12 +3,7 @@ import { CheckoutBar, CheckoutProgress, type CheckoutStepLink } from './checkout
 import './checkout.css';
 import { safeTarget } from '../../shared/customer.queries';
 import { CheckoutFlowProvider } from './flow-context';
-import {
-  checkoutPaths,
-  ONE_OFF_FLOW,
-  SUBSCRIPTION_FLOW,
-  type CheckoutFlow,
-} from './flows';
+import { checkoutPaths, ONE_OFF_FLOW, SUBSCRIPTION_FLOW, type CheckoutFlow } from './flows';
 
 // The checkout's frame: the checkout bar, where the customer is in the flow, and the step.
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Address, CreateAddressBody } from '../../../contracts/addresses';
 import { isShopFailure } from '../../shared/api/client';
-import { AddressForm, type AddressValues } from '../../shared/forms/address-form';
+import { AddressForm, type AddressNeeds, type AddressValues } from '../../shared/forms/address-form';
 import { addressLookupApi } from './delivery.queries';
 import { PostcodeLookup } from './postcode-lookup';
 
@@ -131,7 +131,7 @@ async function locate(zip: string | null | undefined): Promise<{ lat: number | n
 export function NewAddress({
   forDelivery,
   anyArea = false,
-  requirePhone = false,
+  needs,
   start = null,
   blank,
   hint,
@@ -140,7 +140,7 @@ export function NewAddress({
 }: {
   forDelivery: boolean;
   anyArea?: boolean;
-  requirePhone?: boolean;
+  needs?: AddressNeeds;
   start?: AddressValues | null;
   /** The form's values before anything is found (the name on the address). */
   blank: AddressValues;
@@ -192,7 +192,7 @@ export function NewAddress({
         key={found.key}
         initial={found.values}
         forDelivery={forDelivery}
-        requirePhone={requirePhone}
+        needs={needs}
         submitLabel={submitLabel}
         onSave={save}
         onCancel={() => setFound(null)}

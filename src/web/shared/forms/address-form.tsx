@@ -68,14 +68,17 @@ function toBody(values: AddressValues): CreateAddressBody {
   };
 }
 
-/**
- * The schema the API uses, plus, for a delivery address, what a driver needs; `requirePhone` for a
- * delivery that must reach the customer on the way (a takeaway's rider).
- */
+/** More than an address book needs: a takeaway's rider calls on the way, and the order is in a full name. */
+export interface AddressNeeds {
+  phone?: boolean;
+  lastName?: boolean;
+}
+
+/** The schema the API uses, plus, for a delivery address, what a driver needs (and what `needs` adds). */
 export function checkAddress(
   values: AddressValues,
   forDelivery: boolean,
-  requirePhone = false,
+  needs: AddressNeeds = {},
 ): Checked<CreateAddressBody> {
   const body = toBody(values);
   const bySchema = validate(createAddressBody, body);
@@ -86,7 +89,8 @@ export function checkAddress(
     if (!body.zip) found.zip = 'Enter the postcode';
   }
   if (forDelivery && !body.firstName) found.firstName = 'Enter the name for the delivery';
-  if (requirePhone && !body.phone) found.phone = 'Enter a phone number, like 07911 123456';
+  if (needs.lastName && !body.lastName) found.lastName = 'Enter your last name';
+  if (needs.phone && !body.phone) found.phone = 'Enter a phone number, like 07911 123456';
   return checked(found, body);
 }
 
@@ -95,8 +99,8 @@ export function AddressForm({
   forDelivery = false,
   offerDefault = false,
   submitLabel = 'Save address',
-  requirePhone = false,
-  phoneLabel = requirePhone
+  needs = {},
+  phoneLabel = needs.phone
     ? 'Phone (for the driver)'
     : forDelivery
       ? 'Phone (for the driver, optional)'
@@ -108,8 +112,7 @@ export function AddressForm({
   initial: AddressValues;
   /** A delivery address: a name, street, town and postcode are needed. */
   forDelivery?: boolean;
-  /** A phone number is needed too (a takeaway's rider calls on the way). */
-  requirePhone?: boolean;
+  needs?: AddressNeeds;
   cancelLabel?: string;
   /** Offer "Make this my default address" (the address book, for an address that is not already it). */
   offerDefault?: boolean;
@@ -121,7 +124,7 @@ export function AddressForm({
 }) {
   const form = useForm({
     initial,
-    check: (values: AddressValues) => checkAddress(values, forDelivery, requirePhone),
+    check: (values: AddressValues) => checkAddress(values, forDelivery, needs),
     onSubmit: onSave,
     failure: (error) =>
       error instanceof ApiError && error.errors.length > 0
