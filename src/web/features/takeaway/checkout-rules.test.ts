@@ -10,6 +10,7 @@ import {
   previewCheckout,
   problemPlace,
   stepDecision,
+  ukPhoneText,
   upsellProducts,
   windowLabel,
   type TakeawayStep,
@@ -287,5 +288,14 @@ describe('times', () => {
     expect(clockTime('2026-07-01T11:30:00.000Z')).toBe('12:30');
     expect(windowLabel('2026-11-18T13:05:00.000Z', '2026-11-18T13:20:00.000Z')).toBe('13:05 – 13:20');
     expect(windowLabel('2026-11-18T13:05:00.000Z', '2026-11-18T13:05:00.000Z')).toBe('13:05');
+  });
+});
+
+describe('phone numbers as people read them', () => {
+  test('London, mobiles and other area codes; anything else as it is', () => {
+    expect(ukPhoneText('+442079460101')).toBe('020 7946 0101');
+    expect(ukPhoneText('+447911123456')).toBe('07911 123456');
+    expect(ukPhoneText('+441273960106')).toBe('01273 960106');
+    expect(ukPhoneText('+33123456789')).toBe('+33123456789');
   });
 });

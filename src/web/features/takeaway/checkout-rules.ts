@@ -241,3 +241,13 @@ export function clockTime(iso: string): string {
 export function windowLabel(from: string, to: string): string {
   return from === to ? clockTime(from) : `${clockTime(from)} – ${clockTime(to)}`;
 }
+
+/** "+442079460101" → "020 7946 0101"; "+447911123456" → "07911 123456". */
+export function ukPhoneText(e164: string): string {
+  if (!e164.startsWith('+44')) return e164;
+  const national = `0${e164.slice(3)}`;
+  if (/^02\d{9}$/.test(national))
+    return `${national.slice(0, 3)} ${national.slice(3, 7)} ${national.slice(7)}`;
+  if (/^0\d{10}$/.test(national)) return `${national.slice(0, 5)} ${national.slice(5)}`;
+  return national;
+}

@@ -49,7 +49,14 @@ export function TimePicker({
     ...takeawayQueries.timeSlots(restaurantId, fulfillment, date ?? '', catering),
     enabled: date !== null,
   });
-  const value = date ? chosenTime(basket, date) : '';
+  // The basket's choice when it is on offer for this day; otherwise none shown (ASAP when the kitchen can't
+  // take one now, a slot gone), so the customer chooses.
+  const held = date ? chosenTime(basket, date) : '';
+  const value = (slots.data?.slots ?? []).some(
+    (slot) => (slot.asap ? ASAP : slot.startTime) === held && slot.available,
+  )
+    ? held
+    : '';
 
   const choose = async (time: string) => {
     if (!time) return;

@@ -63,9 +63,7 @@ export function Upsell({
           const count = added[product.id] ?? 0;
           return (
             <li key={product.id} className="tw-upsell__item">
-              {product.imageUrl ? (
-                <img src={product.imageUrl} alt="" width={64} height={64} loading="lazy" />
-              ) : null}
+              {product.imageUrl ? <img src={product.imageUrl} alt="" width={64} height={64} /> : null}
               <span className="tw-upsell__text">
                 <span className="tw-upsell__title">{product.title}</span>
                 <span className="tw-upsell__price">{formatPence(product.price)}</span>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import type { DeliveryEstimationBody, TakeawayBasket } from '../../../contracts/takeaway';
+import { isIsoDate, londonDate, longDayLabel } from '../../../domain/calendar';
 import { missingForEstimate } from '../../../domain/takeaway';
 import { CheckoutFrame } from '../../features/checkout/checkout-frame';
 import { checkoutPaths } from '../../features/checkout/flows';
@@ -12,6 +13,7 @@ import { Upsell } from '../../features/takeaway/checkout-upsell';
 import { takeawayApi, takeawayBasketApi, takeawayQueries } from '../../features/takeaway/takeaway.queries';
 import { FormError, SubmitButton, TextAreaField } from '../../shared/forms/fields';
 import { useForm } from '../../shared/forms/use-form';
+import { shopNow, shopQueries } from '../../shared/shop.queries';
 import { usePageMeta } from '../../shared/use-page-meta';
 import { useTakeawayFlow } from './checkout-layout';
 
@@ -22,7 +24,8 @@ import { useTakeawayFlow } from './checkout-layout';
 
 /** Spec §5: the estimate is asked for only with the slot, restaurant, zip, lat, lon, country, address1, city. */
 export function estimateBody(basket: TakeawayBasket): DeliveryEstimationBody | null {
-  if (basket.fulfillmentType !== 'delivery') return null;
+  // No window (ASAP while the kitchen can't take one, no slot chosen): nothing to estimate yet.
+  if (basket.fulfillmentType !== 'delivery' || !basket.timeSlot) return null;
   const address = basket.address;
   const timeSlot = basket.asap
     ? { asap: true }
@@ -56,8 +59,16 @@ export function estimateBody(basket: TakeawayBasket): DeliveryEstimationBody | n
   };
 }
 
+/** "Thursday 19 November, " for a time on another day than today (the shop's clock), else nothing. */
+function useDayPrefix(date: string | null): string {
+  const settings = useQuery(shopQueries.settings());
+  if (!date || !isIsoDate(date) || !settings.data) return '';
+  return date === londonDate(shopNow(settings.data)) ? '' : `${longDayLabel(date)}, `;
+}
+
 function Estimate({ basket }: { basket: TakeawayBasket }) {
   const body = estimateBody(basket);
+  const day = useDayPrefix(basket.asap ? null : basket.deliveryDate);
   const estimate = useQuery({
     queryKey: [...takeawayQueries.all, 'estimate', body] as const,
     queryFn: () => takeawayApi.estimate(body!),
@@ -69,7 +80,9 @@ function Estimate({ basket }: { basket: TakeawayBasket }) {
       <p className="tw-estimate">
         Ready {basket.asap ? 'in about ' : ''}
         <strong>
-          {basket.asap ? basket.timeSlot.label.replace(/^ASAP \((.*)\)$/, '$1') : basket.timeSlot.label}
+          {basket.asap
+            ? basket.timeSlot.label.replace(/^ASAP \((.*)\)$/, '$1')
+            : `${day}${basket.timeSlot.label}`}
         </strong>
       </p>
     ) : null;
@@ -82,7 +95,10 @@ function Estimate({ basket }: { basket: TakeawayBasket }) {
   return (
     <p className="tw-estimate" role="status">
       {estimate.data.asap ? 'Arriving in about ' : 'Arriving '}
-      <strong>{estimate.data.text}</strong>
+      <strong>
+        {estimate.data.asap ? '' : day}
+        {estimate.data.text}
+      </strong>
       {estimate.data.distanceMiles > 0 ? ` · ${estimate.data.distanceMiles} miles away` : ''}
     </p>
   );
@@ -146,13 +162,10 @@ export function InstructionsStep() {
         )}
       </section>
 
-      <section className="checkout-card" aria-labelledby="tw-time-heading">
-        <h2 id="tw-time-heading" className="visually-hidden">
-          Time
-        </h2>
+      <div className="checkout-card">
         <TimePicker basket={basket} onChange={set} disabled={form.busy} />
         <Estimate basket={basket} />
-      </section>
+      </div>
 
       {problems.length > 0 ? (
         <div className="notice notice--warning tw-problems" role="status">

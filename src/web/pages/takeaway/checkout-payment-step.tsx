@@ -19,6 +19,7 @@ import {
   placeAttempt,
   placeSignature,
   previewCheckout,
+  ukPhoneText,
   type PlaceAttempt,
 } from '../../features/takeaway/checkout-rules';
 import { checkoutQueries } from '../../features/takeaway/checkout.queries';
@@ -28,6 +29,8 @@ import { customerQueries } from '../../shared/customer.queries';
 import { randomId } from '../../shared/random-id';
 import { shopQueries } from '../../shared/shop.queries';
 import { usePageMeta } from '../../shared/use-page-meta';
+// The payment's totals (.summary-totals) are styled with the order lines'.
+import '../../features/orders/orders.css';
 import { useTakeawayFlow } from './checkout-layout';
 
 // The payment step: the order (its lines with their modifiers, subtotal, delivery fee, total), the allergen
@@ -145,13 +148,16 @@ export function PaymentStep() {
     }
   };
 
+  /** The allergen check comes before anything is sent (a new card included). */
+  const ready = () => {
+    if (!needsConfirm || confirmed) return true;
+    setAllergenError(true);
+    allergenBox.current?.focus();
+    return false;
+  };
+
   const onPay = async (how: PayWith, missingMethod: boolean) => {
-    if (needsConfirm && !confirmed) {
-      setAllergenError(true);
-      allergenBox.current?.focus();
-      return;
-    }
-    if (!payment.begin(missingMethod)) return;
+    if (!ready() || !payment.begin(missingMethod)) return;
     const order = await place();
     if (!order) return;
     if (order.checkout.state === 'paid') {
@@ -211,13 +217,13 @@ export function PaymentStep() {
                 <span>{address.address1}</span>
                 {address.address2 ? <span>{address.address2}</span> : null}
                 <span>{[address.city, address.zip].filter(Boolean).join(', ')}</span>
-                {address.phone ? <span>{address.phone}</span> : null}
+                {address.phone ? <span>{ukPhoneText(address.phone)}</span> : null}
               </address>
             ) : (
               <p>
                 {basket.restaurant?.name}, {basket.restaurant?.postcode}. For{' '}
                 {[address?.firstName, address?.lastName].filter(Boolean).join(' ')}
-                {address?.phone ? `, ${address.phone}` : ''}
+                {address?.phone ? `, ${ukPhoneText(address.phone)}` : ''}
               </p>
             )}
             {deliveryNote ? <p className="field__hint">Note: {deliveryNote}</p> : null}
@@ -239,6 +245,7 @@ export function PaymentStep() {
           <PaySection
             checkout={checkout}
             payment={payment}
+            ready={ready}
             onPay={(how, missing) => void onPay(how, missing)}
           />
         </div>

@@ -5,7 +5,7 @@ import { londonDate, longDayLabel } from '../../../domain/calendar';
 import { formatPence } from '../../../domain/money';
 import { TakeawayLines, TakeawayTotals } from '../../features/takeaway/checkout-order-lines';
 import { RiderProgressView } from '../../features/takeaway/checkout-rider';
-import { clockTime, windowLabel } from '../../features/takeaway/checkout-rules';
+import { clockTime, ukPhoneText, windowLabel } from '../../features/takeaway/checkout-rules';
 import {
   awaitsPayment,
   driverPollInterval,
@@ -28,16 +28,6 @@ import './checkout.css';
 // is (spec §4 labels), the window promised and the current estimate, each step with its time, the rider on
 // the way, the restaurant's name and phone, a refund if the kitchen could not take it, credit if it came
 // late. Asks again every 10 s until it is delivered or dropped, and where the rider is every 5 s while out.
-
-/** "+442079460101" → "020 7946 0101"; "+447911123456" → "07911 123456". */
-export function ukPhoneText(e164: string): string {
-  if (!e164.startsWith('+44')) return e164;
-  const national = `0${e164.slice(3)}`;
-  if (/^02\d{9}$/.test(national))
-    return `${national.slice(0, 3)} ${national.slice(3, 7)} ${national.slice(7)}`;
-  if (/^0\d{10}$/.test(national)) return `${national.slice(0, 5)} ${national.slice(5)}`;
-  return national;
-}
 
 /** "13:05 – 13:20", with the day when it is not today ("Thursday 19 November, 12:00 – 12:15"). */
 function whenText(from: string, to: string, today: string): string {
@@ -159,7 +149,7 @@ export function TakeawayTrackingPage() {
             {o.isCateringOrder ? ' · Catering' : ''}
           </p>
           <StepHeading>{o.stateLabel}</StepHeading>
-          <div aria-live="polite">
+          <div className="tw-track__headline" aria-live="polite">
             <Headline order={o} today={today} />
           </div>
 

@@ -101,7 +101,7 @@ export function AddressForm({
   submitLabel = 'Save address',
   needs = {},
   phoneLabel = needs.phone
-    ? 'Phone (for the driver)'
+    ? 'Phone (for the delivery)'
     : forDelivery
       ? 'Phone (for the driver, optional)'
       : 'Phone (optional)',
