@@ -177,10 +177,12 @@ test('a delivery with a modifier: sign up, details, a time, a side added, paid b
   await expect(page).toHaveURL(/\/account$/);
 });
 
-test('a collection: a name and a phone, a time, paid by card', async ({ page }) => {
+test('a collection: a name and a phone, a time; a refusal says the shop’s words; paid by card', async ({
+  page,
+}) => {
   await page.goto('/signed-out');
   await signUp(page, 'Katherine');
-  await takeawayBasket(page, { fulfillment_type: 'pickup' }, [[MENU.cacio, 2]]);
+  const basketId = await takeawayBasket(page, { fulfillment_type: 'pickup' }, [[MENU.cacio, 2]]);
 
   await page.goto('/pasta-now-checkout');
   await expect(page).toHaveURL(/\/pasta-now-checkout\/delivery\/address$/);
@@ -203,7 +205,31 @@ test('a collection: a name and a phone, a time, paid by card', async ({ page }) 
   await expect(page).toHaveURL(/\/pasta-now-checkout\/payment$/);
   await expect(page.getByRole('heading', { name: 'Collection' })).toBeVisible();
   await expect(page.getByText('Delivery fee')).toHaveCount(0);
+
+  // The basket changes in another tab, under the minimum: placing is refused (400) in the shop's words.
+  const line = (await (
+    await page.request.get(`/api/v2/baskets/${basketId}`, { headers: HEADERS })
+  ).json()) as {
+    included: { id: string }[];
+  };
+  const setQuantity = (quantity: number) =>
+    call(page, 'PUT', `/baskets/${basketId}/takeaway_items/${line.included[0]!.id}`, { quantity });
+  await setQuantity(1);
   await typeCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Pay £22.00' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'The minimum order is £15.00. Add £4.00 more to order.' }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pay £11.00' })).toBeVisible();
+  // Put back: the order placed is £22.00, not the £11.00 on the button, so it asks before charging.
+  await setQuantity(2);
+  await page.getByRole('radio', { name: /Visa ending 4242/ }).check();
+  await page.getByRole('button', { name: 'Pay £11.00' }).click();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'Your total is now £22.00. Please check your order and press Pay again.' }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Pay £22.00' }).click();
 
   await expect(page).toHaveURL(/\/takeaway\/track\/[0-9a-f-]+$/);

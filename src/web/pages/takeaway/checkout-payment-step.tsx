@@ -115,8 +115,9 @@ export function PaymentStep() {
       const next = { signature, order: result.order, checkout: result.meta.checkout };
       setPlaced(next);
       if (next.checkout.total !== checkout.total) {
-        // What is charged must be what the customer saw: say so, and let them press again.
+        // What is charged must be what the customer saw: say so, show the basket as it is, press again.
         payment.setStatus('idle');
+        void basketQuery.refetch();
         payment.setProblem(
           `Your total is now ${formatPence(next.checkout.total)}. Please check your order and press Pay again.`,
         );
