@@ -94,7 +94,6 @@ async function typeCard(page: Page, number: string) {
 test('a delivery with a modifier: sign up, details, a time, a side added, paid by card, then tracked', async ({
   page,
 }) => {
-  await page.goto('/signed-out');
   await takeawayBasket(page, {}, [[MENU.ragu, 1, [MENU.grande, MENU.burrata]]]);
 
   // Signed out: how to continue (an account is needed: takeaway orders are not taken from guests).
@@ -171,16 +170,11 @@ test('a delivery with a modifier: sign up, details, a time, a side added, paid b
   );
   await expectAccessible(page, '/takeaway/track/{orderId}');
   await shot(page, '05-tracking');
-
-  // Paid: the basket is gone, and the payment step is reached only from the instructions (else the account).
-  await page.goto('/pasta-now-checkout/payment');
-  await expect(page).toHaveURL(/\/account$/);
 });
 
 test('a collection: a name and a phone, a time; a refusal says the shop’s words; paid by card', async ({
   page,
 }) => {
-  await page.goto('/signed-out');
   await signUp(page, 'Katherine');
   const basketId = await takeawayBasket(page, { fulfillment_type: 'pickup' }, [[MENU.cacio, 2]]);
 
@@ -245,7 +239,6 @@ test('a collection: a name and a phone, a time; a refusal says the shop’s word
 });
 
 test('catering: trays for tomorrow through the catering checkout', async ({ page }) => {
-  await page.goto('/signed-out');
   await signUp(page, 'Mary');
   const slots = await page.request.get(
     '/api/v2/restaurants/soho/time_slots?fulfillment_type=delivery&catering=true&date=2026-11-19',
@@ -289,7 +282,6 @@ test('catering: trays for tomorrow through the catering checkout', async ({ page
 });
 
 test('allergens confirmed, a declined card, then another card pays the same order', async ({ page }) => {
-  await page.goto('/signed-out');
   await signUp(page, 'Grace');
   await call(page, 'PUT', '/customers/allergens', { allergens: [106] });
   await takeawayBasket(
@@ -337,9 +329,12 @@ test('allergens confirmed, a declined card, then another card pays the same orde
   expect(live.data.map((o) => o.attributes.state)).toEqual(['submitted']);
 });
 
-test('an empty basket goes back to the menu; no basket, to the address search', async ({ page }) => {
-  await page.goto('/signed-out');
+test('payment only from the instructions; an empty basket goes back to the menu; none, to the search', async ({
+  page,
+}) => {
   await signUp(page, 'Dorothy');
+  await page.goto('/pasta-now-checkout/payment');
+  await expect(page).toHaveURL(/\/account$/);
   await page.goto('/pasta-now-checkout/delivery/instructions');
   await expect(page).toHaveURL(/\/pasta-now-search-address$/);
   await takeawayBasket(page, {}, []);

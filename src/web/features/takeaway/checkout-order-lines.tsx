@@ -2,7 +2,8 @@ import { formatPence } from '../../../domain/money';
 import type { ModifierGroup } from '../../../domain/takeaway';
 
 // A takeaway's lines with their modifiers (the basket's at payment, the order's when tracking), and its
-// totals: subtotal, the delivery fee (free, or none for a collection) and the total.
+// totals: subtotal, the delivery fee (free, or none for a collection) and the total (styled as every order's
+// totals, features/orders/orders.css, which the pages load).
 
 export interface TakeawayLine {
   id: string;
@@ -59,7 +60,7 @@ export function TakeawayTotals({
   credit?: number;
 }) {
   return (
-    <dl className="tw-totals">
+    <dl className="summary-totals">
       <div>
         <dt>Subtotal</dt>
         <dd>{formatPence(subtotal)}</dd>
@@ -71,12 +72,12 @@ export function TakeawayTotals({
         </div>
       ) : null}
       {credit > 0 ? (
-        <div className="tw-totals__credit">
+        <div className="summary-totals__discount">
           <dt>Store credit</dt>
           <dd>−{formatPence(credit)}</dd>
         </div>
       ) : null}
-      <div className="tw-totals__total">
+      <div className="summary-totals__total">
         <dt>Total</dt>
         <dd>{formatPence(total)}</dd>
       </div>

@@ -29,7 +29,7 @@ import { customerQueries } from '../../shared/customer.queries';
 import { randomId } from '../../shared/random-id';
 import { shopQueries } from '../../shared/shop.queries';
 import { usePageMeta } from '../../shared/use-page-meta';
-// The payment's totals (.summary-totals) are styled with the order lines'.
+// The order's and the payment's totals (.summary-totals) are styled with every order's.
 import '../../features/orders/orders.css';
 import { useTakeawayFlow } from './checkout-layout';
 

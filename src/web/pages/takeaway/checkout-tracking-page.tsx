@@ -22,6 +22,7 @@ import { Spinner } from '../../shared/ui/spinner';
 import { StepHeading } from '../../shared/ui/step-heading';
 import { usePageMeta } from '../../shared/use-page-meta';
 import '../../features/checkout/checkout.css';
+import '../../features/orders/orders.css';
 import './checkout.css';
 
 // /takeaway/track/{orderId} (spec §2: the takeaway order's confirmation; issue 13 part 4): where the order
