@@ -15,8 +15,8 @@ export interface LighthouseRun {
   fcpMs: number;
 }
 
-/** Lighthouse's mobile performance (its default form factor and throttling), one run. */
-export async function lighthouse(url: string): Promise<LighthouseRun> {
+/** Lighthouse's mobile performance (its default form factor and throttling), one run; `cookie` as a visitor's. */
+export async function lighthouse(url: string, cookie?: string): Promise<LighthouseRun> {
   const dir = mkdtempSync(join(tmpdir(), 'sfoglia-lh-'));
   try {
     const out = join(dir, 'report.json');
@@ -29,6 +29,7 @@ export async function lighthouse(url: string): Promise<LighthouseRun> {
         '--output=json',
         `--output-path=${out}`,
         '--quiet',
+        ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
         `--chrome-flags=${CHROMIUM_ARGS.join(' ')} --user-data-dir=${join(dir, 'profile')}`,
       ],
       {
@@ -63,9 +64,9 @@ export interface LighthouseSummary {
 const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** Lighthouse `times` times on one page, one run after another (issue 11: the median of 5). */
-export async function lighthouseMedian(url: string, times = 5): Promise<LighthouseSummary> {
+export async function lighthouseMedian(url: string, times = 5, cookie?: string): Promise<LighthouseSummary> {
   const runs: LighthouseRun[] = [];
-  for (let i = 0; i < times; i++) runs.push(await lighthouse(url));
+  for (let i = 0; i < times; i++) runs.push(await lighthouse(url, cookie));
   const pick = (key: keyof LighthouseRun) => medianOf(runs.map((run) => run[key]));
   return {
     url,
@@ -78,4 +79,25 @@ export async function lighthouseMedian(url: string, times = 5): Promise<Lighthou
       fcpMs: pick('fcpMs'),
     },
   };
+}
+
+/**
+ * A visitor with a Pasta Now basket (issue 13 part 7: /pasta-now is the basket's restaurant's menu, rendered in
+ * the browser): the cookie that names them, after a takeaway basket for Soho's collection is made.
+ */
+export async function takeawayVisitor(shopUrl: string): Promise<string> {
+  const response = await fetch(`${shopUrl}/api/v2/baskets`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', 'x-branch': 'web' },
+    body: JSON.stringify({
+      type: 'TakeawayBasket',
+      restaurant_id: 'soho',
+      fulfillment_type: 'pickup',
+      time_slot: { asap: true },
+    }),
+  });
+  if (!response.ok) throw new Error(`POST /baskets answered ${response.status}: ${await response.text()}`);
+  const cookies = response.headers.getSetCookie().map((header) => header.split(';')[0]);
+  if (cookies.length === 0) throw new Error('POST /baskets set no visitor cookie');
+  return cookies.join('; ');
 }

@@ -9,7 +9,7 @@ import { menuLoad, takeawayOrderLoad } from './takeaway';
 import { formatCpu, type CpuSplit } from './cpu';
 import { addToBasketLoad, hammer, productListLoad, type LoadResult } from './load';
 import { PUBLIC_PAGES } from '../tools/public-pages';
-import { lighthouseMedian } from './lighthouse';
+import { lighthouseMedian, takeawayVisitor } from './lighthouse';
 import { buildWeight, initialJs } from './page-weight';
 import { allWorkersUp, helloWorld, postgres, startShop, stop } from './server';
 import { VENDURE_SETUP, vendureBench, vendureMissing, type VendureFigures } from './vendure';
@@ -69,8 +69,14 @@ async function main() {
           }
         }
         if (only.has('lighthouse')) {
-          for (const { path } of PUBLIC_PAGES) {
-            const lh = await lighthouseMedian(`${shop.url}${path}`, LIGHTHOUSE_RUNS);
+          // Issue 13 part 7: Pasta Now's menu too, for a visitor whose takeaway basket names a restaurant.
+          const cookie = await takeawayVisitor(shop.url);
+          const pages = [
+            ...PUBLIC_PAGES.map(({ path }) => ({ path, cookie: undefined })),
+            { path: '/pasta-now', cookie },
+          ];
+          for (const { path, cookie } of pages) {
+            const lh = await lighthouseMedian(`${shop.url}${path}`, LIGHTHOUSE_RUNS, cookie);
             results[`lighthouse ${path}`] = lh;
             const m = lh.median;
             report.push(

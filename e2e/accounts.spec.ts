@@ -37,11 +37,11 @@ const fingerprintRegistered = (page: Page) =>
     (r) => r.url().endsWith('/api/v2/customers/fingerprint') && r.request().method() === 'POST',
   );
 
-/** A signed-in customer visiting an auth screen is sent to / (the menu until takeaway exists). */
+/** A signed-in customer visiting an auth screen is sent to / (the takeaway address search). */
 async function expectKeptOffAuthScreens(page: Page) {
   for (const path of ['/login', '/social-login', '/auth-facebook-cb', '/forgot-password/reset']) {
     await page.goto(path);
-    await expect(page, `${path} when signed in`).toHaveURL(/\/menu$/);
+    await expect(page, `${path} when signed in`).toHaveURL(/\/pasta-now-search-address$/);
   }
 }
 

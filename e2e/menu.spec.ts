@@ -72,6 +72,11 @@ test('browse the menu, build a basket, keep it across a reload, and see a failed
   await expect(basket.getByText('30 Nov – 5 Dec')).toBeVisible();
   await basket.getByRole('button', { name: `One more Regular ${firstTitle}` }).click();
   await expect(basket.getByRole('group', { name: `Regular ${firstTitle} quantity` })).toContainText('2');
+  // The screen changes at once; the server's answer comes later (changes go one after another, so the
+  // removal is answered last). The reload below must not overtake it.
+  const removed = page.waitForResponse(
+    (response) => response.request().method() === 'DELETE' && /\/items\//.test(response.url()),
+  );
   await basket.getByRole('button', { name: `Remove Double Portion (Serves 2) ${firstTitle}` }).click();
   await expect(
     basket.getByRole('group', { name: `Double Portion (Serves 2) ${firstTitle} quantity` }),
@@ -81,7 +86,8 @@ test('browse the menu, build a basket, keep it across a reload, and see a failed
   const total = await basket.getByTestId('basket-total').innerText();
   await basket.getByRole('button', { name: 'Close' }).click();
 
-  // The server kept it: a reload shows the same basket.
+  // The server kept it: once it has answered both changes, a reload shows the same basket.
+  expect((await removed).ok()).toBe(true);
   await page.reload();
   await waitForHydration(page);
   await expect(page.getByRole('button', { name: /View basket \(2 items\)/ })).toBeVisible();
@@ -92,9 +98,15 @@ test('browse the menu, build a basket, keep it across a reload, and see a failed
   await page.getByRole('dialog', { name: 'Your basket' }).getByRole('button', { name: 'Close' }).click();
 
   // A failed add (the phone loses its connection) shows at once, then rolls back with a message.
-  await page.getByRole('button', { name: 'All', exact: true }).click();
-  const other = page.locator('.dish-card').filter({ hasNotText: firstTitle }).first();
-  const otherTitle = (await other.locator('.dish-card__title').innerText()).trim();
+  // The filter changes with the address, after the click has returned: the list is every dish once "All"
+  // is pressed. The dish is then held by its name, so the locator cannot move to another card.
+  const all = page.getByRole('button', { name: 'All', exact: true });
+  await all.click();
+  await expect(all).toHaveAttribute('aria-pressed', 'true');
+  const otherTitle = (
+    await cards.filter({ hasNotText: firstTitle }).first().locator('.dish-card__title').innerText()
+  ).trim();
+  const other = cards.filter({ has: page.getByRole('heading', { name: otherTitle, exact: true }) });
   await context.setOffline(true);
   await other.getByRole('button', { name: `Add Regular ${otherTitle}` }).click();
   await expect(page.getByRole('button', { name: /View basket \(3 items\)/ })).toBeVisible();

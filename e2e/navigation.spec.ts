@@ -70,6 +70,11 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await page.goForward();
     await expect(page).toHaveURL(/\/gift-boxes$/);
+    await tapThrough(page, {
+      name: 'Catering menu',
+      url: /\/catering-search-address$/,
+      heading: 'Catering for your office or event',
+    });
     await tapThrough(page, { name: 'Recipe kit menu', url: /\/menu$/, heading: 'Fresh pasta kits' });
     await tapThrough(page, { name: 'Log in', url: /\/login$/, heading: 'Log in' });
     await tapThrough(page, { name: 'Sign up', url: /\/signup$/, heading: 'Create an account' });
@@ -78,7 +83,6 @@ test.describe('on a phone', () => {
 
     // The brand site's pages, and back from there to the shop page the menu was opened on.
     for (const [name, path] of [
-      ['Catering menu', '/catering'],
       ['Experiences', '/experiences/classes'],
       ['Guides & inspiration', '/guides'],
       ['FAQs', '/recipe-kits/faqs'],
@@ -212,7 +216,14 @@ test.describe('on a desktop', () => {
 
     await nav.getByRole('button', { name: 'Catering' }).click();
     await nav.getByRole('link', { name: 'Catering menu' }).click();
-    await expect(page).toHaveURL(`${BRAND}/catering`);
+    await expect(page).toHaveURL(/\/catering-search-address$/);
+    await expect(page.getByRole('heading', { name: 'Catering for your office or event' })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/menu$/);
+
+    await nav.getByRole('button', { name: 'Catering' }).click();
+    await nav.getByRole('link', { name: 'Office lunches' }).click();
+    await expect(page).toHaveURL(`${BRAND}/catering/office`);
     await page.goBack();
     await expect(page).toHaveURL(/\/menu$/);
     // Back from another site loads the page afresh: its buttons work once it is hydrated.
@@ -231,6 +242,7 @@ test.describe('on a desktop', () => {
     await expect(page).toHaveURL(/\/social-login$/);
     await expect(page.getByRole('heading', { name: 'Sign in or create an account' })).toBeVisible();
     await page.getByRole('link', { name: 'Order now' }).click();
-    await expect(page).toHaveURL(/\/menu$/);
+    await expect(page).toHaveURL(/\/pasta-now-search-address$/);
+    await expect(page.getByRole('heading', { name: 'Fresh pasta from your nearest Sfoglia' })).toBeVisible();
   });
 });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, openMenu } from './helpers';
+import { expectAccessible, openMenu, waitForHydration } from './helpers';
 
-test('the shell: / and /products go to the menu, canonical link, not-found page, How it works, mobile menu', async ({
+test('the shell: / goes to the takeaway search and /products to the menu, canonical link, not-found page, How it works, mobile menu', async ({
   page,
 }) => {
   // No warning or error on the way: React Router used to warn of a leaf route without an element at /.
@@ -10,8 +10,9 @@ test('the shell: / and /products go to the menu, canonical link, not-found page,
     if (['warning', 'error'].includes(message.type())) logged.push(message.text());
   });
   await page.goto('/');
-  await expect(page).toHaveURL(/\/menu$/);
-  await expect(page.locator('.dish-card:not(.dish-card--skeleton)').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/pasta-now-search-address$/);
+  await expect(page.getByRole('heading', { name: 'Fresh pasta from your nearest Sfoglia' })).toBeVisible();
+  await waitForHydration(page);
   expect(logged).toEqual([]);
   await page.goto('/products');
   await expect(page).toHaveURL(/\/menu$/);

@@ -10,4 +10,8 @@ export interface PublicPage {
 export const PUBLIC_PAGES: PublicPage[] = [
   { path: '/menu', chunks: ['pages/menu-page.tsx'] },
   { path: '/gift-boxes', chunks: ['pages/gifts/gifts-public-chunk.ts'] },
+  {
+    path: '/pasta-now-search-address',
+    chunks: ['pages/takeaway/discovery-layout.tsx', 'pages/takeaway/discovery-search-chunk.ts'],
+  },
 ];

@@ -3,9 +3,9 @@ import { basketDocument, basketItemResource, basketMeta, basketResource } from '
 import { takeawayBasketDocument, takeawayBasketItemResource, takeawayBasketResource } from './takeaway';
 
 // Either kind of basket (spec §3 Basket `type`): the recipe-kit basket's document (./baskets), or the
-// takeaway basket's (./takeaway). `attributes.type` tells them apart. The server's answers for both kinds;
-// apart from ./takeaway so that the takeaway screens' chunks do not share the recipe-kit basket's contract
-// with the menu's first JS (a shared module splits into a chunk of its own, which the menu then loads too).
+// takeaway basket's (./takeaway). `attributes.type` tells them apart. The server's basket routes answer
+// with these; kept apart from ./takeaway so that the browser's takeaway screens, which read only the
+// takeaway basket, do not carry the recipe-kit basket's schemas (the recipe-kit menu's first JS shares them).
 
 export const anyBasketDocument = z.union([basketDocument, takeawayBasketDocument]);
 export const anyBasketListDocument = z.object({

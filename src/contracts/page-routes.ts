@@ -15,6 +15,8 @@ export const SERVER_RENDERED_ROUTES = [
   '/one-off/menu',
   '/gift-boxes',
   '/gift-boxes/:handle',
+  '/pasta-now-search-address',
+  '/catering-search-address',
 ] as const;
 
 /**
@@ -69,6 +71,9 @@ export const CLIENT_RENDERED_ROUTES = [
   '/signed-out',
   '/paypal-confirmation',
   '/paypal-setup-confirmation',
+  // Pasta Now's menus: the visitor's basket's restaurant (issue 13).
+  '/pasta-now',
+  '/catering-menu',
   '/account',
   '/account/dashboard',
   '/account/order-history',
@@ -80,6 +85,10 @@ export const CLIENT_RENDERED_ROUTES = [
   '/account/my-details',
   '/account/rewards',
   '/account/offers',
+  // Pasta Now discovery: for the address the visitor searched from (local storage), and the Takeaway switch.
+  '/pasta-now-find',
+  '/pasta-type',
+  '/pasta-now-switch',
   // Pasta Now and catering: the checkouts and tracking (issue 13).
   '/pasta-now-checkout',
   '/pasta-now-checkout/continue',

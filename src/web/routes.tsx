@@ -34,8 +34,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         {
           ErrorBoundary: RouteError,
           children: [
-            // Until takeaway exists, the home page is the recipe-kit menu.
-            { index: true, loader: redirectTo(queryClient, '/menu'), element: null },
+            // Spec §2: the home page is Pasta Now's address search (takeaway is the front door).
+            { index: true, loader: redirectTo(queryClient, '/pasta-now-search-address'), element: null },
             { path: 'products', loader: redirectTo(queryClient, '/menu'), element: null },
             {
               Component: RecipeKitLayout,

@@ -79,7 +79,7 @@ function serverState(html: string) {
 
 /** What each server-rendered page must show in its HTML. A public page added later adds its line here. */
 const FIRST_SCREENS: Record<string, () => Promise<void>> = {
-  '/': async () => expectRedirect('/', '/menu'),
+  '/': async () => expectRedirect('/', '/pasta-now-search-address'),
   '/products': async () => expectRedirect('/products', '/menu'),
   '/one-off': async () => expectRedirect('/one-off', '/one-off/menu'),
   '/menu': async () => {
@@ -111,6 +111,22 @@ const FIRST_SCREENS: Record<string, () => Promise<void>> = {
     expect(status).toBe(200);
     expect(shown(html, [box!])).toBe(1);
     expect(html).toContain('How many boxes?');
+  },
+  // The takeaway searches: the search box, and our kitchens (read from the restaurants) to search near.
+  '/pasta-now-search-address': async () => {
+    const { status, html } = await page('/pasta-now-search-address');
+    expect(status).toBe(200);
+    expect(html).toContain('Fresh pasta from your nearest Sfoglia');
+    expect(html).toContain('Address or postcode');
+    expect(html).toContain('Sfoglia Soho');
+    expect(html).toContain('Sfoglia Oxford');
+    expect(html).toMatch(/Opens at \d|Open now/);
+  },
+  '/catering-search-address': async () => {
+    const { status, html } = await page('/catering-search-address');
+    expect(status).toBe(200);
+    expect(html).toContain('Office or company address');
+    expect(html).toMatch(/Catering from £\d+/);
   },
 };
 

@@ -36,6 +36,8 @@ const PAGE_CHUNKS: [prefix: string, source: string][] = [
   ['/menu', 'pages/menu-page.tsx'],
   ['/one-off/menu', 'pages/menu-page.tsx'],
   ['/gift-boxes', 'pages/gifts/gifts-public-chunk.ts'],
+  ['/pasta-now-search-address', 'pages/takeaway/discovery-search-chunk.ts'],
+  ['/catering-search-address', 'pages/takeaway/discovery-search-chunk.ts'],
 ];
 
 /** Fonts every page uses (typeface.css's Latin face), preloaded: found among the entry's built assets. */

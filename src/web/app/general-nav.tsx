@@ -9,8 +9,9 @@ import { AccountIcon, ChevronDown, MenuIcon } from '../shared/ui/icons';
 import { setUi } from '../shared/ui/ui-store';
 import { NAV_DROPDOWNS, type NavLink } from './nav-links';
 
-// The general bar (spec §2): dropdowns to the brand site, Order now, and the account icon. Dropdowns are
-// disclosure buttons (the pattern for site navigation), closed by Escape, a click outside or navigation.
+// The general bar (spec §2): dropdowns to the brand site and our pages, Order now (takeaway, the front door),
+// and the account icon. Dropdowns are disclosure buttons (the pattern for site navigation), closed by Escape,
+// a click outside or navigation.
 
 function NavAnchor({ link, onNavigate }: { link: NavLink; onNavigate?: () => void }) {
   return link.external ? (
@@ -165,7 +166,7 @@ export function GeneralNav() {
         </nav>
         <div className="general-nav__actions">
           <Link
-            to="/menu"
+            to="/pasta-now-search-address"
             className="button button--primary button--small"
             onClick={() => analytics.ctaClick('order_now', { from: location.pathname })}
           >

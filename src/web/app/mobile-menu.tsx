@@ -42,7 +42,9 @@ export function MobileMenu() {
               </Link>
             </li>
             <li>
-              <a href={brandUrl('/catering')}>Catering menu</a>
+              <Link to="/catering-search-address" onClick={close}>
+                Catering menu
+              </Link>
             </li>
             <li>
               <button type="button" className="mobile-menu__more" onClick={() => setLevel('account')}>

@@ -1,6 +1,7 @@
 import { brandUrl } from '../shared/config';
 
-// The general nav's dropdowns link to the brand site (spec §2 Navigation bars).
+// The general nav's dropdowns (spec §2 Navigation bars): the brand site, and the shop's own pages (takeaway,
+// catering, the recipe-kit menu, gift boxes).
 export interface NavLink {
   label: string;
   href: string;
@@ -19,7 +20,7 @@ export const NAV_DROPDOWNS: { label: string; links: NavLink[] }[] = [
   {
     label: 'Takeaway',
     links: [
-      { label: 'Order takeaway', href: brandUrl('/takeaway'), external: true },
+      { label: 'Order takeaway', href: '/pasta-now-search-address' },
       { label: 'Where we deliver', href: brandUrl('/takeaway/areas'), external: true },
     ],
   },
@@ -34,7 +35,7 @@ export const NAV_DROPDOWNS: { label: string; links: NavLink[] }[] = [
   {
     label: 'Catering',
     links: [
-      { label: 'Catering menu', href: brandUrl('/catering'), external: true },
+      { label: 'Catering menu', href: '/catering-search-address' },
       { label: 'Office lunches', href: brandUrl('/catering/office'), external: true },
     ],
   },

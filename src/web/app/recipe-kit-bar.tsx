@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { Outlet } from 'react-router';
+import { Link, Outlet } from 'react-router';
 import { basketQueries } from '../features/baskets/baskets.queries';
 import { analytics } from '../shared/analytics';
 import { BasketIcon } from '../shared/ui/icons';
 import { setUi } from '../shared/ui/ui-store';
 
-// The recipe-kit bar (spec §2) over the recipe-kit screens: how it works, and the basket on phones.
+// The recipe-kit bar (spec §2) over the recipe-kit screens: the Takeaway / Recipe kits toggle, how it works,
+// and the basket on phones. Takeaway is the Takeaway switch (spec §4), a route whose loader does the work
+// (pages/takeaway/discovery-switch-loader.ts): nothing of it is in this page's first JS.
 export function RecipeKitLayout() {
   const { data } = useQuery(basketQueries.recipeKit());
   const count = data?.basket.itemCount ?? 0;
@@ -13,7 +15,12 @@ export function RecipeKitLayout() {
     <>
       <div className="rk-bar">
         <div className="rk-bar__inner">
-          <span className="rk-bar__title">Recipe kits</span>
+          <nav className="shop-toggle" aria-label="Takeaway or recipe kits">
+            <Link to="/pasta-now-switch">Takeaway</Link>
+            <Link to="/menu" aria-current="true">
+              Recipe kits
+            </Link>
+          </nav>
           <button
             type="button"
             className="link-button"

@@ -5,6 +5,7 @@ import {
   type CreateAddressBody,
   type UpdateAddressBody,
 } from '../../../contracts/addresses';
+import { allergenProfileDocument } from '../../../contracts/allergen-profile';
 import { customerModel, type Customer, type UpdateMeBody } from '../../../contracts/customers';
 import { api } from '../../shared/api/client';
 import { readMany, readOne } from '../../shared/api/documents';
@@ -17,6 +18,13 @@ export const accountQueries = {
     queryOptions({
       queryKey: [...customerQueries.all, 'addresses'] as const,
       queryFn: async ({ signal }) => readMany(await api('GET', '/addresses', { signal }), addressModel),
+    }),
+  /** The allergen profile (issue 13 part 5): the UK allergens the customer avoids, and the 14 to choose from. */
+  allergens: () =>
+    queryOptions({
+      queryKey: [...customerQueries.all, 'allergens'] as const,
+      queryFn: async ({ signal }) =>
+        allergenProfileDocument.parse(await api('GET', '/customers/allergens', { signal })).data.attributes,
     }),
 };
 
@@ -39,4 +47,8 @@ export const accountApi = {
   },
   makeDefault: async (id: string): Promise<Address> =>
     readOne(await api('POST', `/addresses/${id}/default`), addressModel),
+  /** Sets the allergen profile (codes 100–113); an empty list clears it. */
+  setAllergens: async (allergens: number[]) =>
+    allergenProfileDocument.parse(await api('PUT', '/customers/allergens', { body: { allergens } })).data
+      .attributes,
 };

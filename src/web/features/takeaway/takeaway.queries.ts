@@ -6,12 +6,10 @@ import {
   type menuCategoryResource,
   menuDocument,
   menuProductModel,
-  restaurantModel,
   snoozedProductsDocument,
   timeSlotDatesDocument,
   timeSlotsDocument,
   type MenuProduct,
-  type Restaurant,
 } from '../../../contracts/restaurants';
 import {
   deliveryEstimationDocument,
@@ -28,6 +26,7 @@ import {
 } from '../../../contracts/takeaway';
 import { api } from '../../shared/api/client';
 import { readMany, readMeta, readOne } from '../../shared/api/documents';
+import { restaurantQueries, type NearestSearch } from './restaurants.queries';
 
 // Pasta Now and catering (issue 13; spec §7 Restaurants, Baskets, Delivery, Orders): the query-key factory
 // (restaurants → a restaurant's menu, snoozes, slots; the takeaway basket; a takeaway order and its rider) and
@@ -92,42 +91,11 @@ async function fetchTakeawayBasket(signal?: AbortSignal): Promise<TakeawayBasket
   return { basket, meta: takeawayBasketMeta.parse(list.meta ?? {}) };
 }
 
-export interface NearestSearch {
-  lat: number;
-  lon: number;
-  fulfillmentType: FulfillmentType;
-  catering?: boolean;
-}
+export type { NearestSearch };
 
 export const takeawayQueries = {
-  all: ['takeaway'] as const,
-  nearest: ({ lat, lon, fulfillmentType, catering }: NearestSearch) =>
-    queryOptions({
-      queryKey: [...takeawayQueries.all, 'nearest', lat, lon, fulfillmentType, !!catering] as const,
-      queryFn: async ({ signal }): Promise<Restaurant[]> =>
-        readMany(
-          await api('GET', '/restaurants/nearest', {
-            query: { lat, lon, fulfillmentType, catering: catering ? true : undefined },
-            signal,
-          }),
-          restaurantModel,
-        ),
-      staleTime: 60_000,
-    }),
-  restaurants: () =>
-    queryOptions({
-      queryKey: [...takeawayQueries.all, 'restaurants'] as const,
-      queryFn: async ({ signal }): Promise<Restaurant[]> =>
-        readMany(await api('GET', '/restaurants/all', { signal }), restaurantModel),
-      staleTime: 5 * 60_000,
-    }),
-  restaurant: (id: string) =>
-    queryOptions({
-      queryKey: [...takeawayQueries.all, 'restaurant', id] as const,
-      queryFn: async ({ signal }): Promise<Restaurant> =>
-        readOne(await api('GET', `/restaurants/${id}`, { signal }), restaurantModel),
-      staleTime: 60_000,
-    }),
+  // all, nearest, restaurants, restaurant: restaurants.queries.ts, light enough for the address search.
+  ...restaurantQueries,
   /** Spec §9: the takeaway menu refetches every 60 s. */
   menu: (restaurantId: string, fulfillmentType: FulfillmentType, catering = false) =>
     queryOptions({

@@ -9,6 +9,7 @@ import { useFinishPayment } from '../../app/use-finish-payment';
 import { CheckoutFrame } from '../../features/checkout/checkout-frame';
 import { checkoutPaths } from '../../features/checkout/flows';
 import { useCheckoutStep } from '../../features/checkout/use-checkout-step';
+import { accountQueries } from '../../features/customers/customers.queries';
 import { PaySection } from '../../features/payments/pay-section';
 import type { PayWith } from '../../features/payments/payments.queries';
 import { usePayOrder } from '../../features/payments/use-pay-order';
@@ -22,7 +23,6 @@ import {
   ukPhoneText,
   type PlaceAttempt,
 } from '../../features/takeaway/checkout-rules';
-import { checkoutQueries } from '../../features/takeaway/checkout.queries';
 import { takeawayApi, takeawayQueries } from '../../features/takeaway/takeaway.queries';
 import { type ApiError, isApiError, isRefusal, NetworkError } from '../../shared/api/client';
 import { customerQueries } from '../../shared/customer.queries';
@@ -70,7 +70,7 @@ export function PaymentStep() {
   const { basket, meta, query: basketQuery } = useCheckoutBasket();
   const customer = useQuery(customerQueries.me()).data;
   const settings = useQuery(shopQueries.settings());
-  const profile = useQuery(checkoutQueries.allergenProfile());
+  const profile = useQuery(accountQueries.allergens());
   const ending = useFinishPayment();
   const payment = usePayOrder(async (orderId, doneAt) => {
     await ending.confirmed(orderId, doneAt);

@@ -1,0 +1,49 @@
+import { queryOptions } from '@tanstack/react-query';
+import { restaurantModel, type Restaurant } from '../../../contracts/restaurants';
+import type { FulfillmentType } from '../../../domain/fulfillment-types';
+import { api } from '../../shared/api/client';
+import { readMany, readOne } from '../../shared/api/documents';
+
+// The restaurants (spec §7 Restaurants: nearest, all, one), apart from takeaway.queries.ts, whose basket and
+// order contracts the address search does not need: takeawayQueries spreads these in, so their keys are the
+// same whichever module a screen reads them from.
+
+export interface NearestSearch {
+  lat: number;
+  lon: number;
+  fulfillmentType: FulfillmentType;
+  catering?: boolean;
+}
+
+const all = ['takeaway'] as const;
+
+export const restaurantQueries = {
+  all,
+  nearest: ({ lat, lon, fulfillmentType, catering }: NearestSearch) =>
+    queryOptions({
+      queryKey: [...all, 'nearest', lat, lon, fulfillmentType, !!catering] as const,
+      queryFn: async ({ signal }): Promise<Restaurant[]> =>
+        readMany(
+          await api('GET', '/restaurants/nearest', {
+            query: { lat, lon, fulfillmentType, catering: catering ? true : undefined },
+            signal,
+          }),
+          restaurantModel,
+        ),
+      staleTime: 60_000,
+    }),
+  restaurants: () =>
+    queryOptions({
+      queryKey: [...all, 'restaurants'] as const,
+      queryFn: async ({ signal }): Promise<Restaurant[]> =>
+        readMany(await api('GET', '/restaurants/all', { signal }), restaurantModel),
+      staleTime: 5 * 60_000,
+    }),
+  restaurant: (id: string) =>
+    queryOptions({
+      queryKey: [...all, 'restaurant', id] as const,
+      queryFn: async ({ signal }): Promise<Restaurant> =>
+        readOne(await api('GET', `/restaurants/${id}`, { signal }), restaurantModel),
+      staleTime: 60_000,
+    }),
+};
