@@ -141,7 +141,9 @@ test('choose a time, add a gelato with its size and an extra, reach the checkout
 
   await bar.click();
   await basket.getByRole('link', { name: 'Go to checkout' }).click();
-  await expect(page).toHaveURL(/\/pasta-now-checkout$/);
+  // Signed out, the checkout starts by asking how to continue (e2e/takeaway-checkout.spec.ts goes on from there).
+  await expect(page).toHaveURL(/\/pasta-now-checkout\/continue$/);
+  await expect(page.getByRole('heading', { name: 'How would you like to continue?' })).toBeVisible();
 });
 
 test('a customer’s allergen profile, set in their profile, marks the dishes that contain it', async ({

@@ -89,6 +89,22 @@ export const CLIENT_RENDERED_ROUTES = [
   '/pasta-now-find',
   '/pasta-type',
   '/pasta-now-switch',
+  // Pasta Now and catering: the checkouts and tracking (issue 13).
+  '/pasta-now-checkout',
+  '/pasta-now-checkout/continue',
+  '/pasta-now-checkout/signup',
+  '/pasta-now-checkout/login',
+  '/pasta-now-checkout/delivery/address',
+  '/pasta-now-checkout/delivery/instructions',
+  '/pasta-now-checkout/payment',
+  '/catering-checkout',
+  '/catering-checkout/continue',
+  '/catering-checkout/signup',
+  '/catering-checkout/login',
+  '/catering-checkout/delivery/address',
+  '/catering-checkout/delivery/instructions',
+  '/catering-checkout/payment',
+  '/takeaway/track/:orderId',
 ] as const;
 
 /** Every page: the server answers these with 200, any other page path with 404. */

@@ -52,12 +52,18 @@ export const CHECKOUT_STEPS: CheckoutStepLink[] = [
 ];
 
 /** Where the customer is in the checkout flow (spec §4 Checkout flow). */
-export function CheckoutProgress({ current }: { current: CheckoutStepLink['key'] | null }) {
+export function CheckoutProgress({
+  current,
+  steps = CHECKOUT_STEPS,
+}: {
+  current: CheckoutStepLink['key'] | null;
+  steps?: readonly CheckoutStepLink[];
+}) {
   if (!current) return null;
-  const index = CHECKOUT_STEPS.findIndex((s) => s.key === current);
+  const index = steps.findIndex((s) => s.key === current);
   return (
     <ol className="checkout-progress" aria-label="Checkout steps">
-      {CHECKOUT_STEPS.map((step, i) => (
+      {steps.map((step, i) => (
         <li
           key={step.key}
           className={`checkout-progress__step ${i < index ? 'checkout-progress__step--done' : ''} ${

@@ -2,7 +2,8 @@
 // with its sign-in steps under /one-off. Both run the same steps and guards.
 
 export interface CheckoutFlow {
-  kind: 'subscription' | 'one-off';
+  /** takeaway and catering: Pasta Now's checkouts (pages/takeaway), which share the sign-in steps and frame. */
+  kind: 'subscription' | 'one-off' | 'takeaway' | 'catering';
   /** Where the delivery, payment and confirmation steps live. */
   base: string;
   /** Where the continue, signup and login steps live. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Address, CreateAddressBody } from '../../../contracts/addresses';
 import { isShopFailure } from '../../shared/api/client';
-import { AddressForm, type AddressValues } from '../../shared/forms/address-form';
+import { AddressForm, type AddressNeeds, type AddressValues } from '../../shared/forms/address-form';
 import { addressLookupApi } from './delivery.queries';
 import { PostcodeLookup } from './postcode-lookup';
 
@@ -110,18 +110,38 @@ export function SavedAddressChoices({
   );
 }
 
+/** A postcode's coordinates, wherever it is (a takeaway's restaurant decides whether it delivers there). */
+async function locate(zip: string | null | undefined): Promise<{ lat: number | null; lon: number | null }> {
+  if (!zip) return { lat: null, lon: null };
+  try {
+    const lookup = await addressLookupApi.postcode(zip);
+    return { lat: lookup.lat, lon: lookup.lon };
+  } catch (error) {
+    if (isShopFailure(error)) return { lat: null, lon: null };
+    throw error;
+  }
+}
+
 /**
  * A new address: found by postcode and picked from the list (or typed by hand), then checked and named in
- * the address form. A delivery address must be one we deliver to; `onSave` gets it with its coordinates.
+ * the address form. A delivery address must be one we deliver to (`anyArea`: one a takeaway's restaurant
+ * judges, so only its coordinates are looked up); `onSave` gets it with its coordinates. `start` opens the
+ * form on an address already known (the one the customer searched from), with the lookup a press away.
  */
 export function NewAddress({
   forDelivery,
+  anyArea = false,
+  needs,
+  start = null,
   blank,
   hint,
   submitLabel,
   onSave,
 }: {
   forDelivery: boolean;
+  anyArea?: boolean;
+  needs?: AddressNeeds;
+  start?: AddressValues | null;
   /** The form's values before anything is found (the name on the address). */
   blank: AddressValues;
   /** Said above the form once an address is found. */
@@ -129,11 +149,13 @@ export function NewAddress({
   submitLabel: string;
   onSave: (body: CreateAddressBody) => Promise<void>;
 }) {
-  const [found, setFound] = useState<{ key: number; values: AddressValues } | null>(null);
+  const [found, setFound] = useState<{ key: number; values: AddressValues } | null>(() =>
+    start ? { key: 0, values: start } : null,
+  );
   if (found === null) {
     return (
       <PostcodeLookup
-        forDelivery={forDelivery}
+        forDelivery={forDelivery && !anyArea}
         onPick={(address) =>
           setFound({
             key: Date.now(),
@@ -156,7 +178,11 @@ export function NewAddress({
   const save = async (body: CreateAddressBody) => {
     // Picked from the lookup (and not typed over), the address has its coordinates and is deliverable.
     const coordinates =
-      !forDelivery || (fromLookup && body.lat != null) ? null : await checkDeliverable(body.zip);
+      !forDelivery || (fromLookup && body.lat != null)
+        ? null
+        : anyArea
+          ? await locate(body.zip)
+          : await checkDeliverable(body.zip);
     await onSave({ ...body, ...(coordinates ?? {}) });
   };
   return (
@@ -166,9 +192,11 @@ export function NewAddress({
         key={found.key}
         initial={found.values}
         forDelivery={forDelivery}
+        needs={needs}
         submitLabel={submitLabel}
         onSave={save}
         onCancel={() => setFound(null)}
+        cancelLabel={start ? 'Find another address' : 'Cancel'}
       />
     </>
   );

@@ -38,6 +38,7 @@ export function PaySection({
   payment,
   onPay,
   preferredMethodId = null,
+  ready,
 }: {
   checkout: CheckoutMeta;
   /** The method to start with when usable (the card the customer's plan is charged to). */
@@ -45,6 +46,11 @@ export function PaySection({
   /** Where the page's payment is (usePayOrder): what it is doing, its decline or problem. */
   payment: Pick<PayOrder, 'status' | 'decline' | 'problem' | 'unusable' | 'setDecline'>;
   onPay: (how: PayWith, needsMethod: boolean) => void;
+  /**
+   * Asked first on "Pay", before a new card is sent: false stops there (the page says what is missing, such
+   * as a takeaway's allergen check).
+   */
+  ready?: () => boolean;
 }) {
   const { status, decline, problem, unusable } = payment;
   const methods = useQuery(paymentQueries.methods());
@@ -94,7 +100,7 @@ export function PaySection({
 
   /** One press: a new card typed in the form is sent and saved first, then paid with. */
   const pay = async () => {
-    if (busy) return;
+    if (busy || (ready && !ready())) return;
     form.fail(null);
     let how: PayWith =
       selection?.kind === 'paypal'

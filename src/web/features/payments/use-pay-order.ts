@@ -18,7 +18,11 @@ export const STILL_PROCESSING =
  */
 export type ConfirmPaid = (orderId: string, doneAt: string) => Promise<void>;
 
-export function usePayOrder(confirmPaid: ConfirmPaid) {
+/**
+ * `describeFailure` says what a failure that is not a decline means to the customer (a takeaway's spec §8
+ * words); by default, the error's own message.
+ */
+export function usePayOrder(confirmPaid: ConfirmPaid, describeFailure?: (error: unknown) => string) {
   const [status, setStatus] = useState<PayStatus>('idle');
   const [decline, setDecline] = useState<Decline | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -66,6 +70,7 @@ export function usePayOrder(confirmPaid: ConfirmPaid) {
       }
       const decline = declineOf(error);
       if (decline) declined(decline);
+      else if (describeFailure) setProblem(describeFailure(error));
       else setProblem(error instanceof Error ? error.message : 'Something went wrong');
     }
   };

@@ -11,8 +11,8 @@ import { saveDeliveryChoices, useDeliveryChoices } from '../../features/delivery
 import { customerQueries } from '../../shared/customer.queries';
 import { emptyAddress } from '../../shared/forms/address-form';
 import { usePageMeta } from '../../shared/use-page-meta';
-import { CheckoutFrame, NextStepButton } from './checkout-frame';
-import { useCheckoutFlow } from './flow-context';
+import { CheckoutFrame, NextStepButton } from '../../features/checkout/checkout-frame';
+import { useCheckoutFlow } from '../../features/checkout/flow-context';
 
 // delivery/address: deliver to a saved address, or find a new one by postcode (or type it in); a new
 // address is saved to the address book and chosen for this checkout.

@@ -10,8 +10,8 @@ import { isApiError } from '../../shared/api/client';
 import { customerQueries } from '../../shared/customer.queries';
 import { emptyAddress } from '../../shared/forms/address-form';
 import { usePageMeta } from '../../shared/use-page-meta';
-import { CheckoutFrame, NextStepButton } from './checkout-frame';
-import { useCheckoutFlow } from './flow-context';
+import { CheckoutFrame, NextStepButton } from '../../features/checkout/checkout-frame';
+import { useCheckoutFlow } from '../../features/checkout/flow-context';
 
 // billingaddresses: the card's billing address, the delivery address unless the customer says otherwise.
 // A billing address may be anywhere (no delivery-area check).

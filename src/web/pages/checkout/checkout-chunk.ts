@@ -2,8 +2,8 @@
 // checkout (the steps follow each other, and one chunk keeps the route table in the first bundle small).
 
 export { checkoutGuards } from './checkout-guards';
-export { OneOffCheckoutLayout, SubscriptionCheckoutLayout } from './checkout-layout';
-export { ContinueStep, LoginStep, SignupStep } from './sign-in-steps';
+export { OneOffCheckoutLayout, SubscriptionCheckoutLayout } from '../../features/checkout/checkout-layout';
+export { ContinueStep, LoginStep, SignupStep } from '../../app/checkout-sign-in-steps';
 export { AddressStep } from './address-step';
 export { BillingStep } from './billing-step';
 export { InstructionsStep } from './instructions-step';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { usePageMeta } from '../../shared/use-page-meta';
-import { CheckoutFrame } from './checkout-frame';
-import { useCheckoutFlow } from './flow-context';
+import { CheckoutFrame } from '../../features/checkout/checkout-frame';
+import { useCheckoutFlow } from '../../features/checkout/flow-context';
 import { checkoutPaths } from '../../features/checkout/flows';
 
 // The checkout's error step (reachable only from the payment step: spec §2 Guards; §8 "Something went wrong!").

@@ -20,8 +20,8 @@ import { randomId } from '../../shared/random-id';
 import { LoadFailed } from '../../shared/ui/load-failed';
 import { showToast } from '../../shared/ui/toast';
 import { usePageMeta } from '../../shared/use-page-meta';
-import { CheckoutFrame, EmptyBasketStep } from './checkout-frame';
-import { useCheckoutFlow } from './flow-context';
+import { CheckoutFrame, EmptyBasketStep } from '../../features/checkout/checkout-frame';
+import { useCheckoutFlow } from '../../features/checkout/flow-context';
 
 // /checkout/existing-plan (issue 12 part 3): a customer who already has a live plan and fills a basket is
 // asked what its dishes are for: an upcoming delivery of the plan (POST /orders, charged with that box at

@@ -24,8 +24,8 @@ import { useForm } from '../../shared/forms/use-form';
 import { checked, type FieldErrors } from '../../shared/forms/validate';
 import { shopNow, shopQueries } from '../../shared/shop.queries';
 import { usePageMeta } from '../../shared/use-page-meta';
-import { CheckoutFrame, EmptyBasketStep } from './checkout-frame';
-import { useCheckoutFlow } from './flow-context';
+import { CheckoutFrame, EmptyBasketStep } from '../../features/checkout/checkout-frame';
+import { useCheckoutFlow } from '../../features/checkout/flow-context';
 
 // delivery/instructions (the checkout's default step): the first delivery day (spec §5: no Sundays, up to
 // 21 days ahead, none the basket's dishes or the courier rule out), where the courier should leave the box,

@@ -20,8 +20,8 @@ import { randomId } from '../../shared/random-id';
 import { LoadFailed } from '../../shared/ui/load-failed';
 import { Spinner } from '../../shared/ui/spinner';
 import { usePageMeta } from '../../shared/use-page-meta';
-import { CheckoutFrame, EmptyBasketStep } from './checkout-frame';
-import { useCheckoutFlow } from './flow-context';
+import { CheckoutFrame, EmptyBasketStep } from '../../features/checkout/checkout-frame';
+import { useCheckoutFlow } from '../../features/checkout/flow-context';
 
 // The payment step (spec §2 "payment (with credits)"): what the orders will be, the voucher, store credit,
 // how to pay, and "Pay £x". Paying places the orders (idempotent per basket) and pays them; a decline

@@ -68,8 +68,18 @@ function toBody(values: AddressValues): CreateAddressBody {
   };
 }
 
-/** The schema the API uses, plus, for a delivery address, what a driver needs. */
-export function checkAddress(values: AddressValues, forDelivery: boolean): Checked<CreateAddressBody> {
+/** More than an address book needs: a takeaway's rider calls on the way, and the order is in a full name. */
+export interface AddressNeeds {
+  phone?: boolean;
+  lastName?: boolean;
+}
+
+/** The schema the API uses, plus, for a delivery address, what a driver needs (and what `needs` adds). */
+export function checkAddress(
+  values: AddressValues,
+  forDelivery: boolean,
+  needs: AddressNeeds = {},
+): Checked<CreateAddressBody> {
   const body = toBody(values);
   const bySchema = validate(createAddressBody, body);
   const found: FieldErrors = bySchema.ok ? {} : { ...bySchema.errors };
@@ -79,6 +89,8 @@ export function checkAddress(values: AddressValues, forDelivery: boolean): Check
     if (!body.zip) found.zip = 'Enter the postcode';
   }
   if (forDelivery && !body.firstName) found.firstName = 'Enter the name for the delivery';
+  if (needs.lastName && !body.lastName) found.lastName = 'Enter your last name';
+  if (needs.phone && !body.phone) found.phone = 'Enter a phone number, like 07911 123456';
   return checked(found, body);
 }
 
@@ -87,13 +99,21 @@ export function AddressForm({
   forDelivery = false,
   offerDefault = false,
   submitLabel = 'Save address',
-  phoneLabel = forDelivery ? 'Phone (for the driver, optional)' : 'Phone (optional)',
+  needs = {},
+  phoneLabel = needs.phone
+    ? 'Phone (for the delivery)'
+    : forDelivery
+      ? 'Phone (for the driver, optional)'
+      : 'Phone (optional)',
+  cancelLabel = 'Cancel',
   onSave,
   onCancel,
 }: {
   initial: AddressValues;
   /** A delivery address: a name, street, town and postcode are needed. */
   forDelivery?: boolean;
+  needs?: AddressNeeds;
+  cancelLabel?: string;
   /** Offer "Make this my default address" (the address book, for an address that is not already it). */
   offerDefault?: boolean;
   submitLabel?: string;
@@ -104,7 +124,7 @@ export function AddressForm({
 }) {
   const form = useForm({
     initial,
-    check: (values: AddressValues) => checkAddress(values, forDelivery),
+    check: (values: AddressValues) => checkAddress(values, forDelivery, needs),
     onSubmit: onSave,
     failure: (error) =>
       error instanceof ApiError && error.errors.length > 0
@@ -145,7 +165,7 @@ export function AddressForm({
         </SubmitButton>
         {onCancel ? (
           <button type="button" className="button button--secondary" onClick={onCancel} disabled={form.busy}>
-            Cancel
+            {cancelLabel}
           </button>
         ) : null}
       </div>

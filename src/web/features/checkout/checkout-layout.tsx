@@ -1,14 +1,9 @@
 import { Outlet, useLocation } from 'react-router';
-import { CheckoutBar, CheckoutProgress, type CheckoutStepLink } from '../../features/checkout/checkout-bar';
-import '../../features/checkout/checkout.css';
+import { CheckoutBar, CheckoutProgress, type CheckoutStepLink } from './checkout-bar';
+import './checkout.css';
 import { safeTarget } from '../../shared/customer.queries';
 import { CheckoutFlowProvider } from './flow-context';
-import {
-  checkoutPaths,
-  ONE_OFF_FLOW,
-  SUBSCRIPTION_FLOW,
-  type CheckoutFlow,
-} from '../../features/checkout/flows';
+import { checkoutPaths, ONE_OFF_FLOW, SUBSCRIPTION_FLOW, type CheckoutFlow } from './flows';
 
 // The checkout's frame: the checkout bar, where the customer is in the flow, and the step.
 
@@ -28,7 +23,11 @@ function giftBeingSent(search: string): string | null {
   return match ? `/gift-boxes/${match[1]}` : null;
 }
 
-function CheckoutLayout({ flow }: { flow: CheckoutFlow }) {
+/**
+ * Any checkout's frame (the recipe-kit ones here, takeaway and catering in pages/takeaway): `steps` names
+ * the progress's steps when a flow calls them otherwise.
+ */
+export function CheckoutLayout({ flow, steps }: { flow: CheckoutFlow; steps?: readonly CheckoutStepLink[] }) {
   const { pathname, search } = useLocation();
   const step = stepOf(flow, pathname);
   const gift = flow.kind === 'one-off' ? giftBeingSent(search) : null;
@@ -45,7 +44,7 @@ function CheckoutLayout({ flow }: { flow: CheckoutFlow }) {
         }
       />
       <div className="checkout-page">
-        <CheckoutProgress current={step} />
+        <CheckoutProgress current={step} steps={steps} />
         <Outlet />
       </div>
     </CheckoutFlowProvider>

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { SUBSCRIPTION_FLOW, type CheckoutFlow } from '../../features/checkout/flows';
+import { SUBSCRIPTION_FLOW, type CheckoutFlow } from './flows';
 
 const FlowContext = createContext<CheckoutFlow>(SUBSCRIPTION_FLOW);
 

@@ -1,13 +1,13 @@
 import { useSearchParams } from 'react-router';
-import { LoginForm } from '../../features/auth/login-page';
-import { SignupForm } from '../../features/auth/signup-page';
-import { SocialChoices } from '../../features/auth/social-login-page';
-import { useCheckoutStep } from '../../features/checkout/use-checkout-step';
-import { safeTarget } from '../../shared/customer.queries';
-import { usePageMeta } from '../../shared/use-page-meta';
-import { CheckoutFrame } from './checkout-frame';
-import { useCheckoutFlow } from './flow-context';
-import { checkoutPaths } from '../../features/checkout/flows';
+import { LoginForm } from '../features/auth/login-page';
+import { SignupForm } from '../features/auth/signup-page';
+import { SocialChoices } from '../features/auth/social-login-page';
+import { useCheckoutStep } from '../features/checkout/use-checkout-step';
+import { safeTarget } from '../shared/customer.queries';
+import { usePageMeta } from '../shared/use-page-meta';
+import { CheckoutFrame } from '../features/checkout/checkout-frame';
+import { useCheckoutFlow } from '../features/checkout/flow-context';
+import { checkoutPaths } from '../features/checkout/flows';
 
 // The checkout's sign-in steps (spec §2: continue, signup, login): the auth forms in the checkout's frame.
 // Whichever way the customer signs in (a password, an emailed link, Google, Facebook or Apple), they come

@@ -1,0 +1,141 @@
+import { describe, expect, test } from 'vitest';
+import {
+  awaitsPayment,
+  driverPollInterval,
+  followsRider,
+  milesText,
+  orderPollInterval,
+  riderProgress,
+  trackingSteps,
+  type DriverLocation,
+} from './checkout-tracking';
+
+// The tracking page's rules: the steps with their times, polling, and the rider's progress.
+
+const none = {
+  paidAt: null,
+  acceptedAt: null,
+  readyAt: null,
+  outForDeliveryAt: null,
+  deliveredAt: null,
+  rejectedAt: null,
+};
+
+describe('the steps', () => {
+  test('a delivery being prepared: paid and accepted done, ready under way', () => {
+    const steps = trackingSteps({
+      ...none,
+      state: 'accepted',
+      fulfillmentType: 'delivery',
+      paidAt: '2026-11-18T12:30:00.000Z',
+      acceptedAt: '2026-11-18T12:32:00.000Z',
+    });
+    expect(steps.map((s) => [s.label, s.done, s.current])).toEqual([
+      ['Paid', true, false],
+      ['Accepted by the kitchen', true, false],
+      ['Ready for the rider', false, true],
+      ['Out for delivery', false, false],
+      ['Delivered', false, false],
+    ]);
+    expect(steps[1]!.at).toBe('2026-11-18T12:32:00.000Z');
+  });
+
+  test('sent out without being marked ready: ready counts as done', () => {
+    const steps = trackingSteps({
+      ...none,
+      state: 'shipped',
+      fulfillmentType: 'delivery',
+      paidAt: 'a',
+      acceptedAt: 'b',
+      outForDeliveryAt: 'c',
+    });
+    expect(steps.map((s) => s.done)).toEqual([true, true, true, true, false]);
+    expect(steps.find((s) => s.current)?.key).toBe('done');
+    expect(steps[2]!.at).toBeNull();
+  });
+
+  test('a collection has no rider: ready to collect, then collected', () => {
+    const steps = trackingSteps({ ...none, state: 'submitted', fulfillmentType: 'pickup', paidAt: 'a' });
+    expect(steps.map((s) => s.label)).toEqual([
+      'Paid',
+      'Accepted by the kitchen',
+      'Ready to collect',
+      'Collected',
+    ]);
+    expect(steps.find((s) => s.current)?.key).toBe('accepted');
+  });
+
+  test('rejected: nothing is under way', () => {
+    const steps = trackingSteps({
+      ...none,
+      state: 'dropped',
+      fulfillmentType: 'delivery',
+      paidAt: 'a',
+      rejectedAt: 'b',
+    });
+    expect(steps.some((s) => s.current)).toBe(false);
+  });
+});
+
+describe('asking again', () => {
+  test('the order every 10 s until it is delivered or dropped', () => {
+    expect(orderPollInterval(undefined)).toBe(10_000);
+    expect(orderPollInterval({ state: 'submitted' })).toBe(10_000);
+    expect(orderPollInterval({ state: 'shipped' })).toBe(10_000);
+    expect(orderPollInterval({ state: 'delivered' })).toBe(false);
+    expect(orderPollInterval({ state: 'dropped' })).toBe(false);
+  });
+
+  test('the rider every 5 s while out, not once handed over', () => {
+    const order = { state: 'shipped', fulfillmentType: 'delivery' as const, driverTrackable: true };
+    expect(followsRider(order)).toBe(true);
+    expect(followsRider({ ...order, state: 'packed' })).toBe(false);
+    expect(followsRider({ ...order, fulfillmentType: 'pickup' })).toBe(false);
+    expect(followsRider({ ...order, driverTrackable: false })).toBe(false);
+    expect(driverPollInterval(undefined)).toBe(5_000);
+    expect(driverPollInterval({ status: 'to_dropoff' })).toBe(5_000);
+    expect(driverPollInterval({ status: 'delivered' })).toBe(false);
+  });
+
+  test('an order not paid (or whose payment failed) offers to pay', () => {
+    expect(awaitsPayment({ state: 'payment_pending', payable: true })).toBe(true);
+    expect(awaitsPayment({ state: 'created', payable: true })).toBe(true);
+    expect(awaitsPayment({ state: 'submitted', payable: false })).toBe(false);
+  });
+});
+
+describe('the rider’s progress', () => {
+  const soho = { lat: 51.509576, lon: -0.132015 };
+  const downing = { lat: 51.503541, lon: -0.12767 };
+  const driver = (extra: Partial<DriverLocation>): DriverLocation => ({
+    status: 'to_dropoff',
+    lat: null,
+    lon: null,
+    bearing: null,
+    riderName: 'Marco',
+    etaAt: '2026-11-18T13:10:00.000Z',
+    milesToGo: null,
+    pickup: soho,
+    dropoff: downing,
+    updatedAt: '2026-11-18T13:00:00.000Z',
+    ...extra,
+  });
+
+  test('by the straight line from the restaurant to the door', () => {
+    // Soho to Downing Street is about 0.46 miles.
+    expect(riderProgress(driver({ milesToGo: 0.23 })).fraction).toBeCloseTo(0.5, 1);
+    expect(riderProgress(driver({ milesToGo: 0.46 })).fraction).toBeCloseTo(0, 1);
+    expect(riderProgress(driver({ milesToGo: 5 })).fraction).toBe(0);
+    expect(riderProgress(driver({ status: 'delivered', milesToGo: null }))).toMatchObject({
+      fraction: 1,
+      milesToGo: 0,
+    });
+    expect(riderProgress(driver({ status: 'not_dispatched' })).fraction).toBe(0);
+  });
+
+  test('miles as people say them', () => {
+    expect(milesText(1.23)).toBe('1.2 miles');
+    expect(milesText(1)).toBe('1 mile');
+    expect(milesText(0.04)).toBe('0 miles');
+  });
+});
