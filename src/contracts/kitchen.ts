@@ -5,12 +5,12 @@ import {
   PREP_MINUTES_MAX,
   PREP_MINUTES_MIN,
   SNOOZE_OPTIONS,
-} from '../domain/kitchen';
-import { MODIFIER_GROUPS } from '../domain/takeaway';
+} from '../domain/kitchen-options';
+import { MODIFIER_GROUPS } from '../domain/modifier-groups';
 import { uuidSchema } from './common';
 import { resource } from './envelope';
-import { fulfillmentTypeSchema, restaurantIdSchema } from './restaurants';
-import { takeawayAddressSchema, takeawaySteps } from './takeaway';
+import { fulfillmentTypeSchema, restaurantIdSchema } from './takeaway-basket-fields';
+import { takeawayAddressSchema, takeawaySteps } from './takeaway-order-fields';
 
 // The kitchen screen's API (issue 13 part 3): a member of staff's restaurants, their live tickets, what a
 // ticket's buttons do, snoozes and busy mode.

@@ -5,25 +5,14 @@ import { errorObject, resource, resourceWithRelationships, toMany } from './enve
 import { checkoutMeta } from './orders';
 import { paymentAttributes } from './payments';
 import { fulfillmentTypeSchema, restaurantIdSchema, timeSlotInput } from './takeaway-basket-fields';
+import { takeawayAddressSchema, takeawaySteps } from './takeaway-order-fields';
 
 // Takeaway and catering: the takeaway basket, its lines with their modifiers, the delivery estimate, the
 // order, live orders and the driver's position (issue 13 part 2; spec §3 Basket, Takeaway cart item; §7).
 
-const text = (max: number) => z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max))));
+export { takeawayAddressSchema, takeawaySteps };
 
-export const takeawayAddressSchema = z.object({
-  firstName: z.nullable(z.string()),
-  lastName: z.nullable(z.string()),
-  address1: z.nullable(z.string()),
-  address2: z.nullable(z.string()),
-  city: z.nullable(z.string()),
-  zip: z.nullable(z.string()),
-  country: z.string(),
-  countryCode: z.string(),
-  phone: z.nullable(z.string()),
-  lat: z.nullable(z.number()),
-  lon: z.nullable(z.number()),
-});
+const text = (max: number) => z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max))));
 
 const allergenSchema = z.object({ code: z.int(), name: z.string() });
 
@@ -226,18 +215,6 @@ export const takeawayOrderLineSchema = z.object({
   ),
   allergens: z.array(allergenSchema),
 });
-
-/** When each step of a takeaway happened (null: not yet), as the tracking page and the kitchen show them. */
-export const takeawaySteps = {
-  paidAt: z.nullable(z.string()),
-  acceptedAt: z.nullable(z.string()),
-  readyAt: z.nullable(z.string()),
-  outForDeliveryAt: z.nullable(z.string()),
-  deliveredAt: z.nullable(z.string()),
-  rejectedAt: z.nullable(z.string()),
-  rejectedReason: z.nullable(z.string()),
-  refunded: z.boolean(),
-};
 
 export const takeawayOrderAttributes = z.object({
   number: z.int(),

@@ -9,6 +9,17 @@ import {
   type FulfillmentType,
   type Window,
 } from './restaurant-hours';
+import { KITCHEN_ACTIONS, type KitchenAction, type SnoozeOption } from './kitchen-options';
+
+export {
+  BUSY_MINUTES_OPTIONS,
+  KITCHEN_ACTIONS,
+  PREP_MINUTES_MAX,
+  PREP_MINUTES_MIN,
+  SNOOZE_OPTIONS,
+  type KitchenAction,
+  type SnoozeOption,
+} from './kitchen-options';
 
 // The kitchen screen's rules (issue 13 part 3): a takeaway or catering order's life as a table of moves,
 // what each button on a ticket does, and snoozes and busy mode.
@@ -40,17 +51,6 @@ export const TAKEAWAY_ORDER_LIFECYCLE: Lifecycle<OrderState> = {
     cancelled: [],
   },
 };
-
-export const KITCHEN_ACTIONS = [
-  'acknowledge_allergens',
-  'accept',
-  'ready',
-  'out_for_delivery',
-  'delivered',
-  'collected',
-  'reject',
-] as const;
-export type KitchenAction = (typeof KITCHEN_ACTIONS)[number];
 
 /** The states a ticket moves between, by action and fulfilment; null when the action is not for it. */
 export function kitchenMove(
@@ -145,14 +145,6 @@ export const OPEN_TICKET_STATES: readonly OrderState[] = [
   'shipped',
   'ready_for_pickup',
 ];
-
-export const PREP_MINUTES_MIN = 5;
-export const PREP_MINUTES_MAX = 120;
-/** Busy mode: minutes added to every estimate (0 is off). */
-export const BUSY_MINUTES_OPTIONS = [0, 10, 20, 30, 45, 60] as const;
-
-export const SNOOZE_OPTIONS = ['hour', 'tomorrow'] as const;
-export type SnoozeOption = (typeof SNOOZE_OPTIONS)[number];
 
 /** Until when a snooze lasts: an hour from now, or until the start of tomorrow in London. */
 export function snoozeUntil(option: SnoozeOption, now: Date): Date {

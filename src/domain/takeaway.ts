@@ -1,5 +1,6 @@
 import { isUkPostcode } from './address';
 import { sizeLabel } from './menu';
+import type { ModifierGroup } from './modifier-groups';
 import type { OrderState } from './orders';
 import type { FulfillmentType } from './restaurant-hours';
 
@@ -7,8 +8,7 @@ import type { FulfillmentType } from './restaurant-hours';
 // what a line costs with its modifiers, what a basket comes to and when it is valid, what the customer reads
 // about an order and its ETA, and when a delivery was late.
 
-export const MODIFIER_GROUPS = ['size', 'extra', 'removal'] as const;
-export type ModifierGroup = (typeof MODIFIER_GROUPS)[number];
+export { MODIFIER_GROUPS, type ModifierGroup } from './modifier-groups';
 /** Extras one line may carry. */
 export const MAX_EXTRAS = 5;
 export const MAX_TAKEAWAY_LINE_QUANTITY = 20;
