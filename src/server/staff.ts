@@ -9,17 +9,19 @@ import { addStaff, listStaff, removeStaff } from './modules/kitchen';
 // `npm run staff -- …`: who may use a restaurant's kitchen screen (issue 13 part 3). Staff are accounts with
 // the kitchen role at one or more restaurants; only this command gives or takes the role.
 //
-//   npm run staff -- add --email chef@sfoglia.example --restaurant soho [--password …] [--name "Gia Rossi"]
-//   npm run staff -- remove --email chef@sfoglia.example --restaurant soho
+//   npm run staff -- add --email chef@sfoglia.example --restaurant soho [--restaurant borough …] [--password …]
+//                        [--name "Gia Rossi"]
+//   npm run staff -- remove --email chef@sfoglia.example --restaurant soho [--restaurant …]
 //   npm run staff -- list
 //
 // It opens the shop's database as the server does (DATABASE_URL, or the embedded one in DATA_DIR, which the
 // running shop holds: stop it first, or use PostgreSQL). A new account is made with the password given, or a
-// generated one printed once; its email counts as confirmed (the operator vouches for it).
+// generated one printed once; its email counts as confirmed (the operator vouches for it). The e2e server runs
+// it before it starts (playwright.config.ts), so its journeys have a member of staff to sign in as.
 
 const USAGE = `Usage:
-  npm run staff -- add --email <email> --restaurant <id> [--password <password>] [--name "<first> <last>"]
-  npm run staff -- remove --email <email> --restaurant <id>
+  npm run staff -- add --email <email> --restaurant <id> [--restaurant <id> …] [--password <password>] [--name "<first> <last>"]
+  npm run staff -- remove --email <email> --restaurant <id> [--restaurant <id> …]
   npm run staff -- list
 Restaurant ids: soho, islington, borough, hackney, clapham, brighton, bristol, cambridge, oxford (GET /api/v2/restaurants/all).`;
 
@@ -44,8 +46,9 @@ async function open(): Promise<Database> {
           ? { kind: 'pglite', dataDir: config.database.dataDir }
           : { kind: 'memory' },
     );
-    // A database the shop has never started on has no restaurants yet: the demo's are there after this.
-    if (config.seedDemo) await seedDemo(database.db, new Date());
+    // A database the shop has never started on has no restaurants yet: the demo's are there after this, seeded
+    // on the shop's clock (SFOGLIA_NOW when a demo pins it), as the shop itself would.
+    if (config.seedDemo) await seedDemo(database.db, config.pinnedNow ?? new Date());
     return database;
   } catch (error) {
     if (error instanceof DataDirInUseError) {
@@ -60,14 +63,15 @@ async function main() {
     allowPositionals: true,
     options: {
       email: { type: 'string' },
-      restaurant: { type: 'string' },
+      restaurant: { type: 'string', multiple: true },
       password: { type: 'string' },
       name: { type: 'string' },
     },
   });
   const [command] = positionals;
   if (command !== 'add' && command !== 'remove' && command !== 'list') fail(USAGE);
-  if (command !== 'list' && (!values.email || !values.restaurant)) fail(USAGE);
+  const restaurantIds = values.restaurant ?? [];
+  if (command !== 'list' && (!values.email || restaurantIds.length === 0)) fail(USAGE);
   if (values.password !== undefined && values.password.length < 10) {
     fail('A password needs at least 10 characters.');
   }
@@ -83,29 +87,34 @@ async function main() {
       );
     } else if (command === 'add') {
       const [firstName, ...rest] = (values.name ?? '').trim().split(/\s+/);
-      const added = await addStaff(database.db, {
-        email: values.email!,
-        restaurantId: values.restaurant!,
-        password: values.password ?? null,
-        ...(firstName ? { firstName, lastName: rest.join(' ') } : {}),
-      });
-      process.stdout.write(
-        `${added.email} works in the kitchen at ${added.restaurantId}.\n` +
-          (added.created
-            ? `A new account was made. ${
-                added.generatedPassword
-                  ? `Its password (shown once; they can change it after signing in): ${added.generatedPassword}`
-                  : 'Its password is the one you gave.'
-              }\n`
-            : 'They sign in with their existing account.\n'),
-      );
+      for (const restaurantId of restaurantIds) {
+        const added = await addStaff(database.db, {
+          email: values.email!,
+          restaurantId,
+          password: values.password ?? null,
+          ...(firstName ? { firstName, lastName: rest.join(' ') } : {}),
+        });
+        process.stdout.write(
+          `${added.email} works in the kitchen at ${added.restaurantId}.\n` +
+            (added.created
+              ? `A new account was made. ${
+                  added.generatedPassword
+                    ? `Its password (shown once; they can change it after signing in): ${added.generatedPassword}`
+                    : 'Its password is the one you gave.'
+                }\n`
+              : ''),
+        );
+      }
+      process.stdout.write('They sign in with their account as usual.\n');
     } else {
-      const removed = await removeStaff(database.db, values.email!, values.restaurant!);
-      process.stdout.write(
-        removed
-          ? `${values.email} no longer works in the kitchen at ${values.restaurant}.\n`
-          : `${values.email} was not staff at ${values.restaurant}.\n`,
-      );
+      for (const restaurantId of restaurantIds) {
+        const removed = await removeStaff(database.db, values.email!, restaurantId);
+        process.stdout.write(
+          removed
+            ? `${values.email} no longer works in the kitchen at ${restaurantId}.\n`
+            : `${values.email} was not staff at ${restaurantId}.\n`,
+        );
+      }
     }
   } catch (error) {
     if (error instanceof DomainError) fail(error.message);
