@@ -105,6 +105,8 @@ export const CLIENT_RENDERED_ROUTES = [
   '/catering-checkout/delivery/instructions',
   '/catering-checkout/payment',
   '/takeaway/track/:orderId',
+  // The kitchen screen for restaurant staff (issue 13 part 3); ?restaurant=… picks one of theirs.
+  '/kitchen',
 ] as const;
 
 /** Every page: the server answers these with 200, any other page path with 404. */

@@ -179,6 +179,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             ...payments.open,
             ...plan.open,
+            // The kitchen screen for restaurant staff (issue 13 part 3): signed in, one lazy chunk.
+            {
+              path: 'kitchen',
+              lazy: lazyPage(() =>
+                import('./pages/kitchen/kitchen-chunk').then((m) => m.kitchenRoute(queryClient)),
+              ),
+            },
             {
               path: 'account',
               loader: requireCustomer(queryClient),

@@ -1,0 +1,145 @@
+import { useCallback, useEffect, useReducer } from 'react';
+import { camelKeys } from '../../../contracts/case';
+import type { Ticket } from '../../../contracts/kitchen';
+import { type ApiError, isApiError } from '../../shared/api/client';
+import { kitchenApi, readBoard, ticketEventsUrl, type BoardDocument } from './kitchen.queries';
+import { arrivals, mergeTickets, stageOf, type TicketMap } from './ticket-board';
+
+// A board's tickets, live (docs/decisions/0023): an EventSource on GET …/tickets/events sends `snapshot`
+// (the board) and then `tickets` (what changed). When the connection drops the browser reconnects by itself
+// and sends the last event's id back (Last-Event-ID), so nothing is missed. When the shop refuses the stream
+// (signed out, no longer staff) or answers something other than a stream, the browser gives up: then the
+// board is read once to learn why and, if it is only the network or the shop, the stream is opened again a
+// little later (1 s, 2 s, 4 s… up to 30 s).
+
+export type StreamStatus = 'connecting' | 'live' | 'reconnecting' | 'stopped';
+
+export interface StreamState {
+  tickets: TicketMap;
+  status: StreamStatus;
+  /** The board has been read at least once. */
+  loaded: boolean;
+  /** Tickets that arrived while the screen was open and are still waiting to be accepted. */
+  fresh: ReadonlySet<string>;
+  /** How many tickets have arrived while the screen was open (a chime can follow it). */
+  arrived: number;
+  /** Why the stream stopped for good (signed out, not staff here). */
+  problem: ApiError | null;
+}
+
+type Action =
+  | { type: 'status'; status: StreamStatus }
+  | { type: 'board'; board: BoardDocument; whole: boolean }
+  | { type: 'take'; ticket: Ticket }
+  | { type: 'stopped'; problem: ApiError };
+
+const initial: StreamState = {
+  tickets: new Map(),
+  status: 'connecting',
+  loaded: false,
+  fresh: new Set(),
+  arrived: 0,
+  problem: null,
+};
+
+function withFresh(state: StreamState, tickets: Map<string, Ticket>, newIds: string[]): StreamState {
+  const waiting = (id: string) => {
+    const ticket = tickets.get(id);
+    return ticket !== undefined && stageOf(ticket) === 'new';
+  };
+  const fresh = new Set([...state.fresh, ...newIds].filter(waiting));
+  return { ...state, tickets, fresh, arrived: state.arrived + newIds.length };
+}
+
+export function streamReducer(state: StreamState, action: Action): StreamState {
+  switch (action.type) {
+    case 'status':
+      return { ...state, status: action.status, problem: action.status === 'stopped' ? state.problem : null };
+    case 'stopped':
+      return { ...state, status: 'stopped', problem: action.problem };
+    case 'take':
+      return withFresh(state, mergeTickets(state.tickets, [action.ticket]), []);
+    case 'board': {
+      const incoming = action.board.tickets;
+      // A first read draws no attention: only what comes in while the kitchen watches is new to it.
+      const newIds = state.loaded ? arrivals(state.tickets, incoming) : [];
+      let tickets: Map<string, Ticket>;
+      if (action.whole) {
+        // The whole board: what it leaves out has left the board, unless a button's answer is newer.
+        tickets = mergeTickets(
+          new Map(),
+          incoming.map((t) => {
+            const held = state.tickets.get(t.id);
+            return held && held.version > t.version ? held : t;
+          }),
+        );
+      } else {
+        tickets = mergeTickets(state.tickets, incoming);
+      }
+      return { ...withFresh(state, tickets, newIds), loaded: true, status: 'live', problem: null };
+    }
+  }
+}
+
+/** Refusals that opening the stream again would not change. */
+const FINAL_CODES = ['UNAUTHENTICATED', 'FORBIDDEN', 'RESTAURANT_NOT_FOUND'] as const;
+const MAX_BACKOFF_MS = 30_000;
+
+export function useTicketStream(restaurantId: string) {
+  const [state, dispatch] = useReducer(streamReducer, initial);
+
+  useEffect(() => {
+    let source: EventSource | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
+    let ended = false;
+
+    const onBoard = (whole: boolean) => (event: MessageEvent<string>) => {
+      failures = 0;
+      dispatch({ type: 'board', board: readBoard(camelKeys(JSON.parse(event.data))), whole });
+    };
+    const again = () => {
+      failures += 1;
+      dispatch({ type: 'status', status: 'reconnecting' });
+      timer = setTimeout(open, Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (failures - 1)));
+    };
+    // The browser gave up on the stream: read the board once to learn why, and to stay current meanwhile.
+    const recover = async () => {
+      try {
+        const board = await kitchenApi.board(restaurantId);
+        if (!ended) dispatch({ type: 'board', board, whole: true });
+      } catch (error) {
+        if (ended) return;
+        if (isApiError(error, ...FINAL_CODES)) {
+          dispatch({ type: 'stopped', problem: error });
+          return;
+        }
+      }
+      if (!ended) again();
+    };
+    function open() {
+      source = new EventSource(ticketEventsUrl(restaurantId));
+      source.addEventListener('snapshot', onBoard(true));
+      source.addEventListener('tickets', onBoard(false));
+      source.onerror = () => {
+        if (source?.readyState === EventSource.CONNECTING) {
+          dispatch({ type: 'status', status: 'reconnecting' });
+          return;
+        }
+        source?.close();
+        void recover();
+      };
+    }
+
+    open();
+    return () => {
+      ended = true;
+      clearTimeout(timer);
+      source?.close();
+    };
+  }, [restaurantId]);
+
+  /** A button's answer: the ticket as it is now. */
+  const take = useCallback((ticket: Ticket) => dispatch({ type: 'take', ticket }), []);
+  return { ...state, take };
+}
