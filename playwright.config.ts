@@ -2,11 +2,14 @@ import { defineConfig, devices } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { addKitchenStaffCommand } from './e2e/kitchen-staff';
 
 // Customer journeys in Debian's Chromium (never a downloaded browser) on a phone-sized viewport, against
 // the real server on a fresh embedded database with the clock pinned to Wednesday 18 November 2026, 10:00.
 // Two projects: `phone-chromium` against the sandbox processor, and `live-payments` (e2e/live-*.spec.ts)
-// against a second server with PAYMENTS=live, pointed at the local Stripe double (decision 20).
+// against a second server with PAYMENTS=live, pointed at the local Stripe double (decision 20). Before the
+// first server starts, `npm run staff` makes a member of kitchen staff on its database (the embedded database
+// takes one process at a time, so it is made before the shop holds it; e2e/kitchen-staff.ts).
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'sfoglia-e2e-'));
@@ -63,10 +66,10 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'node --import tsx src/server/main.ts',
+      command: `${addKitchenStaffCommand()} && node --import tsx src/server/main.ts`,
       url: `http://127.0.0.1:${port}/readyz`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 90_000,
       env: { ...shopEnv, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}` },
     },
     {
