@@ -12,46 +12,10 @@ import {
   ticketsIn,
   whenLabel,
 } from './ticket-board';
-import { streamReducer, type StreamState } from './use-ticket-stream';
+import { ticket } from './test-ticket';
 
 // The kitchen board's rules: stages, merging the stream's tickets with the buttons' answers (the newest
 // version wins), order in a stage, prep times on offer, and times as the board writes them (London).
-
-function ticket(overrides: Partial<Ticket> & { id: string }): Ticket {
-  return {
-    restaurantId: 'soho',
-    number: 1,
-    state: 'submitted',
-    stateLabel: 'New',
-    fulfillmentType: 'delivery',
-    isCateringOrder: false,
-    asap: true,
-    dueAt: '2026-11-18T12:50:00.000Z',
-    promisedFrom: '2026-11-18T13:05:00.000Z',
-    promisedTo: '2026-11-18T13:20:00.000Z',
-    customerName: 'Ada Lovelace',
-    phone: null,
-    deliveryAddress: null,
-    tableNumber: null,
-    note: null,
-    lines: [],
-    customerAllergens: [],
-    allergensAcknowledged: true,
-    allergensAcknowledgedAt: null,
-    prepMinutes: null,
-    paidAt: '2026-11-18T12:30:00.000Z',
-    acceptedAt: null,
-    readyAt: null,
-    outForDeliveryAt: null,
-    deliveredAt: null,
-    rejectedAt: null,
-    rejectedReason: null,
-    refunded: false,
-    actions: ['accept', 'reject'],
-    version: 1,
-    ...overrides,
-  };
-}
 
 const board = (...tickets: Ticket[]) => new Map(tickets.map((t) => [t.id, t]));
 
@@ -102,56 +66,6 @@ describe('merging tickets', () => {
     expect(
       arrivals(held, [ticket({ id: 'a' }), ticket({ id: 'b' }), ticket({ id: 'c', state: 'accepted' })]),
     ).toEqual(['b']);
-  });
-});
-
-describe('the stream of a board', () => {
-  const initial: StreamState = {
-    tickets: new Map(),
-    status: 'connecting',
-    loaded: false,
-    fresh: new Set(),
-    arrived: 0,
-    problem: null,
-  };
-  const doc = (...tickets: Ticket[]) => ({ tickets, cursor: 9, busyMinutes: 0 });
-
-  test('the first snapshot draws no attention; a ticket arriving after it does, until it is accepted', () => {
-    let state = streamReducer(initial, { type: 'board', board: doc(ticket({ id: 'a' })), whole: true });
-    expect(state).toMatchObject({ status: 'live', loaded: true, arrived: 0 });
-    expect([...state.fresh]).toEqual([]);
-    state = streamReducer(state, { type: 'board', board: doc(ticket({ id: 'b', number: 2 })), whole: false });
-    expect([...state.tickets.keys()]).toEqual(['a', 'b']);
-    expect([...state.fresh]).toEqual(['b']);
-    expect(state.arrived).toBe(1);
-    state = streamReducer(state, {
-      type: 'take',
-      ticket: ticket({ id: 'b', state: 'accepted', version: 2 }),
-    });
-    expect([...state.fresh]).toEqual([]);
-  });
-
-  test('a snapshot after reconnecting drops what left the board, keeps a newer answer, marks what came meanwhile', () => {
-    let state = streamReducer(initial, {
-      type: 'board',
-      board: doc(ticket({ id: 'a' }), ticket({ id: 'gone' })),
-      whole: true,
-    });
-    state = streamReducer(state, {
-      type: 'take',
-      ticket: ticket({ id: 'a', state: 'accepted', version: 3 }),
-    });
-    state = streamReducer(state, { type: 'status', status: 'reconnecting' });
-    expect(state.status).toBe('reconnecting');
-    state = streamReducer(state, {
-      type: 'board',
-      board: doc(ticket({ id: 'a', version: 2 }), ticket({ id: 'c' })),
-      whole: true,
-    });
-    expect(state.status).toBe('live');
-    expect([...state.tickets.keys()].sort()).toEqual(['a', 'c']);
-    expect(state.tickets.get('a')!.state).toBe('accepted');
-    expect([...state.fresh]).toEqual(['c']);
   });
 });
 

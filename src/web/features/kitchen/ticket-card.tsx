@@ -86,6 +86,7 @@ export function TicketCard({ ticket, now, fresh, usualPrep, onChange }: TicketCa
           ticket={ticket}
           now={now}
           busy={action.pending === 'acknowledge_allergens'}
+          disabled={action.pending !== null}
           onAcknowledge={
             ticket.actions.includes('acknowledge_allergens')
               ? () =>
@@ -159,11 +160,13 @@ function AllergyBox({
   ticket,
   now,
   busy,
+  disabled,
   onAcknowledge,
 }: {
   ticket: Ticket;
   now: Date;
   busy: boolean;
+  disabled: boolean;
   onAcknowledge: (() => void) | null;
 }) {
   const names = ticket.customerAllergens.map((a) => a.name).join(', ');
@@ -191,7 +194,7 @@ function AllergyBox({
           type="button"
           className="button button--primary button--small"
           onClick={onAcknowledge}
-          disabled={busy}
+          disabled={disabled}
           aria-busy={busy}
         >
           {busy ? 'Saving…' : 'I’ve read the allergies'}

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useReducer } from 'react';
 import { camelKeys } from '../../../contracts/case';
 import type { Ticket } from '../../../contracts/kitchen';
+import { analytics } from '../../shared/analytics';
 import { type ApiError, isApiError } from '../../shared/api/client';
 import { kitchenApi, readBoard, ticketEventsUrl, type BoardDocument } from './kitchen.queries';
 import { arrivals, mergeTickets, stageOf, type TicketMap } from './ticket-board';
@@ -27,7 +28,7 @@ export interface StreamState {
   problem: ApiError | null;
 }
 
-type Action =
+export type Action =
   | { type: 'status'; status: StreamStatus }
   | { type: 'board'; board: BoardDocument; whole: boolean }
   | { type: 'take'; ticket: Ticket }
@@ -84,60 +85,101 @@ export function streamReducer(state: StreamState, action: Action): StreamState {
 /** Refusals that opening the stream again would not change. */
 const FINAL_CODES = ['UNAUTHENTICATED', 'FORBIDDEN', 'RESTAURANT_NOT_FOUND'] as const;
 const MAX_BACKOFF_MS = 30_000;
+/** EventSource.CONNECTING: after an error, the browser is trying again by itself. */
+const CONNECTING = 0;
+
+/** What the stream needs of an EventSource (a test gives it a fake one). */
+export interface EventSourceLike {
+  readonly readyState: number;
+  onerror: ((event: Event) => void) | null;
+  addEventListener(type: string, listener: (event: MessageEvent<string>) => void): void;
+  close(): void;
+}
+
+export interface StreamDeps {
+  open: (url: string) => EventSourceLike;
+  readBoard: (restaurantId: string) => Promise<BoardDocument>;
+  dispatch: (action: Action) => void;
+  setTimer?: (run: () => void, ms: number) => unknown;
+  clearTimer?: (timer: unknown) => void;
+}
+
+/** Keeps a board's stream open until the returned function is called. */
+export function connectTicketStream(restaurantId: string, deps: StreamDeps): () => void {
+  const { dispatch } = deps;
+  const setTimer = deps.setTimer ?? ((run, ms) => setTimeout(run, ms));
+  const clearTimer = deps.clearTimer ?? ((timer) => clearTimeout(timer as ReturnType<typeof setTimeout>));
+  let source: EventSourceLike | null = null;
+  let timer: unknown;
+  let failures = 0;
+  let ended = false;
+
+  const onBoard = (whole: boolean) => (event: MessageEvent<string>) => {
+    failures = 0;
+    let board: BoardDocument;
+    try {
+      board = readBoard(camelKeys(JSON.parse(event.data)));
+    } catch (error) {
+      // Not what the contract says: keep the board as it is rather than show half of it.
+      analytics.errorReported('Kitchen event not understood', { cause: String(error) });
+      return;
+    }
+    dispatch({ type: 'board', board, whole });
+  };
+  const again = () => {
+    failures += 1;
+    dispatch({ type: 'status', status: 'reconnecting' });
+    timer = setTimer(open, Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (failures - 1)));
+  };
+  // The browser gave up on the stream: read the board once to learn why, and to stay current meanwhile.
+  const recover = async () => {
+    try {
+      const board = await deps.readBoard(restaurantId);
+      if (!ended) dispatch({ type: 'board', board, whole: true });
+    } catch (error) {
+      if (ended) return;
+      if (isApiError(error, ...FINAL_CODES)) {
+        dispatch({ type: 'stopped', problem: error });
+        return;
+      }
+    }
+    if (!ended) again();
+  };
+  function open() {
+    const opened = deps.open(ticketEventsUrl(restaurantId));
+    source = opened;
+    opened.addEventListener('snapshot', onBoard(true));
+    opened.addEventListener('tickets', onBoard(false));
+    opened.onerror = () => {
+      if (opened.readyState === CONNECTING) {
+        dispatch({ type: 'status', status: 'reconnecting' });
+        return;
+      }
+      opened.close();
+      void recover();
+    };
+  }
+
+  open();
+  return () => {
+    ended = true;
+    clearTimer(timer);
+    source?.close();
+  };
+}
 
 export function useTicketStream(restaurantId: string) {
   const [state, dispatch] = useReducer(streamReducer, initial);
 
-  useEffect(() => {
-    let source: EventSource | null = null;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let failures = 0;
-    let ended = false;
-
-    const onBoard = (whole: boolean) => (event: MessageEvent<string>) => {
-      failures = 0;
-      dispatch({ type: 'board', board: readBoard(camelKeys(JSON.parse(event.data))), whole });
-    };
-    const again = () => {
-      failures += 1;
-      dispatch({ type: 'status', status: 'reconnecting' });
-      timer = setTimeout(open, Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (failures - 1)));
-    };
-    // The browser gave up on the stream: read the board once to learn why, and to stay current meanwhile.
-    const recover = async () => {
-      try {
-        const board = await kitchenApi.board(restaurantId);
-        if (!ended) dispatch({ type: 'board', board, whole: true });
-      } catch (error) {
-        if (ended) return;
-        if (isApiError(error, ...FINAL_CODES)) {
-          dispatch({ type: 'stopped', problem: error });
-          return;
-        }
-      }
-      if (!ended) again();
-    };
-    function open() {
-      source = new EventSource(ticketEventsUrl(restaurantId));
-      source.addEventListener('snapshot', onBoard(true));
-      source.addEventListener('tickets', onBoard(false));
-      source.onerror = () => {
-        if (source?.readyState === EventSource.CONNECTING) {
-          dispatch({ type: 'status', status: 'reconnecting' });
-          return;
-        }
-        source?.close();
-        void recover();
-      };
-    }
-
-    open();
-    return () => {
-      ended = true;
-      clearTimeout(timer);
-      source?.close();
-    };
-  }, [restaurantId]);
+  useEffect(
+    () =>
+      connectTicketStream(restaurantId, {
+        open: (url) => new EventSource(url),
+        readBoard: (id) => kitchenApi.board(id),
+        dispatch,
+      }),
+    [restaurantId],
+  );
 
   /** A button's answer: the ticket as it is now. */
   const take = useCallback((ticket: Ticket) => dispatch({ type: 'take', ticket }), []);

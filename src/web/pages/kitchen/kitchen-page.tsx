@@ -41,14 +41,15 @@ function KitchenPage() {
   const [params, setParams] = useSearchParams();
   usePageMeta('Kitchen');
 
-  if (restaurants.isPending) {
-    return (
-      <div className="kitchen kitchen--message">
-        <Spinner label="Opening the kitchen" />
-      </div>
-    );
-  }
-  if (restaurants.isError) {
+  // Once the kitchens are known, a failed refetch keeps the board (its stream says if access is gone).
+  if (restaurants.data === undefined) {
+    if (!restaurants.isError) {
+      return (
+        <div className="kitchen kitchen--message">
+          <Spinner label="Opening the kitchen" />
+        </div>
+      );
+    }
     if (isApiError(restaurants.error, 'FORBIDDEN')) return <NotStaff />;
     return (
       <div className="kitchen kitchen--message">
@@ -325,7 +326,10 @@ function StreamStopped({ problem }: { problem: ApiError }) {
   }
   return (
     <div className="notice notice--error" role="alert">
-      <p>{problem.message}. New orders no longer arrive here: ask your manager to check your access.</p>
+      <p>
+        {problem.message.replace(/\.$/, '')}. New orders no longer arrive here: ask your manager to check your
+        access.
+      </p>
     </div>
   );
 }
