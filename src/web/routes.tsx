@@ -182,9 +182,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             // The kitchen screen for restaurant staff (issue 13 part 3): signed in, one lazy chunk.
             {
               path: 'kitchen',
-              lazy: lazyPage(() =>
-                import('./pages/kitchen/kitchen-chunk').then((m) => m.kitchenRoute(queryClient)),
-              ),
+              lazy: lazyPage(() => import('./pages/kitchen/kitchen').then((m) => m.route(queryClient))),
             },
             {
               path: 'account',

@@ -6,6 +6,7 @@ import type { BoardDocument } from './kitchen.queries';
 import { ticket } from './test-ticket';
 import {
   connectTicketStream,
+  FIRST_EVENT_MS,
   streamReducer,
   type Action,
   type EventSourceLike,
@@ -28,10 +29,20 @@ describe('the stream of a board', () => {
   const doc = (...tickets: Ticket[]) => ({ tickets, cursor: 9, busyMinutes: 0 });
 
   test('the first snapshot draws no attention; a ticket arriving after it does, until it is accepted', () => {
-    let state = streamReducer(initial, { type: 'board', board: doc(ticket({ id: 'a' })), whole: true });
+    let state = streamReducer(initial, {
+      type: 'board',
+      board: doc(ticket({ id: 'a' })),
+      whole: true,
+      live: true,
+    });
     expect(state).toMatchObject({ status: 'live', loaded: true, arrived: 0 });
     expect([...state.fresh]).toEqual([]);
-    state = streamReducer(state, { type: 'board', board: doc(ticket({ id: 'b', number: 2 })), whole: false });
+    state = streamReducer(state, {
+      type: 'board',
+      board: doc(ticket({ id: 'b', number: 2 })),
+      whole: false,
+      live: true,
+    });
     expect([...state.tickets.keys()]).toEqual(['a', 'b']);
     expect([...state.fresh]).toEqual(['b']);
     expect(state.arrived).toBe(1);
@@ -47,6 +58,7 @@ describe('the stream of a board', () => {
       type: 'board',
       board: doc(ticket({ id: 'a' }), ticket({ id: 'gone' })),
       whole: true,
+      live: true,
     });
     state = streamReducer(state, {
       type: 'take',
@@ -54,15 +66,19 @@ describe('the stream of a board', () => {
     });
     state = streamReducer(state, { type: 'status', status: 'reconnecting' });
     expect(state.status).toBe('reconnecting');
+    // Read while the stream is down: taken in, and still reconnecting.
     state = streamReducer(state, {
       type: 'board',
       board: doc(ticket({ id: 'a', version: 2 }), ticket({ id: 'c' })),
       whole: true,
+      live: false,
     });
-    expect(state.status).toBe('live');
+    expect(state.status).toBe('reconnecting');
     expect([...state.tickets.keys()].sort()).toEqual(['a', 'c']);
     expect(state.tickets.get('a')!.state).toBe('accepted');
     expect([...state.fresh]).toEqual(['c']);
+    state = streamReducer(state, { type: 'board', board: doc(), whole: false, live: true });
+    expect(state.status).toBe('live');
   });
 });
 
@@ -114,7 +130,9 @@ function harness(readBoard: (id: string) => Promise<BoardDocument>) {
       if (timer) (timer as { cleared: boolean }).cleared = true;
     },
   });
-  return { sources, actions, timers, stop, last: () => sources.at(-1)! };
+  /** The waits before opening the stream again (not the first-event watchdogs). */
+  const retries = () => timers.filter((t) => t.ms !== FIRST_EVENT_MS);
+  return { sources, actions, timers, retries, stop, last: () => sources.at(-1)! };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -145,6 +163,23 @@ describe('the connection to the stream', () => {
     expect(h.last().closed).toBe(false);
   });
 
+  test('a stream that sends nothing in 10 seconds is given up like a refused one; one that does is kept', async () => {
+    const h = harness(async () => boardDoc(ticket({ id: 'a' })));
+    expect(h.timers.map((t) => t.ms)).toEqual([FIRST_EVENT_MS]);
+    h.timers[0]!.run();
+    await settle();
+    expect(h.sources[0]!.closed).toBe(true);
+    expect(h.actions).toMatchObject([
+      { type: 'board', whole: true, live: false },
+      { type: 'status', status: 'reconnecting' },
+    ]);
+    h.timers.at(-1)!.run();
+    expect(h.sources).toHaveLength(2);
+    h.last().send('snapshot', boardDoc());
+    expect(h.timers.at(-1)).toMatchObject({ ms: FIRST_EVENT_MS, cleared: true });
+    expect(h.last().closed).toBe(false);
+  });
+
   test('a stream the browser gave up on: the board is read once, and the stream opened again later', async () => {
     let reads = 0;
     const h = harness(async () => {
@@ -159,8 +194,9 @@ describe('the connection to the stream', () => {
       { type: 'board', whole: true },
       { type: 'status', status: 'reconnecting' },
     ]);
-    expect(h.timers.map((t) => t.ms)).toEqual([1000]);
-    h.timers[0]!.run();
+    expect(h.retries().map((t) => t.ms)).toEqual([1000]);
+    expect(h.timers[0]).toMatchObject({ ms: FIRST_EVENT_MS, cleared: true });
+    h.retries()[0]!.run();
     expect(h.sources).toHaveLength(2);
   });
 
@@ -169,9 +205,9 @@ describe('the connection to the stream', () => {
     for (let i = 0; i < 7; i++) {
       h.last().fail(2);
       await settle();
-      h.timers.at(-1)!.run();
+      h.retries().at(-1)!.run();
     }
-    expect(h.timers.map((t) => t.ms)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+    expect(h.retries().map((t) => t.ms)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
     expect(h.sources).toHaveLength(8);
     expect(h.actions.every((a) => a.type === 'status' && a.status === 'reconnecting')).toBe(true);
   });
@@ -182,7 +218,7 @@ describe('the connection to the stream', () => {
     h.last().fail(2);
     await settle();
     expect(h.actions).toEqual([{ type: 'stopped', problem: refusal }]);
-    expect(h.timers).toEqual([]);
+    expect(h.retries()).toEqual([]);
   });
 
   test('closed by the screen: the stream is closed and a late answer is ignored', async () => {
@@ -193,7 +229,8 @@ describe('the connection to the stream', () => {
     answer(boardDoc(ticket({ id: 'a' })));
     await settle();
     expect(h.actions).toEqual([]);
-    expect(h.timers).toEqual([]);
+    expect(h.retries()).toEqual([]);
+    expect(h.timers.every((t) => t.cleared)).toBe(true);
   });
 
   test('an event the contract does not describe leaves the board as it is', () => {

@@ -11,7 +11,8 @@ import { arrivals, mergeTickets, stageOf, type TicketMap } from './ticket-board'
 // and sends the last event's id back (Last-Event-ID), so nothing is missed. When the shop refuses the stream
 // (signed out, no longer staff) or answers something other than a stream, the browser gives up: then the
 // board is read once to learn why and, if it is only the network or the shop, the stream is opened again a
-// little later (1 s, 2 s, 4 s… up to 30 s).
+// little later (1 s, 2 s, 4 s… up to 30 s). The shop sends a stream's first event at once: a stream that has
+// sent nothing in 10 seconds (a proxy that holds it back, a request stuck on the way) is given up the same way.
 
 export type StreamStatus = 'connecting' | 'live' | 'reconnecting' | 'stopped';
 
@@ -30,7 +31,8 @@ export interface StreamState {
 
 export type Action =
   | { type: 'status'; status: StreamStatus }
-  | { type: 'board'; board: BoardDocument; whole: boolean }
+  /** `live`: it came on the stream (a board read while reconnecting leaves the status as it is). */
+  | { type: 'board'; board: BoardDocument; whole: boolean; live: boolean }
   | { type: 'take'; ticket: Ticket }
   | { type: 'stopped'; problem: ApiError };
 
@@ -77,7 +79,11 @@ export function streamReducer(state: StreamState, action: Action): StreamState {
       } else {
         tickets = mergeTickets(state.tickets, incoming);
       }
-      return { ...withFresh(state, tickets, newIds), loaded: true, status: 'live', problem: null };
+      return {
+        ...withFresh(state, tickets, newIds),
+        loaded: true,
+        ...(action.live ? { status: 'live' as const, problem: null } : {}),
+      };
     }
   }
 }
@@ -87,6 +93,8 @@ const FINAL_CODES = ['UNAUTHENTICATED', 'FORBIDDEN', 'RESTAURANT_NOT_FOUND'] as 
 const MAX_BACKOFF_MS = 30_000;
 /** EventSource.CONNECTING: after an error, the browser is trying again by itself. */
 const CONNECTING = 0;
+/** A stream that has sent nothing for this long after opening is given up (its first event comes at once). */
+export const FIRST_EVENT_MS = 10_000;
 
 /** What the stream needs of an EventSource (a test gives it a fake one). */
 export interface EventSourceLike {
@@ -111,11 +119,13 @@ export function connectTicketStream(restaurantId: string, deps: StreamDeps): () 
   const clearTimer = deps.clearTimer ?? ((timer) => clearTimeout(timer as ReturnType<typeof setTimeout>));
   let source: EventSourceLike | null = null;
   let timer: unknown;
+  let watchdog: unknown;
   let failures = 0;
   let ended = false;
 
   const onBoard = (whole: boolean) => (event: MessageEvent<string>) => {
     failures = 0;
+    clearTimer(watchdog);
     let board: BoardDocument;
     try {
       board = readBoard(camelKeys(JSON.parse(event.data)));
@@ -124,7 +134,7 @@ export function connectTicketStream(restaurantId: string, deps: StreamDeps): () 
       analytics.errorReported('Kitchen event not understood', { cause: String(error) });
       return;
     }
-    dispatch({ type: 'board', board, whole });
+    dispatch({ type: 'board', board, whole, live: true });
   };
   const again = () => {
     failures += 1;
@@ -135,7 +145,7 @@ export function connectTicketStream(restaurantId: string, deps: StreamDeps): () 
   const recover = async () => {
     try {
       const board = await deps.readBoard(restaurantId);
-      if (!ended) dispatch({ type: 'board', board, whole: true });
+      if (!ended) dispatch({ type: 'board', board, whole: true, live: false });
     } catch (error) {
       if (ended) return;
       if (isApiError(error, ...FINAL_CODES)) {
@@ -150,20 +160,28 @@ export function connectTicketStream(restaurantId: string, deps: StreamDeps): () 
     source = opened;
     opened.addEventListener('snapshot', onBoard(true));
     opened.addEventListener('tickets', onBoard(false));
+    const giveUp = () => {
+      clearTimer(watchdog);
+      opened.close();
+      void recover();
+    };
     opened.onerror = () => {
       if (opened.readyState === CONNECTING) {
         dispatch({ type: 'status', status: 'reconnecting' });
         return;
       }
-      opened.close();
-      void recover();
+      giveUp();
     };
+    watchdog = setTimer(() => {
+      if (source === opened && !ended) giveUp();
+    }, FIRST_EVENT_MS);
   }
 
   open();
   return () => {
     ended = true;
     clearTimer(timer);
+    clearTimer(watchdog);
     source?.close();
   };
 }

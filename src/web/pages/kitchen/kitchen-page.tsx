@@ -208,9 +208,8 @@ function Board({
           <BusyMode restaurant={restaurant} />
           <button
             type="button"
-            className="busy__toggle"
+            className={`busy__toggle${chime.on ? ' busy__toggle--sound' : ''}`}
             title="A chime when an order arrives"
-            aria-pressed={chime.on}
             onClick={() => chime.toggle()}
           >
             Sound: {chime.on ? 'on' : 'off'}
