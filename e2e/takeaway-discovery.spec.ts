@@ -149,6 +149,25 @@ test('find a restaurant near an address, choose delivery, come back to it, and s
 
   // The takeaway basket: Soho, delivery, as soon as possible, to Downing Street with its coordinates.
   await expect(page).toHaveURL(/\/pasta-now$/);
+  // Every dish and drink has its picture; the first screen's are fetched at once and first, the rest when
+  // scrolled to (issue 19, item 17).
+  const dishes = page.locator('.twm-dish');
+  await expect(dishes.first()).toBeVisible();
+  await expect(page.locator('.twm-dish:not(:has(img.twm-dish__image))')).toHaveCount(0);
+  const loading = await page
+    .locator('.twm-dish__image')
+    .evaluateAll((images) =>
+      images.map((i) => `${i.getAttribute('loading')} ${i.getAttribute('fetchpriority')}`),
+    );
+  expect(loading.slice(0, 5)).toEqual(['eager high', 'eager high', 'eager high', 'eager high', 'lazy null']);
+  await expect
+    .poll(() =>
+      page
+        .locator('.twm-dish__image')
+        .first()
+        .evaluate((i: HTMLImageElement) => i.naturalWidth),
+    )
+    .toBeGreaterThan(0);
   const basket = await takeawayBasket(page);
   expect(basket).toMatchObject({
     restaurant_id: 'soho',
