@@ -143,9 +143,9 @@ export function drinkSvg(art: DrinkArt, seed: number, title: string): string {
   table({ rng, out, defs, uid });
   const canvas = { out, defs, sh, uid };
   const lying = art.shape === 'can' || art.shape === 'bottle';
-  // As large in the frame as a dish's plate.
-  const scale = { can: 1.5, bottle: 1.3, espresso: 1.4, spritz: 1.45 }[art.shape];
-  const place = at(400 + range(rng, -20, 20), 300 + range(rng, -15, 15), lying ? range(rng, -18, 18) : 0);
+  // As large in the frame as a dish's plate, and whole in the square a menu card crops it to.
+  const scale = { can: 1.45, bottle: 1.1, espresso: 1.4, spritz: 1.45 }[art.shape];
+  const place = at(400 + range(rng, -20, 20), 300 + range(rng, -15, 15), lying ? range(rng, -12, 12) : 0);
   out.push(`<g transform="${place} scale(${scale})">`);
   if (art.shape === 'can') can(canvas, art);
   else if (art.shape === 'bottle') bottle(canvas, art);
