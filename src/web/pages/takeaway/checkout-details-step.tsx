@@ -70,7 +70,7 @@ export function DetailsStep() {
     set(state);
     const problem = detailsProblem(state);
     if (problem) throw new Error(problem);
-    await keepPhone(queryClient, customer, address.phone);
+    await keepPhone(queryClient, customer, address.phone ?? null);
     await navigate(checkoutPaths(flow).instructions);
   };
 
