@@ -41,3 +41,47 @@ export async function addDishesAndCheckout(page: Page, count: number) {
   await page.getByRole('button', { name: /View basket/ }).click();
   await page.getByRole('dialog', { name: 'Your basket' }).getByRole('link', { name: 'Checkout' }).click();
 }
+
+/**
+ * A toast with this text, measured the moment it shows (it lasts 3 s): it lies in the sticky general nav's
+ * band and over no form field on screen (issue 19, item 15).
+ */
+export async function expectToastClearOfFields(page: Page, text: string) {
+  const found = await page.evaluate(async (wanted) => {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const toast = [...document.querySelectorAll<HTMLElement>('.toast')].find(
+        (t) => t.textContent?.includes(wanted) && t.getBoundingClientRect().height > 0,
+      );
+      if (toast) {
+        const box = toast.getBoundingClientRect();
+        const nav = document.querySelector('.general-nav')!.getBoundingClientRect();
+        const covered = [...document.querySelectorAll<HTMLElement>('input, select, textarea')]
+          .filter((field) => {
+            const r = field.getBoundingClientRect();
+            if (r.width === 0 || r.height === 0 || (field as HTMLInputElement).type === 'hidden')
+              return false;
+            return r.left < box.right && box.left < r.right && r.top < box.bottom && box.top < r.bottom;
+          })
+          .map((field) => field.getAttribute('name') ?? field.id);
+        return { inNavBand: box.bottom <= nav.bottom + 1 && nav.top <= 1, covered };
+      }
+      if (Date.now() > deadline) return null;
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+  }, text);
+  expect(found, `a toast saying “${text}”`).not.toBeNull();
+  expect(found).toEqual({ inNavBand: true, covered: [] });
+}
+
+/** Every option of a <select> can be read whole in it: its text fits the box, padding and arrow aside. */
+export async function expectOptionsReadWhole(page: Page, label: string) {
+  const cut = await page.getByRole('combobox', { name: label }).evaluate((select: HTMLSelectElement) => {
+    const style = getComputedStyle(select);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return [...select.options].map((o) => o.text).filter((text) => context.measureText(text).width > room);
+  });
+  expect(cut, `options of “${label}” cut off`).toEqual([]);
+}

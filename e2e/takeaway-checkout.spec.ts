@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible } from './helpers';
+import { expectAccessible, expectOptionsReadWhole, expectToastClearOfFields } from './helpers';
 import {
   call,
   chooseFirstTime,
@@ -49,6 +49,8 @@ test('a delivery with a modifier: sign up, details, a time, a side added, paid b
   // The address searched from, with the account's name; the phone is the customer's to give (UK rules).
   await expect(page).toHaveURL(/\/pasta-now-checkout\/delivery\/address$/);
   await expect(page.getByRole('heading', { name: 'Where should we deliver?' })).toBeVisible();
+  // The welcome lies over the nav, never over the form the customer is about to fill in (issue 19, item 15).
+  await expectToastClearOfFields(page, 'Welcome, Ada');
   await expect(page.getByLabel('Address line 1')).toHaveValue('10 Downing Street');
   await expect(page.getByLabel('First name')).toHaveValue('Ada');
   await page.getByLabel(/^Phone/).fill('12345');
@@ -67,6 +69,17 @@ test('a delivery with a modifier: sign up, details, a time, a side added, paid b
   await chooseFirstTime(page);
   await expect(page.getByText(/^Arriving/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Continue to payment' })).toBeEnabled();
+  // On a phone the day and the time each take the card's width, so each is read whole ("ASAP (35 - 50
+  // mins)" was cut off beside the day; issue 19, item 15).
+  for (const label of ['Day', 'Time']) {
+    const share = await page
+      .getByRole('combobox', { name: label })
+      .evaluate(
+        (s) => s.getBoundingClientRect().width / s.closest('fieldset')!.getBoundingClientRect().width,
+      );
+    expect(share, `${label}'s share of the card's width`).toBeGreaterThan(0.95);
+    await expectOptionsReadWhole(page, label);
+  }
   // Add something? One tap adds a side.
   await page.getByRole('button', { name: /^Add Rosemary Focaccia, £4\.50$/ }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Added' })).toBeVisible();
@@ -118,11 +131,17 @@ test('a collection: a name and a phone, a time; a refusal says the shop’s word
   await expect(page.getByLabel('First name')).toHaveValue('Katherine');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Enter a phone number, like 07911 123456')).toBeVisible();
-  await page.getByLabel('Phone').fill('+44 7911 123456');
+  // The account has no phone yet: the one given here is kept for next time (issue 19, item 13), as it says.
+  await expect(page.getByText(/We’ll keep this number in your account for next time\./)).toBeVisible();
+  await page.getByLabel(/^Phone/).fill('+44 7911 123456');
   await expectAccessible(page, 'the collection’s details');
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await expect(page).toHaveURL(/\/pasta-now-checkout\/delivery\/instructions$/);
+  const me = await page.request.get('/api/v2/me', { headers: HEADERS });
+  expect(
+    ((await me.json()) as { data: { attributes: { phone: string | null } } }).data.attributes.phone,
+  ).toBe('+447911123456');
   await expect(page.getByRole('heading', { name: 'When will you collect?' })).toBeVisible();
   await expect(page.getByText(/Sfoglia Soho, W1D 3GN · for Katherine Tester/)).toBeVisible();
   await chooseFirstTime(page);
@@ -170,6 +189,12 @@ test('a collection: a name and a phone, a time; a refusal says the shop’s word
     /^Collected/,
   ]);
   await expectAccessible(page, 'a collection’s tracking');
+
+  // The next checkout starts with the account's number, and no longer offers to keep it.
+  await takeawayBasket(page, { fulfillment_type: 'pickup' }, [[MENU.cacio, 2]]);
+  await page.goto('/pasta-now-checkout/delivery/address');
+  await expect(page.getByLabel(/^Phone/)).toHaveValue('+447911123456');
+  await expect(page.getByText(/We’ll keep this number/)).toHaveCount(0);
 });
 
 test('catering: trays for tomorrow through the catering checkout', async ({ page }) => {

@@ -2,7 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, waitForHydration } from './helpers';
 
 // Pasta Now discovery (issue 13 part 4; spec §2, §4 Other flows, §5): on a phone, the address search, an
-// address no kitchen serves (the Takeaway-unavailable modal and its two exits), the restaurants near 10
+// address and a postcode no kitchen serves (the Takeaway-unavailable modal: the nearest kitchen to collect
+// from, recipe kits only where delivered, another address; issue 19 item 12), the restaurants near 10
 // Downing Street, delivery from Sfoglia Soho into the takeaway basket, the previous suggestion on the next
 // visit, and the recipe-kit bar's Takeaway switch. The clock is Wednesday 18 November 2026, 10:00 London
 // (playwright.config.ts): every kitchen opens later today.
@@ -74,21 +75,49 @@ test('find a restaurant near an address, choose delivery, come back to it, and s
   await expect(page.getByText('Sfoglia Soho')).toBeVisible();
   await expectAccessible(page, 'the address search');
 
-  // Edinburgh: no kitchen is near. The modal's exits: another address, or the recipe kits.
+  // Edinburgh: no kitchen delivers there, nor do the recipe kits (EH1 is no delivery area): the modal says
+  // so, names the nearest kitchen to collect from, however far, and offers another address.
   await searchFor(page, 'Cockburn Street', /Cockburn Street, Edinburgh/);
-  const unavailable = page.getByRole('dialog', { name: 'No restaurants available' });
+  const unavailable = page.getByRole('dialog', { name: /^We don’t deliver to EH1 \w+ yet$/ });
   await expect(unavailable).toBeVisible();
-  await expect(unavailable.getByText(/We don’t have a kitchen near .*Edinburgh/)).toBeVisible();
+  await expect(
+    unavailable.getByText(/None of our kitchens is close enough to deliver to .*Edinburgh/),
+  ).toBeVisible();
+  await expect(
+    unavailable.getByText(/nearest kitchen is Sfoglia Cambridge, .*: about 29\d miles away/),
+  ).toBeVisible();
+  await expect(unavailable.getByText(/Our recipe kits aren’t delivered to EH1 yet either/)).toBeVisible();
+  await expect(unavailable.getByRole('link', { name: 'Get a recipe kit' })).toHaveCount(0);
   await expectAccessible(page, 'the Takeaway-unavailable modal');
   await unavailable.getByRole('button', { name: 'Check a different address' }).click();
   await expect(unavailable).toBeHidden();
   await expect(addressField(page)).toBeFocused();
   await expect(addressField(page)).toHaveValue('');
-  await searchFor(page, 'Cockburn Street', /Cockburn Street, Edinburgh/);
-  await unavailable.getByRole('link', { name: 'Get a recipe kit' }).click();
-  await expect(page).toHaveURL(/\/menu$/);
-  await expect(page.getByRole('heading', { name: 'Fresh pasta kits' })).toBeVisible();
-  // An address that found no kitchen is not offered again.
+
+  // M1 1AA, a real Manchester postcode with no address listed (issue 19, item 12): searched near, it is
+  // placed at its district's centre, and the answer is in words, never "Could not get coordinates".
+  await addressField(page).fill('M1 1AA');
+  await expect(
+    page.getByText('We have no addresses listed for M1 1AA: search near the postcode instead.'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Search near M1 1AA' }).click();
+  const manchester = page.getByRole('dialog', { name: 'We don’t deliver to M1 1AA yet' });
+  await expect(
+    manchester.getByText(
+      /nearest kitchen is Sfoglia Oxford, 90 St Aldate's, Oxford OX1 1QD: about 127 miles away/,
+    ),
+  ).toBeVisible();
+  await expect(manchester.getByText(/Our recipe kits aren’t delivered to M1 yet either/)).toBeVisible();
+  await expect(page.getByText(/coordinates/)).toHaveCount(0);
+  await expectAccessible(page, 'the Takeaway-unavailable modal for a postcode');
+  await manchester.getByRole('button', { name: 'Collect from Sfoglia Oxford' }).click();
+  await expect(page).toHaveURL(/\/pasta-now$/);
+  expect(await takeawayBasket(page)).toMatchObject({
+    restaurant_id: 'oxford',
+    fulfillment_type: 'pickup',
+    address: { zip: 'M1 1AA' },
+  });
+  // An address no kitchen is near is not offered again.
   await openSearch(page);
   await expect(page.getByRole('region', { name: 'Your previous addresses' })).toHaveCount(0);
 
@@ -120,6 +149,25 @@ test('find a restaurant near an address, choose delivery, come back to it, and s
 
   // The takeaway basket: Soho, delivery, as soon as possible, to Downing Street with its coordinates.
   await expect(page).toHaveURL(/\/pasta-now$/);
+  // Every dish and drink has its picture; the first screen's are fetched at once and first, the rest when
+  // scrolled to (issue 19, item 17).
+  const dishes = page.locator('.twm-dish');
+  await expect(dishes.first()).toBeVisible();
+  await expect(page.locator('.twm-dish:not(:has(img.twm-dish__image))')).toHaveCount(0);
+  const loading = await page
+    .locator('.twm-dish__image')
+    .evaluateAll((images) =>
+      images.map((i) => `${i.getAttribute('loading')} ${i.getAttribute('fetchpriority')}`),
+    );
+  expect(loading.slice(0, 5)).toEqual(['eager high', 'eager high', 'eager high', 'eager high', 'lazy null']);
+  await expect
+    .poll(() =>
+      page
+        .locator('.twm-dish__image')
+        .first()
+        .evaluate((i: HTMLImageElement) => i.naturalWidth),
+    )
+    .toBeGreaterThan(0);
   const basket = await takeawayBasket(page);
   expect(basket).toMatchObject({
     restaurant_id: 'soho',

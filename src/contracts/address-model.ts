@@ -22,6 +22,11 @@ export const addressAttributes = z.object({
   lon: z.nullable(z.number()),
   isDefault: z.boolean(),
   extId: z.nullable(z.string()),
+  /**
+   * Whether our couriers deliver to its postcode (boxes, plans, gifts): an address outside the areas is kept
+   * (a billing address may be anywhere) and said to be outside. Null without a UK postcode.
+   */
+  deliverable: z.nullable(z.boolean()),
 });
 export const addressResource = resource('addresses', addressAttributes);
 export const addressDocument = z.object({ data: addressResource });

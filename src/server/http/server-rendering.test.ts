@@ -145,6 +145,26 @@ describe('every public page is rendered on the server', () => {
     await FIRST_SCREENS[route]!();
   });
 
+  test("/menu's first screen's pictures come with the page: eager, first, preloaded from the head, sized", async () => {
+    const { html } = await page('/menu');
+    const head = html.slice(0, html.indexOf('</head>'));
+    const main = html.slice(html.indexOf('<main'));
+    const pictures = [...main.matchAll(/<img [^>]*src="([^"]*\/media\/\d+\.svg)"[^>]*>/g)];
+    expect(pictures.length).toBeGreaterThanOrEqual(6);
+    // The first four (a phone's first screen, and a desktop's) at once and first; the rest when scrolled to.
+    for (const [tag, src] of pictures.slice(0, 4)) {
+      expect(tag).toContain('loading="eager"');
+      expect(tag).toMatch(/fetchpriority="high"/i);
+      expect(head).toMatch(
+        new RegExp(`<link rel="preload" as="image" href="${src}"[^>]*fetchpriority="high"`, 'i'),
+      );
+    }
+    for (const [tag] of pictures.slice(4)) expect(tag).toContain('loading="lazy"');
+    // Each has its size, so nothing moves when it arrives.
+    for (const [tag] of pictures) expect(tag).toMatch(/width="\d+" height="\d+"/);
+    expect(main).not.toContain('rel="preload"');
+  });
+
   test('the page carries the query cache it was rendered from, for hydrating without a second fetch', async () => {
     const state = serverState((await page('/menu?week=2026-11-30')).html);
     const keys = state!.queries.queries.map((q) => JSON.stringify(q.queryKey));

@@ -108,6 +108,20 @@ function fetchThroughApp(app: FastifyInstance, publicUrl: string): RenderFetch {
 }
 
 /** What the browser accepts of br and gzip (`q=0` refuses), best first. */
+/**
+ * React preloads the first screen's pictures (the eager, high-priority <img>s) in the markup it renders; in
+ * the head they are found before the inlined styles and the screen, so the pictures come with the page
+ * (issue 19, item 17).
+ */
+export function hoistPicturePreloads(markup: string): { pictures: string; body: string } {
+  const pictures: string[] = [];
+  const body = markup.replace(/<link rel="preload" as="image"[^>]*>/g, (tag) => {
+    pictures.push(tag);
+    return '';
+  });
+  return { pictures: pictures.join(''), body };
+}
+
 export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
   const accepted = new Set(
     (header ?? '')
@@ -227,11 +241,12 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   });
 
   /** The page around its body: public parts only, with a mark where each answer's own data goes. */
-  const page = (path: string, body: string, state: unknown) => {
+  const page = (path: string, markup: string, state: unknown) => {
     const rendered = state !== undefined;
     const prefix = PAGE_CHUNKS.find(([start]) => path === start || path.startsWith(`${start}/`))?.[0];
     const route = prefix ? preloads.get(prefix) : undefined;
-    const head = `${fontPreloads}${asJsonScript('sfoglia-config', options.config)}${BOOTSTRAP_MARK}${
+    const { pictures, body } = hoistPicturePreloads(markup);
+    const head = `${pictures}${fontPreloads}${asJsonScript('sfoglia-config', options.config)}${BOOTSTRAP_MARK}${
       route ? `${route.styles}${rendered ? '' : route.scripts}` : ''
     }`;
     // The state that hydrates the page follows it: the first screen comes first in the stream.

@@ -110,6 +110,15 @@ function selectedWeek(tabs: WeekTab[], requested: string | null, settings: ShopS
 
 const INITIAL_DISHES = 6;
 
+/**
+ * Dishes on a phone's or a desktop's first screen, whatever section they are in: their pictures are fetched
+ * at once and first, and preloaded from the page's head (issue 19, item 17).
+ */
+const FIRST_SCREEN_DISHES = 4;
+
+const dishesBefore = (sections: readonly { products: readonly unknown[] }[], index: number) =>
+  sections.slice(0, index).reduce((sum, section) => sum + section.products.length, 0);
+
 function firstDishes<T extends { products: unknown[] }>(sections: T[], count: number): T[] {
   const out: T[] = [];
   let left = count;
@@ -363,7 +372,7 @@ function MenuView({ oneOff }: { oneOff: boolean }) {
                         onAdd={onAdd}
                         onSetQuantity={onSetQuantity}
                         onOpen={onOpen}
-                        eager={sectionIndex === 0 && index < 2}
+                        eager={dishesBefore(shownSections, sectionIndex) + index < FIRST_SCREEN_DISHES}
                       />
                     ))}
                   </div>

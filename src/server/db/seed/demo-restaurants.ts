@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { OpeningHours, OpeningWindow } from '../../../domain/restaurant-hours';
 import type { DbOrTx } from '../client';
 import { media } from '../schema/catalogue';
@@ -10,6 +11,7 @@ import {
   takeawayProducts,
 } from '../schema/restaurants';
 import { dishSvg } from './dish-art';
+import { drinkSvg, isDrinkArt } from './drink-art';
 import { TAKEAWAY_CATEGORIES, TAKEAWAY_ITEMS, TAKEAWAY_MODIFIERS } from './takeaway-menu';
 
 // The demo restaurants (issue 13 part 1): nine Sfoglia sites inside the demo delivery areas of the
@@ -283,12 +285,13 @@ export async function seedRestaurants(db: DbOrTx): Promise<void> {
     .values([...DEMO_RESTAURANTS])
     .onConflictDoNothing();
 
-  const pictured = TAKEAWAY_ITEMS.filter((item) => item.art !== null);
   await db
     .insert(media)
     .values(
-      pictured.map((item) => {
-        const body = dishSvg(item.art!, item.id, 0, item.title);
+      TAKEAWAY_ITEMS.map((item) => {
+        const body = isDrinkArt(item.art)
+          ? drinkSvg(item.art, item.id, item.title)
+          : dishSvg(item.art, item.id, 0, item.title);
         return {
           id: takeawayImageId(item.id),
           contentType: 'image/svg+xml',
@@ -319,13 +322,18 @@ export async function seedRestaurants(db: DbOrTx): Promise<void> {
         price: item.price,
         kind: 'item' as const,
         tags: item.tags,
-        imageUrl: item.art ? `/media/${takeawayImageId(item.id)}.svg` : null,
+        imageUrl: `/media/${takeawayImageId(item.id)}.svg`,
         fulfillmentTypes: item.fulfillmentTypes ?? ['delivery', 'pickup', 'eat_in'],
         serves: item.serves ?? null,
         channel: item.serves ? ('catering' as const) : ('takeaway' as const),
       })),
     ])
     .onConflictDoNothing();
+  // A demo database seeded before every product had a picture (the drinks) gets theirs.
+  await db
+    .update(takeawayProducts)
+    .set({ imageUrl: sql`'/media/' || (300000 + ${takeawayProducts.id}) || '.svg'` })
+    .where(and(eq(takeawayProducts.kind, 'item'), isNull(takeawayProducts.imageUrl)));
   const modifierLinks = TAKEAWAY_ITEMS.flatMap((item) =>
     item.modifierIds.map((modifierId, position) => ({ productId: item.id, modifierId, position })),
   );

@@ -2,14 +2,14 @@
 // Everything is derived from a seeded PRNG, so the same (seed, art, variant) gives the same bytes.
 import type { DishArt } from './dishes';
 
-type Rng = () => number;
+export type Rng = () => number;
 type Pt = readonly [number, number];
 type Rgb = readonly [number, number, number];
 
 const TAU = Math.PI * 2;
 
 /** mulberry32: tiny, fast, good enough for placing pasta. */
-function mulberry32(seed: number): Rng {
+export function mulberry32(seed: number): Rng {
   let s = seed >>> 0;
   return () => {
     s = (s + 0x6d2b79f5) >>> 0;
@@ -21,12 +21,12 @@ function mulberry32(seed: number): Rng {
 }
 
 /** Round to one decimal place for compact, stable output. */
-function f(x: number): string {
+export function f(x: number): string {
   const v = Math.round(x * 10) / 10;
   return Object.is(v, -0) ? '0' : String(v);
 }
 
-function range(rng: Rng, lo: number, hi: number): number {
+export function range(rng: Rng, lo: number, hi: number): number {
   return lo + (hi - lo) * rng();
 }
 
@@ -34,7 +34,7 @@ function pick<T>(rng: Rng, items: readonly [T, ...T[]]): T {
   return items[Math.floor(rng() * items.length)] ?? items[0];
 }
 
-function escapeXml(text: string): string {
+export function escapeXml(text: string): string {
   return text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -63,14 +63,14 @@ function toHex([r, g, b]: Rgb): string {
   return `#${c(r)}${c(g)}${c(b)}`;
 }
 
-function mix(a: string, b: string, t: number): string {
+export function mix(a: string, b: string, t: number): string {
   const x = parseHex(a);
   const y = parseHex(b);
   return toHex([x[0] + (y[0] - x[0]) * t, x[1] + (y[1] - x[1]) * t, x[2] + (y[2] - x[2]) * t]);
 }
 
 /** Lighten (amount > 0) or darken (amount < 0). */
-function shade(hex: string, amount: number): string {
+export function shade(hex: string, amount: number): string {
   return mix(hex, amount < 0 ? '#000000' : '#ffffff', Math.min(1, Math.abs(amount)));
 }
 
@@ -129,7 +129,7 @@ function scatter(rng: Rng, count: number, radius: number, minDist: number): Pt[]
   return pts.sort((p, q) => q[0] ** 2 + q[1] ** 2 - (p[0] ** 2 + p[1] ** 2));
 }
 
-function at(x: number, y: number, deg = 0): string {
+export function at(x: number, y: number, deg = 0): string {
   return deg === 0 ? `translate(${f(x)} ${f(y)})` : `translate(${f(x)} ${f(y)}) rotate(${f(deg)})`;
 }
 
@@ -753,7 +753,8 @@ function giftBox(c: Ctx): void {
 // ---------------------------------------------------------------------------------------------
 // Table, plate and cutlery
 
-function table(c: Ctx): void {
+/** The surface a dish or a drink is seen on: wood, linen, stone or slate. */
+export function table(c: Pick<Ctx, 'rng' | 'out' | 'defs' | 'uid'>): void {
   const { rng, out, defs, uid } = c;
   const kind = pick(rng, ['wood', 'wood', 'linen', 'stone', 'slate'] as const);
   if (kind === 'wood') {

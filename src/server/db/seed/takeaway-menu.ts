@@ -3,6 +3,7 @@
 // Allergens are tags with the codes of domain/allergens.ts (the 14 UK allergens, and which cereal or nut).
 import { allergenTag } from '../../../domain/allergens';
 import type { DishArt } from './dishes';
+import type { DrinkArt } from './drink-art';
 
 const CELERY = allergenTag(100);
 const GLUTEN = allergenTag(101);
@@ -52,7 +53,8 @@ export interface TakeawayItemSeed {
   modifierIds: number[];
   fulfillmentTypes?: ('delivery' | 'pickup' | 'eat_in')[];
   serves?: number;
-  art: DishArt | null;
+  /** Its picture: every product the menus show has one (issue 19, item 17). */
+  art: DishArt | DrinkArt;
 }
 
 const SIZES = [3001, 3002];
@@ -76,6 +78,8 @@ export const TAKEAWAY_MODIFIERS: readonly TakeawayModifierSeed[] = [
   { id: 3033, title: 'No basil', group: 'removal', price: 0, tags: [] },
   { id: 3034, title: 'No pine nuts on top', group: 'removal', price: 0, tags: [] },
 ];
+
+const drink = (shape: DrinkArt['shape'], body: string, accent: string): DrinkArt => ({ shape, body, accent });
 
 const art = (shape: DishArt['shape'], sauce: string, garnish: string, plate = '#e9e2d4'): DishArt => ({
   shape,
@@ -305,7 +309,7 @@ export const TAKEAWAY_ITEMS: readonly TakeawayItemSeed[] = [
     price: 300,
     tags: ['vegan'],
     modifierIds: [],
-    art: null,
+    art: drink('can', '#f2c230', '#1f5fa8'),
   },
   {
     id: 2051,
@@ -314,7 +318,7 @@ export const TAKEAWAY_ITEMS: readonly TakeawayItemSeed[] = [
     price: 200,
     tags: ['vegan'],
     modifierIds: [],
-    art: null,
+    art: drink('bottle', '#2b6cb0', '#cfe6f2'),
   },
   {
     id: 2052,
@@ -323,7 +327,7 @@ export const TAKEAWAY_ITEMS: readonly TakeawayItemSeed[] = [
     price: 300,
     tags: ['vegan'],
     modifierIds: [],
-    art: null,
+    art: drink('can', '#5a2a1a', '#d4a24c'),
   },
   {
     id: 2053,
@@ -333,7 +337,7 @@ export const TAKEAWAY_ITEMS: readonly TakeawayItemSeed[] = [
     tags: ['vegan'],
     modifierIds: [],
     fulfillmentTypes: ['pickup', 'eat_in'],
-    art: null,
+    art: drink('espresso', '#3b2418', '#b9834f'),
   },
   // Alcoholic drinks
   {
@@ -343,7 +347,7 @@ export const TAKEAWAY_ITEMS: readonly TakeawayItemSeed[] = [
     price: 450,
     tags: [GLUTEN, BARLEY, ALCOHOL],
     modifierIds: [],
-    art: null,
+    art: drink('bottle', '#1d3f8c', '#5b3b1c'),
   },
   {
     id: 2061,
@@ -352,7 +356,7 @@ export const TAKEAWAY_ITEMS: readonly TakeawayItemSeed[] = [
     price: 750,
     tags: [SULPHITES, ALCOHOL],
     modifierIds: [],
-    art: null,
+    art: drink('bottle', '#e9d9a6', '#4f6b35'),
   },
   {
     id: 2062,
@@ -361,7 +365,7 @@ export const TAKEAWAY_ITEMS: readonly TakeawayItemSeed[] = [
     price: 2400,
     tags: [SULPHITES, ALCOHOL],
     modifierIds: [],
-    art: null,
+    art: drink('bottle', '#f0e6d0', '#22331f'),
   },
   {
     id: 2063,
@@ -371,7 +375,7 @@ export const TAKEAWAY_ITEMS: readonly TakeawayItemSeed[] = [
     tags: [SULPHITES, ALCOHOL],
     modifierIds: [],
     fulfillmentTypes: ['eat_in'],
-    art: null,
+    art: drink('spritz', '#f26b1d', '#f39a2b'),
   },
   // Catering: platters for groups
   {

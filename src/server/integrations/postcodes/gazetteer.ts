@@ -159,6 +159,16 @@ export function gazetteer(): Gazetteer {
   return loaded;
 }
 
+/**
+ * The weekdays (1 Monday … 6 Saturday) our courier delivers to a well-formed postcode's outcode; empty: not a
+ * delivery area (yet). The one rule of where we deliver, read by the delivery area and the address book.
+ */
+export function courierDaysOf(postcode: string): number[] {
+  if (!isUkPostcode(postcode)) return [];
+  const outcode = formatUkPostcode(postcode).split(' ')[0]!;
+  return (gazetteer().outcode(outcode)?.deliveryDays ?? []).filter((day) => day !== 0);
+}
+
 /** A stable number from a string (FNV-1a): made-up details stay the same from run to run. */
 export function stableHash(value: string): number {
   let hash = 0x811c9dc5;

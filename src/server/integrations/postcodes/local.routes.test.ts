@@ -47,10 +47,23 @@ describe('GET /postcodes/{postcode}', () => {
     }
   });
 
-  test('a postcode of an outcode the gazetteer does not know (M1 1AE): 404 "Postcode not found"', async () => {
+  test('a postcode of a UK district the gazetteer does not know (M1 1AE): at the district centre, quality 6', async () => {
     const response = await get('/postcodes/M11AE');
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ status: 404, error: 'Postcode not found' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().result).toMatchObject({
+      postcode: 'M1 1AE',
+      outcode: 'M1',
+      incode: '1AE',
+      quality: 6,
+      eastings: null,
+      northings: null,
+      country: 'England',
+      latitude: expect.closeTo(53.48, 1),
+      longitude: expect.closeTo(-2.24, 1),
+    });
+    // Belfast and Edinburgh's other districts too; a district that does not exist is not found.
+    expect((await get('/postcodes/BT11AA')).json().result).toMatchObject({ country: 'Northern Ireland' });
+    expect((await get('/postcodes/M981AA')).json()).toEqual({ status: 404, error: 'Postcode not found' });
   });
 
   test('any other postcode of an outcode it knows (BN2 1FJ): at the outcode centroid, quality 6', async () => {

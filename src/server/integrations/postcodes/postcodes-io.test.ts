@@ -156,8 +156,12 @@ describe('createPostcodeService', () => {
     expect(Object.keys(result!).sort()).toEqual(Object.keys(SW1A_2AA.result).sort());
     expect(result).toMatchObject({ postcode: 'SW1A 2AA', latitude: 51.503541, longitude: -0.12767 });
     expect(await service.lookup('nonsense')).toBeNull();
-    // Outside the outcodes it knows it knows nothing; inside them, every postcode, at the outcode's centroid.
-    expect(await service.lookup('M1 1AE')).toBeNull();
+    // Inside the outcodes it knows, every postcode, at the outcode's centroid; elsewhere in the UK, at the
+    // district's centre (both approximate); a district that does not exist, nothing.
+    const elsewhere = await service.lookup('M1 1AE');
+    expect(Object.keys(elsewhere!).sort()).toEqual(Object.keys(SW1A_2AA.result).sort());
+    expect(elsewhere).toMatchObject({ postcode: 'M1 1AE', outcode: 'M1', quality: 6, country: 'England' });
+    expect(await service.lookup('M98 1AE')).toBeNull();
     const approximate = await service.lookup('SW1A 9ZZ');
     expect(Object.keys(approximate!).sort()).toEqual(Object.keys(SW1A_2AA.result).sort());
     expect(approximate).toMatchObject({ postcode: 'SW1A 9ZZ', outcode: 'SW1A', quality: 6 });

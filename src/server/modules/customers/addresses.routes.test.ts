@@ -43,6 +43,7 @@ function addressAttributes(overrides: Record<string, unknown>) {
     lon: null,
     is_default: false,
     ext_id: null,
+    deliverable: null,
     ...overrides,
   };
 }
@@ -118,6 +119,7 @@ describe('GET and POST /addresses', () => {
           lat: 51.5034,
           lon: -0.1276,
           is_default: true,
+          deliverable: true,
         }),
       },
     });
@@ -185,6 +187,35 @@ describe('GET and POST /addresses', () => {
     expect(
       errorsOf(await visitor.post(`${API}/addresses`, { address1: 'x', country_code: 'United Kingdom' })),
     ).toEqual([['/country_code', 'country_code must be a two-letter country code']]);
+  });
+
+  test('an address outside the delivery areas (Manchester) is kept and said to be outside; one abroad, neither', async () => {
+    const { visitor } = await signedInCustomer(t);
+    const manchester = await visitor.post(`${API}/addresses`, {
+      address1: '1 Piccadilly',
+      city: 'Manchester',
+      zip: 'M1 1AE',
+    });
+    expect(manchester.status, JSON.stringify(manchester.body)).toBe(201);
+    expect(manchester.body.data.attributes).toMatchObject({ zip: 'M1 1AE', deliverable: false });
+    const downing = await create(visitor);
+    const listed = await visitor.get(`${API}/addresses`);
+    const byId = new Map(
+      listed.body.data.map((a: { id: string; attributes: object }) => [a.id, a.attributes]),
+    );
+    expect(byId.get(manchester.body.data.id)).toMatchObject({ deliverable: false });
+    expect(byId.get(downing)).toMatchObject({ deliverable: true });
+    // Moved into a delivered postcode, it is deliverable; abroad or without a postcode, it cannot be said.
+    const moved = await visitor.put(`${API}/addresses/${manchester.body.data.id}`, { zip: 'BN1 1FG' });
+    expect(moved.body.data.attributes).toMatchObject({ deliverable: true });
+    const paris = await visitor.post(`${API}/addresses`, {
+      address1: '5 Rue de Rivoli',
+      zip: '75001',
+      country_code: 'FR',
+    });
+    expect(paris.body.data.attributes).toMatchObject({ deliverable: null });
+    const noPostcode = await visitor.post(`${API}/addresses`, { address1: '1 High Street' });
+    expect(noPostcode.body.data.attributes).toMatchObject({ deliverable: null });
   });
 
   test('the placeholder "ignore_me" and an address with none of street, town, postcode or phone are refused', async () => {
@@ -395,6 +426,7 @@ describe('PUT /addresses/{id}', () => {
         zip: 'BA1 2LR',
         phone: '+447911123456',
         is_default: true,
+        deliverable: false,
       }),
     });
     expect((await rowsOf(customer.id))[0]!.updatedAt.getTime()).toBeGreaterThanOrEqual(

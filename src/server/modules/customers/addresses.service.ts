@@ -9,6 +9,7 @@ import {
   type UpdateAddressBody,
 } from '../../../contracts/addresses';
 import type { Db, DbOrTx } from '../../db/client';
+import { courierDaysOf } from '../../integrations/postcodes/gazetteer';
 import { addresses, customers } from '../../db/schema/customers';
 import type { OrderAddress } from '../../db/schema/orders';
 
@@ -68,7 +69,13 @@ export function toAddress(row: AddressRow): Address {
     lon: row.lon,
     isDefault: row.isDefault,
     extId: row.extId,
+    deliverable: ukZip(row) ? courierDaysOf(row.zip).length > 0 : null,
   };
+}
+
+/** A UK address's postcode, when it has one. */
+function ukZip(row: AddressRow): row is AddressRow & { zip: string } {
+  return !!row.zip && ['UK', 'GB'].includes(row.countryCode) && isUkPostcode(row.zip);
 }
 
 /** The same errors as the request schema gives for these rules on a new address ("Enter a valid …"). */

@@ -6,7 +6,7 @@ import {
   POSTCODE_INVALID_MESSAGE,
 } from '../../../domain/address';
 import { DomainError } from '../../../domain/errors';
-import { gazetteer } from '../../integrations/postcodes/gazetteer';
+import { courierDaysOf } from '../../integrations/postcodes/gazetteer';
 
 // Where we deliver: the outcodes of the shipped gazetteer that have courier days (src/server/integrations/
 // postcodes/gazetteer.json). The areas are ours whichever postcode service is used: postcodes.io knows every
@@ -47,10 +47,10 @@ export function assertRealArea(postcode: string): void {
 /** The delivery area of a well-formed postcode, or null when we do not deliver there (yet). */
 export function findDeliveryArea(postcode: string): DeliveryArea | null {
   const formatted = formatUkPostcode(postcode);
-  const outcode = formatted.split(' ')[0]!;
-  const known = gazetteer().outcode(outcode);
-  const deliveryDays = (known?.deliveryDays ?? []).filter((day) => day !== 0);
-  return deliveryDays.length > 0 ? { postcode: formatted, outcode, deliveryDays } : null;
+  const deliveryDays = courierDaysOf(formatted);
+  return deliveryDays.length > 0
+    ? { postcode: formatted, outcode: formatted.split(' ')[0]!, deliveryDays }
+    : null;
 }
 
 /** "We don't deliver to M1 yet": the outcode, which is what we do or do not deliver to. */

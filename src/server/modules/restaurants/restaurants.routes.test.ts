@@ -335,6 +335,31 @@ describe('GET /restaurants/{id}/menu', () => {
     );
   });
 
+  test('every takeaway and catering product has a picture, served as an SVG of its own (drinks too)', async () => {
+    const menus = ['fulfillment_type=eat_in', 'fulfillment_type=delivery', 'catering=true'];
+    const pictures = new Map<string, string>();
+    for (const query of menus) {
+      const menu = await get(`/restaurants/soho/menu?${query}`);
+      expect(menu.status).toBe(200);
+      for (const { attributes: product } of menu.body.included) {
+        expect(product.image_url, `${product.title} (${query})`).toMatch(/^\/media\/\d+\.svg$/);
+        pictures.set(product.title, product.image_url);
+      }
+    }
+    // The drinks are among them (8 of the 31 products at Soho had none), and no two products share one.
+    expect([...pictures.keys()]).toEqual(
+      expect.arrayContaining(['Chinotto', 'Espresso', 'Prosecco', 'Aperol Spritz']),
+    );
+    expect(new Set(pictures.values()).size).toBe(pictures.size);
+    for (const title of ['Chinotto', 'Peroni Nastro Azzurro', 'Aperol Spritz']) {
+      const picture = await t.app.inject({ method: 'GET', url: pictures.get(title)! });
+      expect(picture.statusCode, title).toBe(200);
+      expect(picture.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      expect(picture.body).toContain(`<title>${title}</title>`);
+      expect(picture.body).not.toMatch(/<script|<image|href=/);
+    }
+  });
+
   test('a signed-in customer with an allergen profile sees what conflicts with it', async () => {
     const { visitor } = await signedInCustomer(t);
     const set = await visitor.put(`${API}/customers/allergens`, { allergens: [106, 109] });

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Address } from '../../../contracts/addresses';
+import { outcodeOf } from '../../../domain/address';
 import { Dialog } from '../../shared/ui/dialog';
 import { Spinner } from '../../shared/ui/spinner';
 import { showToast } from '../../shared/ui/toast';
@@ -16,6 +17,15 @@ function lines(address: Address): string[] {
     [address.city, address.zip].filter(Boolean).join(', '),
     address.phone,
   ].filter((line): line is string => !!line);
+}
+
+/**
+ * An address our couriers do not reach (issue 19, item 16): kept, since a billing address may be anywhere,
+ * and said to be outside the delivery areas wherever it is shown or saved.
+ */
+function outsideText(address: Address): string | null {
+  if (address.deliverable !== false || !address.zip) return null;
+  return `Outside our delivery areas: we don’t deliver to ${outcodeOf(address.zip)} yet.`;
 }
 
 export function AddressesSection() {
@@ -67,6 +77,7 @@ export function AddressesSection() {
                   <span key={line}>{line}</span>
                 ))}
               </address>
+              {outsideText(address) ? <p className="address-card__outside">{outsideText(address)}</p> : null}
               <div className="button-row">
                 <button
                   type="button"
@@ -137,11 +148,18 @@ export function AddressesSection() {
             phoneLabel="Phone (for the driver)"
             onCancel={() => setEditing(null)}
             onSave={async (body) => {
-              if (editing === 'new') await accountApi.addAddress(body);
-              else await accountApi.updateAddress(editing.id, body);
+              const saved =
+                editing === 'new'
+                  ? await accountApi.addAddress(body)
+                  : await accountApi.updateAddress(editing.id, body);
               await refresh();
               setEditing(null);
-              showToast(editing === 'new' ? 'Address added' : 'Address saved');
+              const outside = outsideText(saved);
+              showToast(
+                `${editing === 'new' ? 'Address added' : 'Address saved'}${outside ? `. ${outside}` : ''}`,
+                'info',
+                outside ? 6000 : undefined,
+              );
             }}
           />
         ) : null}

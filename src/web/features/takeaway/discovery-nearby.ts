@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Restaurant } from '../../../contracts/restaurants';
 import type { FulfillmentType } from '../../../domain/fulfillment-types';
+import { milesBetween, roundMiles } from '../../../domain/geo';
 import { restaurantQueries } from './restaurants.queries';
 
 // The restaurants near an address (/pasta-now-find) and how each can serve it (/pasta-type). The server
@@ -65,4 +66,22 @@ export async function findNearby(
   const types = searchedTypes(catering);
   const lists = await Promise.all(nearestQueries(point, catering).map((q) => queryClient.fetchQuery(q)));
   return mergeNearby(types.map((type, i) => ({ type, restaurants: lists[i]! })));
+}
+
+/**
+ * The kitchen nearest a point that takes collections (catering: that caters), however far: what an address
+ * no kitchen serves is offered instead (issue 19, item 12). Null when none does.
+ */
+export function nearestForCollection(
+  restaurants: readonly Restaurant[],
+  point: Point,
+  catering: boolean,
+): { restaurant: Restaurant; distanceMiles: number } | null {
+  let best: { restaurant: Restaurant; distanceMiles: number } | null = null;
+  for (const restaurant of restaurants) {
+    if (!restaurant.fulfillmentTypes.includes('pickup') || (catering && !restaurant.offersCatering)) continue;
+    const distanceMiles = roundMiles(milesBetween(point, restaurant));
+    if (!best || distanceMiles < best.distanceMiles) best = { restaurant, distanceMiles };
+  }
+  return best;
 }

@@ -46,6 +46,7 @@ function DishCardView({
   inBasket,
   showConflicts,
   onOpen,
+  eager = false,
 }: {
   product: MenuProduct;
   availability: DishAvailability;
@@ -53,6 +54,8 @@ function DishCardView({
   /** The customer has an allergen profile: conflicts are marked. */
   showConflicts: boolean;
   onOpen: (product: MenuProduct) => void;
+  /** On the first screen: its picture is fetched at once, first (issue 19, item 17). */
+  eager?: boolean;
 }) {
   const titleId = `twm-dish-${product.id}`;
   const bigger = groupOptions(product, 'size').filter((size) => size.price > 0);
@@ -117,8 +120,9 @@ function DishCardView({
           alt=""
           width={96}
           height={96}
-          loading="lazy"
+          loading={eager ? 'eager' : 'lazy'}
           decoding="async"
+          {...(eager ? { fetchPriority: 'high' as const } : {})}
         />
       ) : null}
     </article>
@@ -133,6 +137,7 @@ export const MenuDishCard = memo(
     prev.inBasket === next.inBasket &&
     prev.showConflicts === next.showConflicts &&
     prev.onOpen === next.onOpen &&
+    prev.eager === next.eager &&
     prev.availability.available === next.availability.available &&
     (prev.availability.available ||
       prev.availability.reason === (next.availability as { reason: string }).reason),

@@ -57,6 +57,7 @@ const address = (patch: Partial<Address>): Address => ({
   lon: null,
   isDefault: false,
   extId: null,
+  deliverable: true,
   ...patch,
 });
 

@@ -1,16 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { CreateAddressBody } from '../../../contracts/addresses';
 import type { TakeawayBasket } from '../../../contracts/takeaway';
 import { ukPhoneSchema } from '../../../contracts/customers';
+import type { Customer } from '../../../contracts/customer-model';
 import { CheckoutFrame } from '../../features/checkout/checkout-frame';
+import { accountApi } from '../../features/customers/customers.queries';
 import { checkoutPaths } from '../../features/checkout/flows';
 import { useCheckoutStep } from '../../features/checkout/use-checkout-step';
 import { NewAddress } from '../../features/delivery/address-picker';
 import { useCheckoutBasket } from '../../features/takeaway/checkout-basket';
 import { problemPlace } from '../../features/takeaway/checkout-rules';
 import { takeawayBasketApi, type TakeawayBasketState } from '../../features/takeaway/takeaway.queries';
-import { customerQueries } from '../../shared/customer.queries';
+import { customerQueries, setCustomer } from '../../shared/customer.queries';
 import { emptyAddress, type AddressValues } from '../../shared/forms/address-form';
 import { FormError, NameFields, SubmitButton, TextField } from '../../shared/forms/fields';
 import { useForm } from '../../shared/forms/use-form';
@@ -23,6 +25,28 @@ import { useTakeawayFlow } from './checkout-layout';
 // (spec §5); a collection or a table, a name and a phone. Saved on the basket; a problem with where it goes
 // (too far for the restaurant) is said on the form.
 
+/** Said beside the phone field when the account has no number yet: it is kept for next time. */
+const KEPT_FOR_NEXT_TIME = 'We’ll keep this number in your account for next time.';
+
+/**
+ * The phone given at checkout becomes the account's when it has none (issue 19, item 13; spec §7 PUT
+ * /customers/phone, §5's UK rules on the server too), so the next checkout starts with it. Giving it here is
+ * the consent; a number already in the account is never replaced from a checkout. A failure here costs the
+ * order nothing: the basket has the number.
+ */
+async function keepPhone(
+  queryClient: QueryClient,
+  customer: Customer | null | undefined,
+  phone: string | null,
+) {
+  if (!customer || customer.phone || !phone?.trim()) return;
+  try {
+    setCustomer(queryClient, await accountApi.setPhone(phone.trim()));
+  } catch {
+    // The account keeps no number this time; the next checkout asks again.
+  }
+}
+
 /** The basket's answer, or what is wrong with the details it now has (said on the form). */
 function detailsProblem(state: TakeawayBasketState): string | null {
   return state.basket.problems.find((p) => problemPlace(p) === 'details')?.detail ?? null;
@@ -34,8 +58,10 @@ export function DetailsStep() {
   usePageMeta(delivery ? 'Checkout: delivery address' : 'Checkout: your details');
   useCheckoutStep(3, flow.kind);
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { basket, set } = useCheckoutBasket();
   const customer = useQuery(customerQueries.me()).data;
+  const phoneHint = customer && !customer.phone ? ` ${KEPT_FOR_NEXT_TIME}` : '';
 
   if (!basket) return <CheckoutFrame title="Your details" loading="Loading your basket" />;
 
@@ -44,6 +70,7 @@ export function DetailsStep() {
     set(state);
     const problem = detailsProblem(state);
     if (problem) throw new Error(problem);
+    await keepPhone(queryClient, customer, address.phone ?? null);
     await navigate(checkoutPaths(flow).instructions);
   };
 
@@ -94,7 +121,7 @@ export function DetailsStep() {
             needs={{ phone: true, lastName: true }}
             start={start}
             blank={{ ...emptyAddress(name.firstName, name.lastName), phone: name.phone }}
-            hint="Check the address, and add your name and a phone number for the rider."
+            hint={`Check the address, and add your name and a phone number for the rider.${phoneHint}`}
             submitLabel="Continue"
             onSave={saveAddress}
           />
@@ -112,7 +139,11 @@ export function DetailsStep() {
           : `Collect your order from ${restaurant}. We’ll call this number if anything changes.`
       }
     >
-      <CollectorForm initial={name} onSave={(values) => save({ ...(known ?? blankAddress()), ...values })} />
+      <CollectorForm
+        initial={name}
+        phoneHint={phoneHint}
+        onSave={(values) => save({ ...(known ?? blankAddress()), ...values })}
+      />
     </CheckoutFrame>
   );
 }
@@ -156,9 +187,11 @@ function checkCollector(values: Collector) {
 /** A collection's or a table's details: the name the order is under and a UK phone (spec §5). */
 function CollectorForm({
   initial,
+  phoneHint,
   onSave,
 }: {
   initial: Collector;
+  phoneHint: string;
   onSave: (values: Collector) => Promise<void>;
 }) {
   const form = useForm({ initial, check: checkCollector, onSubmit: onSave });
@@ -171,7 +204,7 @@ function CollectorForm({
         type="tel"
         autoComplete="tel"
         inputMode="tel"
-        hint="A UK number, like 07911 123456."
+        hint={`A UK number, like 07911 123456.${phoneHint}`}
         {...form.field('phone')}
       />
       <SubmitButton busy={form.busy} busyLabel="Saving…" block>

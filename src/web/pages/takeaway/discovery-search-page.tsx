@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { LookupAddressResult } from '../../../contracts/delivery';
-import { isUkPostcode } from '../../../domain/address';
+import { formatUkPostcode, isUkPostcode } from '../../../domain/address';
 import { findNearby } from '../../features/takeaway/discovery-nearby';
 import {
   forgetSuggestions,
@@ -168,9 +168,11 @@ function AddressSearch({ catering }: { catering: boolean }) {
     ? ''
     : !settled
       ? 'Looking up addresses…'
-      : results.length === 0
-        ? `No addresses found for “${query}”. Check the spelling, or try your postcode.`
-        : `${results.length} ${results.length === 1 ? 'address' : 'addresses'} found`;
+      : postcodeAlone
+        ? `We have no addresses listed for ${formatUkPostcode(query)}: search near the postcode instead.`
+        : results.length === 0
+          ? `No addresses found for “${query}”. Check the spelling, or try your postcode.`
+          : `${results.length} ${results.length === 1 ? 'address' : 'addresses'} found`;
 
   return (
     <>
@@ -209,7 +211,7 @@ function AddressSearch({ catering }: { catering: boolean }) {
             disabled={busy !== null}
             onClick={() => void choose(query, () => postcodeOnly(query))}
           >
-            Search near {query.toUpperCase()}
+            Search near {formatUkPostcode(query)}
           </button>
         </p>
       ) : null}

@@ -22,6 +22,9 @@ import { Spinner } from '../../shared/ui/spinner';
 import { showToast } from '../../shared/ui/toast';
 import { searchPath } from './menu-loader';
 
+/** Dishes on a phone's or a desktop's first screen: their pictures come first, at once (issue 19, item 17). */
+const FIRST_SCREEN_DISHES = 4;
+
 // /pasta-now and /catering-menu (issue 13 part 4; spec §2, §3 Takeaway menu, §4 Baskets, §9): the basket's
 // restaurant's menu by category under a sticky category bar, each dish with its price, what it is, its
 // allergens and any conflict with the customer's allergen profile; a sheet to choose its modifiers and add
@@ -206,7 +209,7 @@ function MenuView({
             ) : categories.length === 0 ? (
               <p className="notice">This restaurant has nothing on its menu for this order right now.</p>
             ) : (
-              categories.map((category) => (
+              categories.map((category, categoryIndex) => (
                 <section
                   key={category.id}
                   id={sectionId(category.id)}
@@ -217,7 +220,7 @@ function MenuView({
                     {category.name}
                   </h2>
                   <div className="twm-grid">
-                    {category.products.map((product) => (
+                    {category.products.map((product, index) => (
                       <MenuDishCard
                         key={product.id}
                         product={product}
@@ -225,6 +228,7 @@ function MenuView({
                         inBasket={quantityOfDish(basket, product.id)}
                         showConflicts={showConflicts}
                         onOpen={onOpen}
+                        eager={categoryIndex === 0 && index < FIRST_SCREEN_DISHES}
                       />
                     ))}
                   </div>
