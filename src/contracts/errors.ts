@@ -32,6 +32,7 @@ export const FAILURE_CODES = [
   'INTERNAL',
   'PAYMENT_PROCESSOR_ERROR',
   'ADDRESS_LOOKUP_UNAVAILABLE',
+  'DATABASE_UNAVAILABLE',
 ] as const satisfies readonly ErrorCode[];
 
 /** Not signed in, or a sign-in refused (a 401): spec §8, any call answering so signs the customer out. */

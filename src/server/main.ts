@@ -4,8 +4,9 @@ import { processPlan, workerNumberOf, worksJobs } from './cluster/processes';
 import { joinSharedClock, pinSharedClock } from './cluster/shared-clock';
 import { superviseWorkers } from './cluster/supervisor';
 import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase, type Database, type DatabaseTarget } from './db/client';
-import { DataDirInUseError } from './db/data-dir-lock';
+import { describeDatabaseError, isDatabaseUnavailable, surviveDatabaseLoss } from './db/availability';
+import { openDatabase, WAIT_AT_START, type Database, type DatabaseTarget } from './db/client';
+import { DataDirInUseError, DataDirNotWritableError } from './db/data-dir-lock';
 import { seedDemo } from './db/seed/demo-seed';
 import { prepareShopJobs, startShopJobs } from './jobs/start';
 
@@ -30,11 +31,17 @@ function targetOf(config: Config, processes: number): DatabaseTarget {
 
 async function open(config: Config, target: DatabaseTarget, migrate: boolean): Promise<Database> {
   try {
-    return await openDatabase(target, { migrate });
+    // PostgreSQL still starting (57P03) or not up yet is waited for, a while (decision 26).
+    return await openDatabase(target, { migrate, ...WAIT_AT_START });
   } catch (error) {
-    if (error instanceof DataDirInUseError) fail(error.message);
+    if (error instanceof DataDirInUseError || error instanceof DataDirNotWritableError) fail(error.message);
     if (config.database.kind === 'postgres') {
-      fail(`Could not open the PostgreSQL database at DATABASE_URL: ${(error as Error).message}`);
+      fail(
+        isDatabaseUnavailable(error)
+          ? `PostgreSQL at DATABASE_URL did not answer within ${WAIT_AT_START.waitMs / 1000} s ` +
+              `(${describeDatabaseError(error)}). Start it, or check DATABASE_URL.`
+          : `Could not open the PostgreSQL database at DATABASE_URL: ${describeDatabaseError(error)}`,
+      );
     }
     throw error;
   }
@@ -89,6 +96,8 @@ async function serve(config: Config, processes: number, workerNumber: number | n
   if (primary && config.seedDemo) await seedDemo(database.db, clock.now());
 
   const app = await buildApp({ config, database, clock });
+  // PostgreSQL lost later is answered 503 and outlived, never the end of this process (decision 26).
+  surviveDatabaseLoss(app.log);
   // The job queue lives in the same database; one process works it unless JOB_WORKERS=none (then
   // `npm run worker` processes do): the only one, or worker 1.
   const jobs = await startShopJobs({

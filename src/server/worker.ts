@@ -1,7 +1,8 @@
 import pino from 'pino';
 import { joinSharedClock } from './cluster/shared-clock';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { describeDatabaseError, surviveDatabaseLoss } from './db/availability';
+import { openDatabase, WAIT_AT_START } from './db/client';
 import { createPaymentProcessors, paymentProcessorsOptions } from './integrations/payments';
 import { logSerializer, REDACT_PATHS, serializeError } from './http/logging';
 import { startShopJobs } from './jobs/start';
@@ -38,7 +39,14 @@ async function main() {
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: { err: (error: unknown) => serializeError(error), error: logSerializer },
   });
-  const database = await openDatabase({ kind: 'postgres', url: config.database.url, poolSize: 5 });
+  surviveDatabaseLoss(log);
+  // PostgreSQL still starting is waited for, a while; then the worker stops and says why (decision 26).
+  const database = await openDatabase(
+    { kind: 'postgres', url: config.database.url, poolSize: 5 },
+    WAIT_AT_START,
+  ).catch((error: unknown) =>
+    fail(`Could not open the PostgreSQL database at DATABASE_URL: ${describeDatabaseError(error)}`),
+  );
   // A pinned demo clock is the one the server pinned (cluster/shared-clock.ts).
   const clock = await joinSharedClock(database.db, config.pinnedNow);
   const rules = cachedShopRules(database.db);

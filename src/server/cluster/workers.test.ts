@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, expect, inject, test } from 'vitest';
 import { withDatabase } from '../test/global-setup';
+import { holdLock, startPgProxy } from '../test/pg-faults';
 import { freePort, startServer, type ServerProcess } from '../test/server-process';
 import { TEST_NOW, WEEKS } from '../test/test-clock';
 
@@ -24,6 +25,7 @@ afterAll(async () => {
 interface Answer {
   status: number;
   worker: string | null;
+  retryAfter: string | null;
   cookie: string | null;
   body: Record<string, unknown>;
 }
@@ -51,6 +53,7 @@ function call(base: string, method: string, path: string, body?: unknown, cookie
           resolve({
             status: res.statusCode ?? 0,
             worker: (res.headers['x-sfoglia-worker'] as string | undefined) ?? null,
+            retryAfter: (res.headers['retry-after'] as string | undefined) ?? null,
             cookie: res.headers['set-cookie']?.[0]?.split(';')[0] ?? null,
             body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
           }),
@@ -64,7 +67,7 @@ function call(base: string, method: string, path: string, body?: unknown, cookie
   });
 }
 
-/** Waits for the primary's banner, printed once every worker listens. */
+/** Waits for the primary's banner, printed once every worker listens (or any other text of its output). */
 async function started(server: ServerProcess, text: string): Promise<void> {
   for (;;) {
     if (server.output().includes(text)) return;
@@ -89,20 +92,30 @@ async function postgresDatabase(): Promise<string> {
 }
 
 test.skipIf(!template)(
-  `WORKERS=2 on PostgreSQL: both processes serve, share baskets and one clock, and stop together${
+  `WORKERS=2 on PostgreSQL: started while it starts up, both processes serve, share baskets and one clock, outlive losing it, and stop together${
     template ? '' : ' (skipped: no PostgreSQL configured; set TEST_DATABASE_URL)'
   }`,
   { timeout: 240_000 },
   async () => {
+    // Through a proxy that answers as PostgreSQL still starting does (57P03), then cuts it away and restores it.
+    const url = await postgresDatabase();
+    const proxy = await startPgProxy(url);
+    cleanups.push(() => proxy.close());
+    await proxy.starting();
     const server = startServer({
-      DATABASE_URL: await postgresDatabase(),
+      DATABASE_URL: proxy.url,
       WORKERS: '2',
       PORT: String(await freePort()),
       SFOGLIA_NOW: TEST_NOW.toISOString(),
     });
     running.push(server);
-    await started(server, '; 2 server processes (WORKERS)');
     const base = server.url;
+
+    // PostgreSQL still starting: the shop waits and says so (it used to stop), and starts once it answers.
+    await started(server, 'is not answering yet (57P03: the database system is starting up)');
+    expect(server.child.exitCode).toBeNull();
+    await proxy.restore();
+    await started(server, '; 2 server processes (WORKERS)');
 
     // Both answer /readyz, with one clock.
     const ready = new Map<number, number>();
@@ -156,6 +169,49 @@ test.skipIf(!template)(
     }
     expect(Object.fromEntries(seen)).toEqual({ '1': adds, '2': adds });
 
+    // PostgreSQL goes while a sign-up is inside its transaction (held there by the test's lock).
+    const held = await holdLock(url, 'customers');
+    cleanups.push(() => held.release());
+    const signingUp = call(base, 'POST', '/api/v2/customers', {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: `ada-${randomUUID().slice(0, 8)}@example.com`,
+      password: 'gnocchi on a tuesday',
+    });
+    await held.untilWaitedFor();
+    await proxy.cut();
+    const caught = await signingUp;
+    expect(caught.status, JSON.stringify(caught.body)).toBe(503);
+    expect(caught.body).toMatchObject({ errors: [{ status: '503', code: 'DATABASE_UNAVAILABLE' }] });
+    expect(caught.retryAfter).toBe('5');
+    await held.release();
+
+    // Meanwhile each worker answers, 503 with Retry-After, and is not ready.
+    for (const answer of (
+      await fromBoth(base, 'POST', '/api/v2/baskets', { type: 'RecipeKitBasket' })
+    ).values()) {
+      expect(answer.status).toBe(503);
+      expect(answer.body).toMatchObject({ errors: [{ code: 'DATABASE_UNAVAILABLE' }] });
+      expect(answer.retryAfter).toBe('5');
+    }
+    for (const answer of (await fromBoth(base, 'GET', '/readyz')).values()) {
+      expect(answer.status).toBe(503);
+      expect(answer.body).toMatchObject({ status: 'unavailable', reason: 'database' });
+    }
+
+    // Back: both ready and serving, and they are the processes that served before (none died).
+    await proxy.restore();
+    for (const [n, answer] of await fromBoth(base, 'GET', '/readyz')) {
+      expect(answer.status).toBe(200);
+      expect(answer.body.process).toEqual({ pid: pids.get(n), worker: n });
+    }
+    for (const answer of (
+      await fromBoth(base, 'POST', '/api/v2/baskets', { type: 'RecipeKitBasket' })
+    ).values()) {
+      expect(answer.status).toBe(201);
+    }
+    expect(server.output()).not.toContain('worker died');
+
     // A worker killed is replaced: the same number, a new process (the other answers meanwhile).
     const victim = pids.get(2)!;
     process.kill(victim, 'SIGKILL');
@@ -175,6 +231,22 @@ test.skipIf(!template)(
     expect(await server.exited).toBe(0);
   },
 );
+
+/** Asks on new connections until both workers have answered: their answers by worker number. */
+async function fromBoth(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Map<number, Answer>> {
+  const answers = new Map<number, Answer>();
+  for (let i = 0; i < 40 && answers.size < 2; i++) {
+    const answer = await call(base, method, path, body);
+    answers.set(Number(answer.worker!.split('/')[0]), answer);
+  }
+  expect([...answers.keys()].sort()).toEqual([1, 2]);
+  return answers;
+}
 
 test('WORKERS=2 on the embedded database runs one process and says why', { timeout: 60_000 }, async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'sfoglia-workers-'));

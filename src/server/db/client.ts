@@ -4,9 +4,9 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import { describeDatabaseError, isDatabaseUnavailable, sqlStateOf } from './availability';
 import { lockDataDir } from './data-dir-lock';
+import { createPool, migratePostgres, POSTGRES_LIMITS, type PostgresLimits } from './postgres';
 
 // One SQL dialect (architecture decision 2): PGlite in a folder by default, PostgreSQL when DATABASE_URL
 // is set, in-memory PGlite (optionally from a snapshot) for tests. Same schema, same migrations.
@@ -18,7 +18,7 @@ export type DbOrTx = Db | Tx;
 
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string }
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'postgres'; url: string; poolSize?: number; limits?: Partial<PostgresLimits> }
   | { kind: 'memory'; snapshot?: Blob };
 
 export interface Database {
@@ -41,14 +41,6 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
 /** PostgreSQL's deadlock_detected and serialization_failure: the transaction did nothing and can run again. */
 const RETRYABLE = new Set(['40P01', '40001']);
 const MAX_ATTEMPTS = 5;
-
-function sqlStateOf(error: unknown): string | undefined {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-    e = e.cause as typeof e;
-  }
-  return undefined;
-}
 
 export function isRetryableConflict(error: unknown): boolean {
   const state = sqlStateOf(error);
@@ -79,11 +71,49 @@ export function retryConflicts(db: Db): Db {
   return db;
 }
 
-// Serialises migrations when several server processes share one PostgreSQL database.
-const MIGRATION_LOCK_ID = 7_261_001;
+export interface OpenOptions {
+  /** Run the migrations (the process that starts the shop); forked workers find them done. */
+  migrate?: boolean;
+  /**
+   * A server that cannot be reached yet (refused, starting up: 57P03) is tried again with a growing pause
+   * until this many milliseconds have passed, then its error is thrown; anything else is thrown at once.
+   */
+  waitMs?: number;
+  /** Told before each pause: why, and how long until the next try. */
+  onWait?: (error: unknown, retryInMs: number) => void;
+}
 
-export async function openDatabase(target: DatabaseTarget, { migrate = true } = {}): Promise<Database> {
-  if (target.kind === 'postgres') return openPostgres(target.url, target.poolSize ?? 20, migrate);
+/**
+ * How a process starting waits for PostgreSQL (a server restarting with it, or still recovering): up to a
+ * minute, saying so on stderr each time; then its error stops the start with a message.
+ */
+export const WAIT_AT_START = {
+  waitMs: 60_000,
+  onWait: (error: unknown, retryInMs: number) =>
+    process.stderr.write(
+      `PostgreSQL at DATABASE_URL is not answering yet (${describeDatabaseError(error)}); ` +
+        `trying again in ${(retryInMs / 1000).toFixed(retryInMs < 1000 ? 2 : 0)} s\n`,
+    ),
+} satisfies OpenOptions;
+
+export async function openDatabase(
+  target: DatabaseTarget,
+  { migrate = true, waitMs = 0, onWait }: OpenOptions = {},
+): Promise<Database> {
+  if (target.kind === 'postgres') {
+    const limits = { ...POSTGRES_LIMITS, ...target.limits };
+    const deadline = Date.now() + waitMs;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await openPostgres(target.url, target.poolSize ?? 20, migrate, limits);
+      } catch (error) {
+        const pause = Math.min(5_000, 250 * 2 ** attempt);
+        if (!isDatabaseUnavailable(error) || Date.now() + pause > deadline) throw error;
+        onWait?.(error, pause);
+        await new Promise((resolve) => setTimeout(resolve, pause));
+      }
+    }
+  }
 
   const release = target.kind === 'pglite' ? lockDataDir(target.dataDir) : () => {};
   try {
@@ -119,21 +149,17 @@ export async function openDatabase(target: DatabaseTarget, { migrate = true } = 
   }
 }
 
-async function openPostgres(url: string, poolSize: number, migrate: boolean): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
-  // A dropped idle connection must not crash the process; the pool replaces it.
-  pool.on('error', () => {});
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  migrate: boolean,
+  limits: PostgresLimits,
+): Promise<Database> {
+  if (migrate) await migratePostgres(url, MIGRATIONS_FOLDER, limits);
+  const pool = createPool(url, poolSize, limits);
   try {
-    if (migrate) {
-      const client = await pool.connect();
-      try {
-        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-        await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
-      } finally {
-        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
-        client.release();
-      }
-    }
+    // Reachable now, or the caller waits and tries again (a server still starting answers 57P03).
+    await pool.query('select 1');
   } catch (error) {
     await pool.end();
     throw error;

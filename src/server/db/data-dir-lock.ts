@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -8,6 +8,32 @@ import { join, resolve } from 'node:path';
 
 export class DataDirInUseError extends Error {
   override name = 'DataDirInUseError';
+}
+
+/** The folder cannot be made or written (read-only, not ours, full, not a folder): one line, what to do. */
+export class DataDirNotWritableError extends Error {
+  override name = 'DataDirNotWritableError';
+}
+
+const NOT_WRITABLE: Record<string, string> = {
+  EROFS: 'is on a read-only file system',
+  EACCES: 'is not writable by this user',
+  EPERM: 'is not writable by this user',
+  ENOSPC: 'is on a disk with no space left',
+  EDQUOT: 'is on a disk whose quota is used up',
+  ENOTDIR: 'is not a folder (or a part of its path is a file)',
+  EEXIST: 'is not a folder',
+};
+
+/** The error of making or writing the folder, as the one line an operator needs; anything else as it was. */
+function notWritable(dir: string, error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException).code ?? '';
+  const what = NOT_WRITABLE[code];
+  if (!what) return error;
+  return new DataDirNotWritableError(
+    `DATA_DIR ${dir} ${what} (${code}): the embedded database must write there. Make it writable, or set ` +
+      `DATA_DIR to a writable folder (or DATABASE_URL to a PostgreSQL server).`,
+  );
 }
 
 const LOCK_FILE = 'sfoglia.lock';
@@ -21,14 +47,32 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/**
+ * Takes the folder's lock, which also proves at start that the folder can be written: a read-only or full
+ * one stops the server with `DataDirNotWritableError` (issue 19 item 28) before PGlite fails inside it.
+ */
 export function lockDataDir(dataDir: string): () => void {
   const dir = resolve(dataDir);
-  mkdirSync(dir, { recursive: true });
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    throw notWritable(dir, error);
+  }
   const path = join(dir, LOCK_FILE);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = openSync(path, 'wx');
-      writeSync(fd, JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString() }));
+      try {
+        writeSync(
+          fd,
+          JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString() }),
+        );
+      } catch (error) {
+        // A full disk: the empty lock file goes too, and the server says why it stops.
+        closeSync(fd);
+        rmSync(path, { force: true });
+        throw notWritable(dir, error);
+      }
       closeSync(fd);
       let released = false;
       return () => {
@@ -41,7 +85,8 @@ export function lockDataDir(dataDir: string): () => void {
         }
       };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (error instanceof DataDirNotWritableError) throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw notWritable(dir, error);
       let owner: { pid?: number; host?: string } = {};
       try {
         owner = JSON.parse(readFileSync(path, 'utf8')) as typeof owner;

@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
@@ -6,7 +7,8 @@ import { freePort, startServer, waitReady, type ServerProcess } from '../test/se
 import { TEST_NOW, WEEKS } from '../test/test-clock';
 
 // The embedded database keeps what it acknowledged: a basket change that got a 2xx survives kill -9.
-// The data folder is locked: a second server on it stops with a clear message. Shutdown is graceful.
+// The data folder is locked: a second server on it stops with a clear message. Shutdown is graceful. A
+// folder it cannot write stops it with one line that names DATA_DIR and says what to do (issue 19 item 28).
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sfoglia-durability-'));
 const running: ServerProcess[] = [];
@@ -82,3 +84,58 @@ test('a bad configuration value stops the server with a clear message', async ()
   expect(await server.exited).toBe(1);
   expect(server.output()).toContain('PORT="eighty": must be a whole number from 0 to 65535');
 });
+
+/**
+ * How this machine can show the server a read-only folder: as root (whom permissions do not stop), a
+ * read-only bind mount of it in a mount namespace of the server's own (EROFS, as on a read-only volume);
+ * as anyone else, taking away the folder's write permission (EACCES). Null when neither can be done here.
+ */
+function readOnlyFolder(dir: string): { prefix: string[]; code: 'EROFS' | 'EACCES' } | null {
+  if (process.getuid?.() !== 0) {
+    chmodSync(dir, 0o555);
+    return { prefix: [], code: 'EACCES' };
+  }
+  const mount = [
+    'unshare',
+    '-m',
+    'sh',
+    '-c',
+    'mount --bind -o ro "$1" "$1" && shift && exec "$@"',
+    'sh',
+    dir,
+  ];
+  const probe = spawnSync(mount[0]!, [...mount.slice(1), 'sh', '-c', `! touch "$0/probe" 2>/dev/null`, dir]);
+  return probe.status === 0 ? { prefix: mount, code: 'EROFS' } : null;
+}
+
+const readOnlyDir = mkdtempSync(join(tmpdir(), 'sfoglia-read-only-'));
+const readOnly = readOnlyFolder(readOnlyDir);
+afterAll(() => {
+  chmodSync(readOnlyDir, 0o755);
+  rmSync(readOnlyDir, { recursive: true, force: true });
+});
+
+test.skipIf(!readOnly)(
+  `a read-only data folder stops the server with one line naming DATA_DIR and what to do${
+    readOnly ? '' : ' (skipped: this machine can make no folder read-only for the server)'
+  }`,
+  { timeout: 90_000 },
+  async () => {
+    const server = startServer(
+      { DATA_DIR: readOnlyDir, PORT: String(await freePort()), SFOGLIA_NOW: TEST_NOW.toISOString() },
+      readOnly!.prefix,
+    );
+    running.push(server);
+    expect(await server.exited).toBe(1);
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((line) => line.trim() !== '');
+    expect(lines, server.output()).toHaveLength(1);
+    expect(lines[0]).toBe(
+      `DATA_DIR ${readOnlyDir} ${readOnly!.code === 'EROFS' ? 'is on a read-only file system' : 'is not writable by this user'} ` +
+        `(${readOnly!.code}): the embedded database must write there. Make it writable, or set DATA_DIR to a ` +
+        `writable folder (or DATABASE_URL to a PostgreSQL server).`,
+    );
+  },
+);

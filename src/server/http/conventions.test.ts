@@ -31,7 +31,7 @@ describe('health and readiness', () => {
     }
   });
 
-  test('once the database is gone, /readyz is 503 and API calls are a 500 that names only the request id', async () => {
+  test('once the database is gone, /readyz is 503 and API calls are a 503 with Retry-After that names only the request id', async () => {
     const doomed = await createTestApp();
     // Close the database once only: closing a PostgreSQL pool twice throws, and close() does it again.
     const closeDatabase = doomed.database.close.bind(doomed.database);
@@ -46,12 +46,12 @@ describe('health and readiness', () => {
       expect(ready.json()).toEqual({ status: 'unavailable', reason: 'database' });
       expect((await doomed.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
 
+      // Decision 26: not the request's fault, and the same request may work in a few seconds.
       const failed = await doomed.visitor().get(`${API}/marketing_banners`);
-      const [error] = expectError(failed, 500, 'INTERNAL');
-      expect(error!.detail).toBe(
-        `Something went wrong on our side. If it keeps happening, quote reference ${failed.body.meta.request_id}.`,
-      );
+      const [error] = expectError(failed, 503, 'DATABASE_UNAVAILABLE');
+      expect(error!.detail).toBe('The shop is briefly unavailable. Please try again in a few seconds.');
       expect(Object.keys(error!).sort()).toEqual(['code', 'detail', 'status']);
+      expect(failed.headers['retry-after']).toBe('5');
     } finally {
       await doomed.close();
     }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { camelToSnake } from '../../contracts/case';
 import { DomainError, FieldErrors } from '../../domain/errors';
+import { describeDatabaseError, isDatabaseUnavailable } from '../db/availability';
 import { domainErrorToWire, errorBody, ErrorResponse, STATUS_BY_CODE, type WireError } from './problems';
 import { ownMessage, RequestValidationError } from './zod-compilers';
 
@@ -26,6 +27,10 @@ const FASTIFY_CODES: Record<string, { code: keyof typeof STATUS_BY_CODE; detail:
   FST_ERR_BAD_URL: { code: 'VALIDATION_FAILED', detail: 'The URL is not valid' },
   FST_ERR_MAX_PARAM_LENGTH: { code: 'URI_TOO_LONG', detail: 'A part of the URL is too long' },
 };
+
+/** A lost, starting or full database (decision 26): try again in this many seconds. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+const DATABASE_UNAVAILABLE = 'The shop is briefly unavailable. Please try again in a few seconds.';
 
 export function toWireErrors(error: unknown): { status: number; errors: WireError[] } | null {
   if (error instanceof ErrorResponse) return { status: error.status, errors: error.errors };
@@ -81,16 +86,26 @@ export function toWireErrors(error: unknown): { status: number; errors: WireErro
       ],
     };
   }
+  if (isDatabaseUnavailable(error)) {
+    return {
+      status: 503,
+      errors: [{ status: '503', code: 'DATABASE_UNAVAILABLE', detail: DATABASE_UNAVAILABLE }],
+    };
+  }
   return null;
 }
 
 export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   const known = toWireErrors(error);
   if (known) {
-    if (known.status >= 500) request.log.error({ err: error }, 'request failed');
+    const databaseLost = known.errors[0]?.code === 'DATABASE_UNAVAILABLE';
+    // The database's own words (never the statement or its values); the outage, not this request, is the fault.
+    if (databaseLost) request.log.warn({ cause: describeDatabaseError(error) }, 'database unavailable');
+    else if (known.status >= 500) request.log.error({ err: error }, 'request failed');
     const retryAfter = error instanceof DomainError ? error.details?.retryAfter : undefined;
     if (known.status === 429 && typeof retryAfter === 'number')
       reply.header('retry-after', String(retryAfter));
+    if (databaseLost) reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
     return reply.status(known.status).type('application/json').send(errorBody(known.errors, request.id));
   }
   request.log.error({ err: error }, 'unexpected error');

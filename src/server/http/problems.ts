@@ -61,6 +61,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   PRODUCT_UNAVAILABLE: 400,
   ALLERGENS_NOT_CONFIRMED: 400,
   ALLERGENS_NOT_ACKNOWLEDGED: 409,
+  // The database is gone, starting or cannot write: the same request may work in a few seconds (decision 26).
+  DATABASE_UNAVAILABLE: 503,
   INTERNAL: 500,
 };
 

@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import { describeDatabaseError, isDatabaseUnavailable } from '../db/availability';
 import type { Database } from '../db/client';
 
 // Background work on pg-boss, in the shop's own database (architecture decision 9; issue 10 part 4). A job
@@ -9,6 +10,12 @@ import type { Database } from '../db/client';
 //
 // On PGlite (one connection, one process) jobs run in the server process. On PostgreSQL they run there too,
 // or only in `npm run worker` processes (JOB_WORKERS=none on the web servers).
+//
+// A working process polls each queue with a loop of its own (fetch, run, complete or fail) rather than
+// pg-boss's `work`, which completes and fails jobs without awaiting them: with the database lost, that
+// rejection was unhandled and ended the process (issue 19 item 24, decision 26). Here every failure is
+// caught and logged, the loop pauses and polls again, and a job whose end could not be recorded stays
+// active until pg-boss's maintenance expires it and runs it again (handlers are idempotent).
 
 export interface JobDefinition {
   /** The queue's name: a-z, 0-9 and dashes. */
@@ -24,6 +31,7 @@ export interface JobDefinition {
 
 export interface JobsLog {
   info(details: object, message: string): void;
+  warn(details: object, message: string): void;
   error(details: object, message: string): void;
 }
 
@@ -40,10 +48,37 @@ export interface Jobs {
 }
 
 const TIME_ZONE = 'Europe/London';
+/** A working loop waits no longer than this for a run in flight when the process stops. */
+const STOP_WAIT_MS = 8_000;
 
 export function createJobs(database: Database, definitions: readonly JobDefinition[], log: JobsLog): Jobs {
   const byName = new Map(definitions.map((definition) => [definition.name, definition]));
   let boss: PgBoss | null = null;
+  let stopping = false;
+  const loops: Promise<void>[] = [];
+  const wakers = new Set<() => void>();
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        wakers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      wakers.add(wake);
+    });
+
+  /** A failure of the queue itself (not of a job): the database lost is a warning, said once per outage. */
+  let databaseLost = false;
+  const queueFailed = (error: unknown, message: string) => {
+    if (isDatabaseUnavailable(error)) {
+      if (!databaseLost)
+        log.warn({ cause: describeDatabaseError(error) }, `${message}: database unavailable`);
+      databaseLost = true;
+      return;
+    }
+    log.error({ err: error }, message);
+  };
 
   const definitionOf = (name: string): JobDefinition => {
     const definition = byName.get(name);
@@ -55,14 +90,48 @@ export function createJobs(database: Database, definitions: readonly JobDefiniti
     try {
       await definition.run((job.data ?? {}) as Record<string, unknown>);
     } catch (error) {
-      log.error({ err: error, job: definition.name, jobId: job.id }, 'job failed');
-      throw error;
+      if (isDatabaseUnavailable(error)) {
+        log.warn({ job: definition.name, jobId: job.id, cause: describeDatabaseError(error) }, 'job failed');
+      } else {
+        log.error({ err: error, job: definition.name, jobId: job.id }, 'job failed');
+      }
+      throw new JobRunError(error);
     }
   };
 
   const started = (): PgBoss => {
     if (!boss) throw new Error('The job queue has not started');
     return boss;
+  };
+
+  /** Fetches one due job and runs it, completing or failing it; false when none was due. Throws its failure. */
+  const runNext = async (definition: JobDefinition): Promise<boolean> => {
+    const queue = started();
+    const [job] = await queue.fetch<unknown>(definition.name, { batchSize: 1 });
+    databaseLost = false;
+    if (!job) return false;
+    try {
+      await runOne(definition, job);
+    } catch (error) {
+      await queue.fail(definition.name, job.id, { message: (error as Error).message });
+      throw error;
+    }
+    await queue.complete(definition.name, job.id);
+    return true;
+  };
+
+  const workLoop = async (definition: JobDefinition) => {
+    const pollMs = Math.max(0.5, definition.pollSeconds ?? 2) * 1000;
+    while (!stopping) {
+      let ran = false;
+      try {
+        ran = await runNext(definition);
+      } catch (error) {
+        // The run's own failure was logged by runOne; a failure to fetch, fail or complete is the queue's.
+        if (!(error instanceof JobRunError)) queueFailed(error, 'job queue error');
+      }
+      if (!ran && !stopping) await pause(pollMs);
+    }
   };
 
   return {
@@ -74,7 +143,7 @@ export function createJobs(database: Database, definitions: readonly JobDefiniti
         schedule: work,
         migrate: true,
       });
-      boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+      boss.on('error', (error) => queueFailed(error, 'job queue error'));
       await boss.start();
       for (const definition of definitions) {
         await boss.createQueue(definition.name, {
@@ -90,16 +159,9 @@ export function createJobs(database: Database, definitions: readonly JobDefiniti
         } else {
           await boss.unschedule(definition.name).catch(() => {});
         }
-        if (work) {
-          await boss.work(
-            definition.name,
-            { pollingIntervalSeconds: definition.pollSeconds ?? 2, batchSize: 1 },
-            async (jobs) => {
-              for (const job of jobs) await runOne(definition, job);
-            },
-          );
-        }
       }
+      stopping = false;
+      if (work) for (const definition of definitions) loops.push(workLoop(definition));
       log.info({ queues: definitions.map((d) => d.name), work }, 'job queue started');
     },
 
@@ -107,20 +169,13 @@ export function createJobs(database: Database, definitions: readonly JobDefiniti
 
     async runDue(name) {
       const definition = definitionOf(name);
-      const queue = started();
       let ran = 0;
-      for (;;) {
-        const [job] = await queue.fetch<unknown>(definition.name, { batchSize: 1 });
-        if (!job) return ran;
-        try {
-          await runOne(definition, job);
-          await queue.complete(definition.name, job.id);
-        } catch (error) {
-          await queue.fail(definition.name, job.id, { message: (error as Error).message });
-          throw error;
-        }
-        ran += 1;
+      try {
+        while (await runNext(definition)) ran += 1;
+      } catch (error) {
+        throw error instanceof JobRunError ? error.cause : error;
       }
+      return ran;
     },
 
     async schedules() {
@@ -129,9 +184,24 @@ export function createJobs(database: Database, definitions: readonly JobDefiniti
     },
 
     async stop() {
+      // The loops finish the run in flight (or give up waiting), then pg-boss stops its clock and upkeep.
+      stopping = true;
+      for (const wake of [...wakers]) wake();
+      await Promise.race([
+        Promise.all(loops.splice(0)),
+        new Promise((resolve) => setTimeout(resolve, STOP_WAIT_MS).unref()),
+      ]);
       const current = boss;
       boss = null;
-      if (current) await current.stop({ graceful: true, wait: true, timeout: 8_000 });
+      if (current) await current.stop({ graceful: true, wait: true, timeout: STOP_WAIT_MS });
     },
   };
+}
+
+/** A job's own failure (already logged), told apart from the queue's failing to fetch or record it. */
+class JobRunError extends Error {
+  override name = 'JobRunError';
+  constructor(override readonly cause: unknown) {
+    super((cause as Error)?.message ?? String(cause));
+  }
 }

@@ -24,6 +24,15 @@ export interface TestApp {
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
+  return createTestAppOn(database, drop, env);
+}
+
+/** The app on a database the test opened itself (through a proxy, with its own limits); `drop` at close. */
+export async function createTestAppOn(
+  database: Database,
+  drop: () => Promise<void>,
+  env: Record<string, string> = {},
+): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
   const clock = new FixedClock(TEST_NOW);
   const app = await buildApp({ config, database, clock, serveWeb: false, logger: false });
@@ -42,28 +51,31 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   };
 }
 
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+/** A copy of the seeded PostgreSQL template, or null on PGlite (no TEST_DATABASE_URL): its URL, and its drop. */
+export async function postgresCopy(): Promise<{ url: string; drop: () => Promise<void> } | null> {
   const template = inject('postgresTemplate');
-  if (template) {
-    const name = `sfoglia_test_${randomUUID().replaceAll('-', '')}`;
-    const admin = new pg.Client({ connectionString: template.url });
-    await admin.connect();
-    await admin.query(`create database ${name} template ${template.name}`);
-    await admin.end();
-    const database = await openDatabase({
-      kind: 'postgres',
-      url: withDatabase(template.url, name),
-      poolSize: 10,
-    });
-    return {
-      database,
-      drop: async () => {
-        const again = new pg.Client({ connectionString: template.url });
-        await again.connect();
-        await again.query(`drop database if exists ${name} with (force)`);
-        await again.end();
-      },
-    };
+  if (!template) return null;
+  const name = `sfoglia_test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: template.url });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${template.name}`);
+  await admin.end();
+  return {
+    url: withDatabase(template.url, name),
+    drop: async () => {
+      const again = new pg.Client({ connectionString: template.url });
+      await again.connect();
+      await again.query(`drop database if exists ${name} with (force)`);
+      await again.end();
+    },
+  };
+}
+
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const copy = await postgresCopy();
+  if (copy) {
+    const database = await openDatabase({ kind: 'postgres', url: copy.url, poolSize: 10 });
+    return { database, drop: copy.drop };
   }
   const snapshot = inject('pgliteSnapshot');
   if (!snapshot) throw new Error('The API test global setup did not run');

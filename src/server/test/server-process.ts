@@ -27,10 +27,12 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-export function startServer(env: Record<string, string>): ServerProcess {
+/** `prefix`: a command the server is started through (e.g. `unshare -m …` to see a folder read-only). */
+export function startServer(env: Record<string, string>, prefix: string[] = []): ServerProcess {
   const port = Number(env.PORT);
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const command = [...prefix, process.execPath, '--import', 'tsx', 'src/server/main.ts'];
+  const child = spawn(command[0]!, command.slice(1), {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', WEB_DIST_DIR: '/nonexistent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -325,7 +325,7 @@ describe('bad requests to the shop-wide reads', () => {
     }
   });
 
-  test('when the database fails, each is a 500 that names only the request id', async () => {
+  test('when the database is gone, each is a 503 with Retry-After that names only the request id', async () => {
     const doomed = await createTestApp();
     // Close the database once only: closing a PostgreSQL pool twice throws, and close() does it again.
     const closeDatabase = doomed.database.close.bind(doomed.database);
@@ -336,11 +336,11 @@ describe('bad requests to the shop-wide reads', () => {
       // /settings has not been read yet, so the shop rules it needs are not cached either.
       for (const path of PATHS) {
         const failed = await doomed.visitor().get(`${API}${path}`);
-        const [error] = expectError(failed, 500, 'INTERNAL');
-        expect(error!.detail).toBe(
-          `Something went wrong on our side. If it keeps happening, quote reference ${failed.body.meta.request_id}.`,
-        );
+        // Decision 26: the same request may work in a few seconds.
+        const [error] = expectError(failed, 503, 'DATABASE_UNAVAILABLE');
+        expect(error!.detail).toBe('The shop is briefly unavailable. Please try again in a few seconds.');
         expect(Object.keys(error!).sort()).toEqual(['code', 'detail', 'status']);
+        expect(failed.headers['retry-after']).toBe('5');
       }
     } finally {
       await doomed.close();
