@@ -35,27 +35,17 @@ describe('the banner’s order-by text', () => {
     );
   });
 
-  test('the weeks the clocks change: the cutoff before is in one time, the one after in the other', () => {
-    // Clocks go back on Sunday 25 October 2026: Friday 23rd is BST, Friday 30th GMT.
-    expect(nextPlanOrderByText(at('2026-10-23T10:59:00Z'))).toBe(
-      'Order by Friday 23 October at 12 noon for delivery 26 – 31 Oct',
-    );
-    expect(nextPlanOrderByText(at('2026-10-23T11:00:00Z'))).toBe(
-      'Order by Friday 30 October at 12 noon for delivery 2 – 7 Nov',
-    );
-    expect(nextPlanOrderByText(at('2026-10-30T11:30:00Z'))).toBe(
-      'Order by Friday 30 October at 12 noon for delivery 2 – 7 Nov',
-    );
-    // Clocks go forward on Sunday 29 March 2026: Friday 27th is GMT, Friday 3 April BST.
-    expect(nextPlanOrderByText(at('2026-03-27T11:59:00Z'))).toBe(
-      'Order by Friday 27 March at 12 noon for delivery 30 Mar – 4 Apr',
-    );
-    expect(nextPlanOrderByText(at('2026-04-03T10:59:00Z'))).toBe(
-      'Order by Friday 3 April at 12 noon for delivery 6 – 11 Apr',
-    );
-    expect(nextPlanOrderByText(at('2026-04-03T11:00:00Z'))).toBe(
-      'Order by Friday 10 April at 12 noon for delivery 13 – 18 Apr',
-    );
+  // Clocks go back on Sunday 25 October 2026 (Friday 23rd is BST, Friday 30th GMT) and forward on Sunday
+  // 29 March 2026 (Friday 27th is GMT, Friday 3 April BST).
+  test.each([
+    ['2026-10-23T10:59:00Z', 'Friday 23 October at 12 noon for delivery 26 – 31 Oct'],
+    ['2026-10-23T11:00:00Z', 'Friday 30 October at 12 noon for delivery 2 – 7 Nov'],
+    ['2026-10-30T11:30:00Z', 'Friday 30 October at 12 noon for delivery 2 – 7 Nov'],
+    ['2026-03-27T11:59:00Z', 'Friday 27 March at 12 noon for delivery 30 Mar – 4 Apr'],
+    ['2026-04-03T10:59:00Z', 'Friday 3 April at 12 noon for delivery 6 – 11 Apr'],
+    ['2026-04-03T11:00:00Z', 'Friday 10 April at 12 noon for delivery 13 – 18 Apr'],
+  ])('the weeks the clocks change: at %s, order by %s', (now, expected) => {
+    expect(nextPlanOrderByText(at(now))).toBe(`Order by ${expected}`);
   });
 
   test('a banner without the placeholder is the operator’s words as they are', () => {
