@@ -65,7 +65,7 @@ test('sign up, confirm, profile, addresses, sign out, wrong password, reset, sig
   await expect(page).toHaveURL(/\/account$/);
   expect((await signUpFingerprint).status()).toBe(204);
   await expect(page.getByRole('heading', { name: 'Ciao, Ada!' })).toBeVisible();
-  const confirmNotice = page.getByText('Please confirm your email address.');
+  const confirmNotice = page.getByText('Please confirm your email.');
   await expect(confirmNotice).toBeVisible();
   await expectAccessible(page, 'the account dashboard asking to confirm the email');
 

@@ -426,8 +426,8 @@ test('a gift box: chosen without touching the basket, signed in through the gift
   await expect(page.getByRole('heading', { name: 'Send your gift' })).toBeVisible();
   await expect(page.getByText('For Nonna Rossi')).toBeVisible();
 
-  // The recipient's address, found by postcode, with their name already on it.
-  await page.getByRole('textbox', { name: 'Postcode' }).fill('SW1A 2AA');
+  // The recipient's address in Brighton, found by postcode, with their name already on it.
+  await page.getByRole('textbox', { name: 'Postcode' }).fill('BN2 0GY');
   await page.getByRole('button', { name: 'Find address' }).click();
   const list = page.getByLabel(/Select your address/);
   const first = await list.locator('option:not([disabled])').first().getAttribute('value');
@@ -436,11 +436,23 @@ test('a gift box: chosen without touching the basket, signed in through the gift
   await expect(page.getByLabel('Last name')).toHaveValue('Rossi');
   await page.getByRole('button', { name: 'Send it here' }).click();
 
-  // A day (never a Sunday), then pay.
-  const days = page.getByRole('group', { name: 'When should it arrive?' }).getByRole('radio');
-  await expect(days.first()).toBeVisible();
+  // Every day Brighton's courier comes (Tuesday, Thursday, Friday and Saturday) from tomorrow, not from next
+  // week (issue 19), up to 21 days ahead; why the other days are not offered is said under them.
+  const picker = page.getByRole('group', { name: 'When should it arrive?' });
+  const days = picker.getByRole('radio');
+  await expect(days.first()).toHaveValue('2026-11-19');
+  await expect(picker.getByText('Order by 5pm today for Thursday 19 November.')).toBeVisible();
   const values = await days.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
-  for (const value of values) expect(new Date(`${value}T12:00:00Z`).getUTCDay()).not.toBe(0);
+  for (const value of values) expect([2, 4, 5, 6]).toContain(new Date(`${value}T12:00:00Z`).getUTCDay());
+  expect(values.at(-1)).toBe('2026-12-08');
+  await expect(
+    picker.getByRole('list', { name: 'Why other days aren’t offered' }).getByRole('listitem'),
+  ).toHaveText([
+    'Too soon for Sat 21 Nov: order by 12 noon on the Friday the week before.',
+    'No deliveries on Sundays.',
+    'No deliveries to BN2 on Mondays and Wednesdays.',
+    'Too far ahead after Wed 9 Dec: we take orders up to 21 days ahead, and a new day opens each day.',
+  ]);
   await days.first().check();
   await expect(page.getByText('A gift for Nonna Rossi')).toBeVisible();
   await typeCard(page, '4242 4242 4242 4242');

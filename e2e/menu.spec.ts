@@ -231,6 +231,22 @@ test('a phone menu you can scan: several dishes a screen with their key facts, t
   await page.setViewportSize({ width: 390, height: 844 });
   await openMenu(page);
 
+  // The week strip opens on the first week open to orders, scrolled into view after the locked ones
+  // (issue 19), and the locked weeks are still there to the left.
+  const strip = page.getByRole('tablist', { name: 'Menu week' });
+  const selectedTab = page.getByRole('tab', { selected: true });
+  await expect(selectedTab).toContainText('Next week');
+  await expect
+    .poll(() =>
+      selectedTab.evaluate((tab) => {
+        const shown = tab.parentElement!.getBoundingClientRect();
+        const box = tab.getBoundingClientRect();
+        return box.left >= shown.left && box.right <= shown.right;
+      }),
+    )
+    .toBe(true);
+  await expect(strip.getByRole('tab', { name: /This week/ })).toHaveAttribute('aria-selected', 'false');
+
   // The week tabs say each week's dates once; the specials are named after the week shown.
   for (const tab of await page.getByRole('tab').all()) {
     const text = (await tab.innerText()).replace(/\s+/g, ' ');
@@ -268,7 +284,8 @@ test('a phone menu you can scan: several dishes a screen with their key facts, t
   // Lamb and wine are in the lamb dish, but they are not allergens; its portion choice is in the detail.
   const card = (name: string) => cards.filter({ has: page.getByRole('heading', { name, exact: true }) });
   const lamb = card('Lamb Shoulder Orecchiette');
-  await lamb.locator('.dish-card__title button').click();
+  // Its picture is a button named after the dish.
+  await lamb.getByRole('button', { name: 'See Lamb Shoulder Orecchiette' }).click();
   const detail = page.getByRole('dialog', { name: 'Lamb Shoulder Orecchiette' });
   const allergens = detail.locator('.allergens');
   await expect(allergens).toContainText('Contains: Celery, Gluten (wheat), Sulphites.');
@@ -293,4 +310,8 @@ test('a phone menu you can scan: several dishes a screen with their key facts, t
   // The week after next: its dates once on its tab, and its specials named by them.
   await page.getByRole('tab', { name: /30 Nov – 5 Dec/ }).click();
   await expect(page.getByRole('heading', { name: 'Specials for 30 Nov – 5 Dec' })).toBeVisible();
+
+  // A locked week is a tap away: its menu to look at, not to order.
+  await strip.getByRole('tab', { name: /Last week/ }).click();
+  await expect(page.getByText('Orders for 9 – 14 Nov have closed.', { exact: false })).toBeVisible();
 });

@@ -202,6 +202,8 @@ test.describe('on a desktop', () => {
     await serveBrandSiteLocally(page);
     await openMenu(page);
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
+    // On a recipe-kit page, Order now leads to the recipe-kit menu (issue 19); elsewhere to takeaway (below).
+    await expect(page.getByRole('link', { name: 'Order now' })).toHaveAttribute('href', '/menu');
     const nav = page.getByRole('navigation', { name: 'Main' });
 
     await nav.getByRole('button', { name: 'Gifts' }).click();

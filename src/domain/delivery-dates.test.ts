@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { isoDate } from './calendar';
+import { GIFT_ORDER_KIND } from './gifts';
 import {
   availableDeliveryDates,
   closedDayName,
@@ -358,5 +359,78 @@ describe('small helpers', () => {
 
   test('the span of a menu week is its Monday to Saturday', () => {
     expect(mealWeekSpan(d('2026-11-23'))).toEqual({ from: '2026-11-23', to: '2026-11-28' });
+  });
+});
+
+// The gift date rule (decisions 8 and 11; issue 19): a gift box is kept in stock, not a dish of a menu week,
+// so it comes on any day the courier delivers to the postcode from the next day (the one-off box's order-by
+// times), up to 21 days ahead, never on a Sunday or a day the kitchen is closed; every other day says why.
+describe('the gift date rule', () => {
+  const courierDaysArb = fc.uniqueArray(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 6 });
+  const giftRules = (deliveryDays: number[]) => ({ deliveryDays, kind: GIFT_ORDER_KIND });
+
+  test('every day the courier delivers is offered, from the next day up to 21 days ahead', () => {
+    fc.assert(
+      fc.property(fc.oneof(instantArb, nearClockChangeArb), courierDaysArb, (now, days) => {
+        const today = londonParts(now).date;
+        const offered = availableDeliveryDates(
+          { from: d(today), to: d(plusDays(today, 30)) },
+          now,
+          giftRules(days),
+        ).map((option) => option.date);
+        const expected = datesBetween(d(today), d(plusDays(today, 30))).filter((date) =>
+          oracleChoosable(date, now, days, [], undefined, true),
+        );
+        expect(offered).toEqual(expected);
+        // No menu week holds a gift back: a courier's weekday two days ahead or more is never too soon.
+        for (let ahead = 2; ahead <= 21; ahead++) {
+          const date = d(plusDays(today, ahead));
+          if (weekdayOfDate(date) === 6) continue;
+          expect(deliveryDateProblem(date, now, giftRules(days))?.code).not.toBe('TOO_SOON');
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test('a day that is not offered says why, and the reason is true', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(instantArb, nearClockChangeArb),
+        courierDaysArb,
+        fc.integer({ min: 1, max: 30 }),
+        (now, days, ahead) => {
+          const date = d(plusDays(londonParts(now).date, ahead));
+          const problem = deliveryDateProblem(date, now, giftRules(days));
+          if (problem === null) return;
+          const holds: Record<string, boolean> = {
+            SUNDAY: weekdayOfDate(date) === 0,
+            CLOSED: closedDayName(date) !== null,
+            TOO_SOON: ahead <= 21 && !oracleChoosable(date, now, MON_SAT, [], undefined, true),
+            TOO_FAR: ahead > 21,
+            NOT_A_COURIER_DAY: !days.includes(weekdayOfDate(date)),
+          };
+          expect(holds[problem.code], `${problem.code}: ${date} at ${now.toISOString()}`).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  test('the walk-through (Friday 27 November 2026, 2pm, Brighton): from Tuesday 1 December, not 8 December', () => {
+    const brighton = giftRules([2, 4, 5, 6]);
+    const now = at('2026-11-27T14:00:00Z');
+    const dates = availableDeliveryDates({ from: d('2026-11-28'), to: d('2026-12-31') }, now, brighton).map(
+      (option) => option.date,
+    );
+    expect(dates[0]).toBe('2026-12-01');
+    expect(dates.at(-1)).toBe('2026-12-18');
+    // Christmas week opens as the 21 days move on.
+    const later = availableDeliveryDates(
+      { from: d('2026-12-01'), to: d('2026-12-31') },
+      at('2026-12-03T10:00:00Z'),
+      brighton,
+    ).map((option) => option.date);
+    expect(later).toEqual(expect.arrayContaining(['2026-12-22', '2026-12-24']));
   });
 });

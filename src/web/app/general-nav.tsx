@@ -7,10 +7,10 @@ import { useSignOut } from './use-sign-out';
 import { analytics } from '../shared/analytics';
 import { AccountIcon, ChevronDown, MenuIcon } from '../shared/ui/icons';
 import { setUi } from '../shared/ui/ui-store';
-import { NAV_DROPDOWNS, type NavLink } from './nav-links';
+import { NAV_DROPDOWNS, orderNowHref, type NavLink } from './nav-links';
 
-// The general bar (spec §2): dropdowns to the brand site and our pages, Order now (takeaway, the front door),
-// and the account icon. Dropdowns are disclosure buttons (the pattern for site navigation), closed by Escape,
+// The general bar (spec §2): dropdowns to the brand site and our pages, Order now (the recipe-kit menu on
+// recipe-kit pages, takeaway, the front door, elsewhere), and the account icon. Dropdowns are disclosure buttons (the pattern for site navigation), closed by Escape,
 // a click outside or navigation.
 
 function NavAnchor({ link, onNavigate }: { link: NavLink; onNavigate?: () => void }) {
@@ -166,7 +166,7 @@ export function GeneralNav() {
         </nav>
         <div className="general-nav__actions">
           <Link
-            to="/pasta-now-search-address"
+            to={orderNowHref(location.pathname)}
             className="button button--primary button--small"
             onClick={() => analytics.ctaClick('order_now', { from: location.pathname })}
           >

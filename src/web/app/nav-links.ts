@@ -56,6 +56,18 @@ export const NAV_DROPDOWNS: { label: string; links: NavLink[] }[] = [
 ];
 
 /**
+ * Where the general bar's Order now leads (spec §2 Navigation bars): on the recipe-kit pages (the menus, their
+ * checkouts, a plan's weeks) to the recipe-kit menu they belong to; everywhere else to takeaway, the front
+ * door.
+ */
+export function orderNowHref(pathname: string): string {
+  const under = (prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
+  if (under('/one-off')) return '/one-off/menu';
+  if (['/menu', '/products', '/checkout', '/schedule'].some(under)) return '/menu';
+  return '/pasta-now-search-address';
+}
+
+/**
  * The account's pages (spec §2 Account), for the account tabs and the mobile menu's My account. Each is a
  * page of the route table (nav-links.test.ts holds it so): a link never leads to "We can’t find that page".
  */

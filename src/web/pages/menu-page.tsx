@@ -1,7 +1,8 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useMemo, type CSSProperties } from 'react';
 import { useSearchParams } from 'react-router';
-import { deadlineLabel, longDayLabel, relativeDeadlineLabel, type IsoDate } from '../../domain/calendar';
+import { planOrderByText } from '../../domain/banners';
+import { longDayLabel, relativeDeadlineLabel, type IsoDate } from '../../domain/calendar';
 import {
   groupBySection,
   isVisibleOnMenu,
@@ -14,7 +15,6 @@ import {
   deliveryDaysOfWeek,
   isDateOrderable,
   menuLoadingOrder,
-  orderCutoff,
   orderDeadline,
   weekTabText,
 } from '../../domain/menu-weeks';
@@ -138,8 +138,7 @@ const isFilter = (value: string | null): value is MenuFilter =>
   value !== null && (MENU_FILTERS as readonly string[]).includes(value);
 
 /** A plan's week: "Order by Friday 27 November at 12 noon for delivery 30 Nov – 5 Dec." */
-const planCutoffText = (week: { weekStart: IsoDate; label: string }) =>
-  `Order by ${deadlineLabel(orderCutoff(week.weekStart))} for delivery ${week.label}.`;
+const planCutoffText = (week: { weekStart: IsoDate }) => `${planOrderByText(week.weekStart)}.`;
 
 /**
  * A one-off box's week (docs/decisions/0011): the soonest day it can still come and when to order for it,

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { TEST_NOW, WEEKS } from '../../test/test-clock';
 import { basketItems, baskets, visitors } from '../schema/baskets';
 import { products, productVariants } from '../schema/catalogue';
+import { marketingBanners } from '../schema/shop';
 import { productId, seedDemo, variantId } from './demo-seed';
 import { DISHES } from './dishes';
 
@@ -91,5 +92,22 @@ describe('seeding a catalogue from before', () => {
     expect(regular!.stock).toBe(7);
     const lines = await db.select().from(basketItems).where(eq(basketItems.basketId, basket!.id));
     expect(lines).toHaveLength(1);
+  });
+
+  test('the cutoff banner that said "Friday 12 noon" whatever the day says the next cutoff; others are kept', async () => {
+    const { db } = t.database;
+    const stale = "Order by Friday 12 noon for next week's box. Free delivery on orders over £40.";
+    await db.update(marketingBanners).set({ text: stale }).where(eq(marketingBanners.position, 2));
+    await db.update(marketingBanners).set({ text: 'Our own words' }).where(eq(marketingBanners.position, 3));
+    await seedDemo(db, TEST_NOW);
+    const texts = await db
+      .select({ position: marketingBanners.position, text: marketingBanners.text })
+      .from(marketingBanners)
+      .where(inArray(marketingBanners.position, [2, 3]))
+      .orderBy(marketingBanners.position);
+    expect(texts).toEqual([
+      { position: 2, text: '{order_by}. Free delivery on orders over £40.' },
+      { position: 3, text: 'Our own words' },
+    ]);
   });
 });

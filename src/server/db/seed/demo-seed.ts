@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import { daysBetween, isoDate, type IsoDate } from '../../../domain/calendar';
 import { menuWeekStarts, weekLabel } from '../../../domain/menu-weeks';
+import { ORDER_BY_PLACEHOLDER } from '../../../domain/banners';
 import { cookingTimeTag, DOUBLE_PORTION_LABEL, REGULAR_PORTION_LABEL } from '../../../domain/menu';
 import type { Db, DbOrTx } from '../client';
 import {
@@ -318,11 +319,22 @@ async function seedOffers(db: DbOrTx) {
   ]);
 }
 
+/** The demo's cutoff banner before it said when by the shop's clock (issue 19): still said after the cutoff. */
+const STATIC_CUTOFF_BANNER = "Order by Friday 12 noon for next week's box. Free delivery on orders over £40.";
+const CUTOFF_BANNER = `${ORDER_BY_PLACEHOLDER}. Free delivery on orders over £40.`;
+
 async function seedBanners(db: DbOrTx) {
   const [{ count } = { count: 0 }] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(marketingBanners);
-  if (count > 0) return;
+  if (count > 0) {
+    // A shop seeded before keeps its banners, but not the one whose deadline went stale every Friday.
+    await db
+      .update(marketingBanners)
+      .set({ text: CUTOFF_BANNER })
+      .where(eq(marketingBanners.text, STATIC_CUTOFF_BANNER));
+    return;
+  }
   await db.insert(marketingBanners).values([
     {
       category: 'recipe_kits',
@@ -336,7 +348,7 @@ async function seedBanners(db: DbOrTx) {
       category: 'recipe_kits',
       position: 2,
       customerType: null,
-      text: "Order by Friday 12 noon for next week's box. Free delivery on orders over £40.",
+      text: CUTOFF_BANNER,
       mobileText: 'Free delivery over £40',
       link: '/menu',
       bgColor: '#8b2e1f',

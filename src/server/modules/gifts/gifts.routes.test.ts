@@ -104,6 +104,57 @@ describe('POST /orders/gift_boxes/preview', () => {
     );
     expect(two.body.data[0].attributes).toMatchObject({ subtotal: 7000, shipping_price: 0, total: 7000 });
   });
+
+  test('a gift can come the next day, as a one-off box can, not only from next week; the picker’s dates agree', async () => {
+    // Wednesday 18 November, 10:00. A gift box is not a dish of a menu week: the plan's Friday cutoff (which
+    // made Monday 23 November the earliest day) does not hold it back (decisions 8 and 11).
+    const s = await shopper(t);
+    const addressId = await recipientAddress(s);
+    const tomorrow = await s.visitor.post(
+      `${API}/orders/gift_boxes/preview`,
+      giftBody(addressId, { delivery_date: '2026-11-19' }),
+    );
+    expect(tomorrow.status, JSON.stringify(tomorrow.body)).toBe(200);
+    expect(tomorrow.body.data[0].attributes.delivery_date).toBe('2026-11-19');
+    // Saturday keeps the weekly cutoff; Brighton's courier does not come on Wednesdays: each says why.
+    const saturday = expectError(
+      await s.visitor.post(
+        `${API}/orders/gift_boxes/preview`,
+        giftBody(addressId, { delivery_date: '2026-11-21' }),
+      ),
+      400,
+      'DELIVERY_DATE_UNAVAILABLE',
+    );
+    expect(saturday[0]!.meta).toMatchObject({ reason: 'TOO_SOON' });
+    const wednesday = expectError(
+      await s.visitor.post(
+        `${API}/orders/gift_boxes/preview`,
+        giftBody(addressId, { delivery_date: '2026-11-25' }),
+      ),
+      400,
+      'DELIVERY_DATE_UNAVAILABLE',
+    );
+    expect(wednesday[0]!.meta).toMatchObject({ reason: 'NOT_A_COURIER_DAY' });
+
+    // The gift page asks for one-off dates: every one offered is one the gift takes.
+    const offered = await s.visitor.post(`${API}/delivery_dates`, {
+      postcode: 'BN2 1TL',
+      begin_date: '2026-11-19',
+      end_date: '2026-12-09',
+      product_variant_ids: [variantId(SFOGLIA_BOX)],
+      kind: 'one_off',
+    });
+    expect(offered.status, JSON.stringify(offered.body)).toBe(200);
+    const dates = (offered.body.data as { attributes: { date: string } }[]).map((d) => d.attributes.date);
+    expect(dates[0]).toBe('2026-11-19');
+    for (const date of dates) {
+      const preview = await s.visitor.post(
+        `${API}/orders/gift_boxes/preview`,
+        giftBody(addressId, { delivery_date: date }),
+      );
+      expect(preview.status, `${date}: ${JSON.stringify(preview.body)}`).toBe(200);
+    }
+  });
 });
 
 describe('POST /orders/gift_boxes', () => {

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { GiftBoxOrderInput } from '../../../contracts/gifts';
 import { isoDate, weekStartOf, type IsoDate } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
-import { giftBoxPrice, giftMessage } from '../../../domain/gifts';
+import { GIFT_ORDER_KIND, giftBoxPrice, giftMessage } from '../../../domain/gifts';
 import { isGiftBox, offersDoublePortion } from '../../../domain/menu';
 import { pence } from '../../../domain/money';
 import type { Clock } from '../../clock';
@@ -221,6 +221,8 @@ export class GiftBoxService {
       deliveryDate: body.deliveryDate,
       productVariantIds: [variant.id],
       now,
+      // A box kept in stock, not a dish of a menu week: the next-day rule, not the plan's Friday cutoff.
+      kind: GIFT_ORDER_KIND,
     });
     const deliveryDate = isoDate(body.deliveryDate);
     const price = giftBoxPrice(pence(variant.price), quantity, deliveryDate, rules);

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { fullDateLabel, londonDate } from '../../../domain/calendar';
 import { formatPence } from '../../../domain/money';
 import { isApiError } from '../../shared/api/client';
@@ -19,7 +19,17 @@ const when = (instant: string) => fullDateLabel(londonDate(new Date(instant)));
 const checkCode = ({ code }: { code: string }) =>
   checked(code.trim() === '' ? { code: 'Enter a credit code' } : {}, code);
 
-export function StoreCreditSection({ balance }: { balance: number }) {
+/** Credit waits for a confirmed email (decision 18): the server's EMAIL_NOT_CONFIRMED. */
+export const CONFIRM_EMAIL_FOR_CREDIT = 'Confirm your email to add credit.';
+
+export function StoreCreditSection({
+  balance,
+  resendConfirmation,
+}: {
+  balance: number;
+  /** The way to get the confirmation link again, offered when a code waits for it (the auth area's). */
+  resendConfirmation?: ReactNode;
+}) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const history = useQuery({ ...creditQueries.history(), enabled: open });
@@ -35,8 +45,14 @@ export function StoreCreditSection({ balance }: { balance: number }) {
         queryClient.invalidateQueries({ queryKey: creditQueries.history().queryKey }),
       ]);
     },
-    // Spec §8: the server's message when it refused the code, otherwise "Invalid code".
-    failure: (e) => (isApiError(e, 'VOUCHER_INVALID', 'VALIDATION_FAILED') ? e.message : 'Invalid code'),
+    // Spec §8: the server's message when it refused the code, otherwise "Invalid code"; by its code, never
+    // its status (a 403 is an email still to confirm, not a wrong code).
+    failure: (e) =>
+      isApiError(e, 'EMAIL_NOT_CONFIRMED')
+        ? CONFIRM_EMAIL_FOR_CREDIT
+        : isApiError(e, 'VOUCHER_INVALID', 'VALIDATION_FAILED')
+          ? e.message
+          : 'Invalid code',
   });
 
   return (
@@ -46,6 +62,11 @@ export function StoreCreditSection({ balance }: { balance: number }) {
       <p className="field__hint">Credit is used at checkout before your card.</p>
       <form {...form.props} className="credit-code">
         <FormError message={form.formError} />
+        {form.formError === CONFIRM_EMAIL_FOR_CREDIT && resendConfirmation ? (
+          <p className="credit-code__confirm">
+            We’ve emailed you a link: open it where you’re logged in. {resendConfirmation}
+          </p>
+        ) : null}
         <TextField
           label="Credit code"
           autoComplete="off"

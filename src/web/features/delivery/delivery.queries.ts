@@ -64,7 +64,13 @@ export const deliveryQueries = {
       staleTime: 60_000,
     }),
   /** The dates on offer between two days (a gift box: no menu week), minus those its dishes rule out. */
-  datesBetween: (postcode: string, beginDate: string, endDate: string, productVariantIds: string[]) =>
+  datesBetween: (
+    postcode: string,
+    beginDate: string,
+    endDate: string,
+    productVariantIds: string[],
+    kind: OrderKindOnWire = 'plan',
+  ) =>
     queryOptions({
       queryKey: [
         ...deliveryQueries.all,
@@ -73,11 +79,12 @@ export const deliveryQueries = {
         beginDate,
         endDate,
         productVariantIds,
+        kind,
       ] as const,
       queryFn: async ({ signal }) =>
         readDeliveryDates(
           await api('POST', '/delivery_dates', {
-            body: { postcode, beginDate, endDate, productVariantIds },
+            body: { postcode, beginDate, endDate, productVariantIds, kind },
             signal,
           }),
         ),

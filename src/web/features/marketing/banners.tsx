@@ -1,14 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { bannerText, ORDER_BY_PLACEHOLDER } from '../../../domain/banners';
 import { analytics } from '../../shared/analytics';
 import { PauseIcon, PlayIcon } from '../../shared/ui/icons';
 import { customerQueries } from '../../shared/customer.queries';
+import { shopNow, shopQueries } from '../../shared/shop.queries';
 import { useHydrated } from '../../shared/use-hydrated';
 import { bannersFor, customerTypeOf, marketingQueries, type CustomerType } from './marketing.queries';
 
 // Marketing banners rotate through the active ones in order every 5000 ms (spec §4, §9). Rotation pauses
-// while hovered or focused, can be paused by the visitor, and does not run for reduced motion.
+// while hovered or focused, can be paused by the visitor, and does not run for reduced motion. A banner's
+// `{order_by}` is the next plan cutoff by the shop's clock (domain/banners.ts); without the clock, such a
+// banner waits.
 
 export const BANNER_ROTATION_MS = 5000;
 
@@ -23,11 +27,13 @@ function prefersReducedMotion() {
 export function MarketingBanners({ customerType }: { customerType?: CustomerType }) {
   const { data } = useQuery(marketingQueries.banners());
   const { data: customer } = useQuery(customerQueries.me());
+  const { data: settings } = useQuery(shopQueries.settings());
   const hydrated = useHydrated();
+  const now = settings ? shopNow(settings) : null;
   const banners = bannersFor(
     data ?? [],
     customerType ?? customerTypeOf(hydrated ? (customer ?? null) : null),
-  );
+  ).filter((banner) => now !== null || !`${banner.text}${banner.mobileText}`.includes(ORDER_BY_PLACEHOLDER));
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(prefersReducedMotion);
   const [hovered, setHovered] = useState(false);
@@ -40,10 +46,11 @@ export function MarketingBanners({ customerType }: { customerType?: CustomerType
 
   if (banners.length === 0) return null;
   const banner = banners[index % banners.length]!;
+  const words = (text: string) => (now ? bannerText(text, now) : text);
   const content = (
     <>
-      <span className="banner__text banner__text--wide">{banner.text}</span>
-      <span className="banner__text banner__text--narrow">{banner.mobileText ?? banner.text}</span>
+      <span className="banner__text banner__text--wide">{words(banner.text)}</span>
+      <span className="banner__text banner__text--narrow">{words(banner.mobileText ?? banner.text)}</span>
     </>
   );
   const onClick = () => analytics.ctaClick('marketing_banner', { banner_id: banner.id });

@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { IsoDate } from '../../../domain/calendar';
 import { LockIcon } from '../../shared/ui/icons';
 
@@ -14,7 +14,12 @@ export interface WeekTab {
 }
 
 // Week tabs (a WAI-ARIA tablist: arrow keys move between weeks). Weeks past their cutoff are locked:
-// their menu can be browsed but not ordered.
+// their menu can be browsed but not ordered. On a phone the strip scrolls sideways: it opens on the
+// selected week (the first open one, after as many as three locked weeks), with the edge of the week before
+// showing, so the locked weeks stay a swipe or an arrow key away.
+
+/** How much of the tab before the selected one stays in view when the strip scrolls to it (px). */
+const PEEK = 40;
 export function WeekTabs({
   weeks,
   selected,
@@ -27,6 +32,18 @@ export function WeekTabs({
   panelId: string;
 }) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  const listRef = useRef<HTMLDivElement>(null);
+  const selectedIndex = weeks.findIndex((week) => week.weekStart === selected);
+  useEffect(() => {
+    const list = listRef.current;
+    const tab = refs.current[selectedIndex];
+    if (!list || !tab) return;
+    const shown = list.getBoundingClientRect();
+    const box = tab.getBoundingClientRect();
+    if (box.left >= shown.left && box.right <= shown.right) return;
+    // Only the strip scrolls (scrollIntoView would move the page as well).
+    list.scrollTo({ left: Math.max(0, list.scrollLeft + box.left - shown.left - PEEK) });
+  }, [selectedIndex]);
   const onKeyDown = (event: KeyboardEvent, index: number) => {
     const next =
       event.key === 'ArrowRight'
@@ -44,7 +61,7 @@ export function WeekTabs({
     refs.current[next]?.focus();
   };
   return (
-    <div className="week-tabs" role="tablist" aria-label="Menu week">
+    <div className="week-tabs" role="tablist" aria-label="Menu week" ref={listRef}>
       {weeks.map((week, index) => {
         const isSelected = week.weekStart === selected;
         return (

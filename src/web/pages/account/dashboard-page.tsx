@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { accountQueries } from '../../features/customers/customers.queries';
-import { StoreCreditSection } from '../../features/credit/store-credit-section';
+import { AccountStoreCredit } from './account-store-credit';
 import { customerQueries } from '../../shared/customer.queries';
 import { usePageMeta } from '../../shared/use-page-meta';
 import { RecentOrdersSection, UpcomingOrdersSection } from './orders-sections';
@@ -25,7 +25,7 @@ export function DashboardPage() {
       <PlanSection />
       <UpcomingOrdersSection />
       <RecentOrdersSection />
-      <StoreCreditSection balance={customer.storeCredits} />
+      <AccountStoreCredit balance={customer.storeCredits} />
       <section className="account-section" aria-labelledby="address-heading">
         <h2 id="address-heading">Delivery address</h2>
         {addresses.isPending ? (

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { MarketingOffer } from '../../../contracts/offers';
-import { StoreCreditSection } from '../../features/credit/store-credit-section';
+import { AccountStoreCredit } from './account-store-credit';
 import { offerQueries } from '../../features/marketing/offers.queries';
 import { customerQueries } from '../../shared/customer.queries';
 import { LoadFailed } from '../../shared/ui/load-failed';
@@ -82,7 +82,7 @@ export function RewardsPage() {
           </ul>
         )}
       </section>
-      <StoreCreditSection balance={customer.storeCredits} />
+      <AccountStoreCredit balance={customer.storeCredits} />
     </div>
   );
 }

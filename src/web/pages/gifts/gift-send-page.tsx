@@ -2,9 +2,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import type { Address, CreateAddressBody } from '../../../contracts/addresses';
+import type { OrderKindOnWire } from '../../../contracts/delivery';
 import type { GiftBoxOrderBody } from '../../../contracts/gifts';
-import { isDeliverableAddress } from '../../../domain/address';
-import { addDays, londonDate } from '../../../domain/calendar';
+import { isDeliverableAddress, outcodeOf } from '../../../domain/address';
+import { addDays, isoDate, londonDate } from '../../../domain/calendar';
+import { GIFT_ORDER_KIND } from '../../../domain/gifts';
 import { formatPence } from '../../../domain/money';
 import { DELIVERY_WINDOW_DAYS } from '../../../domain/menu-weeks';
 import { useFinishPayment } from '../../app/use-finish-payment';
@@ -12,6 +14,8 @@ import { accountApi, accountQueries } from '../../features/customers/customers.q
 import { NEW_ADDRESS, NewAddress, SavedAddressChoices } from '../../features/delivery/address-picker';
 import { DeliveryDayPicker } from '../../features/delivery/delivery-day-picker';
 import { deliveryQueries } from '../../features/delivery/delivery.queries';
+import { unofferedDayNotes } from '../../features/delivery/unoffered-days';
+import { UnofferedDaysList } from '../../features/delivery/unoffered-days-list';
 import { forgetGiftDraft, readGiftDraft, type GiftDraft } from '../../features/gifts/gift-draft';
 import { menuQueries, type MenuDish } from '../../features/menu/menu.queries';
 import { longDate, OrdersSummary } from '../../features/orders/order-summary';
@@ -33,13 +37,17 @@ import './gifts.css';
 import { LoadFailed } from '../../shared/ui/load-failed';
 
 // Sending a gift box (signed in): the recipient's address (saved in the buyer's address book, never made
-// their default), the day it arrives (no Sundays, up to 21 days ahead, none the courier or stock rule out),
-// a note for the driver, then paying. Paying places the gift's order (the same unpaid gift again is the
+// their default), the day it arrives (every day the courier delivers, from the next day up to 21 days ahead:
+// the gift date rule, domain/gifts.ts; why any other day is not offered is said under the days), a note for
+// the driver, then paying. Paying places the gift's order (the same unpaid gift again is the
 // same order) and pays it like any order: cards, 3-D Secure, PayPal and store credit. The draft is forgotten
 // only once the confirmation is showing (this page sends a customer without one back to the gift).
 
 export const GIFT_CONFIRMATION_PATH = '/gift-boxes/confirmation';
 export const giftSendPath = (handle: string) => `/gift-boxes/${handle}/send`;
+
+/** The gift date rule as the delivery calls name it. */
+const GIFT_KIND: OrderKindOnWire = GIFT_ORDER_KIND === 'one-off' ? 'one_off' : 'plan';
 
 export function GiftSendPage() {
   const { handle = '' } = useParams();
@@ -79,16 +87,27 @@ function SendGift({ box, draft, variantTitle }: { box: MenuDish; draft: GiftDraf
   const chosen = addressId ?? (saved.length === 0 ? NEW_ADDRESS : null);
   const address: Address | null = saved.find((a) => a.id === chosen) ?? null;
 
-  const today = settings.data ? londonDate(shopNow(settings.data)) : null;
+  const now = settings.data ? shopNow(settings.data) : undefined;
+  const today = now ? londonDate(now) : null;
+  const span = today
+    ? { from: addDays(today, 1), to: addDays(today, DELIVERY_WINDOW_DAYS) }
+    : { from: '', to: '' };
   const dates = useQuery({
-    ...deliveryQueries.datesBetween(
-      address?.zip ?? '',
-      today ? addDays(today, 1) : '',
-      today ? addDays(today, DELIVERY_WINDOW_DAYS) : '',
-      [draft.variantId],
-    ),
+    ...deliveryQueries.datesBetween(address?.zip ?? '', span.from, span.to, [draft.variantId], GIFT_KIND),
     enabled: address?.zip != null && today !== null,
   });
+  // Why the other days are not offered, by the rule the server offered them by.
+  const unoffered =
+    now && dates.data && dates.data.dates.length > 0
+      ? unofferedDayNotes({
+          offered: dates.data.dates.map((day) => day.date),
+          deliveryDays: dates.data.deliveryDays,
+          outcode: outcodeOf(dates.data.postcode),
+          lastDate: isoDate(dates.data.lastDate),
+          now,
+          kind: GIFT_ORDER_KIND,
+        })
+      : [];
   const offered = dates.data?.dates ?? [];
   const selectedDate = offered.some((d) => d.date === date) ? date : null;
 
@@ -224,8 +243,11 @@ function SendGift({ box, draft, variantTitle }: { box: MenuDish; draft: GiftDraf
             selected={selectedDate}
             onSelect={(day) => form.set({ date: day })}
             disabled={busy}
+            now={now}
             empty="There are no delivery days left for this box just now. Please try another address or come back soon."
-          />
+          >
+            <UnofferedDaysList notes={unoffered} />
+          </DeliveryDayPicker>
           <TextAreaField
             label="Note for the driver (optional)"
             rows={2}
