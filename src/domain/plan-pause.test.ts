@@ -185,5 +185,13 @@ describe('a pause for a set time', () => {
     expect(fortnightly.firstBox.weekStart).toBe('2026-12-21');
     expect(fortnightly.firstBox.deliveryDate).toBe('2026-12-24');
     expect(resumeTime('2026-12-21' as IsoDate).toISOString()).toBe('2026-12-11T12:00:00.000Z');
+    // A week the customer moved to a day of its own: the first box after the pause comes that day.
+    const moved = pauseOutcome(
+      { ...plan('2026-11-23'), days: new Map([['2026-12-14', '2026-12-19']]) },
+      2,
+      new Date('2026-11-18T10:00:00Z'),
+      new Set(['2026-11-23']),
+    );
+    expect(moved.firstBox.deliveryDate).toBe('2026-12-19');
   });
 });

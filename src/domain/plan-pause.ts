@@ -1,4 +1,5 @@
 import { addWeeks, type IsoDate } from './calendar';
+import { weekLabel } from './menu-weeks';
 import { firstOpenWeek, planDeliveryDate, planWeeks, weekCutoff } from './plans';
 
 // Pausing a Pasta Plan for a while (issue 19 item 8): the customer chooses how long (1–8 weeks, or until
@@ -78,6 +79,8 @@ export interface PlanRhythm {
   frequency: number;
   /** 0 Sunday … 6 Saturday. */
   deliveryDay: number;
+  /** Weeks written ahead with their delivery day (a week the customer moved keeps its own day). */
+  days?: ReadonlyMap<string, string>;
 }
 
 export interface PlanRestart {
@@ -99,7 +102,8 @@ export function restartOf(plan: PlanRhythm, resumeWeek: IsoDate): PlanRestart {
     resumesAt: resumeTime(resumeWeek),
     firstBox: {
       weekStart: first,
-      deliveryDate: planDeliveryDate(first, plan.deliveryDay),
+      deliveryDate:
+        (plan.days?.get(first) as IsoDate | undefined) ?? planDeliveryDate(first, plan.deliveryDay),
       chargedAt: weekCutoff(first),
     },
   };
@@ -131,4 +135,11 @@ export function pauseOutcome(
     ),
     remindAt: remind.getTime() > now.getTime() ? remind : null,
   };
+}
+
+/** "the week of 30 Nov – 5 Dec", "the weeks of 30 Nov – 5 Dec and 7 – 12 Dec": a pause's weeks in words. */
+export function weeksInWords(weeks: readonly IsoDate[]): string {
+  const labels = weeks.map(weekLabel);
+  if (labels.length === 1) return `the week of ${labels[0]}`;
+  return `the weeks of ${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
 }

@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import { deadlineLabel, londonDate, longDayLabel, type IsoDate } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
-import { weekLabel } from '../../../domain/menu-weeks';
 import { formatPence } from '../../../domain/money';
 import {
   isResumeDue,
@@ -9,6 +8,7 @@ import {
   pauseOutcome,
   remindableResumeWeek,
   restartOf,
+  weeksInWords,
   type PlanRhythm,
 } from '../../../domain/plan-pause';
 import { firstOpenWeek } from '../../../domain/plans';
@@ -31,10 +31,11 @@ import type { ScheduleService } from './schedule.service';
 // are the domain's (domain/plan-pause.ts).
 
 /** The plan's rhythm as the domain reads it. */
-export const rhythmOf = (plan: SubscriptionRow): PlanRhythm => ({
+export const rhythmOf = (plan: SubscriptionRow, weeks: readonly ScheduleWeekRow[] = []): PlanRhythm => ({
   anchorWeek: plan.anchorWeek as IsoDate,
   frequency: plan.frequency,
   deliveryDay: plan.deliveryDay,
+  days: new Map(weeks.map((week) => [week.startDate, week.deliveryDate])),
 });
 
 /** Open weeks whose box was paid at checkout: they still arrive, so a pause does not count them. */
@@ -47,13 +48,6 @@ export async function paidOpenWeeks(tx: DbOrTx, weeks: readonly ScheduleWeekRow[
     .where(inArray(orders.id, ids));
   const paid = new Set(rows.filter((row) => row.source !== 'subscription').map((row) => row.id));
   return new Set(weeks.filter((week) => week.orderId && paid.has(week.orderId)).map((w) => w.startDate));
-}
-
-/** "the weeks of 30 Nov – 5 Dec and 7 – 12 Dec". */
-function weeksInWords(weeks: readonly string[]): string {
-  const labels = weeks.map((week) => weekLabel(week as IsoDate));
-  if (labels.length === 1) return `the week of ${labels[0]}`;
-  return `the weeks of ${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
 }
 
 const dayOf = (instant: Date) => longDayLabel(londonDate(instant));
@@ -75,7 +69,7 @@ export async function applyPause(
   const { now } = context;
   const open = await openWeeks(tx, plan.id, now);
   const outcome =
-    weeks === null ? null : pauseOutcome(rhythmOf(plan), weeks, now, await paidOpenWeeks(tx, open));
+    weeks === null ? null : pauseOutcome(rhythmOf(plan, open), weeks, now, await paidOpenWeeks(tx, open));
   const resumeWeek = outcome?.resumeWeek ?? null;
   // Asked again for the same pause (a double tap, a retry): nothing changes, nothing more is sent.
   if (plan.state === 'paused' && plan.resumeWeek === resumeWeek) return;
@@ -246,16 +240,9 @@ export async function remindRestarts(
         .limit(batch)
         .for('update', { skipLocked: true });
       for (const plan of due) {
-        const restart = restartOf(rhythmOf(plan), resumeWeek);
-        const [week] = await tx
-          .select()
-          .from(scheduleWeeks)
-          .where(
-            and(
-              eq(scheduleWeeks.subscriptionId, plan.id),
-              eq(scheduleWeeks.startDate, restart.firstBox.weekStart),
-            ),
-          );
+        const weeks = await openWeeks(tx, plan.id, now);
+        const restart = restartOf(rhythmOf(plan, weeks), resumeWeek);
+        const week = weeks.find((row) => row.startDate === restart.firstBox.weekStart);
         const customer = await findCustomerById(tx, plan.customerId);
         if (!customer) continue;
         const links = week ? await schedule.weekLinks(tx, week.id) : null;
