@@ -1,19 +1,21 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, addDishesAndCheckout, openMenu } from './helpers';
 
-// The Pasta Plan on a phone (issue 12 part 5): buy a plan, skip a week, choose the recipes for the next,
-// change its delivery day and the plan's, pause, activate, cancel (then remove the card, and see that a
+// The Pasta Plan on a phone (issue 12 part 5; issue 19 items 6–9): buy a plan (told before paying and after
+// that it is a weekly subscription, its next charge and how to stop it), skip a week, choose the recipes for
+// the next (a receipt), change its delivery day and the plan's (which weeks change, a moved week keeping
+// its day), pause for two weeks (when it restarts), restart, cancel (then remove the card, and see that a
 // restart asks for one), with axe on every screen. The shop's clock is pinned to Wednesday 18 November 2026,
 // 10:00 (playwright.config.ts): the plan's first box comes in the week of 23 Nov (paid at checkout), its
 // next weeks are 30 Nov – 5 Dec (charged Friday 27 November at 12 noon), 7 – 12 Dec, and so on.
-// SHOTS=1 saves each screen at 390 × 844 and 1366 × 900 in test-results/pasta-plan-shots.
+// SHOTS=1 saves each screen at 390 × 844 and 1280 × 800 in test-results/pasta-plan-shots.
 
 test.use({ viewport: { width: 390, height: 844 } });
 
 async function shot(page: Page, name: string) {
   if (!process.env.SHOTS) return;
   await page.screenshot({ path: `test-results/pasta-plan-shots/${name}-phone.png`, fullPage: true });
-  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.waitForTimeout(300);
   await page.screenshot({ path: `test-results/pasta-plan-shots/${name}-desktop.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
@@ -31,8 +33,11 @@ async function subjects(page: Page, to: string): Promise<string[]> {
   return messages.map((m) => m.subject);
 }
 
-/** Three dishes for next week, then the checkout as a new customer, a plan every week on Wednesdays. */
-async function buyPlan(page: Page, email: string) {
+/**
+ * Three dishes for next week, then the checkout as a new customer, a plan every week on Wednesdays.
+ * `beforePaying` looks at the payment step before the card is typed in.
+ */
+async function buyPlan(page: Page, email: string, beforePaying?: () => Promise<void>) {
   await openMenu(page);
   await expect(page.getByRole('tab', { selected: true })).toContainText('Next week');
   await addDishesAndCheckout(page, 3);
@@ -55,6 +60,7 @@ async function buyPlan(page: Page, email: string) {
   await page.getByLabel(/Delivery note/).fill('Blue door, by the bins');
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await expect(page).toHaveURL(/checkout\/payment$/);
+  await beforePaying?.();
   await page.getByRole('radio', { name: /Credit or debit card/ }).check();
   const form = page.frameLocator('iframe[title="Card details"]');
   await form.getByLabel('Card number').fill('4242 4242 4242 4242');
@@ -71,7 +77,27 @@ test('a plan bought, then managed week by week: skip, choose recipes, change day
 }) => {
   test.setTimeout(300_000);
   const email = `ada.plan.${Date.now()}@example.com`;
-  await buyPlan(page, email);
+  // Before paying, plainly a weekly subscription: the next charge by the billing rules, cancel any time,
+  // and the same dishes once instead (issue 19 item 6).
+  const nextCharge =
+    /^£\d+\.\d\d on Friday 27 November at 12 noon, for the box arriving Wednesday 2 December$/;
+  let promised = '';
+  await buyPlan(page, email, async () => {
+    const terms = page.getByRole('region', { name: 'Your weekly pasta plan' });
+    await expect(terms.getByText('This is a weekly subscription.')).toBeVisible();
+    await expect(terms.getByText(nextCharge)).toBeVisible();
+    promised = (await terms.getByText(nextCharge).textContent())!;
+    await expect(terms.getByText(/cancel online at any time/)).toBeVisible();
+    await expect(terms.getByRole('link', { name: 'Buy as a one-off box instead' })).toBeVisible();
+    await shot(page, '00-plan-terms');
+    await expectAccessible(page, 'the payment step of a plan');
+  });
+  // Said again on the confirmation, with the same next charge and a way to cancel at once.
+  const started = page.getByRole('region', { name: 'Your weekly pasta plan has started' });
+  await expect(started.getByText(promised, { exact: true })).toBeVisible();
+  await expect(started.getByRole('link', { name: 'Cancel it now' })).toBeVisible();
+  await shot(page, '00-plan-confirmation');
+  await expectAccessible(page, 'the confirmation of a plan');
 
   // The dashboard always shows the next charge and the next delivery.
   await page.goto('/account');
@@ -145,7 +171,8 @@ test('a plan bought, then managed week by week: skip, choose recipes, change day
   await expect(page).toHaveURL(/\/account\/upcoming-orders$/);
   await expect(week(page, 'Friday 11 December').getByText(extraTitle, { exact: true })).toBeVisible();
 
-  // Plan settings: the plan's delivery day, from the next open week on.
+  // Plan settings: the plan's delivery day. Before saving, exactly which boxes move; the box moved to
+  // Friday keeps its day unless asked (issue 19 item 7).
   await page
     .getByRole('navigation', { name: 'Account' })
     .getByRole('link', { name: 'Plan settings' })
@@ -154,28 +181,70 @@ test('a plan bought, then managed week by week: skip, choose recipes, change day
   await expect(page.getByRole('checkbox', { name: 'No beef' })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: /cocktail/i })).toHaveCount(0);
   await page.getByRole('group', { name: 'Delivery day' }).getByRole('radio', { name: 'Thursday' }).check();
+  const changes = page.getByRole('list', { name: 'What changes' });
+  await expect(changes.getByText('Wednesday 16 December → Thursday 17 December')).toBeVisible();
+  await expect(
+    changes.getByText('Friday 11 December stays: you chose that day for the week of 7 – 12 Dec.'),
+  ).toBeVisible();
+  await expect(changes.getByText('Wednesday 25 November stays: that box is already paid.')).toBeVisible();
+  await expect(
+    changes.getByRole('checkbox', { name: 'Move it to Thursday 10 December too' }),
+  ).not.toBeChecked();
+  await shot(page, '05-schedule-changes');
+  await expectAccessible(page, 'what a new delivery day changes');
   await page.getByRole('button', { name: 'Save delivery schedule' }).click();
   await expect(page.getByText('3 recipes, every week, on Thursdays')).toBeVisible();
   const history = page.getByRole('list', { name: 'History' });
   await expect(
-    history.getByText(/^Changed delivery to every week, on Thursdays, from the week of/),
+    history.getByText(
+      /^Changed delivery to every week, on Thursdays: Wed 2 Dec → Thu 3 Dec, Wed 16 Dec → Thu 17 Dec/,
+    ),
   ).toBeVisible();
   await expect(history.getByText('Skipped the week of 30 Nov – 5 Dec')).toBeVisible();
   await expect(history.getByText('Chose the dishes for the week of 7 – 12 Dec')).toBeVisible();
   await shot(page, '05-plan-settings');
   await expectAccessible(page, 'Plan settings');
 
-  // Pause: the paused-account screen, then activate from it.
+  // Pause: how long, then what it means to confirm; the paused screen says when it restarts by itself
+  // (issue 19 item 8); then restart it from there.
+  await page.getByRole('button', { name: 'Pause my plan' }).click();
+  await page.getByRole('radio', { name: /^2 weeks/ }).check();
+  await shot(page, '06-pause-length');
+  await expectAccessible(page, 'choosing how long to pause');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Pause your plan for 2 weeks?' })).toBeFocused();
+  await expect(
+    page.getByText('No box for the weeks of 30 Nov – 5 Dec and 7 – 12 Dec', { exact: false }),
+  ).toBeVisible();
+  await expect(
+    page.getByText(
+      /Your plan restarts by itself on Friday 4 December at 12 noon\. Your first box after the pause arrives Thursday 17 December/,
+    ),
+  ).toBeVisible();
+  await expect(page.getByText(/remind you by email on Tuesday 1 December/)).toBeVisible();
+  await shot(page, '06-pause-confirm');
+  await expectAccessible(page, 'confirming a pause');
   await page.getByRole('button', { name: 'Pause my plan' }).click();
   await expect(page).toHaveURL(/\/account\/paused$/);
   await expect(page.getByRole('heading', { name: 'Your plan is paused' })).toBeVisible();
+  await expect(page.getByText(/until it restarts by itself on Friday 4 December at 12 noon/)).toBeVisible();
+  await expect(
+    page.getByText(
+      'It restarts with the box for Thursday 17 December, charged on Friday 11 December at 12 noon.',
+      {
+        exact: false,
+      },
+    ),
+  ).toBeVisible();
   await expect(page.getByText(/Your box for Wednesday 25 November was paid before you paused/)).toBeVisible();
   await shot(page, '06-paused');
   await expectAccessible(page, 'the paused account');
   await page.goto('/account');
-  await expect(page.getByText('Nothing while your plan is paused')).toBeVisible();
+  await expect(
+    page.getByText('Nothing until your plan restarts on Friday 4 December at 12 noon'),
+  ).toBeVisible();
   await page.getByRole('link', { name: 'About pausing' }).click();
-  await page.getByRole('button', { name: 'Activate my plan' }).click();
+  await page.getByRole('button', { name: 'Restart my plan now' }).click();
   await expect(page).toHaveURL(/\/account\/upcoming-orders$/);
   await expect(page.getByText(/^£\d+\.\d\d on Friday 4 December at 12 noon$/)).toBeVisible();
   await expect(
@@ -187,9 +256,9 @@ test('a plan bought, then managed week by week: skip, choose recipes, change day
   await page.getByRole('link', { name: 'Cancel my plan' }).click();
   await expect(page).toHaveURL(/\/account\/pasta-plan\/cancel$/);
   await expect(page.getByRole('heading', { name: 'Cancel your pasta plan' })).toBeVisible();
-  // The plan's new day moved its open weeks (the week of 7 Dec too) to Thursdays.
+  // The plan's new day moved its open weeks to Thursdays, except the week moved to Friday on its own.
   await expect(
-    page.getByText(/We cancel the boxes planned for Thursday 10 December and Thursday 17 December\./),
+    page.getByText(/We cancel the boxes planned for Friday 11 December and Thursday 17 December\./),
   ).toBeVisible();
   await expect(page.getByText('Boxes already paid for still arrive: Wednesday 25 November.')).toBeVisible();
   await page.getByRole('radio', { name: 'Too much food' }).check();
@@ -223,10 +292,12 @@ test('a plan bought, then managed week by week: skip, choose recipes, change day
     .poll(() => subjects(page, email))
     .toEqual(
       expect.arrayContaining([
+        'Your Sfoglia box is booked: your weekly pasta plan has started',
         'Skipped: no box for 30 Nov – 5 Dec',
+        'Your dishes for 7 – 12 Dec are saved',
         'Your box now arrives Friday 11 December',
         'Your pasta plan’s delivery schedule has changed',
-        'Your pasta plan is paused',
+        'Your pasta plan is paused until Friday 4 December',
         'Your pasta plan is active again',
         'Your pasta plan is cancelled',
       ]),

@@ -5,6 +5,7 @@ import { addressAttributes } from './address-model';
 import { isoDateSchema, penceSchema, uuidSchema } from './common';
 import { resource, resourceWithRelationships, toMany } from './envelope';
 import { orderGiftSchema } from './gifts';
+import { planTermsSchema } from './plan-terms';
 
 // Orders and the recipe-kit checkout (spec §3 Order, Line item, Subscription; §4 Order states; §7 Orders).
 
@@ -98,6 +99,8 @@ export const checkoutMeta = z.object({
   /** Whether a card (or PayPal) must be given (spec §5). */
   requestCard: z.boolean(),
   minimumCardCharge: penceSchema,
+  /** A checkout that starts a Pasta Plan: what the plan charges after today (issue 19 item 6). */
+  plan: z.optional(planTermsSchema),
 });
 
 export const orderDocument = z.object({

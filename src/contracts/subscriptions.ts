@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { DIETARY_FLAG_NAMES } from '../domain/chef-selection';
 import { SCHEDULE_WEEK_STATES, SUBSCRIPTION_STATES } from '../domain/lifecycles';
-import { MAX_COCKTAILS, MAX_RECIPES, MIN_RECIPES } from '../domain/plans';
+import { PAUSE_WEEKS_MAX, PAUSE_WEEKS_MIN } from '../domain/plan-pause';
+import { MAX_COCKTAILS, MAX_RECIPES, MIN_RECIPES, PLAN_WEEKS_AHEAD } from '../domain/plans';
 import { isoDateSchema, penceSchema, uuidSchema } from './common';
 import { resource } from './envelope';
 import { orderAddressSchema, orderStateSchema } from './orders';
@@ -59,6 +60,14 @@ export const subscriptionAttributes = z.object({
   /** The next box on its way or planned, paid or not. */
   nextDelivery: z.nullable(z.object({ deliveryDate: isoDateSchema, orderId: z.nullable(z.string()) })),
   pausedAt: z.nullable(z.string()),
+  /** Paused for a set time: the first week (a Monday) it delivers again; null otherwise. */
+  resumeWeek: z.nullable(isoDateSchema),
+  /** When a plan paused for a set time is active again (the cutoff of the week before `resumeWeek`). */
+  resumesAt: z.nullable(z.string()),
+  /** The first week of the plan's rhythm: it delivers every `frequency` weeks from it. */
+  anchorWeek: isoDateSchema,
+  /** Open weeks whose box was paid at checkout: they arrive whatever the plan does (a pause skips them). */
+  paidWeeks: z.array(isoDateSchema),
   cancelledAt: z.nullable(z.string()),
   cancelReason: z.nullable(z.string()),
   createdAt: z.string(),
@@ -163,13 +172,46 @@ export const updateSubscriptionBody = z.strictObject({
 });
 export type UpdateSubscriptionBody = z.infer<typeof updateSubscriptionBody>;
 
-/** PUT /subscriptions/{id}/schedule. */
+/** PUT /subscriptions/{id}/schedule (and POST …/schedule/preview, what it would change). */
 export const scheduleBody = z.strictObject({
   /** 1 Monday … 6 Saturday (no Sunday deliveries). */
   deliveryDay: z.optional(z.int().check(z.gte(1), z.lte(6))),
   frequency: z.optional(z.int().check(z.gte(1), z.lte(4))),
+  /**
+   * Weeks the customer moved to a day of their own that should follow the new day too. Without them a
+   * moved week keeps its day (issue 19 item 7).
+   */
+  alsoMoveWeekIds: z.optional(z.array(uuidSchema).check(z.maxLength(PLAN_WEEKS_AHEAD + 2))),
 });
 export type ScheduleBody = z.infer<typeof scheduleBody>;
+
+/** One week of a plan against a new schedule (domain/schedule-change.ts). */
+export const weekChangeSchema = z.object({
+  /** `moved` to the new day; `kept` its day; `dropped`: no box that week; `added`: a new box. */
+  kind: z.enum(['moved', 'kept', 'dropped', 'added']),
+  scheduleWeekId: z.nullable(z.string()),
+  weekStart: isoDateSchema,
+  /** Its day now (null for a new week). */
+  from: z.nullable(isoDateSchema),
+  /** Its day after (null for a week dropped). */
+  to: z.nullable(isoDateSchema),
+  /** A week kept: the day the new schedule would have given it. */
+  planDate: z.nullable(isoDateSchema),
+  /** Why a week keeps its day: the customer moved it, or it is already paid. */
+  why: z.nullable(z.enum(['moved_by_you', 'paid'])),
+});
+export type WeekChangeView = z.infer<typeof weekChangeSchema>;
+export const scheduleChangeDocument = z.object({
+  data: resource(
+    'schedule_changes',
+    z.object({ deliveryDay: z.int(), frequency: z.int(), changes: z.array(weekChangeSchema) }),
+  ),
+});
+
+/** POST /subscriptions/{id}/pause: for 1–8 weeks, or (no body, or `weeks` null) until the customer restarts it. */
+export const pauseSubscriptionBody = z.strictObject({
+  weeks: z.optional(z.nullable(z.int().check(z.gte(PAUSE_WEEKS_MIN), z.lte(PAUSE_WEEKS_MAX)))),
+});
 
 export const CANCEL_REASONS = [
   'too_expensive',

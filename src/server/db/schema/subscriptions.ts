@@ -47,6 +47,13 @@ export const subscriptions = pgTable(
       onDelete: 'set null',
     }),
     pausedAt: timestamp('paused_at', { withTimezone: true }),
+    /**
+     * A pause for a set time (issue 19 item 8): the first week (a Monday) the plan delivers again. The plan
+     * restarts by itself at the cutoff of the week before it; null: paused until the customer restarts it.
+     */
+    resumeWeek: date('resume_week', { mode: 'string' }),
+    /** When the email a few days before that restart went (once per pause). */
+    resumeRemindedAt: timestamp('resume_reminded_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** Why the customer cancelled, when they said (optional). */
     cancelReason: text('cancel_reason'),
@@ -57,6 +64,9 @@ export const subscriptions = pgTable(
     index('subscriptions_customer_idx').on(t.customerId),
     index('subscriptions_payment_method_idx').on(t.paymentMethodId),
     index('subscriptions_state_idx').on(t.state),
+    index('subscriptions_resume_week_idx')
+      .on(t.resumeWeek)
+      .where(sql`${t.resumeWeek} is not null`),
     check('subscriptions_frequency_range', sql`${t.frequency} between 1 and 4`),
     check('subscriptions_recipes_range', sql`${t.numberOfRecipes} between 1 and 10`),
     check('subscriptions_cocktails_range', sql`${t.numberOfCocktails} between 0 and 10`),

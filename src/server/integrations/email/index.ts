@@ -26,6 +26,7 @@ export type EmailTemplate =
   | 'plan_payment_failed'
   | 'plan_not_sent'
   | 'plan_failed'
+  | 'plan_restart_reminder'
   | 'order_shipped'
   | 'order_delivered'
   | 'order_invoice';

@@ -82,7 +82,12 @@ export function orderInvoice({
 
 /** The emails weekly billing sends (issue 12 parts 2 and 4); the words are the subscriptions area's. */
 export type PlanBillingTemplate =
-  'plan_reminder' | 'plan_charged' | 'plan_payment_failed' | 'plan_not_sent' | 'plan_failed';
+  | 'plan_reminder'
+  | 'plan_charged'
+  | 'plan_payment_failed'
+  | 'plan_not_sent'
+  | 'plan_failed'
+  | 'plan_restart_reminder';
 
 const BILLING_REASONS: Record<PlanBillingTemplate, string> = {
   plan_reminder:
@@ -92,6 +97,8 @@ const BILLING_REASONS: Record<PlanBillingTemplate, string> = {
     'You’re receiving this because the payment for your Sfoglia pasta plan’s box did not go through.',
   plan_not_sent: 'You’re receiving this because a box of your Sfoglia pasta plan could not be sent.',
   plan_failed: 'You’re receiving this because your Sfoglia pasta plan is on hold.',
+  plan_restart_reminder:
+    'You’re receiving this because you paused your Sfoglia pasta plan until a set date, and it restarts soon.',
 };
 
 /**

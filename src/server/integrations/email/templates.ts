@@ -165,6 +165,7 @@ export function orderConfirmation({
   charged,
   credit,
   link,
+  plan,
 }: {
   to: string;
   firstName: string;
@@ -172,12 +173,15 @@ export function orderConfirmation({
   charged: string;
   credit: string | null;
   link: string;
+  /** The weekly plan the order started: its terms in words, and where to manage or cancel it. */
+  plan?: { paragraphs: string[]; link: string };
 }) {
+  const booked =
+    orders.length > 1 ? `Your ${orders.length} Sfoglia boxes are booked` : 'Your Sfoglia box is booked';
   return render({
     to,
     template: 'order_confirmation',
-    subject:
-      orders.length > 1 ? `Your ${orders.length} Sfoglia boxes are booked` : 'Your Sfoglia box is booked',
+    subject: plan ? `${booked}: your weekly pasta plan has started` : booked,
     preview: `Order ${orders.map((order) => `#${order.number}`).join(', ')}: delivery ${orders[0]?.deliveryDate ?? ''}`,
     heading: 'Grazie! Your order is in',
     greeting: greeting(firstName),
@@ -189,6 +193,7 @@ export function orderConfirmation({
       ),
       ...orders.map((order): Block => ({ kind: 'order', order })),
       p(paidText(charged, credit)),
+      ...(plan ? [...plan.paragraphs.map(p), button('Skip, pause or cancel your plan', plan.link)] : []),
       button('See your orders', link),
     ],
     signOff: 'Buon appetito,',

@@ -22,7 +22,7 @@ import {
   type OrderDraft,
 } from '../orders';
 import type { ShopRules, ShopRulesCache } from '../shop';
-import { addPlannedWeek, createPlan } from '../subscriptions';
+import { addPlannedWeek, createPlan, previewPlanTerms, type PlanTermsInput } from '../subscriptions';
 import { redeemVoucher, voucherForBasket } from '../vouchers';
 import { withdrawCheckout } from './abandoned-checkouts';
 import { priceBasket, type PricedCheckout } from './pricing';
@@ -58,9 +58,14 @@ export class CheckoutService {
       const priced = await this.price(tx, basket, body, address, rules, now);
       const drafts = this.drafts(priced, body, address, null);
       const draft = { id: 'preview', state: 'open' as const, total: priced.total };
+      const meta = checkoutMeta(draft, await creditBalance(tx, customerId), rules, basket.startSubscription);
+      // A basket that starts a plan: what the plan charges when, said before paying (issue 19 item 6).
+      const plan = basket.startSubscription
+        ? await previewPlanTerms(tx, this.planOf(customerId, basket, body, priced), rules, now)
+        : null;
       return {
         orders: previewOrders(drafts, sourceOf(basket), now),
-        meta: checkoutMeta(draft, await creditBalance(tx, customerId), rules, basket.startSubscription),
+        meta: plan ? { ...meta, plan } : meta,
         created: false,
       };
     });
@@ -106,14 +111,8 @@ export class CheckoutService {
         ? await createPlan(
             tx,
             {
-              customerId,
-              firstDelivery: priced.orders[0]!.deliveryDate,
-              frequency: body.subscription?.frequency ?? basket.frequency ?? 1,
-              numberOfRecipes:
-                body.subscription?.numberOfRecipes ??
-                priced.orders[0]!.lines.reduce((n, line) => n + line.quantity, 0),
+              ...this.planOf(customerId, basket, body, priced),
               deliveryNote: body.deliveryNote ?? null,
-              dietary: body.subscription?.dietary ?? {},
               shippingAddress: addressSnapshot(address),
               billingAddress: billing ? addressSnapshot(billing) : null,
             },
@@ -157,6 +156,25 @@ export class CheckoutService {
       }
       return this.result(tx, checkout, customerId, rules, basket, true);
     });
+  }
+
+  /** The plan a basket starts, as placing makes it and as its terms are previewed before paying. */
+  private planOf(
+    customerId: string,
+    basket: BasketRow,
+    body: RecipeKitOrderBody,
+    priced: PricedCheckout,
+  ): PlanTermsInput {
+    return {
+      customerId,
+      firstDelivery: priced.orders[0]!.deliveryDate,
+      frequency: body.subscription?.frequency ?? basket.frequency ?? 1,
+      numberOfRecipes:
+        body.subscription?.numberOfRecipes ??
+        priced.orders[0]!.lines.reduce((n, line) => n + line.quantity, 0),
+      dietary: body.subscription?.dietary ?? {},
+      paid: priced.orders,
+    };
   }
 
   private async openCheckoutOf(tx: DbOrTx, basketId: string): Promise<CheckoutRow | null> {

@@ -68,6 +68,8 @@ interface PaidOrders {
   charged: number;
   credit: number;
   publicUrl: string;
+  /** A checkout that started a plan: what it charges when and how to stop it, and where to manage it. */
+  plan?: { paragraphs: string[]; link: string };
 }
 
 /** What both emails need: the customer, each order as an email shows it, and what was paid. */
@@ -120,6 +122,7 @@ export async function queueOrderConfirmation(tx: DbOrTx, paid: PaidOrders): Prom
       firstName: context.customer.firstName,
       orders: context.orders.map(context.toEmail),
       ...context.paid,
+      ...(paid.plan ? { plan: paid.plan } : {}),
     }),
   );
 }

@@ -1,4 +1,5 @@
 import { asc, eq, inArray, lte } from 'drizzle-orm';
+import { londonDate } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
@@ -12,6 +13,7 @@ import type { ShopRulesCache } from '../shop';
 import { decideWeeks, type DecideContext, type Decided, type Outcome } from './billing-decide';
 import { chargeRefused, giveUpBox } from './box-endings';
 import { planAheadAll, remindDue } from './plan-sweeps';
+import { remindRestarts, restartPausedPlans } from './plan-pause';
 import type { ScheduleService } from './schedule.service';
 
 // Weekly billing (issue 12 part 2; docs/decisions/0022), the `plans-bill` job: every schedule week whose
@@ -56,19 +58,25 @@ export class PlanBillingService {
     private readonly concurrency: number,
   ) {}
 
-  /** `plans-remind`: the emails two days before each cutoff (plan-sweeps.ts). */
-  remindDue(): Promise<number> {
-    return remindDue(this.db, this.schedule, this.clock.now());
+  /**
+   * `plans-remind`: the emails two days before each cutoff (plan-sweeps.ts), and three days before a paused
+   * plan restarts by itself (plan-pause.ts).
+   */
+  async remindDue(): Promise<number> {
+    const now = this.clock.now();
+    const boxes = await remindDue(this.db, this.schedule, now);
+    return boxes + (await remindRestarts(this.db, this.schedule, now, this.publicUrl));
   }
 
-  /** `plans-ahead`: every live plan's weeks and boxes written ahead (plan-sweeps.ts). */
+  /**
+   * `plans-ahead`: plans whose pause has ended restart (plan-pause.ts), then every live plan's weeks and
+   * boxes are written ahead (plan-sweeps.ts).
+   */
   async planAheadAll(): Promise<number> {
     const now = this.clock.now();
-    return planAheadAll(this.db, {
-      rules: await this.rules.get(),
-      now,
-      by: { actor: 'job:plans-ahead', at: now },
-    });
+    const context = { rules: await this.rules.get(), now, by: { actor: 'job:plans-ahead', at: now } };
+    await restartPausedPlans(this.db, { ...context, today: londonDate(now) }, this.publicUrl);
+    return planAheadAll(this.db, context);
   }
 
   /**

@@ -10,6 +10,7 @@ export {
   type NewPlan,
 } from './plan-store';
 export { startPlan } from './start-plan';
+export { planTermsWords, previewPlanTerms, type PlanTermsInput } from './plan-terms';
 export { SubscriptionsService } from './subscriptions.service';
 export { ScheduleService } from './schedule.service';
 export { PlanOrdersService } from './plan-orders.service';

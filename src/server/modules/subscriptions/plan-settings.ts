@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { ScheduleBody, UpdateSubscriptionBody } from '../../../contracts/subscriptions';
-import type { IsoDate } from '../../../domain/calendar';
+import type { ScheduleBody, UpdateSubscriptionBody, WeekChangeView } from '../../../contracts/subscriptions';
+import { longDayLabel, shortDayLabel, type IsoDate } from '../../../domain/calendar';
 import { DIETARY_FLAG_LABELS, DIETARY_FLAG_NAMES } from '../../../domain/chef-selection';
 import { DomainError } from '../../../domain/errors';
 import { orderChanges } from '../../../domain/orders';
@@ -10,9 +10,16 @@ import { orders } from '../../db/schema/orders';
 import { scheduleWeeks, subscriptions } from '../../db/schema/subscriptions';
 import { addressSnapshot, customerAddress } from '../customers';
 import { deliveryDaysOf } from '../delivery';
+import {
+  scheduleChange,
+  type PlanWeekNow,
+  type Schedule,
+  type ScheduleChange,
+  type WeekChange,
+} from '../../../domain/schedule-change';
 import { openWeeks, planAhead, type PlanContext } from './plan-ahead';
 import { recordReceipt, theWeekOf } from './plan-receipts';
-import { LIVE_STATES, type SubscriptionRow } from './plan-store';
+import { LIVE_STATES, type ScheduleWeekRow, type SubscriptionRow } from './plan-store';
 import { refreshBoxes } from './week-changes';
 
 // A plan's settings and schedule changed (issue 12 part 1): the plan row, then its open weeks and boxes in
@@ -134,20 +141,12 @@ export async function updateDispatchDetails(
     .where(inArray(orders.id, ids));
 }
 
-/** PUT /subscriptions/{id}/schedule: the delivery weekday and how often, from the first open week on. */
-export async function applySchedule(
-  tx: DbOrTx,
-  plan: SubscriptionRow,
-  body: ScheduleBody,
-  context: PlanContext,
-  publicUrl: string,
-): Promise<void> {
-  refuseCancelled(plan);
-  const day = body.deliveryDay ?? plan.deliveryDay;
+/** The schedule asked for, checked against the courier's days at the plan's address. */
+export function checkSchedule(plan: SubscriptionRow, body: ScheduleBody): Schedule {
+  const deliveryDay = body.deliveryDay ?? plan.deliveryDay;
   const frequency = body.frequency ?? plan.frequency;
-  if (day === plan.deliveryDay && frequency === plan.frequency) return;
   const zip = plan.shippingAddress?.zip;
-  if (zip && !deliveryDaysOf(zip).includes(day)) {
+  if (zip && deliveryDay !== plan.deliveryDay && !deliveryDaysOf(zip).includes(deliveryDay)) {
     const days = deliveryDaysOf(zip);
     throw new DomainError(
       'DELIVERY_DATE_UNAVAILABLE',
@@ -155,36 +154,151 @@ export async function applySchedule(
       { deliveryDays: days },
     );
   }
-  const from = firstOpenWeek(context.now);
+  return { deliveryDay, frequency };
+}
+
+/** The plan's open weeks as a schedule change reads them: a box paid or already charged keeps its day. */
+async function weeksNow(tx: DbOrTx, planId: string, now: Date) {
+  const rows = await openWeeks(tx, planId, now);
+  const ids = rows.flatMap((week) => (week.orderId ? [week.orderId] : []));
+  const boxes = ids.length
+    ? await tx
+        .select({ id: orders.id, source: orders.source, state: orders.state })
+        .from(orders)
+        .where(inArray(orders.id, ids))
+    : [];
+  const weeks: PlanWeekNow[] = rows.map((week) => {
+    const box = boxes.find((row) => row.id === week.orderId);
+    return {
+      id: week.id,
+      startDate: week.startDate as IsoDate,
+      deliveryDate: week.deliveryDate as IsoDate,
+      originalDeliveryDate: week.originalDeliveryDate as IsoDate,
+      fixed: !!box && (box.source !== 'subscription' || (box.state !== 'created' && box.state !== 'skipped')),
+    };
+  });
+  return { rows, weeks };
+}
+
+/** What a new schedule does to each open week (POST /subscriptions/{id}/schedule/preview, and the change). */
+export async function scheduleChangeOf(
+  tx: DbOrTx,
+  plan: SubscriptionRow,
+  body: ScheduleBody,
+  now: Date,
+): Promise<{ after: Schedule; change: ScheduleChange; rows: ScheduleWeekRow[] }> {
+  refuseCancelled(plan);
+  const after = checkSchedule(plan, body);
+  const { rows, weeks } = await weeksNow(tx, plan.id, now);
+  const alsoMove = new Set(body.alsoMoveWeekIds ?? []);
+  const unknown = [...alsoMove].filter((id) => !weeks.some((week) => week.id === id));
+  if (unknown.length > 0) {
+    throw new DomainError('NOT_FOUND', 'We could not find that week among the coming weeks of your plan', {
+      scheduleWeekIds: unknown,
+    });
+  }
+  const change = scheduleChange({
+    weeks,
+    anchorWeek: plan.anchorWeek as IsoDate,
+    before: { deliveryDay: plan.deliveryDay, frequency: plan.frequency },
+    after,
+    now,
+    alsoMove,
+  });
+  return { after, change, rows };
+}
+
+/** A week's change as the API shows it. */
+export function weekChangeView(change: WeekChange): WeekChangeView {
+  const base = { kind: change.kind, weekStart: change.weekStart, planDate: null, why: null };
+  switch (change.kind) {
+    case 'moved':
+      return { ...base, scheduleWeekId: change.weekId, from: change.from, to: change.to };
+    case 'kept':
+      return {
+        ...base,
+        scheduleWeekId: change.weekId,
+        from: change.date,
+        to: change.date,
+        planDate: change.planDate,
+        why: change.why,
+      };
+    case 'dropped':
+      return { ...base, scheduleWeekId: change.weekId, from: change.date, to: null };
+    case 'added':
+      return { ...base, scheduleWeekId: null, from: null, to: change.date };
+  }
+}
+
+/** A schedule change's weeks in the receipt's words, one line each. */
+function changeLines(changes: readonly WeekChange[]): string[] {
+  const day = (date: IsoDate) => longDayLabel(date);
+  const lines: string[] = [];
+  const moved = changes.filter((c) => c.kind === 'moved');
+  if (moved.length > 0) {
+    lines.push(['These boxes move:', ...moved.map((c) => `${day(c.from)} → ${day(c.to)}`)].join('\n'));
+  }
+  const kept = changes.filter((c) => c.kind === 'kept');
+  if (kept.length > 0) {
+    lines.push(
+      [
+        'These keep their day:',
+        ...kept.map((c) =>
+          c.why === 'moved_by_you'
+            ? `${day(c.date)} (the day you chose for ${theWeekOf(c.weekStart)})`
+            : `${day(c.date)} (already paid)`,
+        ),
+      ].join('\n'),
+    );
+  }
+  const dropped = changes.filter((c) => c.kind === 'dropped');
+  if (dropped.length > 0) {
+    lines.push(
+      [
+        'No box these weeks (not on your new rhythm, nothing charged):',
+        ...dropped.map((c) => `${day(c.date)} (${theWeekOf(c.weekStart)})`),
+      ].join('\n'),
+    );
+  }
+  const added = changes.filter((c) => c.kind === 'added');
+  if (added.length > 0) lines.push(['New boxes:', ...added.map((c) => day(c.date))].join('\n'));
+  if (moved.length + dropped.length + added.length === 0) {
+    lines.push('None of your coming boxes changes day.');
+  }
+  return lines;
+}
+
+/**
+ * PUT /subscriptions/{id}/schedule: the delivery weekday and how often, from the first open week on. A week
+ * the customer moved keeps its day unless named in `alsoMoveWeekIds`; a box paid or charged keeps its day.
+ */
+export async function applySchedule(
+  tx: DbOrTx,
+  plan: SubscriptionRow,
+  body: ScheduleBody,
+  context: PlanContext,
+  publicUrl: string,
+): Promise<void> {
+  const { after, change, rows } = await scheduleChangeOf(tx, plan, body, context.now);
+  const { deliveryDay: day, frequency } = after;
+  if (day === plan.deliveryDay && frequency === plan.frequency) return;
   const [updated] = await tx
     .update(subscriptions)
-    .set({
-      deliveryDay: day,
-      frequency,
-      ...(frequency !== plan.frequency ? { anchorWeek: from } : {}),
-      updatedAt: context.now,
-    })
+    .set({ deliveryDay: day, frequency, anchorWeek: change.anchorWeek, updatedAt: context.now })
     .where(eq(subscriptions.id, plan.id))
     .returning();
-  // Open weeks move to the new day (their boxes priced for it), then the rhythm is rewritten. A week paid
-  // at checkout (or already charged) keeps the day it was booked for: its order and its week stay together.
-  for (const week of await openWeeks(tx, plan.id, context.now)) {
-    const date = planDeliveryDate(week.startDate as IsoDate, day);
-    if (date === week.deliveryDate) continue;
-    if (week.orderId) {
-      const [box] = await tx
-        .select({ source: orders.source, state: orders.state })
-        .from(orders)
-        .where(eq(orders.id, week.orderId));
-      if (box && (box.source !== 'subscription' || (box.state !== 'created' && box.state !== 'skipped'))) {
-        continue;
-      }
-    }
+  // Each open week takes its new day, or keeps the one the customer chose (its plan day is the new one);
+  // weeks off the new rhythm and new weeks are then written by planAhead.
+  for (const week of rows) {
+    const listed = change.changes.find((c) => c.kind !== 'added' && c.weekId === week.id);
+    if (listed?.kind === 'dropped' || (listed?.kind === 'kept' && listed.why === 'paid')) continue;
+    const planDate = planDeliveryDate(week.startDate as IsoDate, day);
+    const date = listed?.kind === 'kept' ? (week.deliveryDate as IsoDate) : planDate;
     await tx
       .update(scheduleWeeks)
-      .set({ deliveryDate: date, originalDeliveryDate: date })
+      .set({ deliveryDate: date, originalDeliveryDate: planDate })
       .where(eq(scheduleWeeks.id, week.id));
-    if (week.orderId) {
+    if (week.orderId && date !== week.deliveryDate) {
       await tx
         .update(orders)
         .set({ deliveryDate: date, updatedAt: context.now })
@@ -195,20 +309,22 @@ export async function applySchedule(
   await refreshBoxes(tx, updated!, context, { chefOnly: false });
   // "every 2 weeks, on Thursdays": the weekday keeps its capital.
   const words = `${frequencyLabel(frequency).toLowerCase()}, on ${weekdayName(day)}s`;
+  const moves = change.changes.filter((c) => c.kind === 'moved');
   await recordReceipt(
     tx,
     plan,
     {
       action: 'schedule_changed',
-      summary: `Changed delivery to ${words}, from ${theWeekOf(from)}`,
-      weeks: (await openWeeks(tx, plan.id, context.now)).map((week) => week.startDate),
+      summary:
+        `Changed delivery to ${words}` +
+        (moves.length > 0
+          ? `: ${moves.map((c) => `${shortDayLabel(c.from)} → ${shortDayLabel(c.to)}`).join(', ')}`
+          : ''),
+      weeks: change.changes.filter((c) => c.kind !== 'kept').map((c) => c.weekStart),
       email: {
         subject: 'Your pasta plan’s delivery schedule has changed',
         heading: 'Your new delivery schedule',
-        paragraphs: [
-          `From ${theWeekOf(from)}, your boxes come ${words}.`,
-          'Boxes already charged keep the day they were booked for.',
-        ],
+        paragraphs: [`Your boxes now come ${words}.`, ...changeLines(change.changes)],
       },
     },
     context.by,

@@ -18,6 +18,8 @@ export type ScheduleWeekRow = typeof scheduleWeeks.$inferSelect;
 
 /** A plan that may still be charged: not cancelled. */
 export const LIVE_STATES = ['active', 'paused', 'failed', 'created'] as const;
+/** A plan whose card is charged for its coming boxes: started, and not cancelled. */
+export const CHARGING_STATES = ['active', 'paused', 'failed'] as const;
 export const PLAN_NOT_FOUND = 'We could not find that plan';
 export const WEEK_NOT_FOUND = 'We could not find that week of your plan';
 
@@ -112,7 +114,16 @@ export async function moveSubscription(
   to: SubscriptionState,
   by: Mover,
   also: Partial<
-    Pick<SubscriptionRow, 'paymentMethodId' | 'pausedAt' | 'cancelledAt' | 'cancelReason' | 'anchorWeek'>
+    Pick<
+      SubscriptionRow,
+      | 'paymentMethodId'
+      | 'pausedAt'
+      | 'cancelledAt'
+      | 'cancelReason'
+      | 'anchorWeek'
+      | 'resumeWeek'
+      | 'resumeRemindedAt'
+    >
   > = {},
 ): Promise<SubscriptionRow | null> {
   const current = await lockPlan(tx, subscriptionId);
@@ -198,12 +209,19 @@ export async function recordPlanEvents(
 
 /** Plans are what saved cards pay for: payments asks through this, knowing nothing of plans. */
 export const plansAsPaymentMethodUsers: PaymentMethodUsers = {
+  // "Pays for your pasta plan" (issue 19 item 16): only a plan that will still charge the card counts, not
+  // a cancelled one (nor one whose first checkout is not paid yet).
   async usesOf(db, methodIds) {
     if (methodIds.length === 0) return [];
     const rows = await db
       .select({ id: subscriptions.id, methodId: subscriptions.paymentMethodId })
       .from(subscriptions)
-      .where(inArray(subscriptions.paymentMethodId, [...methodIds]));
+      .where(
+        and(
+          inArray(subscriptions.paymentMethodId, [...methodIds]),
+          inArray(subscriptions.state, [...CHARGING_STATES]),
+        ),
+      );
     return rows.flatMap((row) => (row.methodId ? [{ methodId: row.methodId, userId: row.id }] : []));
   },
   async liveUsesOf(tx, methodId) {

@@ -3,6 +3,7 @@ import type { ScheduleWeek, Subscription, SubscriptionEvent } from '../../../con
 import { addDays, londonDate, shortDayLabel, type IsoDate } from '../../../domain/calendar';
 import { DIETARY_FLAG_NAMES } from '../../../domain/chef-selection';
 import { orderChanges, orderStateLabel, type OrderState } from '../../../domain/orders';
+import { resumeTime } from '../../../domain/plan-pause';
 import { isFutureDelivery, isWeekOpen, weekCutoff } from '../../../domain/plans';
 import { timeLabel } from '../../../domain/calendar';
 import type { DbOrTx } from '../../db/client';
@@ -129,6 +130,25 @@ export async function subscriptionViews(db: DbOrTx, plans: PlanRow[], now: Date)
           : null,
       nextDelivery: delivery ? { deliveryDate: delivery.deliveryDate, orderId: delivery.id } : null,
       pausedAt: plan.pausedAt?.toISOString() ?? null,
+      resumeWeek: plan.state === 'paused' ? plan.resumeWeek : null,
+      resumesAt:
+        plan.state === 'paused' && plan.resumeWeek
+          ? resumeTime(plan.resumeWeek as IsoDate).toISOString()
+          : null,
+      anchorWeek: plan.anchorWeek,
+      paidWeeks: [
+        ...new Set(
+          mine
+            .filter(
+              (row) =>
+                row.source !== 'subscription' &&
+                row.weekId !== null &&
+                row.mealWeek !== null &&
+                isWeekOpen(row.mealWeek as IsoDate, now),
+            )
+            .map((row) => row.mealWeek!),
+        ),
+      ].sort(),
       cancelledAt: plan.cancelledAt?.toISOString() ?? null,
       cancelReason: plan.cancelReason,
       createdAt: plan.createdAt.toISOString(),
@@ -138,7 +158,7 @@ export async function subscriptionViews(db: DbOrTx, plans: PlanRow[], now: Date)
 
 /** A week's words: "Skipped", "Paused", "To be charged Fri 27 Nov at 12 noon", "Is out for delivery"… */
 function weekLabel(
-  plan: Pick<PlanRow, 'state'>,
+  plan: Pick<PlanRow, 'state' | 'resumeWeek'>,
   week: ScheduleWeekRow,
   order: { state: OrderState; source: string; deliveryDate: string } | null,
   now: Date,
@@ -148,7 +168,14 @@ function weekLabel(
     return 'Skipped';
   }
   if (order && order.source !== 'subscription') return orderStateLabel(order.state, order.deliveryDate, now);
-  if (open && plan.state === 'paused') return 'Paused';
+  if (open && plan.state === 'paused') {
+    // Paused for a set time: the weeks from its end are charged as usual once it restarts by itself.
+    if (plan.resumeWeek && week.startDate >= plan.resumeWeek && order?.state === 'skipped') {
+      const cutoff = weekCutoff(week.startDate as IsoDate);
+      return `After your pause: to be charged ${shortDayLabel(londonDate(cutoff))} at ${timeLabel(cutoff)}`;
+    }
+    return 'Paused';
+  }
   if (open && plan.state === 'failed') return 'On hold';
   if (open && plan.state === 'cancelled') return 'Cancelled';
   if (!order) return open ? 'Menu coming soon' : 'No box this week';

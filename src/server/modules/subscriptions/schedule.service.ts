@@ -1,8 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { ScheduleWeek, UpdateScheduleWeekBody } from '../../../contracts/subscriptions';
-import { londonDate, longDayLabel, weekdayOf, type IsoDate } from '../../../domain/calendar';
+import { deadlineLabel, londonDate, longDayLabel, weekdayOf, type IsoDate } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
-import { isDateInWeek } from '../../../domain/plans';
+import { formatPence } from '../../../domain/money';
+import { isDateInWeek, weekCutoff } from '../../../domain/plans';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { planWeekLinks, scheduleWeeks, subscriptions } from '../../db/schema/subscriptions';
@@ -10,13 +11,13 @@ import { hashToken, newToken } from '../../http/tokens';
 import { deliveryDaysOf } from '../delivery';
 import type { ShopRulesCache } from '../shop';
 import { lockPlanForChange, type PlanContext } from './plan-ahead';
-import { recordReceipt, theWeekOf } from './plan-receipts';
+import { recordReceipt, theWeekOf, type Receipt } from './plan-receipts';
 import { PLAN_NOT_FOUND, type ScheduleWeekRow, type SubscriptionRow } from './plan-store';
 import { readWeeks, scheduleWeekViews } from './plan-views';
 import { assertWeekOpen, ownedWeek, planBoxOf, resolveChoice, setBox, syncWeek } from './week-changes';
 import { weekMenu } from '../menu';
-import { orders } from '../../db/schema/orders';
-import { boxChoice } from './week-boxes';
+import { orderLineItems, orders } from '../../db/schema/orders';
+import { boxChoice, type BoxChoice } from './week-boxes';
 
 // A plan's weeks (spec §7 Schedule; issue 12 part 1): each coming week with its box, and what a customer
 // changes about one week before its cutoff: skip or unskip, choose the dishes or leave them to the chef, the
@@ -175,11 +176,13 @@ export class ScheduleService {
       if (body.items) {
         const menu = await weekMenu(tx, week.startDate);
         const choice = resolveChoice(menu, body.items);
+        // The same dishes again (a double submit, a retry): nothing changes, so no second receipt.
+        if (week.state === 'active' && (await sameChoice(tx, week, choice))) return;
         if (week.state === 'skipped') {
           await tx.update(scheduleWeeks).set({ state: 'active' }).where(eq(scheduleWeeks.id, week.id));
           week = await syncWeek(tx, plan, week.id, context);
         }
-        await setBox(tx, plan, week, choice, context);
+        const boxId = await setBox(tx, plan, week, choice, context);
         await recordReceipt(
           tx,
           plan,
@@ -187,6 +190,7 @@ export class ScheduleService {
             action: 'recipes_chosen',
             summary: `Chose the dishes for ${theWeekOf(week.startDate)}`,
             weeks: [week.startDate],
+            email: await recipesReceipt(tx, plan, week, boxId),
           },
           context.by,
           this.publicUrl,
@@ -296,4 +300,58 @@ export class ScheduleService {
     if (orderIds.length === 0) return [];
     return this.db.select().from(scheduleWeeks).where(inArray(scheduleWeeks.orderId, orderIds));
   }
+}
+
+/** Whether a week's box already holds exactly these dishes, chosen by the customer. */
+async function sameChoice(tx: DbOrTx, week: ScheduleWeekRow, choice: BoxChoice[]): Promise<boolean> {
+  if (!week.orderId || week.recipesChosenAt === null) return false;
+  const key = (items: readonly BoxChoice[]) => {
+    const quantities = new Map<number, number>();
+    for (const item of items) {
+      quantities.set(item.variantId, (quantities.get(item.variantId) ?? 0) + item.quantity);
+    }
+    return JSON.stringify([...quantities.entries()].sort(([a], [b]) => a - b));
+  };
+  return key(await boxChoice(tx, week.orderId)) === key(choice);
+}
+
+/** The receipt of a week's dishes (issue 19 item 9): each dish, the box's price, when it is charged. */
+async function recipesReceipt(
+  tx: DbOrTx,
+  plan: SubscriptionRow,
+  week: ScheduleWeekRow,
+  boxId: string | null,
+): Promise<Receipt['email']> {
+  const [box] = boxId ? await tx.select().from(orders).where(eq(orders.id, boxId)) : [];
+  const lines = boxId
+    ? await tx
+        .select()
+        .from(orderLineItems)
+        .where(eq(orderLineItems.orderId, boxId))
+        .orderBy(asc(orderLineItems.position))
+    : [];
+  const when = longDayLabel(week.deliveryDate as IsoDate);
+  const dishes = lines.map(
+    (line) =>
+      `${line.quantity} × ${line.title}${line.variantTitle && line.variantTitle !== 'Default Title' ? `, ${line.variantTitle}` : ''}: ${formatPence(line.total)}`,
+  );
+  const price = box
+    ? [
+        `Dishes ${formatPence(box.subtotal)}`,
+        ...(box.totalDiscounts > 0 ? [`discount −${formatPence(box.totalDiscounts)}`] : []),
+        `delivery ${box.shippingPrice === 0 ? 'free' : formatPence(box.shippingPrice)}`,
+      ].join(', ')
+    : null;
+  return {
+    subject: `Your dishes for ${theWeekOf(week.startDate).replace('the week of ', '')} are saved`,
+    heading: 'Your dishes are chosen',
+    paragraphs: [
+      `You chose these dishes for ${theWeekOf(week.startDate)}, arriving ${when}:`,
+      dishes.join('\n'),
+      ...(box && price ? [`Box total: ${formatPence(box.total)} (${price}).`] : []),
+      plan.state === 'active'
+        ? `We charge it on ${deadlineLabel(weekCutoff(week.startDate as IsoDate))}, when its menu closes, at the menu’s prices then. You can change the dishes until then.`
+        : `Your plan is ${plan.state === 'paused' ? 'paused' : 'on hold'}: nothing is charged for this box unless it is active by ${deadlineLabel(weekCutoff(week.startDate as IsoDate))}.`,
+    ],
+  };
 }

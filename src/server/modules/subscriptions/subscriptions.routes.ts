@@ -7,7 +7,9 @@ import {
   ingredientListDocument,
   ingredientPreferenceListDocument,
   ingredientPreferencesBody,
+  pauseSubscriptionBody,
   scheduleBody,
+  scheduleChangeDocument,
   subscriptionDocument,
   subscriptionEventListDocument,
   subscriptionListDocument,
@@ -69,7 +71,9 @@ export async function subscriptionRoutes(app: FastifyInstance, { services }: App
     {
       schema: {
         tags,
-        summary: 'Change the delivery weekday (1 Monday … 6 Saturday) and how often (every 1–4 weeks)',
+        summary:
+          'Change the delivery weekday (1 Monday … 6 Saturday) and how often (every 1–4 weeks). A week the ' +
+          'customer moved keeps its day unless named in `also_move_week_ids`; a box already paid keeps its day',
         body: scheduleBody,
         ...one,
       },
@@ -82,9 +86,46 @@ export async function subscriptionRoutes(app: FastifyInstance, { services }: App
     '/subscriptions/:id/pause',
     {
       config: { idempotent: true },
-      schema: { tags, summary: 'Pause the plan: no more boxes are made or charged', ...one },
+      schema: {
+        tags,
+        summary:
+          'Pause the plan for 1–8 weeks (`weeks`), or until the customer restarts it (no body, or `weeks` null): ' +
+          'no boxes are made or charged meanwhile. A pause for a set time ends by itself at the cutoff before ' +
+          '`resume_week`, after a reminder three days before. Pausing a paused plan changes how long it lasts',
+        body: z.optional(z.nullable(pauseSubscriptionBody)),
+        ...one,
+      },
     },
-    async (request) => document(await subscriptions.pause(requireCustomer(request), request.params.id)),
+    async (request) =>
+      document(
+        await subscriptions.pause(requireCustomer(request), request.params.id, request.body?.weeks ?? null),
+      ),
+  );
+
+  r.post(
+    '/subscriptions/:id/schedule/preview',
+    {
+      schema: {
+        tags,
+        summary:
+          'What a new delivery weekday or rhythm would do to each open week, without changing anything: moved ' +
+          '(old and new day), kept (a week the customer moved, or one already paid), dropped or added',
+        params: subscriptionParams,
+        body: scheduleBody,
+        response: { 200: scheduleChangeDocument },
+      },
+    },
+    async (request) => ({
+      data: {
+        id: request.params.id,
+        type: 'schedule_changes' as const,
+        attributes: await subscriptions.previewSchedule(
+          requireCustomer(request),
+          request.params.id,
+          request.body,
+        ),
+      },
+    }),
   );
 
   r.post(

@@ -1,27 +1,27 @@
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type {
   ScheduleBody,
   Subscription,
   SubscriptionEvent,
   UpdateSubscriptionBody,
 } from '../../../contracts/subscriptions';
-import { londonDate, longDayLabel, type IsoDate } from '../../../domain/calendar';
+import { londonDate } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
-import { firstOpenWeek } from '../../../domain/plans';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
-import { orders } from '../../db/schema/orders';
-import {
-  ingredients,
-  scheduleWeeks,
-  subscriptionIngredientPreferences,
-  subscriptions,
-} from '../../db/schema/subscriptions';
+import { ingredients, subscriptionIngredientPreferences, subscriptions } from '../../db/schema/subscriptions';
 import type { Mover } from '../orders';
 import { ownedPaymentMethod } from '../payments';
 import type { ShopRulesCache } from '../shop';
-import { cancelBox, lockPlanForChange, openWeeks, planAhead, type PlanContext } from './plan-ahead';
-import { applySchedule, applySettings, refuseCancelled } from './plan-settings';
+import { cancelBox, lockPlanForChange, openWeeks, type PlanContext } from './plan-ahead';
+import { applyActivate, applyPause, chargedBoxes, stopRetries } from './plan-pause';
+import {
+  applySchedule,
+  applySettings,
+  refuseCancelled,
+  scheduleChangeOf,
+  weekChangeView,
+} from './plan-settings';
 import { recordReceipt } from './plan-receipts';
 import { moveSubscription, PLAN_NOT_FOUND, type SubscriptionRow } from './plan-store';
 import { planHistory, subscriptionViews } from './plan-views';
@@ -96,82 +96,35 @@ export class SubscriptionsService {
     );
   }
 
-  /** POST /subscriptions/{id}/pause: no boxes are made or charged until the customer activates it. */
-  async pause(customerId: string, id: string): Promise<Subscription> {
-    return this.change(customerId, id, async (tx, plan, context) => {
-      if (plan.state === 'paused') return;
-      if (plan.state !== 'active' && plan.state !== 'failed') {
-        throw new DomainError('CONFLICT', `This plan is ${plan.state} and cannot be paused`);
-      }
-      const paused = await moveSubscription(tx, plan.id, 'paused', context.by, { pausedAt: context.now });
-      await stopRetries(tx, plan.id, context.now);
-      await planAhead(tx, paused!, context);
-      const coming = await this.chargedBoxes(tx, plan.id, context.now);
-      await recordReceipt(
-        tx,
-        plan,
-        {
-          action: 'paused',
-          summary: 'Paused the plan',
-          weeks: (await openWeeks(tx, plan.id, context.now)).map((week) => week.startDate),
-          email: {
-            subject: 'Your pasta plan is paused',
-            heading: 'Your plan is paused',
-            paragraphs: [
-              'We won’t make or charge any more boxes until you activate your plan again. You can do that any time in your account.',
-              ...coming,
-            ],
-          },
-        },
-        context.by,
-        this.publicUrl,
-      );
+  /** POST /subscriptions/{id}/schedule/preview: what a new schedule would do to each open week. */
+  async previewSchedule(customerId: string, id: string, body: ScheduleBody) {
+    const now = this.clock.now();
+    return this.db.transaction(async (tx) => {
+      const [plan] = await tx
+        .select()
+        .from(subscriptions)
+        .where(and(eq(subscriptions.id, id), eq(subscriptions.customerId, customerId)));
+      if (!plan) throw new DomainError('SUBSCRIPTION_NOT_FOUND', PLAN_NOT_FOUND);
+      const { after, change } = await scheduleChangeOf(tx, plan, body, now);
+      return { ...after, changes: change.changes.map(weekChangeView) };
     });
+  }
+
+  /**
+   * POST /subscriptions/{id}/pause: for `weeks` weeks (1–8), or until the customer restarts it (null). No
+   * boxes are made or charged meanwhile; a paused plan paused again takes the new length (plan-pause.ts).
+   */
+  async pause(customerId: string, id: string, weeks: number | null = null): Promise<Subscription> {
+    return this.change(customerId, id, (tx, plan, context) =>
+      applyPause(tx, plan, weeks, context, this.publicUrl),
+    );
   }
 
   /** POST /subscriptions/{id}/activate: a paused, failed or cancelled plan takes boxes again. */
   async activate(customerId: string, id: string): Promise<Subscription> {
-    return this.change(customerId, id, async (tx, plan, context) => {
-      if (plan.state === 'active') return;
-      if (plan.state === 'created') {
-        throw new DomainError('CONFLICT', 'This plan starts when its first box is paid');
-      }
-      if (!plan.paymentMethodId) {
-        throw new DomainError(
-          'PAYMENT_METHOD_NOT_FOUND',
-          'Add a card to your plan before activating it: your boxes are charged to it each week',
-        );
-      }
-      const active = await moveSubscription(tx, plan.id, 'active', context.by, {
-        pausedAt: null,
-        cancelledAt: null,
-        cancelReason: null,
-        ...(plan.state === 'cancelled' ? { anchorWeek: firstOpenWeek(context.now) } : {}),
-      });
-      await planAhead(tx, active!, context);
-      const [view] = await subscriptionViews(tx, [active!], context.now);
-      const next = view?.nextCharge;
-      await recordReceipt(
-        tx,
-        plan,
-        {
-          action: 'activated',
-          summary: plan.state === 'cancelled' ? 'Restarted the plan' : 'Activated the plan',
-          weeks: (await openWeeks(tx, plan.id, context.now)).map((week) => week.startDate),
-          email: {
-            subject: 'Your pasta plan is active again',
-            heading: 'Welcome back!',
-            paragraphs: [
-              next
-                ? `Your next box arrives ${longDayLabel(next.deliveryDate as IsoDate)}. We’ll charge it on ${longDayLabel(londonDate(new Date(next.at)))} at 12 noon, when its menu closes.`
-                : 'Your plan is active again. Choose your dishes when the next menu is out.',
-            ],
-          },
-        },
-        context.by,
-        this.publicUrl,
-      );
-    });
+    return this.change(customerId, id, (tx, plan, context) =>
+      applyActivate(tx, plan, context, this.publicUrl),
+    );
   }
 
   /**
@@ -195,7 +148,7 @@ export class SubscriptionsService {
       for (const week of open) {
         if (week.orderId) await cancelBox(tx, week.orderId, { ...context.by, reason: 'Plan cancelled' });
       }
-      const coming = await this.chargedBoxes(tx, plan.id, context.now);
+      const coming = await chargedBoxes(tx, plan.id, context.now);
       await recordReceipt(
         tx,
         plan,
@@ -217,26 +170,6 @@ export class SubscriptionsService {
         this.publicUrl,
       );
     });
-  }
-
-  /** What still arrives after a pause or cancellation: boxes already charged or paid. */
-  private async chargedBoxes(tx: DbOrTx, subscriptionId: string, now: Date): Promise<string[]> {
-    const rows = await tx
-      .select({ deliveryDate: orders.deliveryDate, state: orders.state })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.subscriptionId, subscriptionId),
-          inArray(orders.state, ['billed', 'paid', 'submitted', 'accepted', 'packed', 'shipped']),
-        ),
-      );
-    const today = londonDate(now);
-    return rows
-      .filter((row) => row.deliveryDate >= today)
-      .map(
-        (row) =>
-          `Your box for ${longDayLabel(row.deliveryDate as IsoDate)} is already charged and still arrives.`,
-      );
   }
 
   /** GET /ingredients. */
@@ -321,28 +254,4 @@ export class SubscriptionsService {
       );
     });
   }
-}
-
-/**
- * A box whose charge failed and waits for its next try is not tried again once the plan is paused or
- * cancelled ("nothing more is charged"): billing looks at it now and gives it up (its stock, voucher and
- * credit back, not sent; `billingStep`'s withdrawn give-up), within the minute of the `plans-bill` job.
- */
-async function stopRetries(tx: DbOrTx, planId: string, now: Date): Promise<void> {
-  const waiting = tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(eq(orders.subscriptionId, planId), inArray(orders.state, ['payment_pending', 'not_authorized'])),
-    );
-  await tx
-    .update(scheduleWeeks)
-    .set({ chargeDueAt: now })
-    .where(
-      and(
-        eq(scheduleWeeks.subscriptionId, planId),
-        isNotNull(scheduleWeeks.chargeDueAt),
-        inArray(scheduleWeeks.orderId, waiting),
-      ),
-    );
 }

@@ -167,6 +167,15 @@ async function recentDishes(db: DbOrTx, subscriptionId: string, weekStart: IsoDa
   return [...new Set(rows.map((row) => row.productId))];
 }
 
+/**
+ * What spreads the chef's picks for a plan's week: its customer, its first delivery and the week, all known
+ * before the plan is made, so the checkout can say what the next box will cost (issue 19 item 6).
+ */
+export const chefSeed = (
+  plan: Pick<SubscriptionRow, 'customerId' | 'firstDelivery'>,
+  weekStart: IsoDate,
+): string => `${plan.customerId}:${plan.firstDelivery}:${weekStart}`;
+
 /** The chef's picks for a plan's week from its menu. */
 export async function chefPicks(
   db: DbOrTx,
@@ -180,7 +189,7 @@ export async function chefPicks(
     numberOfRecipes: Math.max(MIN_RECIPES, plan.numberOfRecipes),
     numberOfCocktails: plan.numberOfCocktails,
     recent: await recentDishes(db, plan.id, weekStart),
-    seed: `${plan.id}:${weekStart}`,
+    seed: chefSeed(plan, weekStart),
   });
 }
 

@@ -50,12 +50,15 @@ export function PaidConfirmation({
   title,
   intro,
   next,
+  children,
 }: {
   className: string;
   title: string;
   intro?: ReactNode;
   /** Besides "Go to my account". */
   next: { to: string; label: string };
+  /** What the page says besides the orders (a plan's terms), before them. */
+  children?: ReactNode;
 }) {
   const location = useLocation();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -66,6 +69,7 @@ export function PaidConfirmation({
         {title}
       </h1>
       {intro ? <p className="checkout-step__intro">{intro}</p> : null}
+      {children}
       <PaidOrders state={(location.state as PaidState | null) ?? null} />
       <div className="button-row">
         <Link to="/account" className="button button--primary">

@@ -56,7 +56,12 @@ export function nextChargeText(plan: Subscription): { what: string; detail: stri
   }
   switch (plan.state) {
     case 'paused':
-      return { what: 'Nothing while your plan is paused', detail: null };
+      return plan.resumesAt
+        ? {
+            what: `Nothing until your plan restarts on ${deadlineLabel(new Date(plan.resumesAt))}`,
+            detail: null,
+          }
+        : { what: 'Nothing while your plan is paused', detail: null };
     case 'failed':
       return { what: 'Nothing until your plan is active again', detail: null };
     case 'cancelled':
@@ -96,8 +101,10 @@ export function PlanStateNotice({
       <div className="notice notice--warning plan-notice">
         <p>
           <strong>Your plan is paused</strong>
-          {plan.pausedAt ? ` since ${dateOfInstant(plan.pausedAt)}` : ''}. We don’t make or charge any boxes
-          until you activate it.
+          {plan.pausedAt ? ` since ${dateOfInstant(plan.pausedAt)}` : ''}.{' '}
+          {plan.resumesAt
+            ? `It restarts by itself on ${deadlineLabel(new Date(plan.resumesAt))}; until then we don’t make or charge any boxes.`
+            : 'We don’t make or charge any boxes until you activate it.'}
         </p>
         <div className="button-row">
           {button('Activate my plan', 'Activating…')}

@@ -1,13 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import type { Subscription } from '../../../contracts/subscriptions';
-import {
-  MAX_RECIPES,
-  MIN_RECIPES,
-  PLAN_DELIVERY_DAYS,
-  frequencyLabel,
-  weekdayName,
-} from '../../../domain/plans';
+import { MAX_RECIPES, MIN_RECIPES } from '../../../domain/plans';
 import {
   CheckboxField,
   FormError,
@@ -17,7 +11,7 @@ import {
   TextField,
 } from '../../shared/forms/fields';
 import { useForm } from '../../shared/forms/use-form';
-import { checked, type FieldErrors } from '../../shared/forms/validate';
+import { checked } from '../../shared/forms/validate';
 import { LoadFailed } from '../../shared/ui/load-failed';
 import { Spinner } from '../../shared/ui/spinner';
 import { showToast } from '../../shared/ui/toast';
@@ -32,7 +26,7 @@ import './subscriptions.css';
 
 type Changed = () => Promise<unknown>;
 
-interface SectionProps {
+export interface SectionProps {
   plan: Subscription;
   onChanged: Changed;
   /** A cancelled plan: nothing can change until it is restarted. */
@@ -190,98 +184,6 @@ function AvoidForm({
       </fieldset>
       <SubmitButton busy={form.busy} busyLabel="Saving…" disabled={locked} variant="secondary">
         Save ingredients
-      </SubmitButton>
-    </form>
-  );
-}
-
-interface ScheduleValues {
-  deliveryDay: number;
-  frequency: number;
-}
-
-export function ScheduleForm({
-  plan,
-  onChanged,
-  locked,
-  deliveryDays,
-}: SectionProps & {
-  /** The weekdays the courier delivers to the plan's postcode (null: not known). */
-  deliveryDays: readonly number[] | null;
-}) {
-  const dayName = useId();
-  const frequencyName = useId();
-  const form = useForm({
-    initial: (): ScheduleValues => ({ deliveryDay: plan.deliveryDay, frequency: plan.frequency }),
-    check: (values) => {
-      const errors: FieldErrors = {};
-      if (deliveryDays && !deliveryDays.includes(values.deliveryDay)) {
-        errors.deliveryDay = 'We don’t deliver to your address on that day. Choose another day.';
-      }
-      return checked(errors, values);
-    },
-    onSubmit: async (values) => {
-      await subscriptionsApi.schedule(plan.id, values);
-      await onChanged();
-      showToast(
-        `Saved: ${frequencyLabel(values.frequency).toLowerCase()}, on ${weekdayName(values.deliveryDay)}s`,
-      );
-    },
-  });
-  return (
-    <form {...form.props} aria-labelledby="plan-schedule-heading">
-      <h2 id="plan-schedule-heading">Delivery day and how often</h2>
-      <p className="field__hint">
-        Changes apply from the next week still open. Boxes already charged keep their day. To move just one
-        box, change its day in Your pasta plan.
-      </p>
-      <FormError message={form.formError} />
-      <fieldset
-        className={`fieldset choice-list choice-list--inline ${form.errors.deliveryDay ? 'field--error' : ''}`}
-        disabled={locked || form.busy}
-        data-invalid={form.errors.deliveryDay ? true : undefined}
-      >
-        <legend>Delivery day</legend>
-        {PLAN_DELIVERY_DAYS.map((day) => {
-          const delivered = !deliveryDays || deliveryDays.includes(day);
-          return (
-            <label key={day} className="choice choice--compact">
-              <input
-                type="radio"
-                name={dayName}
-                checked={form.values.deliveryDay === day}
-                disabled={!delivered}
-                onChange={() => form.set({ deliveryDay: day })}
-              />
-              <span className="choice__title">
-                {weekdayName(day)}
-                {delivered ? (
-                  ''
-                ) : (
-                  <span className="visually-hidden"> (we don’t deliver to you that day)</span>
-                )}
-              </span>
-            </label>
-          );
-        })}
-        {form.errors.deliveryDay ? <p className="field__error">{form.errors.deliveryDay}</p> : null}
-      </fieldset>
-      <fieldset className="fieldset choice-list choice-list--inline" disabled={locked || form.busy}>
-        <legend>How often</legend>
-        {[1, 2, 3, 4].map((n) => (
-          <label key={n} className="choice choice--compact">
-            <input
-              type="radio"
-              name={frequencyName}
-              checked={form.values.frequency === n}
-              onChange={() => form.set({ frequency: n })}
-            />
-            <span className="choice__title">{frequencyLabel(n)}</span>
-          </label>
-        ))}
-      </fieldset>
-      <SubmitButton busy={form.busy} busyLabel="Saving…" disabled={locked} variant="secondary">
-        Save delivery schedule
       </SubmitButton>
     </form>
   );

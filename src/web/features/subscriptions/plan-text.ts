@@ -1,5 +1,6 @@
-import type { Subscription } from '../../../contracts/subscriptions';
-import { fullDateLabel, isIsoDate, londonDate, longDayLabel } from '../../../domain/calendar';
+import type { ScheduleWeek, Subscription } from '../../../contracts/subscriptions';
+import { fullDateLabel, isIsoDate, londonDate, longDayLabel, type IsoDate } from '../../../domain/calendar';
+import type { PlanRhythm } from '../../../domain/plan-pause';
 import { DIETARY_FLAG_LABELS, type DietaryFlag } from '../../../domain/chef-selection';
 import { frequencyLabel, weekdayName } from '../../../domain/plans';
 import type { CancelReason } from './subscriptions.queries';
@@ -14,6 +15,19 @@ export function dayLabel(date: string): string {
 /** "18 November 2026" for an instant. */
 export function dateOfInstant(instant: string): string {
   return fullDateLabel(londonDate(new Date(instant)));
+}
+
+/** The plan's rhythm as the domain's pause rules read it. */
+export function rhythmOfPlan(
+  plan: Pick<Subscription, 'anchorWeek' | 'frequency' | 'deliveryDay'>,
+  weeks: readonly Pick<ScheduleWeek, 'startDate' | 'deliveryDate'>[] = [],
+): PlanRhythm {
+  return {
+    anchorWeek: plan.anchorWeek as IsoDate,
+    frequency: plan.frequency,
+    deliveryDay: plan.deliveryDay,
+    days: new Map(weeks.map((week) => [week.startDate, week.deliveryDate])),
+  };
 }
 
 /** "3 recipes, every week, on Wednesdays". */

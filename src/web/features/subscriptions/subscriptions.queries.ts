@@ -13,6 +13,8 @@ import {
   type SubscriptionEvent,
   type UpdateScheduleWeekBody,
   type UpdateSubscriptionBody,
+  type WeekChangeView,
+  weekChangeSchema,
 } from '../../../contracts/subscriptions';
 import { api } from '../../shared/api/client';
 import { readMany, readOne } from '../../shared/api/documents';
@@ -26,6 +28,7 @@ import { customerQueries } from '../../shared/customer.queries';
 const eventModel = z.extend(subscriptionEventAttributes, { id: z.string() });
 const ingredientModel = z.extend(ingredientAttributes, { id: z.string() });
 const preferenceModel = z.object({ id: z.string(), ingredientId: z.string() });
+const scheduleChangeModel = z.object({ id: z.string(), changes: z.array(weekChangeSchema) });
 
 export interface Ingredient {
   id: string;
@@ -87,6 +90,19 @@ export const subscriptionQueries = {
           scheduleWeekModel,
         ),
     }),
+  /** What a new day or rhythm would do to each coming week (nothing changes until it is saved). */
+  schedulePreview: (id: string, body: { deliveryDay: number; frequency: number }) =>
+    queryOptions({
+      queryKey: [
+        ...subscriptionQueries.all,
+        'schedule-preview',
+        id,
+        body.deliveryDay,
+        body.frequency,
+      ] as const,
+      queryFn: ({ signal }) => subscriptionsApi.previewSchedule(id, body, signal),
+      staleTime: 0,
+    }),
   week: (id: string) =>
     queryOptions({
       queryKey: [...subscriptionQueries.all, 'week', id] as const,
@@ -104,8 +120,19 @@ export const subscriptionsApi = {
     readPlan(await api('PUT', `/subscriptions/${id}`, { body })),
   schedule: async (id: string, body: ScheduleBody): Promise<Subscription> =>
     readPlan(await api('PUT', `/subscriptions/${id}/schedule`, { body })),
-  pause: async (id: string, idempotencyKey: string): Promise<Subscription> =>
-    readPlan(await api('POST', `/subscriptions/${id}/pause`, { idempotencyKey })),
+  /** Pause for 1–8 weeks, or (null) until the customer restarts it; a paused plan takes the new length. */
+  pause: async (id: string, weeks: number | null, idempotencyKey: string): Promise<Subscription> =>
+    readPlan(await api('POST', `/subscriptions/${id}/pause`, { body: { weeks }, idempotencyKey })),
+  /** What a new day or rhythm would do to each coming week (nothing changes). */
+  previewSchedule: async (
+    id: string,
+    body: ScheduleBody,
+    signal?: AbortSignal,
+  ): Promise<{ changes: WeekChangeView[] }> =>
+    readOne(
+      await api('POST', `/subscriptions/${id}/schedule/preview`, { body, signal }),
+      scheduleChangeModel,
+    ),
   activate: async (id: string, idempotencyKey: string): Promise<Subscription> =>
     readPlan(await api('POST', `/subscriptions/${id}/activate`, { idempotencyKey })),
   cancel: async (

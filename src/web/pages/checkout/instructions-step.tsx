@@ -5,7 +5,7 @@ import type { CourierInstruction } from '../../../contracts/delivery';
 import { isIsoDate, type IsoDate } from '../../../domain/calendar';
 import { deliveryDateForWeek } from '../../../domain/orders';
 import { basketQueries, readBasket } from '../../features/baskets/baskets.queries';
-import { checkoutPaths } from '../../features/checkout/flows';
+import { checkoutPaths, ONE_OFF_FLOW } from '../../features/checkout/flows';
 import { useCheckoutStep } from '../../features/checkout/use-checkout-step';
 import { accountQueries } from '../../features/customers/customers.queries';
 import { addressSummary } from '../../features/delivery/address-picker';
@@ -260,7 +260,10 @@ export function InstructionsStep() {
             <p className="field__hint">
               {planCustomer
                 ? 'Your second pasta plan starts with this order. Your other plan stays as it is.'
-                : 'Your pasta plan starts with this order.'}
+                : 'Your pasta plan starts with this order.'}{' '}
+              It is a weekly subscription: each later box is charged on the Friday at 12 noon before its week,
+              until you cancel, which you can do online at any time. You’ll see the next charge before you
+              pay. <Link to={ONE_OFF_FLOW.base}>Just this once? Buy a one-off box instead</Link>.
             </p>
           </fieldset>
         ) : null}

@@ -13,6 +13,7 @@ import { PaySection } from '../../features/payments/pay-section';
 import type { PayWith } from '../../features/payments/payments.queries';
 import { usePayOrder } from '../../features/payments/use-pay-order';
 import { useSelectedPlan } from '../../features/subscriptions/plan-selection';
+import { PlanTermsPanel } from '../../features/subscriptions/plan-terms';
 import { VoucherForm } from '../../features/vouchers/voucher-form';
 import { analytics } from '../../shared/analytics';
 import { ApiError, isRefusal } from '../../shared/api/client';
@@ -22,12 +23,13 @@ import { Spinner } from '../../shared/ui/spinner';
 import { usePageMeta } from '../../shared/use-page-meta';
 import { CheckoutFrame, EmptyBasketStep } from '../../features/checkout/checkout-frame';
 import { useCheckoutFlow } from '../../features/checkout/flow-context';
+import { formatPence } from '../../../domain/money';
+import { OneOffInstead } from './one-off-instead';
 
 // The payment step (spec §2 "payment (with credits)"): what the orders will be, the voucher, store credit,
-// how to pay, and "Pay £x". Paying places the orders (idempotent per basket) and pays them; a decline
+// how to pay, and "Pay £x". A basket that starts a plan says first, plainly, that it is a weekly plan, what
+// is charged when and how to stop it, and offers the same basket as a one-off box (issue 19 item 6). Paying places the orders (idempotent per basket) and pays them; a decline
 // keeps the customer here with the reason; an unexpected failure goes to the error step.
-
-const FREQUENCY_TEXT = ['', 'every week', 'every 2 weeks', 'every 3 weeks', 'every 4 weeks'];
 
 export function PaymentStep() {
   usePageMeta('Checkout: payment');
@@ -150,12 +152,6 @@ export function PaymentStep() {
               </p>
             ) : null}
             {deliveryNoteOf(choices) ? <p className="field__hint">Note: {deliveryNoteOf(choices)}</p> : null}
-            {startsPlan ? (
-              <p className="field__hint">
-                {planCustomer ? 'Your new pasta plan' : 'Your pasta plan'}: a box{' '}
-                {FREQUENCY_TEXT[choices.frequency] ?? 'every week'}.
-              </p>
-            ) : null}
             <p className="checkout-billing">
               Billing address:{' '}
               {billing ? [billing.address1, billing.zip].filter(Boolean).join(', ') : 'same as delivery'}{' '}
@@ -169,6 +165,18 @@ export function PaymentStep() {
             disabled={status !== 'idle'}
             onChanged={() => Promise.all([basketQuery.refetch(), preview.refetch()])}
           />
+          {startsPlan && preview.data?.checkout?.plan ? (
+            <PlanTermsPanel
+              terms={preview.data.checkout.plan}
+              headingId="plan-terms-heading"
+              heading={planCustomer ? 'Your new weekly pasta plan' : 'Your weekly pasta plan'}
+              today={`${formatPence(preview.data.checkout.total)} for ${
+                basket.weeks.length > 1 ? `your first ${basket.weeks.length} boxes` : 'your first box'
+              }${choices.deliveryDate ? `, arriving ${longDate(choices.deliveryDate)}` : ''}`}
+            >
+              <OneOffInstead basketId={basket.id} updatedAt={basket.updatedAt} disabled={status !== 'idle'} />
+            </PlanTermsPanel>
+          ) : null}
           {preview.data?.checkout ? (
             <PaySection
               checkout={preview.data.checkout}

@@ -205,7 +205,9 @@ function Chooser({ week, backTo }: { week: ScheduleWeek; backTo: string }) {
       else await subscriptionsApi.chefSelections(week.id);
       await onChanged();
       showToast(
-        what === 'save' ? `Saved your dishes for ${when}` : `The chef will pick your dishes for ${when}`,
+        what === 'save'
+          ? `Saved your dishes for ${when}. Your receipt is on its way by email.`
+          : `The chef will pick your dishes for ${when}`,
       );
       await navigate(backTo);
     } catch (error) {

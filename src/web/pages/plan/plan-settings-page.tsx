@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Subscription } from '../../../contracts/subscriptions';
+import { deadlineLabel } from '../../../domain/calendar';
 import { firstOpenWeek } from '../../../domain/plans';
 import { usePlanChanged } from '../../app/use-plan-changed';
 import { deliveryQueries } from '../../features/delivery/delivery.queries';
@@ -14,12 +15,10 @@ import {
   IngredientsForm,
   NameForm,
   NoteForm,
-  ScheduleForm,
 } from '../../features/subscriptions/plan-settings-forms';
-import { rememberSelectedPlan } from '../../features/subscriptions/plan-selection';
+import { ScheduleForm } from '../../features/subscriptions/schedule-form';
+import { PauseForm } from '../../features/subscriptions/pause-form';
 import { subscriptionsApi } from '../../features/subscriptions/subscriptions.queries';
-import { isRefusal, NetworkError } from '../../shared/api/client';
-import { randomId } from '../../shared/random-id';
 import { showToast } from '../../shared/ui/toast';
 import { usePageMeta } from '../../shared/use-page-meta';
 import { AddressChooser } from './address-chooser';
@@ -31,50 +30,29 @@ import { PlanCardSection } from './plan-card-section';
 
 function PauseSection({ plan, onChanged }: { plan: Subscription; onChanged: () => Promise<unknown> }) {
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const pause = async () => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await subscriptionsApi.pause(plan.id, randomId());
-      rememberSelectedPlan(plan.id);
-      await onChanged();
-      showToast('Your plan is paused');
-      await navigate('/account/paused');
-    } catch (error) {
-      setProblem(
-        isRefusal(error) || error instanceof NetworkError
-          ? error.message
-          : 'We couldn’t pause your plan just now. Please try again.',
-      );
-      setBusy(false);
-    }
-  };
+  const [pausing, setPausing] = useState(false);
   const live = plan.state === 'active' || plan.state === 'failed';
   return (
     <section className="account-section" aria-labelledby="plan-pause-heading">
       <h2 id="plan-pause-heading">Pause or cancel</h2>
-      {problem ? (
-        <p className="notice notice--error" role="alert">
-          {problem}
-        </p>
-      ) : null}
-      {live ? (
+      {live && pausing ? (
+        <PauseForm
+          plan={plan}
+          onPaused={async () => {
+            await onChanged();
+            showToast('Your plan is paused');
+            await navigate('/account/paused');
+          }}
+        />
+      ) : live ? (
         <>
           <p>
-            Going away? Pause your plan: we won’t make or charge any boxes until you activate it again. Boxes
-            already charged still arrive.
+            Going away? Pause your plan for a few weeks, or until you restart it: we won’t make or charge any
+            boxes meanwhile. Boxes already charged still arrive.
           </p>
           <div className="button-row">
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={busy}
-              aria-busy={busy}
-              onClick={() => void pause()}
-            >
-              {busy ? 'Pausing…' : 'Pause my plan'}
+            <button type="button" className="button button--secondary" onClick={() => setPausing(true)}>
+              Pause my plan
             </button>
             <Link to="/account/pasta-plan/cancel" className="button button--secondary">
               Cancel my plan
@@ -84,7 +62,8 @@ function PauseSection({ plan, onChanged }: { plan: Subscription; onChanged: () =
         </>
       ) : plan.state === 'paused' ? (
         <p>
-          Your plan is paused. Activate it above, or{' '}
+          Your plan is paused{plan.resumesAt ? ` until ${deadlineLabel(new Date(plan.resumesAt))}` : ''}.{' '}
+          <Link to="/account/paused">Restart it or change how long</Link>, or{' '}
           <Link to="/account/pasta-plan/cancel">cancel your plan</Link>.
         </p>
       ) : (
