@@ -211,6 +211,7 @@ describe('GET /api/docs/json', () => {
       'PUT /api/v2/subscriptions/{id}',
       'PUT /api/v2/subscriptions/{id}/schedule',
       'POST /api/v2/subscriptions/{id}/pause',
+      'POST /api/v2/subscriptions/{id}/schedule/preview',
       'POST /api/v2/subscriptions/{id}/activate',
       'POST /api/v2/subscriptions/{id}/cancel',
       'GET /api/v2/subscriptions/{id}/history',
