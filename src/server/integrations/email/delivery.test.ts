@@ -9,6 +9,7 @@ import {
   type DeliveryLog,
   type EmailDelivery,
   type EmailDeliveryOptions,
+  type LoopTimers,
 } from './delivery';
 import { enqueueEmail, type EmailMessage, type EmailTransport } from './index';
 import { localTransport } from './local';
@@ -108,6 +109,24 @@ const makeDue = (id: string) =>
     .update(outbox)
     .set({ nextAttemptAt: sql`now() - interval '1 second'` })
     .where(eq(outbox.id, id));
+
+/** Timers the test fires by hand: the loop's next pass runs only when the test says so. */
+function manualTimers(): LoopTimers & { pending(): number; fire(): number } {
+  const waiting = new Set<() => void>();
+  return {
+    after(_ms, run) {
+      waiting.add(run);
+      return { cancel: () => waiting.delete(run) };
+    },
+    pending: () => waiting.size,
+    fire() {
+      const due = [...waiting];
+      waiting.clear();
+      for (const run of due) run();
+      return due.length;
+    },
+  };
+}
 
 const until = async (check: () => Promise<boolean>, ms = 5000) => {
   const end = Date.now() + ms;
@@ -331,15 +350,21 @@ describe('the loop', () => {
   test('delivers on its own, never overlaps itself, and stops cleanly', async () => {
     await enqueue('loop', 10);
     const { transport, sent, maxInFlight } = recorder(() => new Promise((resolve) => setTimeout(resolve, 3)));
-    const delivery = start({ transport, intervalMs: 1, batchSize: 3 });
-    const manual = delivery.deliverDue(); // a caller's pass queues behind the loop's
-    await until(async () => sent.length === 10);
+    const timers = manualTimers();
+    const delivery = start({ transport, intervalMs: 1, batchSize: 3, timers });
+    const manual = delivery.deliverDue(); // a caller's pass and the loop's never overlap
+    await until(async () => {
+      timers.fire();
+      return sent.length === 10;
+    });
     await manual;
     expect(maxInFlight()).toBe(1);
     await delivery.stop();
 
+    // Stopped: no next pass is scheduled, so nothing due is sent.
     await enqueue('loopafter', 1);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(timers.pending()).toBe(0);
+    expect(timers.fire()).toBe(0);
     expect((await rows('loopafter'))[0]!.status).toBe('pending');
     expect(sent).toHaveLength(10);
   });
@@ -349,12 +374,15 @@ describe('the loop', () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const { transport, sent } = recorder(() => gate);
-    const delivery = start({ transport, intervalMs: 1 });
+    const timers = manualTimers();
+    const delivery = start({ transport, intervalMs: 1, timers });
+    timers.fire();
     await until(async () => (await rows('stopping')).every((r) => r.dueIn > 0)); // claimed, first send hanging
 
     let stopped = false;
     const stopping = delivery.stop().then(() => (stopped = true));
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    // A stop that did not wait for the send would have resolved within this turn of the event loop.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(stopped).toBe(false);
     release();
     await stopping;

@@ -44,7 +44,22 @@ export interface EmailDeliveryOptions {
   leaseMs?: number;
   /** Runs its own loop every `intervalMs`; off when a job runs the passes (jobs/start.ts). */
   loop?: boolean;
+  /** Schedules the loop's next pass (Node's timers; a test drives its own). */
+  timers?: LoopTimers;
 }
+
+export interface LoopTimers {
+  /** Runs `run` once after `ms`, unless the returned `cancel` is called first; never keeps the process up. */
+  after(ms: number, run: () => void): { cancel(): void };
+}
+
+const nodeTimers: LoopTimers = {
+  after(ms, run) {
+    const timer = setTimeout(run, ms);
+    timer.unref();
+    return { cancel: () => clearTimeout(timer) };
+  },
+};
 
 export interface EmailDelivery {
   /** Ends the loop and waits for any pass in flight (the loop's own pass starts no new send once stopping). */
@@ -71,9 +86,10 @@ export function startEmailDelivery({
   batchSize = 20,
   leaseMs = 5 * 60_000,
   loop: ownLoop = true,
+  timers = nodeTimers,
 }: EmailDeliveryOptions): EmailDelivery {
   let stopping = false;
-  let timer: NodeJS.Timeout | null = null;
+  let timer: { cancel(): void } | null = null;
   // Passes run one after another, whether the loop or a caller started them.
   let queue: Promise<unknown> = Promise.resolve();
   let loop: Promise<void> = Promise.resolve();
@@ -223,11 +239,10 @@ export function startEmailDelivery({
 
   // The loop waits `intervalMs` after each pass ends, so passes never pile up behind a slow server.
   function schedule(): void {
-    timer = setTimeout(() => {
+    timer = timers.after(intervalMs, () => {
       timer = null;
       loop = tick();
-    }, intervalMs);
-    timer.unref();
+    });
   }
 
   async function tick(): Promise<void> {
@@ -244,7 +259,7 @@ export function startEmailDelivery({
   return {
     async stop() {
       stopping = true;
-      if (timer) clearTimeout(timer);
+      timer?.cancel();
       timer = null;
       await loop;
       await queue;
