@@ -29,6 +29,7 @@ import { registerWebApp } from './http/web-app';
 import { contentSecurityPolicy } from './http/content-security';
 import { canonicalPageUrl } from './http/canonical-origin';
 import { routedPath } from './http/routed-path';
+import { normaliseContentEncoding, REQUEST_ENCODINGS } from './http/request-encoding';
 import { rejectBrokenText } from './http/text-safety';
 import { serializerCompiler, validatorCompiler } from './http/zod-compilers';
 import { storefrontRoutes } from './integrations/storefront/local.routes';
@@ -196,7 +197,13 @@ export async function buildApp({
   app.decorate('services', deps.services);
 
   // Dynamic responses over 1 KB are compressed for browsers that ask; built assets are precompressed.
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // Request bodies may come in one of REQUEST_CODINGS; any other is refused (http/request-encoding.ts).
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    requestEncodings: REQUEST_ENCODINGS,
+  });
+  normaliseContentEncoding(app);
   await app.register(cookie);
   // A page load on another host than PUBLIC_URL's goes there first, before any cookie is set on the wrong
   // host (http/canonical-origin.ts). X-Forwarded-Host counts only from a trusted proxy (TRUST_PROXY).
