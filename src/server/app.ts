@@ -9,6 +9,7 @@ import { publicConfig } from './config';
 import type { Clock } from './clock';
 import { workerNumberOf } from './cluster/processes';
 import type { Database } from './db/client';
+import { joiningTransactions, outsideRequestTransactions } from './db/request-transaction';
 import type { AppDeps } from './deps';
 import { requireBranchHeader } from './http/branch-header';
 import { registerErrorHandling, sendFrameworkError, sendNotFound } from './http/error-handler';
@@ -108,12 +109,15 @@ export interface BuildAppOptions {
 /** Builds the app without listening: main.ts listens, tests call app.inject(). */
 export async function buildApp({
   config,
-  database,
+  database: given,
   clock,
   serveWeb = true,
   logger = true,
   logStream,
 }: BuildAppOptions) {
+  // Everything the app builds uses a database that joins a request's transaction when there is one: an
+  // idempotent route's handler runs in one with its key's record (http/idempotency.ts).
+  const database: Database = { ...given, db: joiningTransactions(given.db) };
   const app = Fastify({
     logger: logger
       ? {
@@ -181,7 +185,9 @@ export async function buildApp({
   });
 
   const rules = cachedShopRules(database.db);
-  const processors = createPaymentProcessors(paymentProcessorsOptions(config, database.db));
+  const processors = outsideRequestTransactions(
+    createPaymentProcessors(paymentProcessorsOptions(config, database.db)),
+  );
   const deps: AppDeps = {
     config,
     database,
