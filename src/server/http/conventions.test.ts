@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { API, expectError } from '../test/api-expect';
-import { createTestApp, type TestApp } from '../test/harness';
+import { createTestApp, PRODUCTION, type TestApp } from '../test/harness';
 import { registeredRoutes } from '../test/routes';
 
 // What holds across the whole HTTP surface: health and readiness, JSON 404s, request ids, security headers,
@@ -364,7 +364,7 @@ describe('the visitor cookie', () => {
   });
 
   test('in production it is __Host-sfoglia_vid and Secure, and only that name is honoured', async () => {
-    const production = await createTestApp({ NODE_ENV: 'production', SOCIAL_SIGN_IN: 'local' });
+    const production = await createTestApp(PRODUCTION);
     try {
       const visitor = production.visitor();
       const created = await visitor.post(`${API}/baskets`, { type: 'RecipeKitBasket' });
@@ -394,7 +394,7 @@ describe('the visitor cookie', () => {
 
 describe('HTTPS only, in production (issue 8, item 12)', () => {
   test('every answer there carries Strict-Transport-Security for a year, subdomains included', async () => {
-    const production = await createTestApp({ NODE_ENV: 'production', SOCIAL_SIGN_IN: 'local' });
+    const production = await createTestApp(PRODUCTION);
     try {
       const answers = [
         await production.app.inject({ method: 'GET', url: '/healthz' }),

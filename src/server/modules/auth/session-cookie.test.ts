@@ -10,7 +10,7 @@ import {
   setBackoff,
   type CustomerRow,
 } from '../../test/accounts';
-import { createTestApp, type Response, type TestApp } from '../../test/harness';
+import { createTestApp, PRODUCTION, type Response, type TestApp } from '../../test/harness';
 import { DEVICE_REMEMBERED_MS } from './known-devices';
 
 // The session cookie in production (decision 6; issue "Customer accounts", Security): `__Host-sfoglia_sid`,
@@ -22,7 +22,7 @@ const PRODUCTION_NAME = '__Host-sfoglia_sid';
 
 let prod: TestApp;
 beforeAll(async () => {
-  prod = await createTestApp({ NODE_ENV: 'production', SOCIAL_SIGN_IN: 'local' });
+  prod = await createTestApp(PRODUCTION);
 });
 afterAll(() => prod.close());
 beforeEach(() => clearRateLimits(prod));
