@@ -236,3 +236,54 @@ describe('a route that calls the payment processor between its transactions', ()
     expect(await processorCharges(t, first.body.meta.checkout.checkout_id)).toBe(1);
   });
 });
+
+describe('after a database outage', () => {
+  // The fault: the database is lost (SQLSTATE 57P01, as when PostgreSQL shuts down) while the payment is
+  // being written, and still when the request would free its key.
+  async function databaseLost() {
+    await t.database.db.execute(
+      sql.raw(`create or replace function idempotency_database_lost() returns trigger language plpgsql as $$
+        begin raise exception 'terminating connection due to administrator command' using errcode = '57P01'; end $$`),
+    );
+    await t.database.db.execute(
+      sql.raw(`create trigger idempotency_database_lost_payments before insert on payments for each row
+        execute function idempotency_database_lost()`),
+    );
+    await t.database.db.execute(
+      sql.raw(`create trigger idempotency_database_lost_keys before delete on idempotency_keys for each row
+        execute function idempotency_database_lost()`),
+    );
+  }
+  async function databaseBack() {
+    await t.database.db.execute(
+      sql.raw('drop trigger if exists idempotency_database_lost_payments on payments'),
+    );
+    await t.database.db.execute(
+      sql.raw('drop trigger if exists idempotency_database_lost_keys on idempotency_keys'),
+    );
+  }
+  afterEach(() => databaseBack());
+
+  test('POST /payments that failed with the database: a retry once it is back pays at once (not 409 for 30 s), once', async () => {
+    const s = await shopper(t);
+    const card = await saveCard(t, s, CARDS.visa);
+    const { orderId, response } = await place(s, await basketOf(s.visitor, [[DISH.beefShin, 2]]));
+    const call = {
+      visitor: s.visitor,
+      url: `${API}/payments`,
+      body: { order_id: orderId, payment_method_id: card },
+    };
+    await databaseLost();
+    const first = await send(call, `pay-${orderId}`);
+    expect(first.status, JSON.stringify(first.body)).toBeGreaterThanOrEqual(500);
+    expect(await processorCharges(t, response.body.meta.checkout.checkout_id)).toBe(0);
+    await databaseBack();
+    const retry = await send(call, `pay-${orderId}`);
+    expect(retry.status, JSON.stringify(retry.body)).toBe(201);
+    expect(retry.body.data.attributes.status).toBe('succeeded');
+    const again = await send(call, `pay-${orderId}`);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body.data.id).toBe(retry.body.data.id);
+    expect(await processorCharges(t, response.body.meta.checkout.checkout_id)).toBe(1);
+  });
+});
