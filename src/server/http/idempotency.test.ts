@@ -116,6 +116,19 @@ const CHANGES: Record<string, () => Promise<Call>> = {
   }),
 };
 
+/** A placed recipe-kit order and the call that pays it with a saved Visa. */
+async function paymentCall() {
+  const s = await shopper(t);
+  const card = await saveCard(t, s, CARDS.visa);
+  const { orderId, response } = await place(s, await basketOf(s.visitor, [[DISH.beefShin, 2]]));
+  const call = {
+    visitor: s.visitor,
+    url: `${API}/payments`,
+    body: { order_id: orderId, payment_method_id: card },
+  };
+  return { call, orderId, response };
+}
+
 const send = (call: Call, key: string) =>
   call.visitor.request('POST', call.url, { body: call.body ?? {}, headers: { 'idempotency-key': key } });
 
@@ -194,14 +207,7 @@ describe('a route that calls the payment processor between its transactions', ()
   });
 
   test('POST /payments: the answer cannot be written, the customer still gets the true one; a retry charges nothing more', async () => {
-    const s = await shopper(t);
-    const card = await saveCard(t, s, CARDS.visa);
-    const { orderId, response } = await place(s, await basketOf(s.visitor, [[DISH.beefShin, 2]]));
-    const call = {
-      visitor: s.visitor,
-      url: `${API}/payments`,
-      body: { order_id: orderId, payment_method_id: card },
-    };
+    const { call, orderId, response } = await paymentCall();
     await diskFull();
     const first = await send(call, `pay-${orderId}`);
     expect(first.status, JSON.stringify(first.body)).toBe(201);
@@ -265,14 +271,7 @@ describe('after a database outage', () => {
   afterEach(() => databaseBack());
 
   test('POST /payments that failed with the database: a retry once it is back pays at once (not 409 for 30 s), once', async () => {
-    const s = await shopper(t);
-    const card = await saveCard(t, s, CARDS.visa);
-    const { orderId, response } = await place(s, await basketOf(s.visitor, [[DISH.beefShin, 2]]));
-    const call = {
-      visitor: s.visitor,
-      url: `${API}/payments`,
-      body: { order_id: orderId, payment_method_id: card },
-    };
+    const { call, orderId, response } = await paymentCall();
     await databaseLost();
     const first = await send(call, `pay-${orderId}`);
     expect(first.status, JSON.stringify(first.body)).toBeGreaterThanOrEqual(500);
