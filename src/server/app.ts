@@ -9,6 +9,7 @@ import { publicConfig } from './config';
 import type { Clock } from './clock';
 import { workerNumberOf } from './cluster/processes';
 import type { Database } from './db/client';
+import { joiningTransactions, outsideRequestTransactions } from './db/request-transaction';
 import type { AppDeps } from './deps';
 import { requireBranchHeader } from './http/branch-header';
 import { registerErrorHandling, sendFrameworkError, sendNotFound } from './http/error-handler';
@@ -29,6 +30,7 @@ import { registerWebApp } from './http/web-app';
 import { contentSecurityPolicy } from './http/content-security';
 import { canonicalPageUrl } from './http/canonical-origin';
 import { routedPath } from './http/routed-path';
+import { normaliseContentEncoding, REQUEST_ENCODINGS } from './http/request-encoding';
 import { rejectBrokenText } from './http/text-safety';
 import { serializerCompiler, validatorCompiler } from './http/zod-compilers';
 import { storefrontRoutes } from './integrations/storefront/local.routes';
@@ -107,12 +109,15 @@ export interface BuildAppOptions {
 /** Builds the app without listening: main.ts listens, tests call app.inject(). */
 export async function buildApp({
   config,
-  database,
+  database: given,
   clock,
   serveWeb = true,
   logger = true,
   logStream,
 }: BuildAppOptions) {
+  // Everything the app builds uses a database that joins a request's transaction when there is one: an
+  // idempotent route's handler runs in one with its key's record (http/idempotency.ts).
+  const database: Database = { ...given, db: joiningTransactions(given.db) };
   const app = Fastify({
     logger: logger
       ? {
@@ -180,7 +185,9 @@ export async function buildApp({
   });
 
   const rules = cachedShopRules(database.db);
-  const processors = createPaymentProcessors(paymentProcessorsOptions(config, database.db));
+  const processors = outsideRequestTransactions(
+    createPaymentProcessors(paymentProcessorsOptions(config, database.db)),
+  );
   const deps: AppDeps = {
     config,
     database,
@@ -196,7 +203,13 @@ export async function buildApp({
   app.decorate('services', deps.services);
 
   // Dynamic responses over 1 KB are compressed for browsers that ask; built assets are precompressed.
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // Request bodies may come in one of REQUEST_CODINGS; any other is refused (http/request-encoding.ts).
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    requestEncodings: REQUEST_ENCODINGS,
+  });
+  normaliseContentEncoding(app);
   await app.register(cookie);
   // A page load on another host than PUBLIC_URL's goes there first, before any cookie is set on the wrong
   // host (http/canonical-origin.ts). X-Forwarded-Host counts only from a trusted proxy (TRUST_PROXY).

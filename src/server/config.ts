@@ -132,8 +132,11 @@ const EnvSchema = z.object({
   APPLE_KEY_ID: z.optional(z.string()),
   /** The .p8 key, PEM, with \n for new lines. */
   APPLE_PRIVATE_KEY: z.optional(z.string()),
-  /** sandbox: the embedded processor (Stripe's test cards, a PayPal approval page); live: Stripe and PayPal. */
-  PAYMENTS: z._default(z.enum(['sandbox', 'live']), 'sandbox'),
+  /**
+   * sandbox: the embedded processor (Stripe's test cards, a PayPal approval page); live: Stripe and PayPal.
+   * Unset: sandbox, or live with NODE_ENV=production (which refuses the sandbox).
+   */
+  PAYMENTS: z.optional(z.enum(['sandbox', 'live'])),
   STRIPE_SECRET_KEY: z.optional(
     z.string().check(z.regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_…)')),
   ),
@@ -281,6 +284,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = result.data;
+  refuseTestStandInsInProduction(e);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -412,8 +416,25 @@ function socialSignInConfig(e: Env): Config['socialSignIn'] {
   };
 }
 
+/**
+ * Production takes real money on the real clock (issue 19, item 23): the embedded test processor and a
+ * pinned clock are for tests and demos, and a production server with either refuses to start.
+ */
+function refuseTestStandInsInProduction(e: Env): void {
+  if (e.NODE_ENV !== 'production') return;
+  const problems = [
+    e.PAYMENTS === 'sandbox' &&
+      '  NODE_ENV=production takes real payments: PAYMENTS=sandbox is the test processor (set PAYMENTS=live' +
+        ' with the Stripe and PayPal keys)',
+    e.SFOGLIA_NOW !== undefined &&
+      `  NODE_ENV=production runs on the real clock: unset SFOGLIA_NOW (${e.SFOGLIA_NOW} pins it)`,
+  ].filter((line): line is string => Boolean(line));
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+}
+
 function paymentsConfig(e: Env): Config['payments'] {
-  if (e.PAYMENTS === 'sandbox') return { mode: 'sandbox' };
+  const mode = e.PAYMENTS ?? (e.NODE_ENV === 'production' ? 'live' : 'sandbox');
+  if (mode === 'sandbox') return { mode: 'sandbox' };
   const missing = [
     ['STRIPE_SECRET_KEY', e.STRIPE_SECRET_KEY],
     ['STRIPE_PUBLISHABLE_KEY', e.STRIPE_PUBLISHABLE_KEY],
@@ -423,7 +444,9 @@ function paymentsConfig(e: Env): Config['payments'] {
   if (missing.length > 0) {
     throw new ConfigError(
       `Invalid configuration:\n  PAYMENTS=live needs ${missing.map(([name]) => name).join(', ')}` +
-        ' (or PAYMENTS=sandbox for the embedded test processor)',
+        (e.NODE_ENV === 'production'
+          ? ' (NODE_ENV=production takes real payments only)'
+          : ' (or PAYMENTS=sandbox for the embedded test processor)'),
     );
   }
   // A stand-in for Stripe (decision 20's double) is for tests and demos: production talks to Stripe itself.

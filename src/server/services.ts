@@ -102,6 +102,7 @@ export function buildServices({ config, database, clock, rules, processors, log 
     accounts: new AccountsService(db, config.publicUrl, {
       emailRequests,
       forgetSavedMethods: (tx, customerId) => paymentMethods.forgetAll(tx, customerId),
+      clock,
     }),
     emailRequests,
     customers: new CustomersService(db, clock),

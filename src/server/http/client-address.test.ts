@@ -4,7 +4,7 @@ import { buildApp } from '../app';
 import { ConfigError, loadConfig } from '../config';
 import { API } from '../test/api-expect';
 import { clearRateLimits, PASSWORD, uniqueEmail } from '../test/accounts';
-import { createTestApp, Visitor, type TestApp } from '../test/harness';
+import { createTestApp, PRODUCTION, Visitor, type TestApp } from '../test/harness';
 import { LIMITS } from './rate-limit';
 
 // Who the client is, for the per-address limits (issue 8, item 6): X-Forwarded-For is believed only from the
@@ -16,9 +16,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-/** Production as a bare deployment has it (local sign-in pages: no provider keys in tests). */
-const PRODUCTION = { NODE_ENV: 'production', SOCIAL_SIGN_IN: 'local' };
 
 /** The app as configured by `env`, with a route that tells the address it sees. */
 async function appWith(env: Record<string, string>): Promise<FastifyInstance> {

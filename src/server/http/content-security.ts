@@ -1,8 +1,10 @@
 import { STRIPE_JS_URL, type Config } from '../config';
 
-// The shop's Content-Security-Policy: where scripts, frames and connections may come from. Our pages use
-// only our own origin; with PAYMENTS=live the card step adds exactly what Stripe.js needs (Stripe's CSP
-// guide: its script, its field and 3-D Secure frames, its API). In the sandbox nothing of Stripe's is allowed.
+// The shop's Content-Security-Policy: where anything may come from (issue 19, item 23: complete, with a
+// default). Our pages use only our own origin; with PAYMENTS=live the card step adds exactly what Stripe.js
+// needs (Stripe's CSP guide: its script, its field and 3-D Secure frames, its API). In the sandbox nothing of
+// Stripe's is allowed. Styles may be inline (server rendering writes React's style attributes) but never
+// from elsewhere; images may be data: URLs (the stylesheet's icons). Forms post only to our own origin.
 // Pages that set their own policy (the sandbox card form, the mailbox) keep it.
 
 /** Stripe's documented sources for Stripe.js, Elements and 3-D Secure (no Address Element, so no maps). */
@@ -32,11 +34,16 @@ export function contentSecurityPolicy(config: Config): string {
   const list = (...sources: (string | null | undefined)[]) =>
     [...new Set(sources.filter((s): s is string => Boolean(s)))].join(' ');
   return [
+    "default-src 'self'",
     `script-src ${list("'self'", ...(stripe?.script ?? []))}`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src ${list("'self'", 'data:', storefront)}`,
+    "font-src 'self'",
     `frame-src ${list("'self'", ...(stripe?.frame ?? []))}`,
     `connect-src ${list("'self'", storefront, ...(stripe?.connect ?? []))}`,
     "object-src 'none'",
     "base-uri 'self'",
+    "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
 }

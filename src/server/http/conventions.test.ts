@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { API, expectError } from '../test/api-expect';
-import { createTestApp, type TestApp } from '../test/harness';
+import { createTestApp, PRODUCTION, type TestApp } from '../test/harness';
+import { registeredRoutes } from '../test/routes';
 
 // What holds across the whole HTTP surface: health and readiness, JSON 404s, request ids, security headers,
 // the OpenAPI document generated from the contracts (snake_case, like the wire), and the visitor cookie.
@@ -97,23 +98,6 @@ describe('unknown routes and request ids', () => {
     expect(ok.headers['x-request-id']).toBe('settings-call-42');
   });
 });
-
-/** The app's routes under a prefix, from Fastify's own route table: "GET /api/v2/baskets/{id}". */
-function registeredRoutes(prefix: string): string[] {
-  const routes: string[] = [];
-  const stack: string[] = [];
-  for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(\S+) \(([^)]+)\)$/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    stack.length = depth;
-    stack.push(match[2]!);
-    const path = stack.join('').replace(/:(\w+)/g, '{$1}');
-    if (!path.startsWith(prefix)) continue;
-    for (const method of match[3]!.split(', ')) if (method !== 'HEAD') routes.push(`${method} ${path}`);
-  }
-  return routes.sort();
-}
 
 describe('GET /api/docs/json', () => {
   let doc: any;
@@ -268,7 +252,7 @@ describe('GET /api/docs/json', () => {
     ].sort();
     expect(documented).toEqual(expected);
     // The document and the router agree: no undocumented API route.
-    expect(registeredRoutes(API)).toEqual(expected);
+    expect(registeredRoutes(t.app, API)).toEqual(expected);
     // Health, media and the storefront are not part of the documented API.
     expect(Object.keys(doc.paths).every((path) => path.startsWith(`${API}/`))).toBe(true);
   });
@@ -381,7 +365,7 @@ describe('the visitor cookie', () => {
   });
 
   test('in production it is __Host-sfoglia_vid and Secure, and only that name is honoured', async () => {
-    const production = await createTestApp({ NODE_ENV: 'production', SOCIAL_SIGN_IN: 'local' });
+    const production = await createTestApp(PRODUCTION);
     try {
       const visitor = production.visitor();
       const created = await visitor.post(`${API}/baskets`, { type: 'RecipeKitBasket' });
@@ -411,7 +395,7 @@ describe('the visitor cookie', () => {
 
 describe('HTTPS only, in production (issue 8, item 12)', () => {
   test('every answer there carries Strict-Transport-Security for a year, subdomains included', async () => {
-    const production = await createTestApp({ NODE_ENV: 'production', SOCIAL_SIGN_IN: 'local' });
+    const production = await createTestApp(PRODUCTION);
     try {
       const answers = [
         await production.app.inject({ method: 'GET', url: '/healthz' }),

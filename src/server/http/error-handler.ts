@@ -4,6 +4,7 @@ import { DomainError, FieldErrors } from '../../domain/errors';
 import { describeDatabaseError, isDatabaseUnavailable } from '../db/availability';
 import { domainErrorToWire, errorBody, ErrorResponse, STATUS_BY_CODE, type WireError } from './problems';
 import { ownMessage, RequestValidationError } from './zod-compilers';
+import { REQUEST_CODINGS } from './request-encoding';
 
 // One error handler (architecture decision 7): domain errors and request problems become the error
 // document with stable codes; anything else is a 500 that names the request id and nothing internal.
@@ -26,13 +27,30 @@ const FASTIFY_CODES: Record<string, { code: keyof typeof STATUS_BY_CODE; detail:
   // Raised by the router before any route runs (see `frameworkErrors` in app.ts); never echo the URL.
   FST_ERR_BAD_URL: { code: 'VALIDATION_FAILED', detail: 'The URL is not valid' },
   FST_ERR_MAX_PARAM_LENGTH: { code: 'URI_TOO_LONG', detail: 'A part of the URL is too long' },
+  // A request body's Content-Encoding (@fastify/compress decodes it before the body is parsed; issue 19,
+  // item 21): a coding we do not read, or a body that does not decode as its header says.
+  FST_CP_ERR_INVALID_CONTENT_ENCODING: {
+    code: 'UNSUPPORTED_CONTENT_ENCODING',
+    detail: `Send the request body uncompressed, or compressed once with ${REQUEST_CODINGS.join(', ')}`,
+  },
+  FST_CP_ERR_INVALID_CONTENT: {
+    code: 'BODY_NOT_DECODABLE',
+    detail: 'The request body could not be decoded as its Content-Encoding says: send it uncompressed',
+  },
 };
 
 /** A lost, starting or full database (decision 26): try again in this many seconds. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 const DATABASE_UNAVAILABLE = 'The shop is briefly unavailable. Please try again in a few seconds.';
 
-export function toWireErrors(error: unknown): { status: number; errors: WireError[] } | null {
+/** An error as the wire sees it; `refused` names the framework's reason for a request refused before any route ran. */
+export interface WireErrors {
+  status: number;
+  errors: WireError[];
+  refused?: string;
+}
+
+export function toWireErrors(error: unknown): WireErrors | null {
   if (error instanceof ErrorResponse) return { status: error.status, errors: error.errors };
   if (error instanceof FieldErrors) {
     return {
@@ -72,7 +90,11 @@ export function toWireErrors(error: unknown): { status: number; errors: WireErro
   const known = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
   if (known) {
     const status = STATUS_BY_CODE[known.code];
-    return { status, errors: [{ status: String(status), code: known.code, detail: known.detail }] };
+    return {
+      status,
+      errors: [{ status: String(status), code: known.code, detail: known.detail }],
+      refused: fastifyError.code,
+    };
   }
   if (fastifyError.statusCode === 429) {
     return {
@@ -102,6 +124,13 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
     // The database's own words (never the statement or its values); the outage, not this request, is the fault.
     if (databaseLost) request.log.warn({ cause: describeDatabaseError(error) }, 'database unavailable');
     else if (known.status >= 500) request.log.error({ err: error }, 'request failed');
+    // The client's mistake, said once at info with its reason and code: no stack, nothing it sent.
+    else if (known.refused)
+      request.log.info({ reason: known.refused, code: known.errors[0]!.code }, 'request refused');
+    if (known.errors[0]!.code === 'UNSUPPORTED_CONTENT_ENCODING') {
+      // RFC 9110 §12.5.3: a 415 for a content coding names the codings that would have been read.
+      reply.header('accept-encoding', REQUEST_CODINGS.join(', '));
+    }
     const retryAfter = error instanceof DomainError ? error.details?.retryAfter : undefined;
     if (known.status === 429 && typeof retryAfter === 'number')
       reply.header('retry-after', String(retryAfter));

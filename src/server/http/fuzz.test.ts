@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BODY_LIMIT, buildApp } from '../app';
@@ -6,6 +5,7 @@ import { loadConfig } from '../config';
 import { API, variantGid } from '../test/api-expect';
 import { PASSWORD } from '../test/accounts';
 import { basketOf, FIRST_DELIVERY, place, shopper, type Shopper } from '../test/checkout';
+import { databaseState } from '../test/database-state';
 import { createTestApp, Visitor, type TestApp } from '../test/harness';
 import { WEEKS } from '../test/test-clock';
 
@@ -267,33 +267,6 @@ function mutationsOf(operation: Operation, schema: Schema): Mutation[] {
   return [...whole, ...fields];
 }
 
-/** Rows and their content in every table, so that any insert, update or delete shows. */
-async function snapshot(t: TestApp): Promise<Record<string, string>> {
-  const tables = await t.database.db.execute(
-    sql`select table_schema, table_name from information_schema.tables
-        where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')
-        order by 1, 2`,
-  );
-  const rows = (tables as unknown as { rows: { table_schema: string; table_name: string }[] }).rows;
-  const state: Record<string, string> = {};
-  for (const { table_schema: schema, table_name: name } of rows) {
-    const qualified = `"${schema}"."${name}"`;
-    // The session and visitor hooks touch last_seen_at now and then (10 minutes, a day) on any request:
-    // their rows are counted, but not compared. Every other table, rate limits, idempotency keys and the
-    // outbox included, must be exactly as it was: a refused call never counts towards a limit or sends mail.
-    const touchedOnAnyRequest = schema === 'public' && ['sessions', 'visitors'].includes(name);
-    const result = await t.database.db.execute(
-      sql.raw(
-        touchedOnAnyRequest
-          ? `select count(*)::text as state from ${qualified}`
-          : `select count(*) || ':' || md5(coalesce(string_agg(t::text, ',' order by t::text), '')) as state from ${qualified} t`,
-      ),
-    );
-    state[qualified] = (result as unknown as { rows: { state: string }[] }).rows[0]!.state;
-  }
-  return state;
-}
-
 let t: TestApp;
 let app: FastifyInstance;
 const logs: string[] = [];
@@ -375,7 +348,7 @@ describe('malformed bodies on every POST, PUT and PATCH', () => {
   test('are refused with a 4xx naming the broken field, and change nothing', async () => {
     expect(operations.length).toBeGreaterThan(30);
     const problems: string[] = [];
-    const before = await snapshot(t);
+    const before = await databaseState(t);
     let sent = 0;
     for (const [actor, client, ids] of [
       ['customer', customer.visitor, customerIds],
@@ -417,7 +390,7 @@ describe('malformed bodies on every POST, PUT and PATCH', () => {
       }
     }
     expect(problems).toEqual([]);
-    expect(await snapshot(t)).toEqual(before);
+    expect(await databaseState(t)).toEqual(before);
     // Both actors, every operation, dozens of bodies each.
     expect(sent).toBeGreaterThan(operations.length * 2 * 10);
   }, 120_000);

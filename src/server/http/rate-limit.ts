@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
+import { backoffDelayMs, type Backoff } from '../../domain/backoff';
 import { DomainError } from '../../domain/errors';
 import type { DbOrTx } from '../db/client';
-import { rateLimits } from '../db/schema/rate-limits';
+import { backoffs, rateLimits } from '../db/schema/rate-limits';
 
 // Fixed-window rate limits kept in the database, so every server process counts together. A limit is a
 // key ("signin:ip:203.0.113.7"), a number and a window; going over answers 429 with Retry-After.
@@ -16,13 +17,13 @@ export interface Limit {
 
 export const LIMITS = {
   /**
-   * Failed sign-ins per account (the issue: at most 100 an hour). Counted before the password is verified;
-   * a right password gives its count back.
+   * Failed sign-ins to one account from one client address (decision 9's addendum). Counted before the
+   * password is verified; a right password gives its count back. Other addresses are not held up by it.
    */
-  signInFailuresPerAccount: { max: 100, windowMs: 3_600_000 },
+  signInFailuresPerAccountAddress: { max: 10, windowMs: 3_600_000 },
   /**
-   * Once an account's limit is reached, failed sign-ins from one browser the customer signed in from
-   * before, which may still try (decision 9).
+   * Failed sign-ins from one browser the customer signed in from before (decision 9), which the account's
+   * backoff never holds up.
    */
   signInFailuresPerDevice: { max: 10, windowMs: 3_600_000 },
   signInPerAddress: { max: 60, windowMs: 600_000 },
@@ -34,11 +35,22 @@ export const LIMITS = {
   emailsPerRecipient: { max: 5, windowMs: 3_600_000 },
 } satisfies Record<string, Limit>;
 
+export const BACKOFFS = {
+  /**
+   * Failed sign-ins per account from browsers it does not know, whatever their addresses (decision 9's
+   * addendum): ten in a row freely, then 1 s, 2 s, 4 s… up to 15 minutes between attempts. The guesser is
+   * slowed to a few guesses an hour; the owner waits at most that long, or signs in by link, by a reset,
+   * or from a browser they used before.
+   */
+  signInFailuresPerAccount: { free: 10, baseMs: 1_000, maxMs: 15 * 60_000, forgetAfterMs: 3_600_000 },
+} satisfies Record<string, Backoff>;
+
 export class RateLimitedError extends DomainError {
-  constructor(readonly retryAfterSeconds: number) {
-    super('RATE_LIMITED', 'Too many attempts. Please wait a little and try again.', {
-      retryAfter: retryAfterSeconds,
-    });
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = 'Too many attempts. Please wait a little and try again.',
+  ) {
+    super('RATE_LIMITED', message, { retryAfter: retryAfterSeconds });
   }
 }
 
@@ -50,8 +62,8 @@ function windowOf(limit: Limit, now: number) {
   };
 }
 
-/** Counts one hit; throws RateLimitedError once the window's count is over the limit. */
-export async function hit(db: DbOrTx, key: string, limit: Limit): Promise<void> {
+/** Counts one hit; throws RateLimitedError (with `message`, if given) once the window's count is over the limit. */
+export async function hit(db: DbOrTx, key: string, limit: Limit, message?: string): Promise<void> {
   const now = Date.now();
   const { start, retryAfterSeconds } = windowOf(limit, now);
   const [row] = await db
@@ -66,7 +78,7 @@ export async function hit(db: DbOrTx, key: string, limit: Limit): Promise<void> 
   if (Math.random() < 0.01) {
     await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now - 86_400_000)));
   }
-  if ((row?.count ?? 0) > limit.max) throw new RateLimitedError(retryAfterSeconds);
+  if ((row?.count ?? 0) > limit.max) throw new RateLimitedError(retryAfterSeconds, message);
 }
 
 /** Where a counted attempt went, so that it can be given back (the window it was counted in). */
@@ -109,6 +121,71 @@ export async function giveBack(db: DbOrTx, place: Place): Promise<void> {
         gt(rateLimits.count, 0),
       ),
     );
+}
+
+/** `backoffDelayMs` in SQL, of a failure count given as SQL. */
+function delaySql(policy: Backoff, failures: SQL): SQL {
+  return sql`(case when ${failures} <= ${policy.free}::int then 0::float8
+    else least(${policy.maxMs}::float8, ${policy.baseMs}::float8 * power(2, ${failures} - ${policy.free}::int - 1))
+    end) * interval '1 millisecond'`;
+}
+
+/**
+ * Counts one attempt as a failure if the backoff lets it through now, and sets when the next may come: one
+ * statement, so of any number of concurrent attempts only those the backoff allows are counted and let
+ * through (during the free ones, all of them; after, one per wait). An attempt held back is not counted.
+ */
+export async function takeAfterBackoff(
+  db: DbOrTx,
+  key: string,
+  policy: Backoff,
+  now: Date,
+): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
+  const forgetBefore = new Date(now.getTime() - policy.forgetAfterMs);
+  const failures = sql`(case when ${backoffs.lastFailureAt} < ${forgetBefore} then 1
+    else ${backoffs.failures} + 1 end)`;
+  // A free failure leaves the moment alone: concurrent attempts, each with its own clock reading, must not
+  // hold each other up while the failures are free.
+  const first = backoffDelayMs(policy, 1);
+  const taken = await db
+    .insert(backoffs)
+    .values({
+      key,
+      failures: 1,
+      notBefore: first > 0 ? new Date(now.getTime() + first) : new Date(0),
+      lastFailureAt: now,
+    })
+    .onConflictDoUpdate({
+      target: backoffs.key,
+      set: {
+        failures,
+        notBefore: sql`case when ${failures} <= ${policy.free}::int then ${backoffs.notBefore}
+          else ${now}::timestamptz + ${delaySql(policy, failures)} end`,
+        lastFailureAt: sql`greatest(${backoffs.lastFailureAt}, ${now}::timestamptz)`,
+      },
+      // (A moment further off than the longest wait was set by a clock since moved back: it has passed.)
+      setWhere: sql`${backoffs.notBefore} <= ${now}
+        or ${backoffs.notBefore} > ${now}::timestamptz + ${policy.maxMs}::float8 * interval '1 millisecond'`,
+    })
+    .returning({ failures: backoffs.failures });
+  if (Math.random() < 0.01) {
+    await db.delete(backoffs).where(lt(backoffs.lastFailureAt, new Date(now.getTime() - 86_400_000)));
+  }
+  if (taken.length > 0) return { ok: true };
+  const [held] = await db
+    .select({ notBefore: backoffs.notBefore })
+    .from(backoffs)
+    .where(eq(backoffs.key, key));
+  const waitMs = (held?.notBefore.getTime() ?? now.getTime()) - now.getTime();
+  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+}
+
+/** Takes back an attempt counted by `takeAfterBackoff` that turned out well (a right password). */
+export async function forgiveFailure(db: DbOrTx, key: string): Promise<void> {
+  await db
+    .update(backoffs)
+    .set({ failures: sql`greatest(${backoffs.failures} - 1, 0)` })
+    .where(eq(backoffs.key, key));
 }
 
 export function clientAddress(request: FastifyRequest): string {

@@ -4,8 +4,7 @@ import { expect } from 'vitest';
 import { customers } from '../db/schema/customers';
 import { oneTimeTokens, sessions } from '../db/schema/auth';
 import { outbox } from '../db/schema/email';
-import { rateLimits } from '../db/schema/rate-limits';
-import { emailRequestsOf } from '../modules/auth/email-requests';
+import { backoffs, rateLimits } from '../db/schema/rate-limits';
 import { hashPassword } from '../modules/auth/passwords';
 import { hashToken } from '../http/tokens';
 import { API } from './api-expect';
@@ -85,7 +84,8 @@ export type EmailRow = typeof outbox.$inferSelect;
  * link and reset request has been handled (they are sent in the background).
  */
 export async function emailsTo(t: TestApp, to: string, template?: string): Promise<EmailRow[]> {
-  await emailRequestsOf(t.database.db, t.config.publicUrl).drain();
+  // The app's own queue: a pass it started may hold a request (skip locked) that another queue would miss.
+  await t.app.services.emailRequests.drain();
   return t.database.db
     .select()
     .from(outbox)
@@ -159,9 +159,31 @@ export function withSessionCookie(t: TestApp, token: string) {
   };
 }
 
-/** Rate-limit counters are per client address, and every injected request comes from 127.0.0.1. */
+/**
+ * Rate-limit counters and backoffs are per client address and per account, and every injected request
+ * comes from 127.0.0.1: forgotten between tests.
+ */
 export async function clearRateLimits(t: TestApp): Promise<void> {
   await t.database.db.delete(rateLimits);
+  await t.database.db.delete(backoffs);
+}
+
+/**
+ * An account's sign-in backoff as if `failures` had happened in a row and the next attempt must wait
+ * `waitMs` more by the shop's clock (0: it may come now).
+ */
+export async function setBackoff(t: TestApp, email: string, failures: number, waitMs: number) {
+  const now = t.clock.now().getTime();
+  const values = {
+    key: `signin-fail:${email}`,
+    failures,
+    notBefore: new Date(now + waitMs),
+    lastFailureAt: new Date(now),
+  };
+  await t.database.db
+    .insert(backoffs)
+    .values(values)
+    .onConflictDoUpdate({ target: backoffs.key, set: values });
 }
 
 /** Sets a rate-limit counter for the current window of a limit, as if `count` hits had happened. */

@@ -22,6 +22,21 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** Live payments as configured in tests: Stripe's and PayPal's test keys (nothing is called at start). */
+export const LIVE_PAYMENTS = {
+  PAYMENTS: 'live',
+  STRIPE_SECRET_KEY: 'sk_test_abc',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
+  PAYPAL_CLIENT_ID: 'client',
+  PAYPAL_CLIENT_SECRET: 'secret',
+};
+
+/**
+ * Production as a bare deployment has it: live payments (production refuses the sandbox) and local
+ * sign-in pages (no provider keys in tests).
+ */
+export const PRODUCTION = { NODE_ENV: 'production', SOCIAL_SIGN_IN: 'local', ...LIVE_PAYMENTS };
+
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   return createTestAppOn(database, drop, env);

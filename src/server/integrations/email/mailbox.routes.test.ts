@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { outbox } from '../../db/schema/email';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, PRODUCTION, type TestApp } from '../../test/harness';
 import { enqueueEmail } from './index';
 import { mailboxRoutes } from './mailbox.routes';
 import { accountExists, signInLink, welcome } from './templates';
@@ -213,11 +213,7 @@ describe('disabled (production)', () => {
   });
 
   test('the shop in production has no mailbox either', async () => {
-    const production = await createTestApp({
-      NODE_ENV: 'production',
-      MAILBOX: 'true',
-      SOCIAL_SIGN_IN: 'local',
-    });
+    const production = await createTestApp({ ...PRODUCTION, MAILBOX: 'true' });
     try {
       expect(production.config.email.mailbox).toBe(false);
       const response = await production.app.inject({ method: 'GET', url: '/dev/mailbox.json' });

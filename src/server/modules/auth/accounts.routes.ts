@@ -18,6 +18,7 @@ import { clientAddress } from '../../http/rate-limit';
 import { RequestValidationError } from '../../http/zod-compilers';
 import { requireCustomer } from '../../http/session';
 import { customerDocument } from '../customers';
+import { deviceTokenOf } from './known-devices';
 import { sessionStarter } from './session-starter';
 
 // The HTTP edge of accounts (spec §7 Customers): sign-up and confirming the email, password change and
@@ -144,6 +145,10 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
           request.session!.id,
           request.body.currentPassword,
           request.body.password,
+          {
+            address: clientAddress(request),
+            deviceToken: deviceTokenOf(request, deps.config.secureCookies),
+          },
         ),
       );
     },

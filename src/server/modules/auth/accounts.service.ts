@@ -1,10 +1,11 @@
 import { DomainError } from '../../../domain/errors';
 import type { SignUpBody } from '../../../contracts/customers';
+import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { enqueueEmail } from '../../integrations/email';
 import { accountSetup, passwordChanged, welcome } from '../../integrations/email/templates';
 import type { SocialProfile } from '../../integrations/social-sign-in';
-import { giveBack, hit, LIMITS, RateLimitedError, take, type Place } from '../../http/rate-limit';
+import { hit, LIMITS, RateLimitedError } from '../../http/rate-limit';
 import { endCustomerSessions } from '../../http/session';
 import {
   createOrFindCustomer,
@@ -19,6 +20,7 @@ import { hashPassword, verifyPassword } from './passwords';
 import { isUsableToken, issueToken, TOKEN_LIFETIME_MS, useToken } from './one-time-tokens';
 import { emailRequestsOf, linkTo, recordEmailRequest, type EmailRequestsKick } from './email-requests';
 import { findKnownDevice, forgetDevices } from './known-devices';
+import { countPasswordAttempt } from './sign-in-limits';
 import type { InboxProof } from '../../../domain/email-confirmation';
 import {
   confirmEmail,
@@ -36,6 +38,10 @@ import {
 
 export const SIGN_IN_FAILED = "Email and Password don't match";
 
+/** Over an address's email limit (someone may be asking on the customer's behalf): the emails sent still work. */
+const RECENT_EMAILS =
+  'We have sent several emails to this address in the last hour: use the link in the latest one, or try again later.';
+
 /** Starts the session for a customer inside the caller's transaction (the HTTP edge sets the cookie). */
 export type StartSession = (customerId: string, tx: DbOrTx) => Promise<void>;
 
@@ -51,14 +57,21 @@ interface PendingSignUp {
 export class AccountsService {
   private readonly emailRequests: EmailRequestsKick;
   private readonly forgetSavedMethods: ForgetSavedMethods;
+  /** The shop's clock, which the sign-in backoff runs on (pinned in tests and demos). */
+  private readonly clock: Clock;
 
   constructor(
     private readonly db: Db,
     private readonly publicUrl: string,
-    options: { emailRequests?: EmailRequestsKick; forgetSavedMethods?: ForgetSavedMethods } = {},
+    options: {
+      emailRequests?: EmailRequestsKick;
+      forgetSavedMethods?: ForgetSavedMethods;
+      clock?: Clock;
+    } = {},
   ) {
     this.emailRequests = options.emailRequests ?? emailRequestsOf(db, publicUrl);
     this.forgetSavedMethods = options.forgetSavedMethods ?? (async () => async () => {});
+    this.clock = options.clock ?? { now: () => new Date() };
   }
 
   /** Runs `work` in a transaction in which the inbox may be proved (decision 18), then the takeover's tidy-up. */
@@ -80,25 +93,6 @@ export class AccountsService {
     return linkTo(this.publicUrl, path, token);
   }
 
-  /**
-   * Counts a password attempt against the account before the password is verified (issue 8, defect 5):
-   * of any number of concurrent attempts, no more than the limit are ever verified. Once the account's limit
-   * is reached, `own` may name a counter of the caller's own that may still have room (a browser this
-   * customer signed in from before: decision 9); else 429. A right password gives its place back.
-   */
-  private async countAttempt(
-    account: string,
-    own: () => Promise<string | null> = async () => null,
-  ): Promise<Place> {
-    const taken = await take(this.db, account, LIMITS.signInFailuresPerAccount);
-    if (taken.ok) return taken.place;
-    const key = await own();
-    if (!key) throw new RateLimitedError(taken.retryAfterSeconds);
-    const mine = await take(this.db, key, LIMITS.signInFailuresPerDevice);
-    if (!mine.ok) throw new RateLimitedError(mine.retryAfterSeconds);
-    return mine.place;
-  }
-
   /** Sign-up (decision 18): the account at once, signed in; an email asks to confirm the address. */
   signUp(body: SignUpBody, address: string, start: StartSession): Promise<CustomerRow> {
     return signUp(this.db, this.publicUrl, body, address, start);
@@ -113,9 +107,9 @@ export class AccountsService {
   }
 
   /**
-   * Email and password. Attempts count against the account before the password is verified (at most 100
-   * failures an hour; then only a browser the customer signed in from before, `deviceToken`, may still try,
-   * within its own smaller limit) and against the address.
+   * Email and password. Attempts are counted before the password is verified (./sign-in-limits.ts): from a
+   * browser the customer signed in from before (`deviceToken`), against that browser's own limit; from any
+   * other, against the account from that address and the account's backoff; and against the address.
    */
   async signIn(
     email: string,
@@ -125,17 +119,15 @@ export class AccountsService {
     deviceToken: string | null = null,
   ): Promise<CustomerRow> {
     await hit(this.db, `signin:ip:${address}`, LIMITS.signInPerAddress);
-    const place = await this.countAttempt(`signin-fail:${email}`, async () => {
-      const device = deviceToken ? await findKnownDevice(this.db, email, deviceToken) : null;
-      return device ? `signin-fail:device:${device}` : null;
-    });
+    const device = deviceToken ? await findKnownDevice(this.db, email, deviceToken) : null;
+    const attempt = await countPasswordAttempt(this.db, { email, address, device }, this.clock.now());
     const customer = await findCustomerByEmail(this.db, email);
     const ok = await verifyPassword(customer?.passwordHash ?? null, password);
     if (!customer || !ok) throw new DomainError('INVALID_CREDENTIALS', SIGN_IN_FAILED);
     await this.db.transaction(async (tx) => {
       await start(customer.id, tx);
-      // Last, so that the counter's row is locked only for the commit.
-      await giveBack(tx, place);
+      // Last, so that the counters' rows are locked only for the commit.
+      await attempt.giveBack(tx);
     });
     return customer;
   }
@@ -143,7 +135,7 @@ export class AccountsService {
   /** A one-click sign-in link by email, if the address has an account (sent in the background). */
   async requestSignInLink(email: string, targetUrl: string | null, address: string): Promise<void> {
     await hit(this.db, `link:ip:${address}`, LIMITS.resetPerAddress);
-    await hit(this.db, `email:${email}`, LIMITS.emailsPerRecipient);
+    await hit(this.db, `email:${email}`, LIMITS.emailsPerRecipient, RECENT_EMAILS);
     await recordEmailRequest(this.db, { kind: 'sign_in_link', email, targetUrl });
     this.emailRequests.kick();
   }
@@ -196,7 +188,7 @@ export class AccountsService {
    */
   async requestPasswordReset(email: string, address: string): Promise<void> {
     await hit(this.db, `reset:ip:${address}`, LIMITS.resetPerAddress);
-    await hit(this.db, `email:${email}`, LIMITS.emailsPerRecipient);
+    await hit(this.db, `email:${email}`, LIMITS.emailsPerRecipient, RECENT_EMAILS);
     await recordEmailRequest(this.db, { kind: 'password_reset', email, targetUrl: null });
     this.emailRequests.kick();
   }
@@ -242,6 +234,7 @@ export class AccountsService {
     sessionId: string,
     current: string,
     next: string,
+    from: { address: string; deviceToken: string | null },
   ): Promise<CustomerRow> {
     const customer = await findCustomerById(this.db, customerId);
     if (!customer) throw new DomainError('UNAUTHENTICATED', 'Please sign in to continue');
@@ -252,9 +245,14 @@ export class AccountsService {
       );
     }
     // Wrong current passwords count with failed sign-ins, before they are verified: otherwise this would be
-    // a password oracle without the account's limit of 100 failures an hour. (Locked out of this by someone
-    // else's guesses, a customer can still set a new password through a reset link.)
-    const place = await this.countAttempt(`signin-fail:${customer.email}`);
+    // a password oracle without the sign-in limits. (Held back by someone else's guesses, a customer can
+    // still change it from a browser they signed in from before, or set a new one through a reset link.)
+    const device = from.deviceToken ? await findKnownDevice(this.db, customer.email, from.deviceToken) : null;
+    const attempt = await countPasswordAttempt(
+      this.db,
+      { email: customer.email, address: from.address, device },
+      this.clock.now(),
+    );
     if (!(await verifyPassword(customer.passwordHash, current))) {
       throw new DomainError('CURRENT_PASSWORD_INCORRECT', 'Your current password is not right');
     }
@@ -263,7 +261,7 @@ export class AccountsService {
       const updated = await updateCustomer(tx, customerId, { passwordHash, passwordChangedAt: new Date() });
       await endCustomerSessions(tx, customerId, sessionId);
       await enqueueEmail(tx, passwordChanged({ to: customer.email }));
-      await giveBack(tx, place);
+      await attempt.giveBack(tx);
       return updated;
     });
   }

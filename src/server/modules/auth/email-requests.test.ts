@@ -9,7 +9,6 @@ import { API } from '../../test/api-expect';
 import { clearRateLimits, emailsTo, insertCustomer, onlyToken, uniqueEmail } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { AccountsService } from './accounts.service';
-import { emailRequestsOf } from './email-requests';
 
 // Sign-in link and password reset requests do the same work whether or not the email has an account
 // (issue 8, defect 12; decision 9). Not a timing test: the statements a request runs before it answers are
@@ -72,7 +71,7 @@ describe('reset and sign-in link requests', () => {
 
     // Afterwards, in the background: the customer gets their two emails, the stranger nothing, and no
     // request is kept.
-    expect(await emailRequestsOf(t.database.db, t.config.publicUrl).drain()).toBe(4);
+    expect(await t.app.services.emailRequests.drain()).toBe(4);
     expect((await emailsTo(t, customer.email)).map((e) => e.template).sort()).toEqual([
       'password_reset',
       'sign_in_link',

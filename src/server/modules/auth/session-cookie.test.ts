@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { LIMITS } from '../../http/rate-limit';
 import { SESSION_ABSOLUTE_MS } from '../../http/session';
 import { API, expectError } from '../../test/api-expect';
 import {
@@ -8,10 +7,10 @@ import {
   insertCustomer,
   PASSWORD,
   sessionRow,
-  setRateCount,
+  setBackoff,
   type CustomerRow,
 } from '../../test/accounts';
-import { createTestApp, type Response, type TestApp } from '../../test/harness';
+import { createTestApp, PRODUCTION, type Response, type TestApp } from '../../test/harness';
 import { DEVICE_REMEMBERED_MS } from './known-devices';
 
 // The session cookie in production (decision 6; issue "Customer accounts", Security): `__Host-sfoglia_sid`,
@@ -23,7 +22,7 @@ const PRODUCTION_NAME = '__Host-sfoglia_sid';
 
 let prod: TestApp;
 beforeAll(async () => {
-  prod = await createTestApp({ NODE_ENV: 'production', SOCIAL_SIGN_IN: 'local' });
+  prod = await createTestApp(PRODUCTION);
 });
 afterAll(() => prod.close());
 beforeEach(() => clearRateLimits(prod));
@@ -220,11 +219,10 @@ describe('the device cookie in production (decision 9)', () => {
     ]);
   });
 
-  test('once the account is locked, only that name opens it for the remembered browser', async () => {
+  test('while the account makes others wait, only that name lets the remembered browser through', async () => {
     const { customer, response } = await signedIn();
     const token = setCookies(response).find((c) => c.name === DEVICE_NAME)!.value;
-    const limit = LIMITS.signInFailuresPerAccount;
-    await setRateCount(prod, `signin-fail:${customer.email}`, limit.windowMs, limit.max);
+    await setBackoff(prod, customer.email, 40, 15 * 60_000);
     for (const name of ['sfoglia_did', '__Secure-sfoglia_did']) {
       expect((await signInWith(customer.email, PASSWORD, `${name}=${token}`)).statusCode, name).toBe(429);
     }

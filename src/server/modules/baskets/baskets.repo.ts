@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { preparedJoining } from '../../db/request-transaction';
 import { basketItems, baskets } from '../../db/schema/baskets';
 import { products, productVariants } from '../../db/schema/catalogue';
 import type { BasketType } from '../../../domain/basket';
@@ -74,26 +75,27 @@ export type VariantFacts = Awaited<ReturnType<typeof variantFacts>>[number];
  * lock, and above nothing it touches).
  */
 export function prepareBasketWrites(db: Db) {
-  const prepare = (variantWhere: SQL, name: string) => {
-    const owned = db.$with('owned').as(
-      db
-        .select()
-        .from(baskets)
-        .where(
-          and(
-            eq(baskets.id, sql.placeholder('id')),
-            or(
-              eq(baskets.visitorId, sql.placeholder('visitorId')),
-              eq(baskets.customerId, sql.placeholder('customerId')),
+  const prepare = (variantWhere: SQL, name: string) =>
+    preparedJoining(db, (db) => {
+      const owned = db.$with('owned').as(
+        db
+          .select()
+          .from(baskets)
+          .where(
+            and(
+              eq(baskets.id, sql.placeholder('id')),
+              or(
+                eq(baskets.visitorId, sql.placeholder('visitorId')),
+                eq(baskets.customerId, sql.placeholder('customerId')),
+              ),
             ),
-          ),
-        )
-        .limit(1),
-    );
-    const variant = db.$with('variant').as(variantFacts(db, variantWhere, sql.placeholder('mealWeek')));
-    const limit = sql`least(${variant.quantityAvailable}, ${MAX_LINE_QUANTITY})`;
-    const added = db.$with('added', { quantity: sql<number>`quantity`.as('quantity') }).as(
-      sql`insert into ${basketItems} (basket_id, product_variant_id, meal_week, quantity)
+          )
+          .limit(1),
+      );
+      const variant = db.$with('variant').as(variantFacts(db, variantWhere, sql.placeholder('mealWeek')));
+      const limit = sql`least(${variant.quantityAvailable}, ${MAX_LINE_QUANTITY})`;
+      const added = db.$with('added', { quantity: sql<number>`quantity`.as('quantity') }).as(
+        sql`insert into ${basketItems} (basket_id, product_variant_id, meal_week, quantity)
         select ${owned.id}, ${variant.id}, ${sql.placeholder('mealWeek')}::date, ${sql.placeholder('quantity')}::int
         from ${owned}, ${variant}
         where ${variant.sqlOnMenu}
@@ -107,27 +109,27 @@ export function prepareBasketWrites(db: Db) {
           set quantity = ${basketItems}.quantity + excluded.quantity, updated_at = now()
           where ${basketItems}.quantity + excluded.quantity <= (select ${limit} from ${variant})
         returning quantity`,
-    );
-    const basketColumns = Object.fromEntries(
-      Object.keys(getTableColumns(baskets)).map((key) => [key, owned[key as keyof typeof owned]]),
-    ) as unknown as typeof owned._.selectedFields;
-    const variantColumns = Object.fromEntries(
-      Object.keys(variant._.selectedFields).map((key) => [key, variant[key as keyof typeof variant]]),
-    ) as unknown as typeof variant._.selectedFields;
-    return db
-      .with(owned, variant, added)
-      .select({
-        found: sql<number>`1`,
-        basket: basketColumns,
-        variant: variantColumns,
-        quantity: added.quantity,
-      })
-      .from(sql`(select 1) as one`)
-      .leftJoin(owned, sql`true`)
-      .leftJoin(variant, sql`true`)
-      .leftJoin(added, sql`true`)
-      .prepare(name);
-  };
+      );
+      const basketColumns = Object.fromEntries(
+        Object.keys(getTableColumns(baskets)).map((key) => [key, owned[key as keyof typeof owned]]),
+      ) as unknown as typeof owned._.selectedFields;
+      const variantColumns = Object.fromEntries(
+        Object.keys(variant._.selectedFields).map((key) => [key, variant[key as keyof typeof variant]]),
+      ) as unknown as typeof variant._.selectedFields;
+      return db
+        .with(owned, variant, added)
+        .select({
+          found: sql<number>`1`,
+          basket: basketColumns,
+          variant: variantColumns,
+          quantity: added.quantity,
+        })
+        .from(sql`(select 1) as one`)
+        .leftJoin(owned, sql`true`)
+        .leftJoin(variant, sql`true`)
+        .leftJoin(added, sql`true`)
+        .prepare(name);
+    });
   const byId = prepare(eq(productVariants.id, sql.placeholder('variantId')), 'basket_add_by_id');
   const byExtId = prepare(eq(productVariants.extId, sql.placeholder('variantExtId')), 'basket_add_by_ext_id');
   return {
@@ -158,10 +160,10 @@ export function prepareBasketWrites(db: Db) {
         oneOffWeekOpen: input.oneOffWeekOpen,
       };
       const rows = !ref
-        ? await byId.execute({ ...params, variantId: -1 })
+        ? await byId().execute({ ...params, variantId: -1 })
         : 'id' in ref
-          ? await byId.execute({ ...params, variantId: ref.id })
-          : await byExtId.execute({ ...params, variantExtId: ref.extId });
+          ? await byId().execute({ ...params, variantId: ref.id })
+          : await byExtId().execute({ ...params, variantExtId: ref.extId });
       const row = rows[0]!;
       return {
         basket: (row.basket as BasketRow | null) ?? null,
@@ -242,10 +244,10 @@ export function readLines(db: DbOrTx, basketIds: readonly string[]) {
  * planned once per connection instead of on every call.
  */
 export function prepareBasketLines(db: Db) {
-  const prepared = linesQuery(db, eq(basketItems.basketId, sql.placeholder('basketId'))).prepare(
-    'basket_lines',
+  const prepared = preparedJoining(db, (db) =>
+    linesQuery(db, eq(basketItems.basketId, sql.placeholder('basketId'))).prepare('basket_lines'),
   );
-  return (basketId: string): Promise<LineRow[]> => prepared.execute({ basketId });
+  return (basketId: string): Promise<LineRow[]> => prepared().execute({ basketId });
 }
 export type LineRow = Awaited<ReturnType<typeof readLines>>[number];
 

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { orderListDocument, recipeKitOrderBody } from '../../../contracts/orders';
 import type { AppDeps } from '../../deps';
 import { ownerOf } from '../../http/basket-owner';
+import { afterCommit } from '../../http/idempotency';
 import { requireCustomer } from '../../http/session';
 import { checkoutDocument } from '../orders';
 
@@ -45,8 +46,9 @@ export async function checkoutRoutes(app: FastifyInstance, deps: AppDeps) {
     async (request, reply) => {
       const customerId = requireCustomer(request);
       const result = await checkout.createRecipeKitOrders(ownerOf(request), customerId, request.body);
-      // A replaced checkout's unfinished 3-D Secure check can no longer be completed (recovery retries).
-      await paymentsService.cancelAbandonedIntents(customerId).catch(() => 0);
+      // A replaced checkout's unfinished 3-D Secure check can no longer be completed (recovery retries):
+      // the processor is called once the order is committed, never inside the request's transaction.
+      await afterCommit(request, () => paymentsService.cancelAbandonedIntents(customerId).catch(() => 0));
       return reply.status(result.created ? 201 : 200).send(checkoutDocument(result.orders, result.meta));
     },
   );

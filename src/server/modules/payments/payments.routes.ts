@@ -79,7 +79,8 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/payments',
     {
-      config: { idempotent: true },
+      // It calls the processor between its transactions and answers a retry from its own rows (decision 26).
+      config: { idempotent: 'phased' },
       schema: {
         tags: ['payments'],
         summary:

@@ -4,6 +4,7 @@ import { snoozeUntil, type SnoozeOption } from '../../../domain/kitchen';
 import type { FulfillmentType } from '../../../domain/restaurant-hours';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
+import { inRequestTransaction } from '../../db/request-transaction';
 import { allergenProfileOf } from '../customers';
 import { menuResources, type MenuContext } from './menu-view';
 import {
@@ -27,17 +28,25 @@ import { assertOffers } from './slots';
  * each server process keeps it for ten seconds (decision 19's table). Snoozes are read fresh every time.
  */
 export function cachedCatalogue(db: DbOrTx, ttlMs = 10_000) {
-  let cached: { at: number; catalogue: Promise<Catalogue> } | null = null;
+  let cached: { at: number; catalogue: Promise<Catalogue>; settled: boolean } | null = null;
   return {
     get(): Promise<Catalogue> {
-      if (!cached || Date.now() - cached.at > ttlMs) {
-        const catalogue = readCatalogue(db);
-        cached = { at: Date.now(), catalogue };
-        catalogue.catch(() => {
-          cached = null;
-        });
-      }
-      return cached.catalogue;
+      // In a request's transaction (decision 26) a read in flight outside it would wait for it on the
+      // embedded database: read in it, unless the cache holds the catalogue already.
+      const inside = inRequestTransaction();
+      if (cached && Date.now() - cached.at <= ttlMs && (cached.settled || !inside)) return cached.catalogue;
+      if (inside) return readCatalogue(db);
+      const entry = { at: Date.now(), catalogue: readCatalogue(db), settled: false };
+      cached = entry;
+      entry.catalogue.then(
+        () => {
+          entry.settled = true;
+        },
+        () => {
+          if (cached === entry) cached = null;
+        },
+      );
+      return entry.catalogue;
     },
   };
 }

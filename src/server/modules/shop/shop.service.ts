@@ -20,6 +20,7 @@ import {
 import { SHOP_TIME_ZONE } from '../../../domain/calendar';
 import type { Settings } from '../../../contracts/shop';
 import type { DbOrTx } from '../../db/client';
+import { inRequestTransaction } from '../../db/request-transaction';
 import { readDeliveryFeeConfig, readSettings } from './shop.repo';
 
 export const DEFAULT_FREE_DELIVERY_THRESHOLD = pence(4000);
@@ -61,22 +62,29 @@ export async function loadShopRules(db: DbOrTx): Promise<ShopRules> {
  * call on the embedded database's single connection.
  */
 export function cachedShopRules(db: DbOrTx, ttlMs = 5_000) {
-  let cached: { at: number; rules: Promise<ShopRules> } | null = null;
+  let cached: { at: number; rules: Promise<ShopRules>; settled: boolean } | null = null;
   return {
     /**
-     * The rules, from the cache or read now. Inside a transaction pass it (`tx`): on the embedded database's
-     * one connection a read outside the open transaction would wait for it forever.
+     * The rules, from the cache or read now. Inside a transaction pass it (`tx`), or run in a request's
+     * (decision 26): the rules are then read in it unless the cache holds them already. On the embedded
+     * database's one connection a read outside the open transaction, or one in flight, would wait for it
+     * forever.
      */
     get(tx?: DbOrTx): Promise<ShopRules> {
-      if (!cached || Date.now() - cached.at > ttlMs) {
-        if (tx) return loadShopRules(tx);
-        const rules = loadShopRules(db);
-        cached = { at: Date.now(), rules };
-        rules.catch(() => {
-          cached = null;
-        });
-      }
-      return cached.rules;
+      const inside = tx !== undefined || inRequestTransaction();
+      if (cached && Date.now() - cached.at <= ttlMs && (cached.settled || !inside)) return cached.rules;
+      if (inside) return loadShopRules(tx ?? db);
+      const entry = { at: Date.now(), rules: loadShopRules(db), settled: false };
+      cached = entry;
+      entry.rules.then(
+        () => {
+          entry.settled = true;
+        },
+        () => {
+          if (cached === entry) cached = null;
+        },
+      );
+      return entry.rules;
     },
     invalidate() {
       cached = null;

@@ -58,7 +58,8 @@ export async function takeawayRoutes(app: FastifyInstance, { services }: AppDeps
   r.post(
     '/orders/takeaway',
     {
-      config: { idempotent: true },
+      // It calls the processor between its transactions and answers a retry from its own rows (decision 26).
+      config: { idempotent: 'phased' },
       schema: {
         tags,
         summary:

@@ -8,6 +8,7 @@ import {
 import type { VoucherTermsView } from '../../../contracts/vouchers';
 import type { VoucherOnBasket } from '../../../contracts/baskets';
 import type { Db, DbOrTx } from '../../db/client';
+import { preparedJoining } from '../../db/request-transaction';
 import { firstProductImage } from '../menu';
 import { baskets } from '../../db/schema/baskets';
 import { products, productVariants } from '../../db/schema/catalogue';
@@ -144,11 +145,13 @@ function appliedByBasket(rows: AppliedRow[]): Map<string, VoucherOnBasket> {
 
 /** The voucher on one basket, as a prepared statement: read with every basket view. */
 export function prepareAppliedVoucher(db: Db) {
-  const prepared = appliedQuery(db, eq(basketVouchers.basketId, sql.placeholder('basketId'))).prepare(
-    'basket_applied_voucher',
+  const prepared = preparedJoining(db, (db) =>
+    appliedQuery(db, eq(basketVouchers.basketId, sql.placeholder('basketId'))).prepare(
+      'basket_applied_voucher',
+    ),
   );
   return async (basketId: string): Promise<VoucherOnBasket | null> => {
-    const rows = await prepared.execute({ basketId });
+    const rows = await prepared().execute({ basketId });
     return appliedByBasket(rows).get(basketId) ?? null;
   };
 }
