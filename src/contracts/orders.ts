@@ -66,7 +66,10 @@ export const orderAttributes = z.object({
   subtotal: penceSchema,
   /** totalDiscounts (spec: exposed as discount). */
   discount: penceSchema,
+  /** Its delivery charge: the delivery fee, and a one-off box's fee. */
   shippingPrice: penceSchema,
+  /** A one-off box's fee, within shippingPrice (decision 11); 0 for other orders. */
+  oneOffFee: penceSchema,
   total: penceSchema,
   /** A plan's box: its schedule week (null for other orders). */
   scheduleWeekId: z.nullable(z.string()),

@@ -5,7 +5,7 @@ import { deadlineLabel, isIsoDate } from '../../../domain/calendar';
 import { weekLabel } from '../../../domain/menu-weeks';
 import { formatPence } from '../../../domain/money';
 import { usePlanChanged } from '../../app/use-plan-changed';
-import { basketQueries } from '../../features/baskets/baskets.queries';
+import { basketQueries, readBasket } from '../../features/baskets/baskets.queries';
 import { checkoutPaths, ONE_OFF_FLOW } from '../../features/checkout/flows';
 import { fitBasketIntoPlan, type WeekFit } from '../../features/subscriptions/basket-into-plan';
 import { useShopClock } from '../../features/subscriptions/countdown';
@@ -14,8 +14,9 @@ import { isLivePlan, rankPlans, useSelectedPlan } from '../../features/subscript
 import { dayLabel } from '../../features/subscriptions/plan-text';
 import { chooseSecondPlan } from '../../features/subscriptions/second-plan';
 import { subscriptionQueries, subscriptionsApi } from '../../features/subscriptions/subscriptions.queries';
-import { isRefusal, NetworkError } from '../../shared/api/client';
+import { api, isRefusal, NetworkError } from '../../shared/api/client';
 import { FormError } from '../../shared/forms/fields';
+import { shopQueries } from '../../shared/shop.queries';
 import { randomId } from '../../shared/random-id';
 import { LoadFailed } from '../../shared/ui/load-failed';
 import { showToast } from '../../shared/ui/toast';
@@ -58,6 +59,7 @@ export function ExistingPlanStep() {
   const now = useShopClock();
   const name = useId();
   const basketQuery = useQuery(basketQueries.recipeKit());
+  const settings = useQuery(shopQueries.settings());
   const { query: plansQuery, plan: selected, select } = useSelectedPlan();
   const livePlans = rankPlans(plansQuery.data ?? []).filter(isLivePlan);
   // The plan the dishes would join: the selected one when it is live, else the best live one.
@@ -118,8 +120,16 @@ export function ExistingPlanStep() {
     setProblem(null);
     try {
       if (way === 'plan') await addToPlan();
-      else if (way === 'one-off') await navigate(ONE_OFF_FLOW.base);
-      else {
+      else if (way === 'one-off') {
+        // The dishes become the one-off box's basket (they never mix with one: the shop refuses while a
+        // one-off box is in its basket already), and the one-off checkout pays for them.
+        const updated = readBasket(
+          await api('PUT', `/baskets/${basket.id}`, { body: { startSubscription: false } }),
+        );
+        queryClient.setQueryData(basketQueries.recipeKit('one-off').queryKey, updated);
+        void queryClient.invalidateQueries({ queryKey: basketQueries.recipeKit('plan').queryKey });
+        await navigate(ONE_OFF_FLOW.base);
+      } else {
         chooseSecondPlan(basket.id);
         await navigate(paths.instructions);
       }
@@ -183,7 +193,7 @@ export function ExistingPlanStep() {
         {option(
           'one-off',
           'A one-off box, paid now',
-          'Delivered on a day you choose, on its own, with the one-off delivery fee.',
+          `Delivered on a day you choose, on its own: delivery, plus a one-off box fee of ${formatPence(settings.data?.oneOffFee ?? 0)} for each delivery.`,
         )}
         {option(
           'second-plan',

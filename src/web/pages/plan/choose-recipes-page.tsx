@@ -54,6 +54,7 @@ function useBasketRules(): BasketRules | null {
               price: pence(settings.defaultDeliveryFee ?? DEFAULT_DELIVERY_FEE),
               threshold: pence(settings.freeDeliveryThreshold),
             },
+            oneOffFee: pence(settings.oneOffFee),
           }
         : null,
     [settings, fees],
