@@ -89,6 +89,17 @@ export const orderResource = resourceWithRelationships(
 );
 export const lineItemResource = resource('line_items', lineItemAttributes);
 
+/** What paid for a checkout, as its receipts show it (issue 19): credit used, charged, and how. */
+export const checkoutPaidSchema = z.object({
+  creditUsed: penceSchema,
+  /** To the card or PayPal. */
+  charged: penceSchema,
+  /** "Visa ending 4242", "PayPal (ana@example.com)"; null when nothing names it. */
+  paidWith: z.nullable(z.string()),
+  method: z.nullable(z.enum(['card', 'paypal'])),
+});
+export type CheckoutPaid = z.infer<typeof checkoutPaidSchema>;
+
 /** What paying the checkout these orders belong to takes. */
 export const checkoutMeta = z.object({
   checkoutId: z.string(),
@@ -101,6 +112,8 @@ export const checkoutMeta = z.object({
   /** Whether a card (or PayPal) must be given (spec §5). */
   requestCard: z.boolean(),
   minimumCardCharge: penceSchema,
+  /** Once paid: what paid for it (the receipt's credit and charge). */
+  paid: z.optional(z.nullable(checkoutPaidSchema)),
 });
 
 export const orderDocument = z.object({
