@@ -11,6 +11,7 @@ interface MailboxMessage {
   subject: string;
   template: string;
   links: string[];
+  text: string;
 }
 
 async function shot(page: Page, name: string) {
@@ -288,10 +289,23 @@ test('a one-off box: this week’s menu, delivered next day, no plan, paid by ca
   await expect(
     page.getByText('Order by 5pm today for delivery as soon as Thursday 19 November.'),
   ).toBeVisible();
+  // The one-off fee is named and priced where the box is chosen (issue 19).
+  await expect(page.getByTestId('one-off-fees')).toHaveText(
+    'Delivery is £1.99 Monday to Friday, free from £40; £2.99 on Saturday, free from £50. Each one-off box also pays a one-off box fee of £2.99 per delivery.',
+  );
   await expectAccessible(page, '/one-off/menu');
   await addDishes(page, 3);
+  // The basket's total is the total charged: dishes, delivery and the one-off fee, each named.
+  await expect(page.locator('.basket-bar__delivery')).toHaveText(
+    /^\s*incl\. (£1\.99|free) delivery and £2\.99 one-off box fee$/,
+  );
   await page.getByRole('button', { name: /View basket/ }).click();
-  await page.getByRole('dialog', { name: 'Your basket' }).getByRole('link', { name: 'Checkout' }).click();
+  const basket = page.getByRole('dialog', { name: 'Your basket' });
+  await expect(basket.locator('.basket-totals')).toContainText('One-off box fee£2.99');
+  const shownTotal = await basket.getByTestId('basket-total').innerText();
+  await shot(page, '13-one-off-basket');
+  await expectAccessible(page, 'the one-off basket with its fee');
+  await basket.getByRole('link', { name: 'Checkout' }).click();
   await signInWithGoogle(page, 'Hedy', /\/one-off\/continue$/);
   // Postcode answers: out of area says so; a delivered outcode's postcode the gazetteer lacks is known.
   await expect(page).toHaveURL(/checkout\/delivery\/address$/);
@@ -317,10 +331,20 @@ test('a one-off box: this week’s menu, delivered next day, no plan, paid by ca
   await expect(page.getByText('Order by 5pm today for Thursday 19 November.')).toBeVisible();
   await chooseDelivery(page, false);
   await expect(page.getByText(/Your pasta plan/)).toHaveCount(0);
+  // Payment asks for exactly the basket's total, the fee named in the order's summary.
+  const summary = page.getByRole('complementary', { name: 'Your order' });
+  await expect(summary.getByText('One-off box fee')).toBeVisible();
+  await expect(summary.locator('.summary-totals__total')).toContainText(shownTotal);
   await typeCard(page, '4242 4242 4242 4242');
-  await page.getByRole('button', { name: /^Pay £/ }).click();
+  await expectAccessible(page, 'the one-off payment step');
+  await page.getByRole('button', { name: `Pay ${shownTotal}` }).click();
   await expect(page).toHaveURL(/\/one-off\/checkout\/confirmation$/);
   await expect(page.getByRole('heading', { name: /Your order is confirmed/ })).toBeVisible();
+  // Its receipt: the fee, and what the card was charged.
+  await expect(page.locator('.summary-totals__charged')).toHaveText(
+    `Charged to Visa ending 4242${shownTotal}`,
+  );
+  await expect(page.getByText('One-off box fee')).toBeVisible();
   await shot(page, '14-one-off-confirmation');
 });
 
@@ -478,10 +502,13 @@ test('a gift box: chosen without touching the basket, signed in through the gift
   );
 });
 
-test('store credit: a credit code adds £5, once; the history lists it', async ({ page }) => {
+test('store credit: a credit code adds £5, once; the history lists it; a gift it paid for says £37.00 charged, not £42.00', async ({
+  page,
+}) => {
+  const email = `mary.${Date.now()}@example.com`;
   await page.goto('/account');
   await page.getByRole('button', { name: 'Continue with Google' }).click();
-  await page.getByRole('textbox', { name: 'Email' }).fill(`mary.${Date.now()}@example.com`);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByLabel(/First name|Given name/).fill('Mary');
   await page.getByLabel(/Last name|Family name/).fill('Tester');
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -507,4 +534,40 @@ test('store credit: a credit code adds £5, once; the history lists it', async (
   await credit.getByRole('button', { name: 'Add credit' }).click();
   await expect(credit.getByRole('alert')).toHaveText('You have already added this code to your account');
   await expect(credit.getByText('£5.00', { exact: true })).toBeVisible();
+
+  // Spent on a £42.00 gift (a weekday: free delivery from £40), every receipt says what the credit paid
+  // and what the card was charged, never only the total (issue 19).
+  await page.goto('/gift-boxes/date-night-gift-box');
+  await page.getByLabel('Their name').fill('Nonna Rossi');
+  await page.getByRole('button', { name: 'Continue to delivery' }).click();
+  await page.getByRole('textbox', { name: 'Postcode' }).fill('SW1A 2AA');
+  await page.getByRole('button', { name: 'Find address' }).click();
+  const list = page.getByLabel(/Select your address/);
+  await list.selectOption((await list.locator('option:not([disabled])').first().getAttribute('value'))!);
+  await page.getByRole('button', { name: 'Send it here' }).click();
+  const days = page.getByRole('group', { name: 'When should it arrive?' });
+  await days.locator('label').filter({ hasNotText: /Sat/ }).first().getByRole('radio').check();
+  await typeCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Pay £37.00' }).click();
+  await expect(page).toHaveURL(/\/gift-boxes\/confirmation$/);
+  const receipt = [
+    'Gift box£42.00',
+    'DeliveryFree',
+    'Total£42.00',
+    'Store credit used−£5.00',
+    'Charged to Visa ending 4242£37.00',
+  ];
+  await expect(page.locator('.summary-totals > div')).toHaveText(receipt);
+  await shot(page, '21-gift-paid-with-credit');
+  await expectAccessible(page, 'the gift confirmation with store credit');
+  const mail = await latestMail(page, email, 'gift_confirmation');
+  expect(mail.text).toContain(
+    'Total: £42.00\nStore credit used: −£5.00\nCharged to Visa ending 4242: £37.00',
+  );
+  await page.goto('/account');
+  await page.getByRole('region', { name: 'Upcoming deliveries' }).locator('.order-row a').first().click();
+  await expect(page).toHaveURL(/\/order\//);
+  await expect(page.locator('.summary-totals > div')).toHaveText(receipt);
+  await shot(page, '22-order-paid-with-credit');
+  await expectAccessible(page, 'the order page with its receipt');
 });

@@ -315,3 +315,84 @@ test('a phone menu you can scan: several dishes a screen with their key facts, t
   await strip.getByRole('tab', { name: /Last week/ }).click();
   await expect(page.getByText('Orders for 9 – 14 Nov have closed.', { exact: false })).toBeVisible();
 });
+
+/** The basket of the menu on screen has loaded, and holds nothing (not merely "0 items" while it loads). */
+async function expectEmptyBasket(page: Page) {
+  await page.getByRole('button', { name: /View basket/ }).click();
+  const basket = page.getByRole('dialog', { name: 'Your basket' });
+  await expect(basket.getByText('Your basket is empty')).toBeVisible();
+  await expect(page.getByRole('button', { name: /View basket \(0 items\)/ })).toBeAttached();
+  await basket.getByRole('button', { name: 'Close' }).click();
+}
+
+/** Signs in with the local Google page as `email` (from an account page that offers it). */
+async function signInWithGoogle(page: Page, email: string) {
+  await page.goto('/account');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByLabel(/First name|Given name/).fill('Ines');
+  await page.getByLabel(/Last name|Family name/).fill('Tester');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('button', { name: /Your account/ })).toBeVisible();
+}
+
+test('a one-off box and the plan’s basket never mix, the basket gives one reason at a time, and sign-out empties it for good', async ({
+  page,
+}) => {
+  // This week's dish on the one-off menu (it can still come tomorrow): it goes into the one-off box.
+  await page.goto('/one-off/menu');
+  await waitForHydration(page);
+  const oneOffCard = page.locator('.dish-card:not(.dish-card--skeleton)').first();
+  const oneOffDish = (await oneOffCard.locator('.dish-card__title').innerText()).trim();
+  await oneOffCard.getByRole('button', { name: `Add Regular ${oneOffDish}` }).click();
+  await expect(page.getByRole('button', { name: /View basket \(1 item\)/ })).toBeVisible();
+  await expect(oneOffCard.getByRole('button', { name: `One more Regular ${oneOffDish}` })).toBeEnabled();
+
+  // The plan's menu has a basket of its own: empty, and nothing in it "closed".
+  await openMenu(page);
+  await expectEmptyBasket(page);
+  await expect(page.getByText(/Orders for this week have closed/)).toHaveCount(0);
+
+  // A dish under the per-delivery minimum: the one reason is said, never "Minimum reached" beside it.
+  const cheap = page
+    .locator('.dish-card:not(.dish-card--skeleton)')
+    .filter({ hasText: /£[0-8]\.\d\d/ })
+    .first();
+  const cheapDish = (await cheap.locator('.dish-card__title').innerText()).trim();
+  await cheap.getByRole('button', { name: `Add Regular ${cheapDish}` }).click();
+  await expect(cheap.getByRole('button', { name: `One more Regular ${cheapDish}` })).toBeEnabled();
+  await page.getByRole('button', { name: /View basket/ }).click();
+  const basket = page.getByRole('dialog', { name: 'Your basket' });
+  await expect(basket.getByText(/^Add £\d+\.\d\d more to reach the £10\.00 minimum$/)).toBeVisible();
+  const reasons = basket.getByRole('list', { name: 'Before you can check out' });
+  await expect(reasons.getByRole('listitem')).toHaveText([
+    /^Add £\d+\.\d\d more for 23 – 28 Nov: each delivery needs at least £10\.00 of dishes\.$/,
+  ]);
+  await expect(basket.getByText(/Minimum of £10\.00 reached/)).toHaveCount(0);
+  await expect(basket.getByRole('button', { name: 'Checkout' })).toBeDisabled();
+  await expect(basket.getByText(oneOffDish)).toHaveCount(0);
+  await expectAccessible(page, 'a basket under the minimum');
+  // One more: the minimum is reached and nothing stands in the way.
+  await basket.getByRole('button', { name: `One more Regular ${cheapDish}` }).click();
+  await expect(basket.getByText('Minimum of £10.00 reached')).toBeVisible();
+  await expect(reasons).toHaveCount(0);
+  await expect(basket.getByRole('link', { name: 'Checkout' })).toBeVisible();
+  await basket.getByRole('button', { name: 'Close' }).click();
+
+  // Signed in, both baskets are the customer's; signed out, "emptied" means emptied: the next sign-in
+  // brings back neither.
+  const email = `ines.${Date.now()}@example.com`;
+  await signInWithGoogle(page, email);
+  await page.goto('/one-off/menu');
+  await waitForHydration(page);
+  await expect(page.getByRole('button', { name: /View basket \(1 item\)/ })).toBeVisible();
+  await page.getByRole('button', { name: /Your account/ }).click();
+  await page.locator('#account-menu').getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByText('Your basket here has been emptied.')).toBeVisible();
+  await signInWithGoogle(page, email);
+  await page.goto('/one-off/menu');
+  await waitForHydration(page);
+  await expectEmptyBasket(page);
+  await openMenu(page);
+  await expectEmptyBasket(page);
+});

@@ -30,6 +30,7 @@ const rules: BasketRules = {
   minimumSpendPerOrder: pence(1000),
   deliveryFees: [{ weekDay: 6, threshold: pence(3000), price: pence(299) }],
   defaultDeliveryFee: { price: DEFAULT_DELIVERY_FEE, threshold: pence(4000) },
+  oneOffFee: pence(299),
 };
 const WEEKS = ['2026-11-30', '2026-12-07', '2026-12-14'];
 

@@ -40,9 +40,14 @@ export const weekSummarySchema = z.object({
   subtotal: penceSchema,
   meetsMinimum: z.boolean(),
   minimumRemainder: penceSchema,
+  /** The delivery fee (free from the threshold). */
   price: penceSchema,
   threshold: penceSchema,
   freeDeliveryRemainder: penceSchema,
+  /** A one-off box's fee for this delivery (0 for a plan's). */
+  oneOffFee: penceSchema,
+  /** What this delivery adds to its order: price + oneOffFee. */
+  charge: penceSchema,
   orderable: z.boolean(),
 });
 
@@ -68,7 +73,10 @@ export const basketAttributes = z.object({
   totalLineItemsPrice: penceSchema,
   totalDiscount: penceSchema,
   subtotalPrice: penceSchema,
+  /** Every delivery's charge, one-off fees included (what the orders will charge). */
   shippingPrice: penceSchema,
+  /** The one-off box fees among them (decision 11). */
+  oneOffFee: penceSchema,
   totalPrice: penceSchema,
   total: penceSchema,
   itemCount: z.int(),

@@ -67,7 +67,10 @@ export const orderAttributes = z.object({
   subtotal: penceSchema,
   /** totalDiscounts (spec: exposed as discount). */
   discount: penceSchema,
+  /** Its delivery charge: the delivery fee, and a one-off box's fee. */
   shippingPrice: penceSchema,
+  /** A one-off box's fee, within shippingPrice (decision 11); 0 for other orders. */
+  oneOffFee: penceSchema,
   total: penceSchema,
   /** A plan's box: its schedule week (null for other orders). */
   scheduleWeekId: z.nullable(z.string()),
@@ -87,6 +90,17 @@ export const orderResource = resourceWithRelationships(
 );
 export const lineItemResource = resource('line_items', lineItemAttributes);
 
+/** What paid for a checkout, as its receipts show it (issue 19): credit used, charged, and how. */
+export const checkoutPaidSchema = z.object({
+  creditUsed: penceSchema,
+  /** To the card or PayPal. */
+  charged: penceSchema,
+  /** "Visa ending 4242", "PayPal (ana@example.com)"; null when nothing names it. */
+  paidWith: z.nullable(z.string()),
+  method: z.nullable(z.enum(['card', 'paypal'])),
+});
+export type CheckoutPaid = z.infer<typeof checkoutPaidSchema>;
+
 /** What paying the checkout these orders belong to takes. */
 export const checkoutMeta = z.object({
   checkoutId: z.string(),
@@ -101,6 +115,8 @@ export const checkoutMeta = z.object({
   minimumCardCharge: penceSchema,
   /** A checkout that starts a Pasta Plan: what the plan charges after today (issue 19 item 6). */
   plan: z.optional(planTermsSchema),
+  /** Once paid: what paid for it (the receipt's credit and charge). */
+  paid: z.optional(z.nullable(checkoutPaidSchema)),
 });
 
 export const orderDocument = z.object({

@@ -24,6 +24,8 @@ export const settingsAttributes = z.object({
   minimumSpendPerOrder: penceSchema,
   defaultDeliveryFee: penceSchema,
   freeDeliveryThreshold: penceSchema,
+  /** A one-off box's fee for each delivery, on top of the delivery fee (decision 11). */
+  oneOffFee: penceSchema,
   minimumCardCharge: penceSchema,
   cutoffWeekday: z.int(),
   cutoffHour: z.int(),

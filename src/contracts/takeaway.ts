@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { MAX_TAKEAWAY_LINE_QUANTITY, MODIFIER_GROUPS } from '../domain/takeaway';
 import { isoDateSchema, penceSchema, uuidSchema } from './common';
 import { errorObject, resource, resourceWithRelationships, toMany } from './envelope';
-import { checkoutMeta } from './orders';
+import { checkoutMeta, checkoutPaidSchema } from './orders';
 import { paymentAttributes } from './payments';
 import { fulfillmentTypeSchema, restaurantIdSchema, timeSlotInput } from './takeaway-basket-fields';
 import { takeawayAddressSchema, takeawaySteps } from './takeaway-order-fields';
@@ -253,6 +253,8 @@ export const takeawayOrderAttributes = z.object({
   subtotal: penceSchema,
   shippingPrice: penceSchema,
   total: penceSchema,
+  /** Once paid: the store credit used and what was charged (the card is not named here). */
+  paid: z.optional(z.nullable(checkoutPaidSchema)),
   placedAt: z.string(),
   ...takeawaySteps,
   /** GET /orders/{id}/driver_location has a rider to show. */

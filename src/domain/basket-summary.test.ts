@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { basketTotals, DEFAULT_DELIVERY_FEE, lineTotal, type BasketRules } from './basket';
-import { orderLineFromBasketLine, summariseBasket } from './basket-summary';
+import { checkoutBlockers, orderLineFromBasketLine, summariseBasket } from './basket-summary';
 import { isIsoDate, weekdayOf, type IsoDate } from './calendar';
 import { isWeekOrderable } from './menu-weeks';
 import { pence } from './money';
@@ -11,6 +11,7 @@ const rules: BasketRules = {
   minimumSpendPerOrder: pence(1000),
   deliveryFees: [{ weekDay: 6, threshold: pence(3000), price: pence(299) }], // Saturday
   defaultDeliveryFee: { price: DEFAULT_DELIVERY_FEE, threshold: pence(4000) },
+  oneOffFee: pence(299),
 };
 
 const item = (mealWeek: string, price: number, quantity: number, discount = 0) => ({
@@ -35,6 +36,7 @@ describe('summariseBasket', () => {
       totalDiscount: 100,
       subtotalPrice: 4298,
       shippingPrice: 398,
+      oneOffFee: 0,
       totalPrice: 4696,
       total: 4696,
       itemCount: 6,
@@ -51,6 +53,8 @@ describe('summariseBasket', () => {
           price: 199,
           threshold: 4000,
           freeDeliveryRemainder: 1400,
+          oneOffFee: 0,
+          charge: 199,
           orderable: true,
         },
         {
@@ -65,6 +69,8 @@ describe('summariseBasket', () => {
           price: 199,
           threshold: 4000,
           freeDeliveryRemainder: 2302,
+          oneOffFee: 0,
+          charge: 199,
           orderable: true,
         },
       ],
@@ -197,6 +203,108 @@ describe('lineTotal', () => {
         (price, quantity, discount) => {
           expect(lineTotal(price, quantity, discount)).toBe(lineTotal(price, quantity) - discount);
           expect(lineTotal(price, quantity)).toBe(price * quantity);
+        },
+      ),
+    );
+  });
+});
+
+describe('a one-off box’s basket (issue 19 item 3)', () => {
+  const oneOff = { startSubscription: false, oneOffFeeApplicable: true };
+  const wednesday = new Date('2026-11-18T10:00:00Z');
+
+  test('its total is what the checkout charges: dishes, delivery and the one-off fee, named', () => {
+    const summary = summariseBasket([item('2026-11-16', 550, 2)], null, rules, wednesday, null, oneOff);
+    expect(summary).toMatchObject({
+      subtotalPrice: 1100,
+      shippingPrice: 498,
+      oneOffFee: 299,
+      totalPrice: 1598,
+    });
+    expect(summary.weeks[0]).toMatchObject({ price: 199, oneOffFee: 299, charge: 498, orderable: true });
+  });
+
+  test('a plan’s basket with the same dishes pays no one-off fee, and its week has closed', () => {
+    const summary = summariseBasket([item('2026-11-16', 550, 2)], null, rules, wednesday);
+    expect(summary).toMatchObject({ shippingPrice: 199, oneOffFee: 0, totalPrice: 1299 });
+    expect(summary.weeks[0]!.orderable).toBe(false);
+  });
+});
+
+describe('checkoutBlockers (issue 19 item 11: one reason, never two that disagree)', () => {
+  const minimums = { minimumSpend: 1000, minimumSpendPerOrder: 1000 };
+  const week = (label: string, subtotal: number, orderable = true) => ({
+    label,
+    orderable,
+    meetsMinimum: subtotal >= 1000,
+    minimumRemainder: Math.max(0, 1000 - subtotal),
+  });
+
+  test('a closed week is the reason, not its minimum', () => {
+    expect(
+      checkoutBlockers(
+        { itemCount: 2, subtotalPrice: 1200, weeks: [week('16 – 21 Nov', 1200, false)] },
+        minimums,
+      ),
+    ).toEqual(['Orders for 16 – 21 Nov have closed: remove its dishes to check out.']);
+  });
+
+  test('a week under the minimum says how much more, for that week', () => {
+    expect(
+      checkoutBlockers(
+        {
+          itemCount: 3,
+          subtotalPrice: 2050,
+          weeks: [week('23 – 28 Nov', 1500), week('30 Nov – 5 Dec', 550)],
+        },
+        minimums,
+      ),
+    ).toEqual(['Add £4.50 more for 30 Nov – 5 Dec: each delivery needs at least £10.00 of dishes.']);
+  });
+
+  test('the basket under the minimum spend, when the weeks are fine', () => {
+    expect(
+      checkoutBlockers(
+        { itemCount: 1, subtotalPrice: 1000, weeks: [week('23 – 28 Nov', 1000)] },
+        { minimumSpend: 1500, minimumSpendPerOrder: 1000 },
+      ),
+    ).toEqual(['The minimum spend is £15.00: add £5.00 more.']);
+  });
+
+  test('an empty basket, and a basket ready to check out', () => {
+    expect(checkoutBlockers({ itemCount: 0, subtotalPrice: 0, weeks: [] }, minimums)).toEqual([
+      'Your basket is empty.',
+    ]);
+    expect(
+      checkoutBlockers({ itemCount: 1, subtotalPrice: 1000, weeks: [week('23 – 28 Nov', 1000)] }, minimums),
+    ).toEqual([]);
+  });
+
+  test('property: no reason names a week whose minimum is reached and still open; none at all iff it can be checked out', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ subtotal: fc.integer({ min: 0, max: 3000 }), orderable: fc.boolean() }), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        fc.integer({ min: 0, max: 4000 }),
+        (given, minimumSpend) => {
+          const weeks = given.map((w, i) => week(`week ${i + 1}`, w.subtotal, w.orderable));
+          const subtotalPrice = given.reduce((sum, w) => sum + w.subtotal, 0);
+          const reasons = checkoutBlockers(
+            { itemCount: weeks.length, subtotalPrice, weeks },
+            { minimumSpend, minimumSpendPerOrder: 1000 },
+          );
+          for (const w of weeks.filter((one) => one.meetsMinimum && one.orderable)) {
+            expect(reasons.some((reason) => reason.includes(`for ${w.label}:`))).toBe(false);
+          }
+          for (const w of weeks.filter((one) => !one.orderable)) {
+            expect(reasons.filter((reason) => reason.includes(w.label))).toEqual([
+              `Orders for ${w.label} have closed: remove its dishes to check out.`,
+            ]);
+          }
+          const ready = weeks.every((w) => w.orderable && w.meetsMinimum) && subtotalPrice >= minimumSpend;
+          expect(reasons.length === 0).toBe(ready);
         },
       ),
     );

@@ -1,7 +1,14 @@
-import { basketTotals, lineTotal, type BasketRules, type WeekSummary } from './basket';
+import {
+  basketTotals,
+  lineTotal,
+  oneOffFeeApplies,
+  type BasketKindFlags,
+  type BasketRules,
+  type WeekSummary,
+} from './basket';
 import { isIsoDate, weekdayOf, type IsoDate } from './calendar';
-import { isWeekOrderable, type OrderKind } from './menu-weeks';
-import { pence, type Pence } from './money';
+import { isWeekOrderable, orderKindOf } from './menu-weeks';
+import { formatPence, pence, type Pence } from './money';
 import {
   applyVoucher,
   discountCountsTowardsMinimum,
@@ -40,7 +47,10 @@ export interface BasketSummary {
   totalLineItemsPrice: Pence;
   totalDiscount: Pence;
   subtotalPrice: Pence;
+  /** Every delivery's charge, one-off fees included: what the orders will charge for delivery. */
   shippingPrice: Pence;
+  /** The one-off fees among the delivery charges (0 for a plan's basket). */
+  oneOffFee: Pence;
   totalPrice: Pence;
   total: Pence;
   itemCount: number;
@@ -48,11 +58,14 @@ export interface BasketSummary {
   shipment: { items: ShipmentItem[] };
 }
 
+/** A plan's basket: the weekly cutoff, no one-off fee. */
+export const PLAN_BASKET: BasketKindFlags = { startSubscription: true, oneOffFeeApplicable: false };
+
 /**
  * `voucher`: the basket's discount voucher. Spec §5: each week's minimum is compared with its spend before a
  * basket-wide discount, and after a product-specific one (or a free add-on). Without it, the spend after
- * the items' discounts is compared. `kind`: whether a week is still orderable depends on it (a one-off box
- * may come next day).
+ * the items' discounts is compared. `basket`: a plan's or a one-off box's: whether a week is still orderable
+ * depends on it (a one-off box may come next day), and a one-off box pays the one-off fee (decision 11).
  */
 export function summariseBasket(
   items: readonly SummaryLine[],
@@ -60,8 +73,10 @@ export function summariseBasket(
   rules: BasketRules,
   now: Date,
   voucher?: Pick<VoucherTerms, 'type' | 'productVariantIds'> | null,
-  kind: OrderKind = 'plan',
+  basket: BasketKindFlags = PLAN_BASKET,
 ): BasketSummary {
+  const kind = orderKindOf(basket.startSubscription);
+  const charges = { oneOff: oneOffFeeApplies(basket) };
   const weekDay = deliveryDate && isIsoDate(deliveryDate) ? weekdayOf(deliveryDate) : null;
   const lines = (withDiscount: boolean) =>
     items.map((item) => ({
@@ -70,15 +85,18 @@ export function summariseBasket(
       quantity: item.quantity,
       discount: pence(withDiscount ? item.discount : 0),
     }));
-  const totals = basketTotals(lines(true), weekDay, rules);
+  const totals = basketTotals(lines(true), weekDay, rules, charges);
   const beforeDiscount =
-    voucher && !discountCountsTowardsMinimum(voucher) ? basketTotals(lines(false), weekDay, rules) : null;
+    voucher && !discountCountsTowardsMinimum(voucher)
+      ? basketTotals(lines(false), weekDay, rules, charges)
+      : null;
   const minimumOf = new Map((beforeDiscount ?? totals).weeks.map((week) => [week.mealWeek, week] as const));
   return {
     totalLineItemsPrice: totals.totalLineItemsPrice,
     totalDiscount: totals.totalDiscount,
     subtotalPrice: totals.subtotalPrice,
     shippingPrice: totals.shippingPrice,
+    oneOffFee: totals.oneOffFee,
     totalPrice: totals.totalPrice,
     total: totals.totalPrice,
     itemCount: items.reduce((n, item) => n + Math.max(0, item.quantity), 0),
@@ -98,6 +116,41 @@ export function summariseBasket(
       })),
     },
   };
+}
+
+/** What the checkout button needs to know of a basket (the contracts' basket is one). */
+export interface CheckoutReadiness {
+  itemCount: number;
+  subtotalPrice: number;
+  weeks: readonly { label: string; orderable: boolean; meetsMinimum: boolean; minimumRemainder: number }[];
+}
+
+/**
+ * Why a basket cannot be checked out yet, one sentence each in the order to fix them (spec §5 week validity;
+ * issue 19 item 11): a closed week first (its minimum no longer matters), then each week under the
+ * per-delivery minimum, then the basket under the minimum spend. Empty when it can be checked out. The
+ * basket's notices and its checkout button both read this, so they never say different things.
+ */
+export function checkoutBlockers(
+  basket: CheckoutReadiness,
+  minimums: { minimumSpend: number; minimumSpendPerOrder: number },
+): string[] {
+  if (basket.itemCount === 0 || basket.weeks.length === 0) return ['Your basket is empty.'];
+  const closed = basket.weeks.filter((week) => !week.orderable);
+  const short = basket.weeks.filter((week) => week.orderable && !week.meetsMinimum);
+  const reasons = [
+    ...closed.map((week) => `Orders for ${week.label} have closed: remove its dishes to check out.`),
+    ...short.map(
+      (week) =>
+        `Add ${formatPence(week.minimumRemainder)} more for ${week.label}: each delivery needs at least ${formatPence(minimums.minimumSpendPerOrder)} of dishes.`,
+    ),
+  ];
+  if (reasons.length === 0 && basket.subtotalPrice < minimums.minimumSpend) {
+    reasons.push(
+      `The minimum spend is ${formatPence(minimums.minimumSpend)}: add ${formatPence(minimums.minimumSpend - basket.subtotalPrice)} more.`,
+    );
+  }
+  return reasons;
 }
 
 /** A basket line as a voucher prices it (the contracts' basket item is one). */

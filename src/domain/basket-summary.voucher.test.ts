@@ -47,6 +47,7 @@ const rules: BasketRules = {
   minimumSpendPerOrder: pence(1000),
   deliveryFees: [],
   defaultDeliveryFee: { price: DEFAULT_DELIVERY_FEE, threshold: pence(4000) },
+  oneOffFee: pence(299),
 };
 const TODAY = '2026-11-18';
 const now = new Date('2026-11-18T10:00:00Z');

@@ -8,8 +8,11 @@ import {
   DEFAULT_DELIVERY_FEE,
   DEFAULT_MINIMUM_SPEND,
   DEFAULT_MINIMUM_SPEND_PER_ORDER,
+  deliveryCharge,
   deliveryFee,
+  deliveryFeesText,
   MAX_LINE_QUANTITY,
+  oneOffFeeApplies,
   minimumSpendProgress,
   type BasketLine,
   type BasketRules,
@@ -28,6 +31,7 @@ const rules: BasketRules = {
     { weekDay: 6, threshold: pence(5000), price: pence(299) }, // Saturday
   ],
   defaultDeliveryFee: { price: DEFAULT_DELIVERY_FEE, threshold: pence(4000) },
+  oneOffFee: pence(299),
 };
 
 const line = (mealWeek: string, unitPrice: number, quantity: number, discount?: number): BasketLine => ({
@@ -133,6 +137,7 @@ describe('basketTotals', () => {
       totalDiscount: 100,
       subtotalPrice: 4298,
       shippingPrice: 398,
+      oneOffFee: 0,
       totalPrice: 4696,
       weeks: [
         {
@@ -147,6 +152,8 @@ describe('basketTotals', () => {
           price: 199,
           threshold: 4000,
           freeDeliveryRemainder: 1400,
+          oneOffFee: 0,
+          charge: 199,
         },
         {
           mealWeek: '2026-12-07',
@@ -160,6 +167,8 @@ describe('basketTotals', () => {
           price: 199,
           threshold: 4000,
           freeDeliveryRemainder: 2302,
+          oneOffFee: 0,
+          charge: 199,
         },
       ],
     });
@@ -190,6 +199,7 @@ describe('basketTotals', () => {
       totalDiscount: 0,
       subtotalPrice: 0,
       shippingPrice: 0,
+      oneOffFee: 0,
       totalPrice: 0,
       weeks: [],
     });
@@ -422,6 +432,96 @@ describe('clampQuantity', () => {
           expect(result).toBe(Math.max(0, Math.min(requested, cap)));
         },
       ),
+    );
+  });
+});
+
+describe('the one-off box fee (issue 19 item 3: one source for basket, preview and orders)', () => {
+  test('a one-off box pays the fee on top of the delivery fee, even when delivery is free; a plan never', () => {
+    expect(deliveryCharge(pence(1100), 3, rules, true)).toMatchObject({
+      price: 199,
+      oneOffFee: 299,
+      charge: 498,
+    });
+    expect(deliveryCharge(pence(4000), 3, rules, true)).toMatchObject({
+      price: 0,
+      oneOffFee: 299,
+      charge: 299,
+    });
+    expect(deliveryCharge(pence(1100), 3, rules, false)).toMatchObject({
+      price: 199,
+      oneOffFee: 0,
+      charge: 199,
+    });
+  });
+
+  test('only a one-off basket marked so pays it; one that starts a plan never does', () => {
+    expect(oneOffFeeApplies({ startSubscription: false, oneOffFeeApplicable: true })).toBe(true);
+    expect(oneOffFeeApplies({ startSubscription: true, oneOffFeeApplicable: true })).toBe(false);
+    expect(oneOffFeeApplies({ startSubscription: false, oneOffFeeApplicable: false })).toBe(false);
+  });
+
+  test('£11 of dishes on a weekday: £1.99 delivery and £2.99 one-off fee, £15.98 in all (the issue’s basket)', () => {
+    const totals = basketTotals(
+      [line('2026-11-16', 1100, 1)],
+      4,
+      { ...rules, deliveryFees: [] },
+      { oneOff: true },
+    );
+    expect(totals).toMatchObject({
+      subtotalPrice: 1100,
+      shippingPrice: 498,
+      oneOffFee: 299,
+      totalPrice: 1598,
+    });
+    expect(totals.weeks[0]).toMatchObject({ price: 199, oneOffFee: 299, charge: 498 });
+  });
+
+  test('property: each delivery charges its fee and, for a one-off box, the one-off fee; the total is what they add to', () => {
+    const linesArb = fc.array(
+      fc.record({
+        mealWeek: fc.constantFrom('2026-11-30', '2026-12-07', '2026-12-14') as fc.Arbitrary<IsoDate>,
+        unitPrice: fc.integer({ min: 0, max: 3000 }).map(pence),
+        quantity: fc.integer({ min: 1, max: 6 }),
+      }),
+      { maxLength: 12 },
+    );
+    fc.assert(
+      fc.property(
+        linesArb,
+        fc.constantFrom(null, 1, 2, 6),
+        fc.boolean(),
+        fc.integer({ min: 0, max: 1000 }),
+        (lines, weekDay, oneOff, fee) => {
+          const withFee = { ...rules, oneOffFee: pence(fee) };
+          const totals = basketTotals(lines, weekDay, withFee, { oneOff });
+          const plan = basketTotals(lines, weekDay, withFee);
+          for (const week of totals.weeks) {
+            expect(week.charge).toBe(week.price + week.oneOffFee);
+            expect(week).toMatchObject(deliveryCharge(week.subtotal, weekDay, withFee, oneOff));
+            expect(week.oneOffFee).toBe(oneOff ? fee : 0);
+          }
+          expect(totals.oneOffFee).toBe(oneOff ? fee * totals.weeks.length : 0);
+          expect(totals.shippingPrice).toBe(plan.shippingPrice + totals.oneOffFee);
+          expect(totals.totalPrice).toBe(totals.subtotalPrice + totals.shippingPrice);
+          // The fee never changes what counts towards a minimum.
+          expect(totals.weeks.map((w) => w.meetsMinimum)).toEqual(plan.weeks.map((w) => w.meetsMinimum));
+        },
+      ),
+    );
+  });
+
+  test('the delivery fees in words, weekdays with the same fee together', () => {
+    expect(
+      deliveryFeesText({
+        deliveryFees: [1, 2, 3, 4, 5]
+          .map((weekDay) => ({ weekDay, threshold: pence(4000), price: pence(199) }))
+          .concat([{ weekDay: 6, threshold: pence(5000), price: pence(299) }]),
+        defaultDeliveryFee: { price: pence(199), threshold: pence(4000) },
+      }),
+    ).toBe('£1.99 Monday to Friday, free from £40; £2.99 on Saturday, free from £50');
+    expect(deliveryFeesText(rules)).toBe(
+      '£1.99 on Monday, free from £40; £1.50 on Tuesday, free from £30; £1.99 Wednesday to Friday, free from £40; £2.99 on Saturday, free from £50',
     );
   });
 });

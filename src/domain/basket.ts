@@ -1,12 +1,15 @@
-import { formatPence, multiplyPence, pence, sumPence, ZERO, type Pence } from './money';
+import { formatPence, formatPenceShort, multiplyPence, pence, sumPence, ZERO, type Pence } from './money';
 import { isWeekOrderable, weekLabel, type OrderKind } from './menu-weeks';
 import type { IsoDate } from './calendar';
+import { WEEKDAY_NAMES } from './delivery-dates';
 
 // Basket rules: spec §3 (Basket), §5 (week validity, minimum spend), §9 (delivery fee, free-delivery remainder).
 
 export const DEFAULT_MINIMUM_SPEND = pence(1000);
 export const DEFAULT_MINIMUM_SPEND_PER_ORDER = pence(1000);
 export const DEFAULT_DELIVERY_FEE = pence(199);
+/** A one-off box's fee for each delivery when no operator has set one (decision 11): £2.99. */
+export const DEFAULT_ONE_OFF_FEE = pence(299);
 export const MAX_LINE_QUANTITY = 99;
 
 export type BasketType = 'RecipeKitBasket' | 'TakeawayBasket';
@@ -33,6 +36,8 @@ export interface BasketRules {
   deliveryFees: readonly DeliveryFeeConfigItem[];
   /** The fee and threshold when no delivery day is chosen yet. */
   defaultDeliveryFee: { price: Pence; threshold: Pence };
+  /** What a one-off box pays for each delivery on top of the delivery fee (decision 11; never waived). */
+  oneOffFee: Pence;
 }
 
 export interface DeliveryFee {
@@ -43,7 +48,11 @@ export interface DeliveryFee {
 }
 
 /** The fee for one delivery: free at or above the threshold for that weekday, otherwise its price. */
-export function deliveryFee(subtotal: Pence, weekDay: number | null, rules: BasketRules): DeliveryFee {
+export function deliveryFee(
+  subtotal: Pence,
+  weekDay: number | null,
+  rules: Pick<BasketRules, 'deliveryFees' | 'defaultDeliveryFee'>,
+): DeliveryFee {
   const item =
     (weekDay === null ? undefined : rules.deliveryFees.find((fee) => fee.weekDay === weekDay)) ??
     rules.defaultDeliveryFee;
@@ -55,7 +64,65 @@ export function deliveryFee(subtotal: Pence, weekDay: number | null, rules: Bask
   };
 }
 
-export interface WeekSummary extends DeliveryFee {
+export interface DeliveryCharge extends DeliveryFee {
+  /** The one-off box fee of this delivery; 0 for a plan's box. */
+  oneOffFee: Pence;
+  /** What the delivery adds to its order: the delivery fee and the one-off fee. */
+  charge: Pence;
+}
+
+/** What a recipe-kit basket is: a plan's (it starts one) or a one-off box's (decision 11). */
+export interface BasketKindFlags {
+  startSubscription: boolean;
+  oneOffFeeApplicable: boolean;
+}
+
+/** A one-off box marked so pays the one-off fee; a basket that starts a plan never does. */
+export function oneOffFeeApplies(basket: BasketKindFlags): boolean {
+  return basket.oneOffFeeApplicable && !basket.startSubscription;
+}
+
+/**
+ * What one delivery costs (spec §9, decision 11; issue 19 item 3): the weekday's fee, free from its
+ * threshold, and for a one-off box the one-off fee on top. The one place a delivery's charge is worked out:
+ * the basket, POST /baskets/{id}/preview_one_off_fee and the orders a checkout places all come from it.
+ */
+export function deliveryCharge(
+  subtotal: Pence,
+  weekDay: number | null,
+  rules: BasketRules,
+  oneOff: boolean,
+): DeliveryCharge {
+  const fee = deliveryFee(subtotal, weekDay, rules);
+  const oneOffFee = oneOff ? rules.oneOffFee : ZERO;
+  return { ...fee, oneOffFee, charge: pence(fee.price + oneOffFee) };
+}
+
+/**
+ * The delivery fees in words, weekdays with the same fee together: "£1.99 Monday to Friday, free from £40;
+ * £2.99 on Saturday, free from £50". Days without a fee of their own take the default.
+ */
+export function deliveryFeesText(rules: Pick<BasketRules, 'deliveryFees' | 'defaultDeliveryFee'>): string {
+  const runs: { from: number; to: number; price: Pence; threshold: Pence }[] = [];
+  for (let day = 1; day <= 6; day++) {
+    const fee = rules.deliveryFees.find((item) => item.weekDay === day) ?? rules.defaultDeliveryFee;
+    const last = runs.at(-1);
+    if (last && last.to === day - 1 && last.price === fee.price && last.threshold === fee.threshold) {
+      last.to = day;
+    } else {
+      runs.push({ from: day, to: day, price: fee.price, threshold: fee.threshold });
+    }
+  }
+  return runs
+    .map(({ from, to, price, threshold }) => {
+      const days =
+        from === to ? `on ${WEEKDAY_NAMES[from]}` : `${WEEKDAY_NAMES[from]} to ${WEEKDAY_NAMES[to]}`;
+      return `${formatPenceShort(price)} ${days}, free from ${formatPenceShort(threshold)}`;
+    })
+    .join('; ');
+}
+
+export interface WeekSummary extends DeliveryCharge {
   mealWeek: IsoDate;
   label: string;
   itemCount: number;
@@ -71,7 +138,10 @@ export interface BasketTotals {
   totalLineItemsPrice: Pence;
   totalDiscount: Pence;
   subtotalPrice: Pence;
+  /** Every delivery's charge: the delivery fees and any one-off fees. */
   shippingPrice: Pence;
+  /** The one-off fees among them. */
+  oneOffFee: Pence;
   totalPrice: Pence;
   weeks: WeekSummary[];
 }
@@ -84,11 +154,15 @@ export function lineTotal(unitPrice: Pence | number, quantity: number, discount:
   return pence(multiplyPence(unitPrice, quantity) - discount);
 }
 
-/** Totals in integer pence, one delivery (and one fee) per meal week, weeks in date order. */
+/**
+ * Totals in integer pence, one delivery (and one charge) per meal week, weeks in date order. `oneOff`: the
+ * basket is a one-off box that pays the one-off fee (`oneOffFeeApplies`).
+ */
 export function basketTotals(
   lines: readonly BasketLine[],
   weekDay: number | null,
   rules: BasketRules,
+  { oneOff = false }: { oneOff?: boolean } = {},
 ): BasketTotals {
   const byWeek = new Map<IsoDate, BasketLine[]>();
   for (const line of lines) {
@@ -111,18 +185,19 @@ export function basketTotals(
         subtotal,
         meetsMinimum,
         minimumRemainder: meetsMinimum ? ZERO : pence(rules.minimumSpendPerOrder - subtotal),
-        ...deliveryFee(subtotal, weekDay, rules),
+        ...deliveryCharge(subtotal, weekDay, rules, oneOff),
       };
     });
   const totalLineItemsPrice = sumPence(weeks.map((w) => w.lineItemsPrice));
   const totalDiscount = sumPence(weeks.map((w) => w.discount));
   const subtotalPrice = pence(totalLineItemsPrice - totalDiscount);
-  const shippingPrice = sumPence(weeks.map((w) => w.price));
+  const shippingPrice = sumPence(weeks.map((w) => w.charge));
   return {
     totalLineItemsPrice,
     totalDiscount,
     subtotalPrice,
     shippingPrice,
+    oneOffFee: sumPence(weeks.map((w) => w.oneOffFee)),
     totalPrice: pence(subtotalPrice + shippingPrice),
     weeks,
   };

@@ -32,11 +32,7 @@ export function giftBoxPrice(
     throw new RangeError(`A gift needs at least one box, got ${quantity}`);
   }
   const subtotal = multiplyPence(unitPrice, quantity);
-  const fee = deliveryFee(subtotal, weekdayOf(deliveryDate), {
-    minimumSpend: pence(0),
-    minimumSpendPerOrder: pence(0),
-    ...rules,
-  });
+  const fee = deliveryFee(subtotal, weekdayOf(deliveryDate), rules);
   return { subtotal, shippingPrice: fee.price, total: pence(subtotal + fee.price) };
 }
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { basketQueries } from '../features/baskets/baskets.queries';
 import { analytics } from '../shared/analytics';
 import { BasketIcon } from '../shared/ui/icons';
@@ -9,7 +9,9 @@ import { setUi } from '../shared/ui/ui-store';
 // and the basket on phones. Takeaway is the Takeaway switch (spec §4), a route whose loader does the work
 // (pages/takeaway/discovery-switch-loader.ts): nothing of it is in this page's first JS.
 export function RecipeKitLayout() {
-  const { data } = useQuery(basketQueries.recipeKit());
+  // The one-off menu's basket is its own (issue 19): the badge counts the basket of the menu on screen.
+  const oneOff = useLocation().pathname.startsWith('/one-off');
+  const { data } = useQuery(basketQueries.recipeKit(oneOff ? 'one-off' : 'plan'));
   const count = data?.basket.itemCount ?? 0;
   return (
     <>

@@ -3,14 +3,14 @@ import { useNavigate } from 'react-router';
 import { authApi } from '../features/auth/auth.api';
 import { basketQueries } from '../features/baskets/baskets.queries';
 import { analytics } from '../shared/analytics';
-import { api } from '../shared/api/client';
 import { config } from '../shared/config';
 import { forgetCustomer } from '../shared/customer.queries';
 import { showToast } from '../shared/ui/toast';
 
 /**
- * Sign-out (spec §4, §7): DELETE /sessions, clear caches, delete the recipe-kit basket and start a new one
- * (takeaway baskets are left alone), then open the logout page (the brand site's, or our own).
+ * Sign-out (spec §4, §7): DELETE /sessions (which also deletes the recipe-kit baskets, takeaway baskets left
+ * alone, before the browser becomes a new visitor), clear caches and start a new basket, then open the logout
+ * page (the brand site's, or our own).
  */
 export function useSignOut() {
   const queryClient = useQueryClient();
@@ -24,7 +24,6 @@ export function useSignOut() {
     }
     analytics.ctaClick('sign_out');
     forgetCustomer(queryClient);
-    await api('DELETE', '/baskets/delete_by_type/RecipeKitBasket').catch(() => undefined);
     queryClient.clear();
     forgetCustomer(queryClient);
     await queryClient.prefetchQuery(basketQueries.recipeKit());

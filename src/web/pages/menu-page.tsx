@@ -2,7 +2,9 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useMemo, type CSSProperties } from 'react';
 import { useSearchParams } from 'react-router';
 import { planOrderByText } from '../../domain/banners';
+import { deliveryFeesText, type BasketRules } from '../../domain/basket';
 import { longDayLabel, relativeDeadlineLabel, type IsoDate } from '../../domain/calendar';
+import { formatPence } from '../../domain/money';
 import {
   groupBySection,
   isVisibleOnMenu,
@@ -22,6 +24,7 @@ import { BasketPanel } from '../features/baskets/basket-panel';
 import { BasketBarTotal } from '../features/baskets/basket-total';
 import { basketQueries } from '../features/baskets/baskets.queries';
 import {
+  basketRulesOf,
   isOptimistic,
   useAddToBasket,
   useRecipeKitBasket,
@@ -61,6 +64,8 @@ export function menuLoader(queryClient: QueryClient, oneOff: boolean) {
         queryClient.prefetchQuery(menuQueries.weeks()),
         queryClient.prefetchQuery(shopQueries.bundles()),
         queryClient.prefetchQuery(marketingQueries.banners()),
+        // The one-off menu prices its delivery and its fee in its first words (issue 19).
+        ...(oneOff ? [queryClient.prefetchQuery(basketQueries.deliveryFees())] : []),
       ]);
       const settings = queryClient.getQueryData(shopQueries.settings().queryKey);
       if (!settings) return;
@@ -70,8 +75,8 @@ export function menuLoader(queryClient: QueryClient, oneOff: boolean) {
       if (week) await queryClient.prefetchQuery(menuQueries.week(week));
     },
     personal: () => {
-      void queryClient.prefetchQuery(basketQueries.recipeKit());
-      void queryClient.prefetchQuery(basketQueries.deliveryFees());
+      void queryClient.prefetchQuery(basketQueries.recipeKit(oneOff ? 'one-off' : 'plan'));
+      if (!oneOff) void queryClient.prefetchQuery(basketQueries.deliveryFees());
     },
   });
 }
@@ -151,6 +156,11 @@ function oneOffCutoffText(weekStart: IsoDate, now: Date): string | null {
   return `Order by ${by} for delivery as soon as ${longDayLabel(soonest)}.`;
 }
 
+/** What a one-off box pays besides its dishes, priced (issue 19: the total shown is the total charged). */
+function oneOffFeesText(rules: BasketRules): string {
+  return `Delivery is ${deliveryFeesText(rules)}. Each one-off box also pays a one-off box fee of ${formatPence(rules.oneOffFee)} per delivery.`;
+}
+
 export function MenuPage() {
   return <MenuView oneOff={false} />;
 }
@@ -166,9 +176,12 @@ function MenuView({ oneOff }: { oneOff: boolean }) {
   const settings = useQuery(shopQueries.settings());
   const handles = useQuery(menuQueries.weeks());
   const bundles = useQuery(shopQueries.bundles());
-  const basketQuery = useRecipeKitBasket();
-  const { add, isPending: adding } = useAddToBasket();
-  const setQuantity = useSetItemQuantity();
+  const fees = useQuery({ ...basketQueries.deliveryFees(), enabled: oneOff });
+  // The one-off menu has a basket of its own: a plan's and a one-off box's never mix (issue 19).
+  const kind = oneOff ? 'one-off' : 'plan';
+  const basketQuery = useRecipeKitBasket(kind);
+  const { add, isPending: adding } = useAddToBasket(kind);
+  const setQuantity = useSetItemQuantity(kind);
   const basketOpen = useUi((s) => s.basketOpen);
   // Leaving with the basket open (its Checkout link): it is closed for the next visit. Closing it before
   // leaving would take its history entry back off, undoing the navigation.
@@ -230,7 +243,6 @@ function MenuView({ oneOff }: { oneOff: boolean }) {
     if (!selected) return;
     add({
       quantity: 1,
-      oneOff,
       line: {
         productVariantExtId: variant.id,
         productExtId: dish.id,
@@ -292,9 +304,12 @@ function MenuView({ oneOff }: { oneOff: boolean }) {
             <h1>{oneOff ? 'A one-off pasta box' : 'Fresh pasta kits'}</h1>
             <p>
               {oneOff
-                ? 'One box, no plan: choose your dishes for a single delivery. Order by 5pm Monday to Thursday for next-day delivery, or by 8am on Sunday for Monday. A one-off delivery fee applies.'
+                ? 'One box, no plan: choose your dishes for a single delivery. Order by 5pm Monday to Thursday for next-day delivery, or by 8am on Sunday for Monday.'
                 : 'A weekly menu of 20+ dishes, made fresh in our kitchen and ready in about 15 minutes.'}
             </p>
+            {oneOff && settings.data && fees.data ? (
+              <p data-testid="one-off-fees">{oneOffFeesText(basketRulesOf(settings.data, fees.data))}</p>
+            ) : null}
           </header>
           {tabs.length === 0 ? (
             <div className="week-tabs week-tabs--placeholder" aria-hidden="true" />

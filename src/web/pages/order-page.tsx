@@ -40,7 +40,7 @@ function OrderDetail({ orderId, back }: { orderId: string; back: { to: string; l
       </div>
     );
   }
-  const { order } = detail.data;
+  const { order, checkout } = detail.data;
   return (
     <div className="page page--narrow order-page">
       <p>
@@ -85,7 +85,7 @@ function OrderDetail({ orderId, back }: { orderId: string; back: { to: string; l
           ) : null}
         </div>
         <OrderLines lines={order.lineItems} />
-        <OrderTotals order={order} />
+        <OrderTotals order={order} checkout={checkout} />
       </section>
       {order.subscriptionId && order.mealWeek ? (
         <section className="checkout-card" aria-labelledby="order-history-heading">

@@ -47,8 +47,9 @@ export const baskets = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // One basket of each type per visitor: two tabs racing to create one get the same basket.
-    uniqueIndex('baskets_one_per_type_idx').on(t.visitorId, t.type),
+    // One basket of each type and kind per visitor: two tabs racing to create one get the same basket, and a
+    // plan's basket and a one-off box's are two baskets that never mix (issue 19).
+    uniqueIndex('baskets_one_per_kind_idx').on(t.visitorId, t.type, t.startSubscription),
     index('baskets_customer_idx').on(t.customerId),
     check('baskets_frequency_range', sql`${t.frequency} is null or ${t.frequency} between 1 and 4`),
   ],

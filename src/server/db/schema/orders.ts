@@ -73,6 +73,8 @@ export const orders = pgTable(
     subtotal: integer('subtotal').notNull(),
     totalDiscounts: integer('total_discounts').notNull().default(0),
     shippingPrice: integer('shipping_price').notNull().default(0),
+    /** A one-off box's fee, within shippingPrice (decision 11): shown by name on its receipts. */
+    oneOffFee: integer('one_off_fee').notNull().default(0),
     total: integer('total').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -90,6 +92,7 @@ export const orders = pgTable(
       'orders_amounts',
       sql`${t.subtotal} >= 0 and ${t.totalDiscounts} >= 0 and ${t.shippingPrice} >= 0 and ${t.total} >= 0`,
     ),
+    check('orders_one_off_fee', sql`${t.oneOffFee} between 0 and ${t.shippingPrice}`),
   ],
 );
 

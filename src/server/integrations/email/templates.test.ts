@@ -58,9 +58,11 @@ const gift: EmailOrder = {
     { quantity: 1, title: 'Date Night Gift Box', portion: 'Regular', unitPrice: '£42.00', total: '£42.00' },
   ],
   totals: [
-    ['Gift box', '£42.00'],
-    ['Delivery', 'Free'],
-    ['Total', '£42.00'],
+    ['Gift box', '£42.00', 'item'],
+    ['Delivery', 'Free', 'fee'],
+    ['Total', '£42.00', 'total'],
+    ['Store credit used', '−£5.00', 'credit'],
+    ['Charged to Visa ending 4242', '£37.00', 'charged'],
   ],
 };
 const giftFor = (recipientTold: boolean) =>
@@ -72,8 +74,6 @@ const giftFor = (recipientTold: boolean) =>
     message: 'Buon compleanno!',
     deliveryDay: 'Wed 2 Dec',
     order: gift,
-    charged: '£42.00',
-    credit: null,
     link,
   });
 
@@ -127,8 +127,7 @@ const cases: { template: EmailTemplate; subject: RegExp; message: EmailMessage; 
       to,
       firstName: 'Anna',
       orders: [box],
-      charged: '£34.79',
-      credit: null,
+      paid: [],
       link,
     }),
     links: [link],
@@ -268,8 +267,11 @@ describe('what you ordered (issue 9)', () => {
       to,
       firstName: 'Anna',
       orders: [box, { ...box, number: 100044, deliveryDate: 'Monday 30 November' }],
-      charged: '£59.58',
-      credit: '£10.00',
+      paid: [
+        ['Total for 2 orders', '£69.58', 'total'],
+        ['Store credit used', '−£10.00', 'credit'],
+        ['Charged to Visa ending 4242', '£59.58', 'charged'],
+      ],
       link,
     });
     expect(message.subject).toBe('Your 2 Sfoglia boxes are booked');
@@ -282,10 +284,15 @@ describe('what you ordered (issue 9)', () => {
     expect(lines).toContain('Discount (10EXTRA): −£10.00');
     expect(lines).toContain('Total: £34.79');
     expect(lines).toContain('Order #100044, Monday 30 November');
-    expect(lines).toContain('Paid: £59.58, plus £10.00 of your credit.');
-    // HTML: a table row per dish, names escaped.
+    // What paid for both, once, after them (issue 19): the credit used and what the card was charged.
+    expect(lines).toContain('Total for 2 orders: £69.58');
+    expect(lines).toContain('Store credit used: −£10.00');
+    expect(lines).toContain('Charged to Visa ending 4242: £59.58');
+    expect(message.text).not.toMatch(/Paid:/);
+    // HTML: a table row per dish, names escaped; the totals and the charge in bold.
     expect(message.html.split(' ×</td>')).toHaveLength(2 * box.lines.length + 1);
     expect(message.html.split('>Total</td>')).toHaveLength(3);
+    expect(message.html).toMatch(/font-weight:bold;[^>]*>Charged to Visa ending 4242<\/td>/);
     expect(message.html).toContain('<strong>Crab &amp; Chilli Linguine</strong>');
     expect(message.html).toContain('Regular · £11.50 each');
     // No promise of changes the account cannot make.
@@ -303,8 +310,7 @@ describe('what you ordered (issue 9)', () => {
           lines: [{ ...box.lines[0]!, title: '<script>alert(1)</script>' }],
         },
       ],
-      charged: '£1.00',
-      credit: null,
+      paid: [],
       link,
     });
     expect(message.html).not.toMatch(/<script|<img/);
@@ -322,7 +328,10 @@ describe('what you ordered (issue 9)', () => {
     expect(told.text).toContain('1 × Date Night Gift Box, Regular: £42.00');
     expect(told.text).toContain('The card says: “Buon compleanno!”');
     expect(told.text).toContain('We’ve emailed Anna to say it’s coming');
-    expect(told.text).toContain('Paid: £42.00.');
+    // Its receipt says what the credit paid and what the card was charged (issue 19), never only £42.00.
+    expect(told.text).toContain(
+      'Total: £42.00\nStore credit used: −£5.00\nCharged to Visa ending 4242: £37.00',
+    );
     expect(giftFor(false).text).toContain('We haven’t told Anna it’s coming, so it can be a surprise.');
   });
 

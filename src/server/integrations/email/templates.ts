@@ -1,3 +1,4 @@
+import type { ReceiptRowKind } from '../../../domain/receipt';
 import type { EmailMessage, EmailTemplate } from './index';
 import { escapeHtml } from './html';
 
@@ -13,11 +14,20 @@ const CREAM = '#fbf8f3';
 const INK = '#2f2a26';
 const MUTED = '#5f5a55';
 const FONT = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
+/** A cell of an order's table. */
+const CELL = `font-family:${FONT};font-size:15px;line-height:1.4;color:${INK};vertical-align:top`;
 
 export type Block =
   | { kind: 'p'; text: string }
   | { kind: 'button'; label: string; url: string }
-  | { kind: 'order'; order: EmailOrder };
+  | { kind: 'order'; order: EmailOrder }
+  | { kind: 'totals'; rows: EmailTotals };
+
+/**
+ * Money rows as a receipt shows them (domain/receipt.ts): [label, formatted value, kind]. A total and what was
+ * charged are in bold; without kinds, the last row is the total.
+ */
+export type EmailTotals = [label: string, value: string, kind?: ReceiptRowKind][];
 
 /** One line of an order as the emails list it: "2 × Crab & Chilli Linguine, Regular, £11.50 each  £23.00". */
 export interface EmailOrderLine {
@@ -39,8 +49,11 @@ export interface EmailOrder {
   /** "10 Downing Street, London, SW1A 2AA". */
   address: string;
   lines: EmailOrderLine[];
-  /** Formatted: [["Dishes", "£57.80"], ["Delivery", "Free"], ["Total", "£57.80"]]; the last is the total. */
-  totals: [label: string, value: string][];
+  /**
+   * Formatted: [["Dishes", "£57.80", "item"], ["Delivery", "Free", "fee"], ["Total", "£57.80", "total"]],
+   * then what paid for it when it was paid on its own (store credit used, charged to the card).
+   */
+  totals: EmailTotals;
 }
 
 export interface Letter {
@@ -162,16 +175,15 @@ export function orderConfirmation({
   to,
   firstName,
   orders,
-  charged,
-  credit,
+  paid,
   link,
   plan,
 }: {
   to: string;
   firstName: string;
   orders: EmailOrder[];
-  charged: string;
-  credit: string | null;
+  /** What paid for the orders together, when there are several (one order's are in its own totals). */
+  paid: EmailTotals;
   link: string;
   /** The weekly plan the order started: its terms in words, and where to manage or cancel it. */
   plan?: { paragraphs: string[]; link: string };
@@ -192,7 +204,7 @@ export function orderConfirmation({
           : 'Thank you for your order. Here is your box and what is in it.',
       ),
       ...orders.map((order): Block => ({ kind: 'order', order })),
-      p(paidText(charged, credit)),
+      ...paidBlock(paid),
       ...(plan ? [...plan.paragraphs.map(p), button('Skip, pause or cancel your plan', plan.link)] : []),
       button('See your orders', link),
     ],
@@ -213,8 +225,6 @@ export function giftConfirmation({
   message,
   deliveryDay,
   order,
-  charged,
-  credit,
   link,
 }: {
   to: string;
@@ -225,9 +235,8 @@ export function giftConfirmation({
   message: string | null;
   /** "Thu 26 Nov", for the subject. */
   deliveryDay: string;
+  /** With what paid for it in its totals. */
   order: EmailOrder;
-  charged: string;
-  credit: string | null;
   link: string;
 }) {
   return render({
@@ -248,7 +257,6 @@ export function giftConfirmation({
           ? `We’ve emailed ${recipientName} to say it’s coming and when, with your message and without the price.`
           : `We haven’t told ${recipientName} it’s coming, so it can be a surprise.`,
       ),
-      p(paidText(charged, credit)),
       button('See your orders', link),
       p('Any questions about the gift? Just reply to this email: it comes straight to us.'),
     ],
@@ -257,8 +265,9 @@ export function giftConfirmation({
   });
 }
 
-function paidText(charged: string, credit: string | null): string {
-  return credit ? `Paid: ${charged}, plus ${credit} of your credit.` : `Paid: ${charged}.`;
+/** What paid for several orders together, as a table after them; nothing when each order says it. */
+function paidBlock(rows: EmailTotals): Block[] {
+  return rows.length > 0 ? [{ kind: 'totals', rows }] : [];
 }
 
 /**
@@ -390,8 +399,6 @@ export function takeawayConfirmation({
   delivery,
   order,
   allergens,
-  charged,
-  credit,
   link,
 }: {
   to: string;
@@ -403,8 +410,6 @@ export function takeawayConfirmation({
   order: EmailOrder;
   /** The customer's allergen profile as names, or empty. */
   allergens: string[];
-  charged: string;
-  credit: string | null;
   link: string;
 }) {
   return render({
@@ -428,7 +433,6 @@ export function takeawayConfirmation({
             ),
           ]
         : []),
-      p(paidText(charged, credit)),
       button('Follow your order', link),
     ],
     signOff: 'Buon appetito,',
@@ -563,9 +567,11 @@ function orderText(order: EmailOrder): string {
     `Order #${order.number}, ${order.deliveryDate}`,
     `To: ${order.address}`,
     ...order.lines.map((line) => `${lineText(line)}: ${line.total}`),
-    ...order.totals.map(([label, value]) => `${label}: ${value}`),
+    ...totalsText(order.totals),
   ].join('\n');
 }
+
+const totalsText = (rows: EmailTotals) => rows.map(([label, value]) => `${label}: ${value}`);
 
 function renderText(letter: Letter): string {
   const body = letter.blocks.map((block) =>
@@ -573,7 +579,9 @@ function renderText(letter: Letter): string {
       ? block.text
       : block.kind === 'order'
         ? orderText(block.order)
-        : `${block.label}:\n${block.url}`,
+        : block.kind === 'totals'
+          ? totalsText(block.rows).join('\n')
+          : `${block.label}:\n${block.url}`,
   );
   return (
     [
@@ -587,7 +595,7 @@ function renderText(letter: Letter): string {
 
 /** An order as a table: a row per dish (how many, the dish and its portion, the price), then the totals. */
 function orderHtml(order: EmailOrder): string {
-  const cell = `font-family:${FONT};font-size:15px;line-height:1.4;color:${INK};vertical-align:top`;
+  const cell = CELL;
   const small = `display:block;font-size:13px;color:${MUTED}`;
   const rows = order.lines
     .map((line) => {
@@ -602,23 +610,29 @@ function orderHtml(order: EmailOrder): string {
       );
     })
     .join('');
-  const totals = order.totals
-    .map(([label, value], index) => {
-      const last = index === order.totals.length - 1;
-      const weight = last ? 'font-weight:bold;' : '';
-      const border = index === 0 || last ? 'border-top:1px solid #e8e1d6;' : '';
+  return (
+    `<p style="margin:8px 0 4px;font-family:${FONT};font-size:16px;line-height:1.4;color:${SAGE}"><strong>Order #${order.number}, ${escapeHtml(order.deliveryDate)}</strong>` +
+    `<span style="${small}">To ${escapeHtml(order.address)}</span></p>` +
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 20px;border-collapse:collapse">` +
+    `${rows}${totalsHtml(order.totals)}</table>`
+  );
+}
+
+/** Money rows: the total and what was charged in bold, a rule above the first row and above each total. */
+function totalsHtml(rows: EmailTotals): string {
+  const cell = CELL;
+  const hasKinds = rows.some(([, , kind]) => kind !== undefined);
+  return rows
+    .map(([label, value, kind], index) => {
+      const total = hasKinds ? kind === 'total' : index === rows.length - 1;
+      const weight = total || kind === 'charged' ? 'font-weight:bold;' : '';
+      const border = index === 0 || total ? 'border-top:1px solid #e8e1d6;' : '';
       return (
         `<tr><td colspan="2" style="${cell};${weight}${border}padding:6px 8px 2px 0">${escapeHtml(label)}</td>` +
         `<td align="right" style="${cell};${weight}${border}padding:6px 0 2px;white-space:nowrap">${escapeHtml(value)}</td></tr>`
       );
     })
     .join('');
-  return (
-    `<p style="margin:8px 0 4px;font-family:${FONT};font-size:16px;line-height:1.4;color:${SAGE}"><strong>Order #${order.number}, ${escapeHtml(order.deliveryDate)}</strong>` +
-    `<span style="${small}">To ${escapeHtml(order.address)}</span></p>` +
-    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 20px;border-collapse:collapse">` +
-    `${rows}${totals}</table>`
-  );
 }
 
 function renderHtml(letter: Letter): string {
@@ -629,6 +643,12 @@ function renderHtml(letter: Letter): string {
       if (block.kind === 'p')
         return `<p style="${text}">${escapeHtml(block.text).replace(/\n/g, '<br>')}</p>`;
       if (block.kind === 'order') return orderHtml(block.order);
+      if (block.kind === 'totals') {
+        return (
+          `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 20px;border-collapse:collapse">` +
+          `${totalsHtml(block.rows)}</table>`
+        );
+      }
       const url = escapeHtml(block.url);
       return (
         `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 12px">` +

@@ -226,7 +226,7 @@ describe('DELETE /sessions', () => {
     expectError(await withSessionCookie(t, token).get(`${API}/me`), 401, 'UNAUTHENTICATED');
   });
 
-  test('after sign-out the browser is a new visitor: the customer’s basket is out of its reach until they sign in again', async () => {
+  test('after sign-out the browser is a new visitor, and the basket it emptied never comes back (issue 19)', async () => {
     const customer = await insertCustomer(t);
     const shared = t.visitor();
     await signIn(shared, customer.email);
@@ -263,14 +263,42 @@ describe('DELETE /sessions', () => {
     expect(freshRow!.customerId).toBeNull();
     expectError(await t.visitor().get(`${API}/baskets/${fresh.body.data.id}`), 404, 'BASKET_NOT_FOUND');
 
-    // The customer signing in again (here or anywhere) gets their basket back, lines and all.
+    // "Your basket here has been emptied": it is gone, so signing in again (here or anywhere) brings
+    // nothing of it back.
+    expect(await t.database.db.select().from(baskets).where(eq(baskets.id, basket))).toEqual([]);
+    for (const browser of [shared, t.visitor()]) {
+      await signIn(browser, customer.email);
+      const theirs = await browser.get(`${API}/baskets`);
+      expect(theirs.body.included ?? []).toEqual([]);
+      expect(theirs.body.data.map((b: any) => b.id)).not.toContain(basket);
+    }
+  });
+
+  test('signing out empties the customer’s recipe-kit baskets on every device; a takeaway basket stays', async () => {
+    const customer = await insertCustomer(t);
+    const laptop = t.visitor();
     const phone = t.visitor();
+    await signIn(laptop, customer.email);
+    const oneOff = await laptop.post(`${API}/baskets`, {
+      type: 'RecipeKitBasket',
+      start_subscription: false,
+    });
+    const line = { product_variant_id: variantGid(1), quantity: 1, meal_week: WEEKS.current };
+    expect((await laptop.post(`${API}/baskets/${oneOff.body.data.id}/items`, line)).status).toBe(201);
+    const takeaway = await laptop.post(`${API}/baskets`, { type: 'TakeawayBasket' });
+    expect(takeaway.status).toBe(201);
     await signIn(phone, customer.email);
-    const theirs = await phone.get(`${API}/baskets`);
-    expect(theirs.body.data.map((b: any) => b.id)).toEqual([basket]);
-    expect(
-      theirs.body.included.map((i: any) => [i.attributes.product_variant_id, i.attributes.quantity]),
-    ).toEqual([[variantId(1), 2]]);
+    expect((await phone.get(`${API}/baskets/${oneOff.body.data.id}`)).status).toBe(200);
+
+    expect((await phone.delete(`${API}/sessions`)).status).toBe(204);
+    expectError(await laptop.get(`${API}/baskets/${oneOff.body.data.id}`), 404, 'BASKET_NOT_FOUND');
+    const left = await t.database.db.select().from(baskets).where(eq(baskets.customerId, customer.id));
+    expect(left.map((row) => row.type)).toEqual(['TakeawayBasket']);
+    // A browser that is not signed in empties nothing by "signing out".
+    const stranger = t.visitor();
+    const own = await stranger.post(`${API}/baskets`, { type: 'RecipeKitBasket' });
+    expect((await stranger.delete(`${API}/sessions`)).status).toBe(204);
+    expect((await stranger.get(`${API}/baskets/${own.body.data.id}`)).status).toBe(200);
   });
 
   test('a session that ends another way (a password change elsewhere, or running out) takes the visitor with it', async () => {
@@ -652,6 +680,35 @@ describe('baskets join the customer at sign-in', () => {
     expectError(await otherCustomer.visitor.get(`${API}/baskets/${basketA}`), 404, 'BASKET_NOT_FOUND');
     expect((await deviceB.delete(`${API}/sessions`)).status).toBe(204);
     expectError(await deviceB.get(`${API}/baskets/${basketA}`), 404, 'BASKET_NOT_FOUND');
+  });
+
+  test('a one-off box never joins a plan’s basket at sign-in: each kind joins its own (issue 19)', async () => {
+    const customer = await insertCustomer(t);
+    // Another device: a one-off box with this week's dish (only a one-off box can still have it).
+    const phone = t.visitor();
+    const oneOff = await phone.post(`${API}/baskets`, { type: 'RecipeKitBasket', start_subscription: false });
+    const added = await phone.post(`${API}/baskets/${oneOff.body.data.id}/items`, {
+      product_variant_id: variantGid(BEEF_SHIN),
+      quantity: 1,
+      meal_week: WEEKS.current,
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    await signIn(phone, customer.email);
+    // This browser: a plan's basket for next week.
+    const laptop = t.visitor();
+    const plan = await basketWith(laptop, [[MUSHROOM, 2]]);
+    await signIn(laptop, customer.email);
+
+    const listed = (await laptop.get(`${API}/baskets`)).body.data as any[];
+    const byKind = Object.fromEntries(listed.map((b) => [String(b.attributes.start_subscription), b]));
+    expect(byKind.true.id).toBe(plan);
+    expect(byKind.true.attributes.weeks.map((w: any) => [w.meal_week, w.orderable])).toEqual([
+      [WEEKS.next, true],
+    ]);
+    expect(byKind.false.id).toBe(oneOff.body.data.id);
+    expect(byKind.false.attributes.weeks.map((w: any) => [w.meal_week, w.orderable])).toEqual([
+      [WEEKS.current, true],
+    ]);
   });
 
   test('a browser without a basket gets the customer’s basket; a customer without one takes the browser’s', async () => {

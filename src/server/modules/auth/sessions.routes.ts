@@ -15,6 +15,7 @@ import {
 } from '../../../contracts/customers';
 import type { AppDeps } from '../../deps';
 import { SocialSignInError, type SocialProfile } from '../../integrations/social-sign-in';
+import { ownerOf } from '../../http/basket-owner';
 import { clientAddress } from '../../http/rate-limit';
 import { customerDocument } from '../customers';
 import { deviceTokenOf } from './known-devices';
@@ -59,10 +60,19 @@ export async function sessionRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  r.delete('/sessions', { schema: { tags, summary: 'Sign out' } }, async (request, reply) => {
-    await app.endSession(request, reply);
-    return reply.status(204).send();
-  });
+  r.delete(
+    '/sessions',
+    { schema: { tags, summary: 'Sign out: the session ends and the recipe-kit baskets are emptied' } },
+    async (request, reply) => {
+      // "Your basket here has been emptied" (spec §4): the baskets this browser sees, its own and the
+      // customer's, go before the browser becomes a new visitor, so no later sign-in brings them back.
+      if (request.session?.kind === 'customer') {
+        await deps.services.baskets.removeByType(ownerOf(request), 'RecipeKitBasket');
+      }
+      await app.endSession(request, reply);
+      return reply.status(204).send();
+    },
+  );
 
   r.post(
     '/sessions/token',

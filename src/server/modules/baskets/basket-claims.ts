@@ -1,16 +1,25 @@
 import { and, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
-import { BASKET_TYPES, MAX_LINE_QUANTITY } from '../../../domain/basket';
+import { MAX_LINE_QUANTITY } from '../../../domain/basket';
+import { DomainError } from '../../../domain/errors';
 import type { DbOrTx } from '../../db/client';
 import { basketItems, baskets, visitors } from '../../db/schema/baskets';
+import type { BasketOwner } from '../../http/basket-owner';
 import { newToken } from '../../http/tokens';
+import { findBasketOfKind, type BasketRow } from './baskets.repo';
 
-// Signing in brings the browser's baskets and the customer's together (decision 6).
+// Signing in brings the browser's baskets and the customer's together (decision 6); signing out empties
+// them. A recipe kit's plan basket and its one-off box are two baskets that never mix (issue 19).
+
+/** A basket's type and kind: what joins at sign-in, and what there is one of. */
+const kindKey = (row: Pick<BasketRow, 'type' | 'startSubscription'>) =>
+  `${row.type}:${row.startSubscription}`;
 
 /**
- * At sign-in, the visitor's baskets join the customer's: this browser's basket of a type keeps its id and
- * takes in the lines of the customer's baskets of that type on other devices (adding quantities, at most
- * 99 a line), which are then deleted; with no basket here, the customer's most recent one moves to this
- * browser. One basket of each type per customer afterwards.
+ * At sign-in, the visitor's baskets join the customer's: this browser's basket of a type and kind keeps its
+ * id and takes in the lines of the customer's baskets of that type and kind on other devices (adding
+ * quantities, at most 99 a line), which are then deleted; with no basket here, the customer's most recent
+ * one moves to this browser. One basket of each type and kind per customer afterwards: a one-off box's dishes
+ * never join a plan's basket. A basket emptied at sign-out is gone, so nothing of it comes back.
  */
 export async function claimBaskets(tx: DbOrTx, visitorId: string, customerId: string): Promise<void> {
   // A basket another customer left in this browser (a shared computer, a session that ran out) stays
@@ -56,9 +65,8 @@ export async function claimBaskets(tx: DbOrTx, visitorId: string, customerId: st
     )
     .orderBy(desc(baskets.updatedAt))
     .for('update');
-  for (const type of BASKET_TYPES) {
-    const ofType = rows.filter((row) => row.type === type);
-    if (ofType.length === 0) continue;
+  for (const key of new Set(rows.map(kindKey))) {
+    const ofType = rows.filter((row) => kindKey(row) === key);
     const keep = ofType.find((row) => row.visitorId === visitorId) ?? ofType[0]!;
     const others = ofType.filter((row) => row.id !== keep.id);
     if (others.length > 0) {
@@ -78,4 +86,33 @@ export async function claimBaskets(tx: DbOrTx, visitorId: string, customerId: st
       .set({ visitorId, customerId, updatedAt: sql`now()` })
       .where(eq(baskets.id, keep.id));
   }
+}
+
+/**
+ * Before a basket changes kind (a plan's dishes sent as a one-off box, or the reverse): the owner's basket of
+ * the other kind makes way when it is empty (it is deleted), and refuses the change when it holds dishes,
+ * since the two never mix. The caller holds the first basket's lock.
+ */
+export async function makeRoomForKind(
+  tx: DbOrTx,
+  owner: BasketOwner,
+  basket: BasketRow,
+  startSubscription: boolean,
+): Promise<void> {
+  const other = await findBasketOfKind(tx, owner, basket.type, startSubscription, { lock: true });
+  if (!other || other.id === basket.id) return;
+  const [line] = await tx
+    .select({ id: basketItems.id })
+    .from(basketItems)
+    .where(eq(basketItems.basketId, other.id))
+    .limit(1);
+  if (line) {
+    throw new DomainError(
+      'CONFLICT',
+      startSubscription
+        ? 'Your pasta plan basket already holds dishes. Check it out or empty it first, then try again.'
+        : 'You already have a one-off box in your basket. Check it out or empty it first, then try again.',
+    );
+  }
+  await tx.delete(baskets).where(eq(baskets.id, other.id));
 }

@@ -1,5 +1,4 @@
 import { isIsoDate, londonDate, weekdayOf, type IsoDate } from '../../../domain/calendar';
-import { orderKindOf } from '../../../domain/menu-weeks';
 import { pence } from '../../../domain/money';
 import type { Basket, BasketMeta, VoucherOnBasket } from '../../../contracts/baskets';
 import { lineTotal } from '../../../domain/basket';
@@ -84,14 +83,7 @@ export function toBasket(
     oneOffFeeApplicable: row.oneOffFeeApplicable,
     voucherCode: applied?.terms.code ?? null,
     voucher,
-    ...summariseBasket(
-      items,
-      row.deliveryDate,
-      rules,
-      now,
-      applied?.terms ?? null,
-      orderKindOf(row.startSubscription),
-    ),
+    ...summariseBasket(items, row.deliveryDate, rules, now, applied?.terms ?? null, row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     items,

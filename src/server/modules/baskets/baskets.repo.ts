@@ -176,6 +176,29 @@ export function prepareBasketWrites(db: Db) {
 export type BasketWrites = ReturnType<typeof prepareBasketWrites>;
 
 /** Creates the visitor's basket of a type, or finds the one already there (two tabs get the same one). */
+/**
+ * The owner's basket of a type and kind (a recipe kit's plan basket or one-off box: they never mix), or
+ * null. A signed-in customer has one of each, whichever device made it.
+ */
+export async function findBasketOfKind(
+  db: DbOrTx,
+  owner: BasketOwner,
+  type: BasketType,
+  startSubscription: boolean,
+  { lock = false } = {},
+): Promise<BasketRow | null> {
+  const mine = ownedBy(owner);
+  if (!mine) return null;
+  const query = db
+    .select()
+    .from(baskets)
+    .where(and(mine, eq(baskets.type, type), eq(baskets.startSubscription, startSubscription)))
+    .orderBy(desc(baskets.updatedAt))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
 export async function createOrFindBasket(
   db: DbOrTx,
   values: {
@@ -183,26 +206,20 @@ export async function createOrFindBasket(
     customerId: string | null;
     type: BasketType;
     startSubscription: boolean;
+    oneOffFeeApplicable?: boolean;
     basketKey: string;
   },
 ): Promise<{ basket: BasketRow; created: boolean }> {
-  if (values.customerId) {
-    // A signed-in customer has one basket of a type, whichever device made it.
-    const [theirs] = await db
-      .select()
-      .from(baskets)
-      .where(and(eq(baskets.customerId, values.customerId), eq(baskets.type, values.type)))
-      .orderBy(desc(baskets.updatedAt))
-      .limit(1);
-    if (theirs) return { basket: theirs, created: false };
-  }
+  const owner = { visitorId: values.visitorId, customerId: values.customerId };
+  const theirs = await findBasketOfKind(db, owner, values.type, values.startSubscription);
+  if (theirs) return { basket: theirs, created: false };
   const [inserted] = await db.insert(baskets).values(values).onConflictDoNothing().returning();
   if (inserted) return { basket: inserted, created: true };
-  const [existing] = await db
-    .select()
-    .from(baskets)
-    .where(and(eq(baskets.visitorId, values.visitorId), eq(baskets.type, values.type)));
-  return { basket: existing!, created: false };
+  // Another tab made it first (one basket of a type and kind per visitor).
+  return {
+    basket: (await findBasketOfKind(db, owner, values.type, values.startSubscription))!,
+    created: false,
+  };
 }
 
 function linesQuery(db: DbOrTx, where: SQL) {

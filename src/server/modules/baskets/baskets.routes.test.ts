@@ -142,16 +142,43 @@ describe('GET and POST /baskets', () => {
 
     const second = await visitor.post(`${API}/baskets`, {
       type: 'RecipeKitBasket',
-      start_subscription: false,
+      start_subscription: true,
     });
     expect(second.status).toBe(200);
     expect(second.body.data.id).toBe(first.body.data.id);
     expect(attributes(second).basket_key).toBe(attributes(first).basket_key);
-    // Finding the existing basket does not change it.
-    expect(attributes(second).start_subscription).toBe(true);
 
     const listed = await visitor.get(`${API}/baskets`);
     expect(listed.body.data.map((basket: any) => basket.id)).toEqual([first.body.data.id]);
+  });
+
+  test('a one-off box has a basket of its own beside the plan’s: the two never mix (issue 19)', async () => {
+    const visitor = t.visitor();
+    const plan = await visitor.post(`${API}/baskets`, { type: 'RecipeKitBasket', start_subscription: true });
+    const oneOff = await visitor.post(`${API}/baskets`, {
+      type: 'RecipeKitBasket',
+      start_subscription: false,
+    });
+    expect(oneOff.status).toBe(201);
+    expect(oneOff.body.data.id).not.toBe(plan.body.data.id);
+    expect(attributes(oneOff)).toMatchObject({ start_subscription: false, one_off_fee_applicable: true });
+    const again = await visitor.post(`${API}/baskets`, {
+      type: 'RecipeKitBasket',
+      start_subscription: false,
+    });
+    expect([again.status, again.body.data.id]).toEqual([200, oneOff.body.data.id]);
+    // This week's dish goes into the one-off box (it can still come next day); the plan's stays empty.
+    const added = await visitor.post(`${API}/baskets/${oneOff.body.data.id}/items`, {
+      product_variant_id: variantGid(1),
+      quantity: 1,
+      meal_week: WEEKS.current,
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    expect(attributes(await visitor.get(`${API}/baskets/${plan.body.data.id}`)).item_count).toBe(0);
+    const listed = await visitor.get(`${API}/baskets`);
+    expect(listed.body.data.map((basket: any) => basket.id).sort()).toEqual(
+      [plan.body.data.id, oneOff.body.data.id].sort(),
+    );
   });
 
   test('a takeaway basket is separate and does not start a plan by default', async () => {

@@ -40,7 +40,7 @@ import {
   type LineRow,
 } from './baskets.repo';
 
-import { claimBaskets } from './basket-claims';
+import { claimBaskets, makeRoomForKind } from './basket-claims';
 import { addRefusal, assertInStock, assertPlanCanTake, isForeignKeyViolation, tooMany } from './basket-rules';
 import { metaFor, toBasket, toDomainLines, voucherKind, weekDayOf } from './basket-view';
 
@@ -127,15 +127,24 @@ export class BasketService {
     return this.view(row);
   }
 
+  /** The basket (its one-off fees are in its total) and the one-off fee a delivery pays. */
+  async withOneOffFee(owner: BasketOwner, id: string): Promise<{ basket: Basket; feePerOrder: number }> {
+    const [{ basket }, rules] = await Promise.all([this.get(owner, id), this.rules.get()]);
+    return { basket, feePerOrder: rules.oneOffFee };
+  }
+
   async create(
     owner: { visitorId: string; customerId: string | null },
     body: CreateBasketBody,
   ): Promise<BasketView & { created: boolean }> {
+    const startSubscription = body.startSubscription ?? body.type === 'RecipeKitBasket';
     const { basket, created } = await createOrFindBasket(this.db, {
       visitorId: owner.visitorId,
       customerId: owner.customerId,
       type: body.type,
-      startSubscription: body.startSubscription ?? body.type === 'RecipeKitBasket',
+      startSubscription,
+      // A recipe kit that starts no plan is a one-off box, which pays the one-off fee (decision 11).
+      oneOffFeeApplicable: body.type === 'RecipeKitBasket' && !startSubscription,
       basketKey: newToken(),
     });
     return { ...(await this.view(basket)), created };
@@ -157,6 +166,9 @@ export class BasketService {
           );
         }
       }
+      const changesKind =
+        body.startSubscription !== undefined && body.startSubscription !== basket.startSubscription;
+      if (changesKind) await makeRoomForKind(tx, owner, basket, body.startSubscription!);
       const [updated] = await tx
         .update(baskets)
         .set({
@@ -164,9 +176,12 @@ export class BasketService {
           ...(body.frequency !== undefined ? { frequency: body.frequency } : {}),
           ...(body.deliveryNote !== undefined ? { deliveryNote: body.deliveryNote?.trim() || null } : {}),
           ...(body.startSubscription !== undefined ? { startSubscription: body.startSubscription } : {}),
+          // A basket that becomes a one-off box pays its fee, one that starts a plan does not, unless told.
           ...(body.oneOffFeeApplicable !== undefined
             ? { oneOffFeeApplicable: body.oneOffFeeApplicable }
-            : {}),
+            : changesKind
+              ? { oneOffFeeApplicable: !body.startSubscription }
+              : {}),
           updatedAt: sql`now()`,
         })
         .where(eq(baskets.id, basket.id))

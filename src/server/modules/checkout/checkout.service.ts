@@ -10,7 +10,7 @@ import type { BasketOwner } from '../../http/basket-owner';
 import { BASKET_GONE, findOwnedBasket, readLines, type BasketRow } from '../baskets';
 import { creditBalance } from '../credit';
 import { addressSnapshot, customerAddress, type AddressRow } from '../customers';
-import { assertDeliverable, oneOffFee } from '../delivery';
+import { assertDeliverable } from '../delivery';
 import { takeStock } from '../menu';
 import {
   checkoutMeta,
@@ -218,8 +218,7 @@ export class CheckoutService {
       firstDelivery: isoDate(body.deliveryDate),
       rules,
       now,
-      oneOffFee: basket.oneOffFeeApplicable && !basket.startSubscription ? await oneOffFee(tx) : 0,
-      kind,
+      basket,
     });
     for (const order of priced.orders) {
       await assertDeliverable(tx, {
@@ -250,6 +249,7 @@ export class CheckoutService {
       subtotal: order.subtotal,
       discount: order.discount,
       shippingPrice: order.shippingPrice,
+      oneOffFee: order.oneOffFee,
       total: order.total,
       lines: order.lines,
     }));

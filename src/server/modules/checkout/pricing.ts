@@ -1,7 +1,7 @@
-import { basketProblems, basketTotals } from '../../../domain/basket';
+import { basketProblems, basketTotals, oneOffFeeApplies, type BasketKindFlags } from '../../../domain/basket';
 import { londonDate, weekdayOf, weekStartOf, type IsoDate } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
-import { isDeliveryDay, isWeekOrderable, weekLabel, type OrderKind } from '../../../domain/menu-weeks';
+import { isDeliveryDay, isWeekOrderable, orderKindOf, weekLabel } from '../../../domain/menu-weeks';
 import { pence } from '../../../domain/money';
 import { deliveryDateForWeek } from '../../../domain/orders';
 import { orderLineFromBasketLine, type OrderLine } from '../../../domain/basket-summary';
@@ -24,7 +24,9 @@ export interface PricedOrder {
   lines: PricedOrderLine[];
   subtotal: number;
   discount: number;
+  /** The delivery charge: the delivery fee and a one-off box's fee (domain `deliveryCharge`). */
   shippingPrice: number;
+  oneOffFee: number;
   total: number;
 }
 
@@ -66,19 +68,20 @@ export async function priceBasket(
     firstDelivery,
     rules,
     now,
-    oneOffFee = 0,
-    kind = 'plan',
+    basket,
   }: {
     basketId: string;
     firstDelivery: IsoDate;
     rules: ShopRules;
     now: Date;
-    /** Added to each order's delivery charge for a one-off box (0 for a plan). */
-    oneOffFee?: number;
-    /** A plan keeps the weekly cutoff; a one-off box may come next day (docs/decisions/0011). */
-    kind?: OrderKind;
+    /**
+     * A plan's or a one-off box's: a plan keeps the weekly cutoff, a one-off box may come next day and pays
+     * the one-off fee (docs/decisions/0011).
+     */
+    basket: BasketKindFlags;
   },
 ): Promise<PricedCheckout> {
+  const kind = orderKindOf(basket.startSubscription);
   const rows = (await readLines(db, basketId)).filter((row) => row.quantity > 0);
   if (rows.length === 0) throw new DomainError('ORDER_INVALID', 'Your basket is empty');
 
@@ -176,6 +179,7 @@ export async function priceBasket(
     })),
     weekdayOf(firstDelivery),
     rules,
+    { oneOff: oneOffFeeApplies(basket) },
   );
   const problems = basketProblems(totals, rules);
   if (problems.length > 0) throw new DomainError('BASKET_INVALID', problems[0]!.message);
@@ -190,8 +194,9 @@ export async function priceBasket(
       lines,
       subtotal: week.lineItemsPrice,
       discount: week.discount,
-      shippingPrice: week.price + oneOffFee,
-      total: week.subtotal + week.price + oneOffFee,
+      shippingPrice: week.charge,
+      oneOffFee: week.oneOffFee,
+      total: week.subtotal + week.charge,
     };
   });
   return {

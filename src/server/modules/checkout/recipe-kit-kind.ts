@@ -22,8 +22,7 @@ export function recipeKitKind(publicUrl: string, rules: ShopRulesCache): OrderKi
       await queueOrderConfirmation(tx, {
         customerId: checkout.customerId,
         paidOrders: orders,
-        charged: payment.amount,
-        credit: payment.creditAmount,
+        payment,
         publicUrl,
         // The plan it started, said again: weekly, the next charge, cancel any time (issue 19 item 6).
         ...(plan

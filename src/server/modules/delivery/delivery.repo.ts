@@ -3,7 +3,6 @@ import type { IsoDate } from '../../../domain/calendar';
 import { isGiftBox } from '../../../domain/menu';
 import type { DbOrTx } from '../../db/client';
 import { collectionProducts, collections, products, productVariants } from '../../db/schema/catalogue';
-import { settings } from '../../db/schema/shop';
 import { VARIANT_GID_PREFIX } from '../menu';
 
 export interface VariantAvailability {
@@ -82,15 +81,4 @@ export async function variantAvailability(
       },
     ];
   });
-}
-
-/** Spec §7 POST /baskets/{id}/preview_one_off_fee: the one-off fee an operator set (settings.one_off_fee). */
-export const ONE_OFF_FEE_SETTING = 'one_off_fee';
-
-export async function readOneOffFee(db: DbOrTx): Promise<unknown> {
-  const [row] = await db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.key, ONE_OFF_FEE_SETTING));
-  return row?.value;
 }

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { addDays, londonDate, weekdayOf, type IsoDate } from '../../../domain/calendar';
@@ -685,7 +685,7 @@ describe('POST /baskets/{id}/preview_one_off_fee', () => {
     });
   });
 
-  test('a one-off basket pays £2.99 for each delivery, on top of its total', async () => {
+  test('a one-off basket pays £2.99 for each delivery, already in the total it shows (issue 19)', async () => {
     const { visitor, id, total } = await basketWith([WEEKS.next, WEEKS.later]);
     await makeOneOff(id);
     const response = await visitor.post(`${API}/baskets/${id}/preview_one_off_fee`);
@@ -697,25 +697,43 @@ describe('POST /baskets/{id}/preview_one_off_fee', () => {
       basket_total: total,
       total: total + 598,
     });
+    // The basket shows the same total, with the fee named: no figure appears first at payment.
+    const basket = (await visitor.get(`${API}/baskets/${id}`)).body.data.attributes;
+    expect(basket).toMatchObject({ one_off_fee: 598, total: total + 598, total_price: total + 598 });
+    expect(basket.weeks.map((w: any) => [w.one_off_fee, w.charge - w.price])).toEqual([
+      [299, 299],
+      [299, 299],
+    ]);
   });
 
   test('the fee is the one_off_fee setting when an operator sets one', async () => {
     const { visitor, id, total } = await basketWith([WEEKS.next]);
     await makeOneOff(id);
+    // The shop's rules are cached for a few seconds: each change is read once the cache has run out.
+    const afterTheCache = () => vi.setSystemTime(Date.now() + 6_000);
+    vi.useFakeTimers({ toFake: ['Date'] });
     await t.database.db.insert(settings).values({ key: 'one_off_fee', value: 350 });
     try {
+      afterTheCache();
       const response = await visitor.post(`${API}/baskets/${id}/preview_one_off_fee`);
       expect(response.body.data.attributes).toMatchObject({
         fee_per_order: 350,
         fee: 350,
+        basket_total: total,
         total: total + 350,
       });
+      // The basket itself charges the same fee: its total is the preview's.
+      const basket = await visitor.get(`${API}/baskets/${id}`);
+      expect(basket.body.data.attributes).toMatchObject({ one_off_fee: 350, total: total + 350 });
       // A setting that is not an amount in pence is ignored.
       await t.database.db.update(settings).set({ value: '3.50' }).where(eq(settings.key, 'one_off_fee'));
+      afterTheCache();
       const fallback = await visitor.post(`${API}/baskets/${id}/preview_one_off_fee`);
       expect(fallback.body.data.attributes.fee_per_order).toBe(299);
     } finally {
       await t.database.db.delete(settings).where(eq(settings.key, 'one_off_fee'));
+      afterTheCache();
+      vi.useRealTimers();
     }
   });
 

@@ -17,9 +17,9 @@ import {
   WEEKDAY_NAMES,
   type DeliveryDateOption,
 } from '../../../domain/delivery-dates';
+import { oneOffFeeApplies } from '../../../domain/basket';
 import { DomainError } from '../../../domain/errors';
 import { DELIVERY_WINDOW_DAYS, weekLabel, type OrderKind } from '../../../domain/menu-weeks';
-import { pence, type Pence } from '../../../domain/money';
 import type {
   BlockedDate,
   ConstraintsBody,
@@ -42,19 +42,11 @@ import {
   postcodeNotFound,
   type DeliveryArea,
 } from './delivery-areas';
-import { readOneOffFee, variantAvailability } from './delivery.repo';
+import { variantAvailability } from './delivery.repo';
 
 // Delivery use cases (spec §5 delivery dates, §7 Delivery and constraints, §7 preview_one_off_fee). The date
 // rules are the domain's (src/domain/delivery-dates.ts); here they meet the postcode's courier days, the
 // days the kitchen is closed and the basket's dishes (sold out, or not on that week's menu).
-
-/** The one-off fee when no operator has set one: £2.99 for each delivery. */
-export const DEFAULT_ONE_OFF_FEE = pence(299);
-
-/** The one-off delivery fee setting (pence), £2.99 when unset or not a sensible amount. */
-export async function oneOffFee(db: DbOrTx): Promise<Pence> {
-  return asFee(await readOneOffFee(db));
-}
 
 const PRODUCT_GONE = 'That dish is no longer on our menu';
 
@@ -287,34 +279,26 @@ export class DeliveryService {
   }
 
   /**
-   * The one-off fee (spec §7 POST /baskets/{id}/preview_one_off_fee): a basket marked oneOffFeeApplicable
-   * that does not start a plan pays the fee once per delivery (each meal week is one order), on top of its
-   * total. The fee is the `one_off_fee` setting (pence), £2.99 when unset. Another visitor's basket is
-   * BASKET_NOT_FOUND ("Has error and basket is destroyed"), as for every basket call.
+   * The one-off fee (spec §7 POST /baskets/{id}/preview_one_off_fee): what a one-off box pays on top of its
+   * dishes and delivery fees, once per delivery (each meal week is one order). It is the basket's own figure
+   * (`deliveryCharge` in domain/basket.ts), already in its total: the preview, the basket and the orders
+   * placed can never differ. Another visitor's basket is BASKET_NOT_FOUND ("Has error and basket is
+   * destroyed"), as for every basket call.
    */
   async previewOneOffFee(
     baskets: BasketService,
     owner: BasketOwner,
     basketId: string,
   ): Promise<OneOffFeeAnswer> {
-    const [{ basket }, feePerOrder] = await Promise.all([baskets.get(owner, basketId), oneOffFee(this.db)]);
-    const applicable = basket.oneOffFeeApplicable && !basket.startSubscription;
-    const orderCount = basket.weeks.length;
-    const fee = applicable ? feePerOrder * orderCount : 0;
+    const { basket, feePerOrder } = await baskets.withOneOffFee(owner, basketId);
     return {
       basketId: basket.id,
-      oneOffFeeApplicable: applicable,
+      oneOffFeeApplicable: oneOffFeeApplies(basket),
       feePerOrder,
-      orderCount,
-      fee,
-      basketTotal: basket.total,
-      total: basket.total + fee,
+      orderCount: basket.weeks.length,
+      fee: basket.oneOffFee,
+      basketTotal: basket.total - basket.oneOffFee,
+      total: basket.total,
     };
   }
-}
-
-function asFee(value: unknown): Pence {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && value <= 100_000
-    ? pence(value)
-    : DEFAULT_ONE_OFF_FEE;
 }

@@ -10,8 +10,7 @@ export function giftKind(publicUrl: string): OrderKind {
       await queueGiftEmails(tx, {
         customerId: checkout.customerId,
         paidOrders: orders,
-        charged: payment.amount,
-        credit: payment.creditAmount,
+        payment,
         publicUrl,
       });
     },

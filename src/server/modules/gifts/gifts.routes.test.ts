@@ -5,6 +5,7 @@ import { checkouts } from '../../db/schema/checkout';
 import { orders } from '../../db/schema/orders';
 import { API, expectError, variantGid, variantId } from '../../test/api-expect';
 import { clearRateLimits, emailsTo } from '../../test/accounts';
+import { addCredit } from '../credit';
 import { createTestApp, type TestApp, type Visitor } from '../../test/harness';
 import { CARDS, saveCard, shopper, type Shopper } from '../../test/checkout';
 
@@ -66,6 +67,66 @@ const ordersOf = (customerId: string) =>
 async function pay(visitor: Visitor, orderId: string, paymentMethodId: string) {
   return visitor.post(`${API}/payments`, { order_id: orderId, payment_method_id: paymentMethodId });
 }
+
+describe('a gift paid partly with store credit (issue 19 item 4)', () => {
+  test('its page and email say the credit used and the £37 charged, not only the £42 total', async () => {
+    const s = await shopper(t, { firstName: 'Grace' });
+    const addressId = await recipientAddress(s);
+    // £5 of store credit, as the CREDIT-5 code gives.
+    await t.database.db.transaction((tx) =>
+      addCredit(tx, {
+        customerId: s.customerId,
+        amount: 500,
+        reason: 'credit_voucher',
+        description: 'Credit code CREDIT-5',
+        reference: 'CREDIT-5',
+      }),
+    );
+    const card = await saveCard(t, s, CARDS.visa);
+    const placed = await s.visitor.post(
+      `${API}/orders/gift_boxes`,
+      giftBody(addressId, {
+        product_variant_id: variantGid(DATE_NIGHT),
+        recipient: { name: 'Nonna Rossi', email: null, message: null },
+      }),
+    );
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const orderId = placed.body.data[0].id as string;
+    expect(placed.body.data[0].attributes).toMatchObject({ subtotal: 4200, shipping_price: 0, total: 4200 });
+
+    const paid = await pay(s.visitor, orderId, card);
+    expect(paid.body.data.attributes).toMatchObject({
+      status: 'succeeded',
+      amount: 3700,
+      credit_amount: 500,
+    });
+
+    // The order page's receipt (and the confirmation page's, from POST /orders/confirm): what paid for it.
+    const view = await s.visitor.get(`${API}/orders/${orderId}`);
+    expect(view.body.meta).toMatchObject({
+      total: 4200,
+      paid: { credit_used: 500, charged: 3700, paid_with: 'Visa ending 4242', method: 'card' },
+    });
+    const confirmed = await s.visitor.post(`${API}/orders/confirm`, { order_id: orderId });
+    expect(confirmed.body.meta.checkout.paid).toEqual(view.body.meta.paid);
+
+    const [confirmation] = await emailsTo(t, s.email, 'gift_confirmation');
+    expect(confirmation!.text).toContain(
+      [
+        'Gift box: £42.00',
+        'Delivery: Free',
+        'Total: £42.00',
+        'Store credit used: −£5.00',
+        'Charged to Visa ending 4242: £37.00',
+      ].join('\n'),
+    );
+    expect(confirmation!.html).toContain('Store credit used');
+
+    // Another customer's order is still not theirs to read.
+    const other = await shopper(t);
+    expectError(await other.visitor.get(`${API}/orders/${orderId}`), 404, 'ORDER_NOT_FOUND');
+  });
+});
 
 describe('POST /orders/gift_boxes/preview', () => {
   test('prices the gift like a box (a weekday fee under £40) and writes nothing', async () => {
@@ -235,7 +296,7 @@ describe('POST /orders/gift_boxes', () => {
     expect(confirmation!.text).toContain('The card says: “Happy birthday, Nonna!\n\nWith love from Ada”');
     expect(confirmation!.html).toContain('Happy birthday, Nonna!<br><br>With love from Ada');
     expect(confirmation!.text).toContain('We’ve emailed Nonna Rossi');
-    expect(confirmation!.text).toContain('Paid: £36.99.');
+    expect(confirmation!.text).toContain('Total: £36.99\nCharged to Visa ending 4242: £36.99');
     const [notice] = await emailsTo(t, 'nonna.rossi@example.com', 'gift_on_its_way');
     expect(notice!.subject).toBe('Ada Lovelace has sent you a Sfoglia gift box');
     expect(notice!.text).toContain('Thursday 26 November');

@@ -27,5 +27,12 @@ export {
   type OrderLineDraft,
   type OrderRewrite,
 } from './place-orders';
-export { emailOrderOf, emailOrdersOf, queueGiftEmails, queueOrderConfirmation } from './order-emails';
+export {
+  emailOrderOf,
+  emailOrdersOf,
+  emailTotals,
+  queueGiftEmails,
+  queueOrderConfirmation,
+} from './order-emails';
+export { checkoutPaid, describePayment, describePayments, type CheckoutPaid } from './checkout-payment';
 export { moveOrderAlong } from './move-order';

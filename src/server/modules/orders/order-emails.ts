@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { fullDateLabel, isIsoDate, londonDate, longDayLabel, shortDayLabel } from '../../../domain/calendar';
 import { formatPence } from '../../../domain/money';
+import { orderReceiptRows, receipt, type OrderMoney, type ReceiptRow } from '../../../domain/receipt';
 import type { DbOrTx } from '../../db/client';
 import {
   orderLineItems,
@@ -8,7 +9,7 @@ import {
   type OrderAddress,
   type orders,
 } from '../../db/schema/orders';
-import { paymentMethods, payments } from '../../db/schema/payments';
+import { payments } from '../../db/schema/payments';
 import { vouchers } from '../../db/schema/vouchers';
 import { customers } from '../../db/schema/customers';
 import { enqueueEmail } from '../../integrations/email';
@@ -17,8 +18,10 @@ import {
   giftOnItsWay,
   orderConfirmation,
   type EmailOrder,
+  type EmailTotals,
 } from '../../integrations/email/templates';
 import { orderInvoice } from '../../integrations/email/plan-templates';
+import { describePayment, type CheckoutPaid } from './checkout-payment';
 
 // The emails about paid orders, queued in the transaction that records the payment by the order kind that
 // was paid (payments/order-kinds.ts): the order confirmation, or a gift's two emails.
@@ -32,8 +35,34 @@ export const longDeliveryDate = (date: string) => (isIsoDate(date) ? longDayLabe
 const addressText = (address: OrderAddress) =>
   [address.address1, address.address2, address.city, address.zip].filter(Boolean).join(', ');
 
-function emailOrder(order: OrderRow, lines: LineRow[], voucherCode: string | null): EmailOrder {
-  const gift = order.source === 'gift_box';
+/** An order's money as its receipts show it (domain/receipt.ts). */
+export function orderMoneyOf(order: OrderRow, voucherCode: string | null): OrderMoney {
+  return {
+    itemsLabel:
+      order.source === 'gift_box'
+        ? 'Gift box'
+        : order.source === 'takeaway' || order.source === 'catering'
+          ? 'Food'
+          : 'Dishes',
+    subtotal: order.subtotal,
+    discount: order.totalDiscounts,
+    voucherCode,
+    shippingPrice: order.shippingPrice,
+    oneOffFee: order.oneOffFee,
+    total: order.total,
+  };
+}
+
+/** Receipt rows as an email's table takes them. */
+export const emailTotals = (rows: readonly ReceiptRow[]): EmailTotals =>
+  rows.map(({ label, value, kind }) => [label, value, kind]);
+
+function emailOrder(
+  order: OrderRow,
+  lines: LineRow[],
+  voucherCode: string | null,
+  totals: readonly ReceiptRow[] = orderReceiptRows(orderMoneyOf(order, voucherCode)),
+): EmailOrder {
   return {
     number: order.number,
     deliveryDate: longDeliveryDate(order.deliveryDate),
@@ -45,35 +74,25 @@ function emailOrder(order: OrderRow, lines: LineRow[], voucherCode: string | nul
       unitPrice: formatPence(line.price),
       total: line.total === 0 && line.price > 0 ? 'Free' : formatPence(line.total),
     })),
-    totals: [
-      [gift ? 'Gift box' : 'Dishes', formatPence(order.subtotal)],
-      ...(order.totalDiscounts > 0
-        ? [
-            [
-              voucherCode ? `Discount (${voucherCode})` : 'Discount',
-              `−${formatPence(order.totalDiscounts)}`,
-            ] as [string, string],
-          ]
-        : []),
-      ['Delivery', order.shippingPrice === 0 ? 'Free' : formatPence(order.shippingPrice)],
-      ['Total', formatPence(order.total)],
-    ],
+    totals: emailTotals(totals),
   };
 }
 
 interface PaidOrders {
   customerId: string;
   paidOrders: OrderRow[];
-  /** Pence charged to the card or PayPal, and store credit spent. */
-  charged: number;
-  credit: number;
+  /** The payment that paid them: what was charged to the card or PayPal, and the store credit spent. */
+  payment: Parameters<typeof describePayment>[1];
   publicUrl: string;
   /** A checkout that started a plan: what it charges when and how to stop it, and where to manage it. */
   plan?: { paragraphs: string[]; link: string };
 }
 
-/** What both emails need: the customer, each order as an email shows it, and what was paid. */
-async function emailContext(tx: DbOrTx, { customerId, paidOrders, charged, credit, publicUrl }: PaidOrders) {
+/**
+ * What both emails need: the customer, each order as an email shows it, and what was paid (in a single
+ * order's totals, or after several: domain `receipt`).
+ */
+async function emailContext(tx: DbOrTx, { customerId, paidOrders, payment, publicUrl }: PaidOrders) {
   const [customer] = await tx.select().from(customers).where(eq(customers.id, customerId));
   if (!customer || paidOrders.length === 0) return null;
   const ids = paidOrders.map((order) => order.id);
@@ -93,21 +112,25 @@ async function emailContext(tx: DbOrTx, { customerId, paidOrders, charged, credi
             .where(inArray(vouchers.id, voucherIds))
         ).map((row) => [row.id, row.code]),
   );
+  const orders = [...paidOrders].sort((a, b) => a.number - b.number);
+  const codeOf = (order: OrderRow) => (order.voucherId ? (codes.get(order.voucherId) ?? null) : null);
+  const shown = receipt(
+    orders.map((order) => orderMoneyOf(order, codeOf(order))),
+    await describePayment(tx, payment),
+  );
   return {
     customer,
     lines,
-    orders: [...paidOrders].sort((a, b) => a.number - b.number),
+    orders,
     toEmail: (order: OrderRow) =>
       emailOrder(
         order,
         lines.filter((line) => line.orderId === order.id),
-        order.voucherId ? (codes.get(order.voucherId) ?? null) : null,
+        codeOf(order),
+        shown.orders[orders.indexOf(order)],
       ),
-    paid: {
-      charged: formatPence(charged),
-      credit: credit > 0 ? formatPence(credit) : null,
-      link: `${publicUrl}/account`,
-    },
+    paid: emailTotals(shown.payment),
+    link: `${publicUrl}/account`,
   };
 }
 
@@ -121,7 +144,8 @@ export async function queueOrderConfirmation(tx: DbOrTx, paid: PaidOrders): Prom
       to: context.customer.email,
       firstName: context.customer.firstName,
       orders: context.orders.map(context.toEmail),
-      ...context.paid,
+      paid: context.paid,
+      link: context.link,
       ...(paid.plan ? { plan: paid.plan } : {}),
     }),
   );
@@ -148,7 +172,7 @@ export async function queueGiftEmails(tx: DbOrTx, paid: PaidOrders): Promise<voi
         message: recipient.message,
         deliveryDay: isIsoDate(order.deliveryDate) ? shortDayLabel(order.deliveryDate) : order.deliveryDate,
         order: context.toEmail(order),
-        ...context.paid,
+        link: context.link,
       }),
     );
     if (!recipient.email) continue;
@@ -237,31 +261,18 @@ export async function queueInvoice(
   const [customer] = await tx.select().from(customers).where(eq(customers.id, order.customerId));
   if (!customer) return null;
   const [payment] = await tx
-    .select({ payment: payments, method: paymentMethods })
+    .select()
     .from(payments)
-    .leftJoin(paymentMethods, eq(paymentMethods.id, payments.paymentMethodId))
     .where(and(eq(payments.checkoutId, order.checkoutId), eq(payments.status, 'succeeded')));
+  const paid = payment ? await describePayment(tx, payment) : null;
   const together = await tx
     .select({ number: ordersTable.number })
     .from(ordersTable)
     .where(eq(ordersTable.checkoutId, order.checkoutId))
     .orderBy(asc(ordersTable.number));
-  const paidWith = [
-    payment?.payment.amount
-      ? `${
-          payment.method?.type === 'PaypalAccount'
-            ? `PayPal (${payment.method.email ?? 'account'})`
-            : payment.method
-              ? `${capitalise(payment.method.brand ?? 'card')} ending ${payment.method.last4}`
-              : 'card'
-        }, ${formatPence(payment.payment.amount)}`
-      : null,
-    payment?.payment.creditAmount ? `store credit, ${formatPence(payment.payment.creditAmount)}` : null,
-  ]
-    .filter(Boolean)
-    .join('; ');
+  const paidWith = paid ? paidWithText(paid) : '';
   const others = together.filter((row) => row.number !== order.number).map((row) => `#${row.number}`);
-  const paidAt = payment?.payment.updatedAt ?? order.updatedAt;
+  const paidAt = payment?.updatedAt ?? order.updatedAt;
   await enqueueEmail(
     tx,
     orderInvoice({
@@ -279,4 +290,12 @@ export async function queueInvoice(
   return { sentTo: customer.email };
 }
 
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+/** "Visa ending 4242, £12.99; store credit, £10.00". */
+function paidWithText(paid: CheckoutPaid): string {
+  return [
+    paid.charged > 0 ? `${paid.paidWith ?? 'card'}, ${formatPence(paid.charged)}` : null,
+    paid.creditUsed > 0 ? `store credit, ${formatPence(paid.creditUsed)}` : null,
+  ]
+    .filter(Boolean)
+    .join('; ');
+}

@@ -54,6 +54,7 @@ function toOrder(row: ReadRow, lines: LineRow[], now: Date): Order {
     subtotal: row.subtotal,
     discount: row.totalDiscounts,
     shippingPrice: row.shippingPrice,
+    oneOffFee: row.oneOffFee,
     total: row.total,
     scheduleWeekId: row.scheduleWeekId,
     ...orderChanges(row, now),

@@ -9,6 +9,7 @@ import { orders } from '../../db/schema/orders';
 import { subscriptions } from '../../db/schema/subscriptions';
 import { creditBalance } from '../credit';
 import type { ShopRulesCache } from '../shop';
+import { checkoutPaid } from './checkout-payment';
 import { checkoutMeta } from './order-documents';
 import { checkoutOrders, findCustomerOrder, listCustomerOrders } from './orders.repo';
 import { hasInvoice, queueInvoice } from './order-emails';
@@ -61,12 +62,15 @@ export class OrdersService {
   async checkoutMeta(customerId: string, order: Order): Promise<CheckoutMeta> {
     const [row] = await this.db.select().from(checkouts).where(eq(checkouts.id, order.checkoutId));
     if (!row) throw new DomainError('ORDER_NOT_FOUND', NOT_FOUND);
-    return checkoutMeta(
-      row,
-      await creditBalance(this.db, customerId),
-      await this.rules.get(),
-      row.subscriptionId !== null,
-    );
+    return {
+      ...checkoutMeta(
+        row,
+        await creditBalance(this.db, customerId),
+        await this.rules.get(),
+        row.subscriptionId !== null,
+      ),
+      paid: await checkoutPaid(this.db, row.id),
+    };
   }
 
   /** The orders paid together with this one, and what paying them takes. */

@@ -36,6 +36,8 @@ export interface OrderDraft<W extends IsoDate | null = IsoDate> {
   subtotal: number;
   discount: number;
   shippingPrice: number;
+  /** A one-off box's fee, within shippingPrice (0 when absent). */
+  oneOffFee?: number;
   total: number;
   lines: readonly OrderLineDraft[];
 }
@@ -83,6 +85,7 @@ export async function placeOrders(
         subtotal: order.subtotal,
         totalDiscounts: order.discount,
         shippingPrice: order.shippingPrice,
+        oneOffFee: order.oneOffFee ?? 0,
         total: order.total,
       })
       .returning({ id: orders.id, state: orders.state });
@@ -129,6 +132,7 @@ export function previewOrders(
     subtotal: order.subtotal,
     discount: order.discount,
     shippingPrice: order.shippingPrice,
+    oneOffFee: order.oneOffFee ?? 0,
     total: order.total,
     createdAt: now.toISOString(),
     scheduleWeekId: null,

@@ -46,6 +46,7 @@ describe('GET /settings', () => {
           minimum_spend_per_order: 1000,
           default_delivery_fee: 199,
           free_delivery_threshold: 4000,
+          one_off_fee: 299,
           minimum_card_charge: 30,
           cutoff_weekday: 5,
           cutoff_hour: 12,

@@ -4,6 +4,7 @@ import {
   DEFAULT_DELIVERY_FEE,
   DEFAULT_MINIMUM_SPEND,
   DEFAULT_MINIMUM_SPEND_PER_ORDER,
+  DEFAULT_ONE_OFF_FEE,
   type BasketRules,
 } from '../../../domain/basket';
 import {
@@ -31,6 +32,12 @@ function asPence(value: unknown, fallback: Pence): Pence {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? pence(value) : fallback;
 }
 
+/** Spec §7 preview_one_off_fee: an operator's one-off fee (pence, up to £1,000); anything else is £2.99. */
+function asOneOffFee(value: unknown): Pence {
+  const fee = asPence(value, DEFAULT_ONE_OFF_FEE);
+  return fee <= 100_000 ? fee : DEFAULT_ONE_OFF_FEE;
+}
+
 export interface ShopRules extends BasketRules {
   minimumCardCharge: Pence;
   /** Store credit for a takeaway delivered after its promised window (issue 13 part 5). */
@@ -52,6 +59,7 @@ export async function loadShopRules(db: DbOrTx): Promise<ShopRules> {
       threshold: pence(fee.thresholdPence),
       price: pence(fee.pricePence),
     })),
+    oneOffFee: asOneOffFee(values.one_off_fee),
     minimumCardCharge: asPence(values.minimum_card_charge, DEFAULT_MINIMUM_CARD_CHARGE),
     lateDeliveryCredit: asPence(values.late_delivery_credit, pence(DEFAULT_LATE_DELIVERY_CREDIT)),
   };
@@ -103,6 +111,7 @@ export function settingsView(rules: ShopRules, now: Date): Settings {
     minimumSpendPerOrder: rules.minimumSpendPerOrder,
     defaultDeliveryFee: rules.defaultDeliveryFee.price,
     freeDeliveryThreshold: rules.defaultDeliveryFee.threshold,
+    oneOffFee: rules.oneOffFee,
     minimumCardCharge: rules.minimumCardCharge,
     cutoffWeekday: CUTOFF_WEEKDAY,
     cutoffHour: CUTOFF_HOUR,

@@ -7,7 +7,16 @@ import { customers } from '../../db/schema/customers';
 import { enqueueEmail, enqueueEmails } from '../../integrations/email';
 import { planBillingLetter, type PlanBillingTemplate } from '../../integrations/email/plan-templates';
 import { findCustomerById } from '../customers';
-import { emailOrderOf, emailOrdersOf, type OrderRow } from '../orders';
+import { paymentReceiptRows } from '../../../domain/receipt';
+import type { EmailOrder } from '../../integrations/email/templates';
+import {
+  describePayments,
+  emailOrderOf,
+  emailOrdersOf,
+  emailTotals,
+  type CheckoutPaid,
+  type OrderRow,
+} from '../orders';
 import { theWeekOf } from './plan-receipts';
 
 // The words of weekly billing's emails (issue 12 parts 2 and 4), queued in the transaction that decided
@@ -21,6 +30,7 @@ async function send(
   template: PlanBillingTemplate,
   letter: Letter,
   order?: OrderRow,
+  paid?: CheckoutPaid,
 ): Promise<void> {
   const customer = await findCustomerById(tx, customerId);
   if (!customer) return;
@@ -31,9 +41,18 @@ async function send(
       firstName: customer.firstName,
       template,
       ...letter,
-      ...(order ? { order: await emailOrderOf(tx, order) } : {}),
+      ...(order ? { order: withPaid(await emailOrderOf(tx, order), order, paid) } : {}),
     }),
   );
+}
+
+/** A paid box's receipt (issue 19): its totals, then the store credit used and what the card was charged. */
+function withPaid(shown: EmailOrder, box: OrderRow, paid: CheckoutPaid | undefined): EmailOrder {
+  if (!paid) return shown;
+  return {
+    ...shown,
+    totals: [...shown.totals, ...emailTotals(paymentReceiptRows({ ...paid, total: box.total, orders: 1 }))],
+  };
 }
 
 const arrives = (order: OrderRow) => longDayLabel(order.deliveryDate as IsoDate);
@@ -70,9 +89,18 @@ export function reminderEmail(
 interface Charged {
   charged: number;
   credit: number;
+  /** The plan's card it was charged to (named on the receipt). */
+  paymentMethodId: string | null;
   notes: readonly string[];
   publicUrl: string;
 }
+
+const paymentOf = (paid: Charged) => ({
+  amount: paid.charged,
+  creditAmount: paid.credit,
+  paymentMethodId: paid.paymentMethodId,
+  processor: 'stripe' as const,
+});
 
 /** The words of the charged email: what was charged, what comes and when, what changed at the cutoff. */
 function chargedLetter(box: OrderRow, paid: Charged): Letter {
@@ -92,8 +120,9 @@ function chargedLetter(box: OrderRow, paid: Charged): Letter {
 }
 
 /** The box was charged: what was charged, what comes and when, and anything that changed at the cutoff. */
-export function chargedEmail(tx: DbOrTx, box: OrderRow, paid: Charged): Promise<void> {
-  return send(tx, box.customerId, 'plan_charged', chargedLetter(box, paid), box);
+export async function chargedEmail(tx: DbOrTx, box: OrderRow, paid: Charged): Promise<void> {
+  const [described] = await describePayments(tx, [paymentOf(paid)]);
+  return send(tx, box.customerId, 'plan_charged', chargedLetter(box, paid), box, described);
 }
 
 /** The same for a batch of boxes charged together: four statements for all of them. */
@@ -113,9 +142,13 @@ export async function chargedEmails(
     tx,
     paid.map(({ box }) => box),
   );
+  const described = await describePayments(
+    tx,
+    paid.map(({ charged }) => paymentOf(charged)),
+  );
   await enqueueEmails(
     tx,
-    paid.flatMap(({ box, charged }) => {
+    paid.flatMap(({ box, charged }, index) => {
       const customer = people.get(box.customerId);
       if (!customer) return [];
       return [
@@ -124,7 +157,7 @@ export async function chargedEmails(
           firstName: customer.firstName,
           template: 'plan_charged',
           ...chargedLetter(box, charged),
-          order: shown.get(box.id)!,
+          order: withPaid(shown.get(box.id)!, box, described[index]),
         }),
       ];
     }),

@@ -116,6 +116,8 @@ describe('weekly billing at the cutoff', { timeout: 90_000 }, () => {
     const [charged] = await emailsTo(c.email, 'plan_charged');
     expect(charged?.text).toContain('It arrives Wednesday 2 December');
     expect(charged?.text).toContain(lines[0]!.title);
+    // Its receipt ends with what the card was charged (issue 19).
+    expect(charged?.text).toMatch(/\nTotal: £\d+\.\d\d\nCharged to Visa ending 4242: £\d+\.\d\d\n/);
     const events = await db()
       .select()
       .from(subscriptionEvents)

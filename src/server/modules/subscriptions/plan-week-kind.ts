@@ -126,6 +126,7 @@ export function planWeekKind(publicUrl: string, rules: ShopRulesCache): OrderKin
           charged: {
             charged: payment.amount,
             credit: payment.creditAmount,
+            paymentMethodId: payment.paymentMethodId,
             notes: notes(subscriptionId, box.mealWeek!),
             publicUrl,
           },
@@ -155,6 +156,7 @@ export function planWeekKind(publicUrl: string, rules: ShopRulesCache): OrderKin
       await chargedEmail(tx, box, {
         charged: payment.amount,
         credit: payment.creditAmount,
+        paymentMethodId: payment.paymentMethodId,
         notes: await cutoffNotes(tx, checkout.subscriptionId, box.mealWeek!),
         publicUrl,
       });

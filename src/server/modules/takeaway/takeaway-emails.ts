@@ -9,7 +9,9 @@ import {
   takeawayRejected,
   type EmailOrder,
 } from '../../integrations/email/templates';
+import { receipt, takeawayMoney } from '../../../domain/receipt';
 import { findCustomerById } from '../customers';
+import { describePayment, emailTotals, type CheckoutPaid } from '../orders';
 import { named } from './takeaway-order-view';
 import type { TakeawayOrderRecord } from './takeaway-orders.repo';
 
@@ -31,7 +33,21 @@ function longDay(instant: Date): string {
   }).format(instant);
 }
 
-function emailOrder({ order, takeaway, restaurant, lines }: TakeawayOrderRecord): EmailOrder {
+/** A takeaway's money as every receipt shows it (domain/receipt.ts): food, delivery, total, and what paid. */
+function takeawayReceipt(
+  { order, takeaway }: Pick<TakeawayOrderRecord, 'order' | 'takeaway'>,
+  paid: CheckoutPaid | null,
+) {
+  const money = takeawayMoney({
+    ...order,
+    discount: order.totalDiscounts,
+    delivered: takeaway.fulfillmentType === 'delivery',
+  });
+  return receipt([money], paid).orders[0]!;
+}
+
+function emailOrder(record: TakeawayOrderRecord, paid: CheckoutPaid): EmailOrder {
+  const { order, takeaway, restaurant, lines } = record;
   const address =
     takeaway.fulfillmentType === 'delivery'
       ? [order.shippingAddress.address1, order.shippingAddress.city, order.shippingAddress.zip]
@@ -53,25 +69,14 @@ function emailOrder({ order, takeaway, restaurant, lines }: TakeawayOrderRecord)
         total: formatPence(line.total),
       };
     }),
-    totals: [
-      ['Food', formatPence(order.subtotal)],
-      ...(takeaway.fulfillmentType === 'delivery'
-        ? [
-            ['Delivery', order.shippingPrice === 0 ? 'Free' : formatPence(order.shippingPrice)] as [
-              string,
-              string,
-            ],
-          ]
-        : []),
-      ['Total', formatPence(order.total)],
-    ],
+    totals: emailTotals(takeawayReceipt(record, paid)),
   };
 }
 
 export async function queueTakeawayConfirmation(
   tx: DbOrTx,
   record: TakeawayOrderRecord,
-  paid: { charged: number; credit: number; now: Date; publicUrl: string },
+  paid: { payment: Parameters<typeof describePayment>[1]; now: Date; publicUrl: string },
 ): Promise<void> {
   const customer = await findCustomerById(tx, record.order.customerId);
   if (!customer) return;
@@ -83,10 +88,8 @@ export async function queueTakeawayConfirmation(
       restaurant: record.restaurant.name,
       when: windowText(record.takeaway.promisedFrom, record.takeaway.promisedTo, paid.now),
       delivery: record.takeaway.fulfillmentType === 'delivery',
-      order: emailOrder(record),
+      order: emailOrder(record, await describePayment(tx, paid.payment)),
       allergens: named(record.takeaway.customerAllergens).map((a) => a.name),
-      charged: formatPence(paid.charged),
-      credit: paid.credit > 0 ? formatPence(paid.credit) : null,
       link: `${paid.publicUrl}/takeaway/track/${record.order.id}`,
     }),
   );

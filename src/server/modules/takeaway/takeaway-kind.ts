@@ -25,8 +25,7 @@ export function takeawayKind(publicUrl: string): OrderKind {
         const record = await readTakeawayOrder(tx, order.id);
         if (record) {
           await queueTakeawayConfirmation(tx, record, {
-            charged: payment.amount,
-            credit: payment.creditAmount,
+            payment,
             now: by.at,
             publicUrl,
           });

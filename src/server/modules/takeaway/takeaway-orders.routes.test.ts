@@ -112,6 +112,8 @@ describe('placing and paying a takeaway', () => {
       state_label: 'Is being prepared',
       paid_at: LUNCH.toISOString(),
       promised_from: '2026-11-18T13:05:00.000Z',
+      // Its receipt says what was charged (issue 19), never naming the card on a page a link opens.
+      paid: { credit_used: 0, charged: 2399, paid_with: null, method: 'card' },
     });
     const [checkout] = await t.database.db
       .select()
@@ -125,6 +127,7 @@ describe('placing and paying a takeaway', () => {
       'We’ll bring it to 10 Downing Street, London, SW1A 2AA between 13:05 and 13:20 today.',
     );
     expect(email!.text).toContain('1 × Tagliatelle al Ragù, Grande: £16.50');
+    expect(email!.text).toContain('Total: £23.99\nCharged to Visa ending 4242: £23.99');
     expect(email!.text).toContain(`/takeaway/track/${orderId}`);
     const live = await s.visitor.get(`${API}/orders/live`);
     expect(live.body.data.map((o: any) => [o.id, o.attributes.state])).toEqual([[orderId, 'submitted']]);

@@ -18,7 +18,14 @@ import { lockAndPriceTakeaway, type PricedTakeaway } from '../baskets';
 import { withdrawCheckout } from '../checkout';
 import { creditBalance } from '../credit';
 import { findCustomerById } from '../customers';
-import { checkoutMeta, placeOrders, type CheckoutRow, type Mover, type OrderDraft } from '../orders';
+import {
+  checkoutMeta,
+  checkoutPaid,
+  placeOrders,
+  type CheckoutRow,
+  type Mover,
+  type OrderDraft,
+} from '../orders';
 import { bookSlot } from '../restaurants';
 import type { ShopRulesCache } from '../shop';
 import { allergenCodesOf, named, toTakeawayOrder } from './takeaway-order-view';
@@ -236,11 +243,17 @@ export class TakeawayOrdersService {
     };
   }
 
-  /** One of the customer's takeaway orders (404 for anyone else's, or an order of another kind). */
+  /**
+   * One of the customer's takeaway orders (404 for anyone else's, or an order of another kind), with what
+   * paid for it for its receipt: the credit used and the charge, never the card's digits.
+   */
   async tracking(customerId: string, orderId: string): Promise<TakeawayOrder> {
     const record = await readCustomerTakeawayOrder(this.db, customerId, orderId);
     if (!record) throw new DomainError('ORDER_NOT_FOUND', 'We were unable to process your request');
-    return toTakeawayOrder(record);
+    const paid = await checkoutPaid(this.db, record.order.checkoutId);
+    // The tracking page is opened from a link: it says "PayPal" or "your card", never the card's digits.
+    const paidWith = paid?.method === 'paypal' ? 'PayPal' : null;
+    return { ...toTakeawayOrder(record), paid: paid && { ...paid, paidWith } };
   }
 
   /** Whether the open order is what this basket and these choices would make again. */

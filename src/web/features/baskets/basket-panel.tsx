@@ -2,13 +2,15 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { Basket, BasketItem, BasketMeta } from '../../../contracts/baskets';
 import { minimumSpendProgress } from '../../../domain/basket';
+import { checkoutBlockers } from '../../../domain/basket-summary';
 import { portionLabel } from '../../../domain/menu';
 import { formatPence, pence } from '../../../domain/money';
 import { Spinner } from '../../shared/ui/spinner';
 import { isOptimistic } from './optimistic';
 
 // The basket: items by week with +/- (minus at 1 removes), each week's progress to the per-delivery
-// minimum and to free delivery, and the totals.
+// minimum and to free delivery, a one-off box's fee by name, and the totals (the total charged). What stops
+// the checkout is said once, by the same rules that stop it (`checkoutBlockers`), so no two notices disagree.
 
 function Item({
   item,
@@ -58,11 +60,7 @@ function Item({
 
 /** Spec §5 week validity: every week meets its minimum and can still be ordered, and the whole basket the minimum spend. */
 export function canCheckOut(basket: Basket, meta: BasketMeta): boolean {
-  return (
-    basket.items.length > 0 &&
-    basket.weeks.every((week) => week.meetsMinimum && week.orderable) &&
-    basket.subtotalPrice >= meta.minimumSpend
-  );
+  return checkoutBlockers(basket, meta).length === 0;
 }
 
 export function BasketPanel({
@@ -95,7 +93,8 @@ export function BasketPanel({
       </div>
     );
   }
-  const overallProgress = minimumSpendProgress(pence(basket.subtotalPrice), pence(meta.minimumSpend));
+  const blockers = checkoutBlockers(basket, meta);
+  const delivery = basket.shippingPrice - basket.oneOffFee;
   return (
     <div className="basket-panel" data-testid="basket-panel">
       {basket.weeks.map((week) => {
@@ -119,23 +118,26 @@ export function BasketPanel({
                 <Item key={item.id} item={item} onSetQuantity={onSetQuantity} />
               ))}
             </ul>
-            <div className="basket-week__progress">
-              <progress
-                max={100}
-                value={Math.round(progress * 100)}
-                aria-label={`Minimum spend for ${week.label}`}
-              />
-              <p className={week.meetsMinimum ? 'basket-week__ok' : ''}>
-                {week.meetsMinimum
-                  ? `Minimum of ${formatPence(meta.minimumSpendPerOrder)} reached`
-                  : `Add ${formatPence(week.minimumRemainder)} more to reach the ${formatPence(meta.minimumSpendPerOrder)} minimum`}
-              </p>
-              <p>
-                {week.freeDeliveryRemainder > 0
-                  ? `${formatPence(week.freeDeliveryRemainder)} away from free delivery`
-                  : 'Free delivery'}
-              </p>
-            </div>
+            {week.orderable ? (
+              <div className="basket-week__progress">
+                <progress
+                  max={100}
+                  value={Math.round(progress * 100)}
+                  aria-label={`Minimum spend for ${week.label}`}
+                />
+                <p className={week.meetsMinimum ? 'basket-week__ok' : ''}>
+                  {week.meetsMinimum
+                    ? `Minimum of ${formatPence(meta.minimumSpendPerOrder)} reached`
+                    : `Add ${formatPence(week.minimumRemainder)} more to reach the ${formatPence(meta.minimumSpendPerOrder)} minimum`}
+                </p>
+                <p>
+                  {week.freeDeliveryRemainder > 0
+                    ? `Delivery ${formatPence(week.price)}: ${formatPence(week.freeDeliveryRemainder)} away from free delivery`
+                    : 'Free delivery'}
+                </p>
+                {week.oneOffFee > 0 ? <p>One-off box fee {formatPence(week.oneOffFee)}</p> : null}
+              </div>
+            ) : null}
           </section>
         );
       })}
@@ -146,21 +148,24 @@ export function BasketPanel({
         </div>
         <div>
           <dt>Delivery</dt>
-          <dd>{basket.shippingPrice === 0 ? 'Free' : formatPence(basket.shippingPrice)}</dd>
+          <dd>{delivery === 0 ? 'Free' : formatPence(delivery)}</dd>
         </div>
+        {basket.oneOffFee > 0 ? (
+          <div>
+            <dt>
+              One-off box fee
+              {basket.weeks.length > 1 ? ` (${basket.weeks.length} deliveries)` : ''}
+            </dt>
+            <dd>{formatPence(basket.oneOffFee)}</dd>
+          </div>
+        ) : null}
         <div className="basket-totals__total">
           <dt>Total</dt>
           <dd data-testid="basket-total">{formatPence(basket.totalPrice)}</dd>
         </div>
       </dl>
-      {overallProgress < 1 ? (
-        <p className="notice">
-          The minimum spend is {formatPence(meta.minimumSpend)}. Add{' '}
-          {formatPence(meta.minimumSpend - basket.subtotalPrice)} more.
-        </p>
-      ) : null}
       {checkoutTo ? (
-        canCheckOut(basket, meta) && !basket.items.some(isOptimistic) ? (
+        blockers.length === 0 && !basket.items.some(isOptimistic) ? (
           <Link to={checkoutTo} className="button button--primary button--block">
             Checkout
           </Link>
@@ -169,16 +174,18 @@ export function BasketPanel({
             type="button"
             className="button button--primary button--block"
             disabled
-            aria-describedby={canCheckOut(basket, meta) ? undefined : whyId}
+            aria-describedby={blockers.length > 0 ? whyId : undefined}
           >
             Checkout
           </button>
         )
       ) : null}
-      {checkoutTo && !canCheckOut(basket, meta) ? (
-        <p id={whyId} className="field__hint">
-          Each delivery needs at least {formatPence(meta.minimumSpendPerOrder)} of dishes.
-        </p>
+      {blockers.length > 0 ? (
+        <ul id={whyId} className="basket-blockers" aria-label="Before you can check out">
+          {blockers.map((reason) => (
+            <li key={reason}>{reason}</li>
+          ))}
+        </ul>
       ) : null}
     </div>
   );

@@ -1,14 +1,19 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import { basketMeta, basketModel, type Basket, type BasketMeta } from '../../../contracts/baskets';
-import { oneOffFeeAttributes, type OneOffFeePreview } from '../../../contracts/delivery';
 import { deliveryFeeConfigDocument } from '../../../contracts/shop';
 import { api } from '../../shared/api/client';
 import { readMany, readMeta, readOne } from '../../shared/api/documents';
 
-// Baskets (spec §4 Baskets): one recipe-kit basket is auto-created, with startSubscription, when the
-// visitor has none or the list cannot be fetched. The server answers a create with the existing basket
-// when there is one, so two tabs doing this at once end up with the same basket.
+// Baskets (spec §4 Baskets): a recipe-kit basket is auto-created when the visitor has none or the list cannot
+// be fetched. There are two, which never mix (issue 19): the plan's basket of /menu (startSubscription) and
+// the one-off box's of /one-off/menu. The server answers a create with the existing basket of that kind when
+// there is one, so two tabs doing this at once end up with the same basket.
+
+/** Which recipe-kit basket: the plan's (/menu, /checkout) or the one-off box's (/one-off/menu, /one-off/checkout). */
+export type BasketKind = 'plan' | 'one-off';
+
+/** The basket a checkout flow pays for. */
+export const basketKindOf = (flowKind: string): BasketKind => (flowKind === 'one-off' ? 'one-off' : 'plan');
 
 export interface BasketState {
   basket: Basket;
@@ -35,17 +40,20 @@ export async function fetchBaskets(signal?: AbortSignal): Promise<Basket[]> {
   return recipeKitBaskets(await api('GET', '/baskets', { signal }));
 }
 
-async function ensureRecipeKitBasket(signal?: AbortSignal): Promise<BasketState> {
+async function ensureRecipeKitBasket(kind: BasketKind, signal?: AbortSignal): Promise<BasketState> {
+  const startSubscription = kind === 'plan';
   try {
     const doc = await api('GET', '/baskets', { signal });
-    const found = recipeKitBaskets(doc).find((basket) => basket.type === 'RecipeKitBasket');
+    const found = recipeKitBaskets(doc).find(
+      (basket) => basket.type === 'RecipeKitBasket' && basket.startSubscription === startSubscription,
+    );
     if (found) return { basket: found, meta: readMeta(doc, basketMeta) };
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     // Spec §4: a failed fetch also leads to creating one.
   }
   return readBasket(
-    await api('POST', '/baskets', { body: { type: 'RecipeKitBasket', startSubscription: true }, signal }),
+    await api('POST', '/baskets', { body: { type: 'RecipeKitBasket', startSubscription }, signal }),
   );
 }
 
@@ -65,8 +73,6 @@ function changesLanded(client: QueryClient): Promise<void> {
   });
 }
 
-const oneOffFeeModel = z.extend(oneOffFeeAttributes, { id: z.string() });
-
 export const basketQueries = {
   all: ['baskets'] as const,
   /** The basket list never retries (spec §8). */
@@ -76,16 +82,17 @@ export const basketQueries = {
       queryFn: ({ signal }) => fetchBaskets(signal),
       retry: false,
     }),
-  recipeKit: () =>
+  /** The plan's basket (the default), or the one-off box's. */
+  recipeKit: (kind: BasketKind = 'plan') =>
     queryOptions({
-      queryKey: [...basketQueries.all, 'recipe-kit'] as const,
+      queryKey: [...basketQueries.all, 'recipe-kit', kind] as const,
       // A reload asked for while a change to the basket is being sent waits until the last one has landed:
       // sent now, it could answer with the basket from before the change, and after it, and undo it on
       // screen. (A change calls off a reload already running.) A basket not on screen yet is fetched at once:
       // an add made before it arrived waits for it.
       queryFn: async ({ signal, client, queryKey }) => {
         if (client.getQueryData(queryKey)) await changesLanded(client);
-        return ensureRecipeKitBasket(signal);
+        return ensureRecipeKitBasket(kind, signal);
       },
       retry: false,
       staleTime: 10_000,
@@ -98,11 +105,5 @@ export const basketQueries = {
           .parse(await api('GET', '/delivery_fee_config', { signal }))
           .data.map((r) => r.attributes),
       staleTime: 10 * 60_000,
-    }),
-  oneOffFee: (basketId: string, updatedAt: string) =>
-    queryOptions({
-      queryKey: [...basketQueries.all, 'one-off-fee', basketId, updatedAt] as const,
-      queryFn: async ({ signal }): Promise<OneOffFeePreview> =>
-        readOne(await api('POST', `/baskets/${basketId}/preview_one_off_fee`, { signal }), oneOffFeeModel),
     }),
 };

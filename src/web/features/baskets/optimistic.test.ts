@@ -22,6 +22,7 @@ const rules: BasketRules = {
   minimumSpendPerOrder: pence(1000),
   deliveryFees: [],
   defaultDeliveryFee: { price: DEFAULT_DELIVERY_FEE, threshold: pence(4000) },
+  oneOffFee: pence(299),
 };
 
 function serverItem(overrides: Partial<BasketItem> = {}): BasketItem {

@@ -2,7 +2,6 @@ import type { Basket, BasketItem } from '../../../contracts/baskets';
 import { summariseBasket, withDiscount } from '../../../domain/basket-summary';
 import { clampQuantity, type BasketRules } from '../../../domain/basket';
 import type { IsoDate } from '../../../domain/calendar';
-import { orderKindOf } from '../../../domain/menu-weeks';
 
 // What the basket will look like once the server agrees: computed with the same domain rules the server
 // uses, so the panel's totals move with the click, not a round trip later.
@@ -104,6 +103,6 @@ export function recompute(basket: Basket, rules: BasketRules, now: Date): Basket
   return {
     ...basket,
     items,
-    ...summariseBasket(items, basket.deliveryDate, rules, now, null, orderKindOf(basket.startSubscription)),
+    ...summariseBasket(items, basket.deliveryDate, rules, now, null, basket),
   };
 }

@@ -18,6 +18,7 @@ export function basketOf(items: BasketItem[], totals: Partial<Basket> = {}): Bas
     totalDiscount: 0,
     subtotalPrice: 0,
     shippingPrice: 0,
+    oneOffFee: 0,
     totalPrice: 0,
     total: 0,
     itemCount: 0,

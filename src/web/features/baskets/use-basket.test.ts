@@ -115,6 +115,7 @@ function change() {
     client,
     basketChange(
       client,
+      'plan',
       async () => {
         const { basket } = await client.ensureQueryData(basketQueries.recipeKit());
         return readBasket(await api('POST', `/baskets/${basket.id}/items`, { body: { quantity: 1 } }));

@@ -14,7 +14,13 @@ import { api, ApiError, NetworkError } from '../../shared/api/client';
 import { shopNow, shopQueries, type ShopSettings } from '../../shared/shop.queries';
 import { randomId } from '../../shared/random-id';
 import { showToast } from '../../shared/ui/toast';
-import { BASKET_CHANGE_KEY, basketQueries, readBasket, type BasketState } from './baskets.queries';
+import {
+  BASKET_CHANGE_KEY,
+  basketQueries,
+  readBasket,
+  type BasketKind,
+  type BasketState,
+} from './baskets.queries';
 import { isOptimistic, withAddedLine, withItemQuantity, type NewLine } from './optimistic';
 
 // Basket changes apply optimistically and roll back on error with a visible message (spec §4). Every
@@ -28,30 +34,43 @@ import { isOptimistic, withAddedLine, withItemQuantity, type NewLine } from './o
 const CHANGE_KEY = BASKET_CHANGE_KEY;
 const CHANGE_SCOPE = { id: CHANGE_KEY.join('/') };
 
-export function useRecipeKitBasket() {
-  return useQuery(basketQueries.recipeKit());
+export function useRecipeKitBasket(kind: BasketKind = 'plan') {
+  return useQuery(basketQueries.recipeKit(kind));
 }
 
-function useBasketRules(): { rules: BasketRules | null; settings: ShopSettings | undefined } {
+/** The shop's basket rules as the server applies them, from its settings and delivery fees. */
+export function basketRulesOf(
+  settings: ShopSettings,
+  fees: readonly { weekDay: number; threshold: number; price: number }[] | undefined,
+  meta?: { minimumSpend: number; minimumSpendPerOrder: number },
+): BasketRules {
+  return {
+    minimumSpend: pence(meta?.minimumSpend ?? settings.minimumSpend),
+    minimumSpendPerOrder: pence(meta?.minimumSpendPerOrder ?? settings.minimumSpendPerOrder),
+    deliveryFees: (fees ?? []).map((fee) => ({
+      weekDay: fee.weekDay,
+      threshold: pence(fee.threshold),
+      price: pence(fee.price),
+    })),
+    defaultDeliveryFee: {
+      price: pence(settings.defaultDeliveryFee ?? DEFAULT_DELIVERY_FEE),
+      threshold: pence(settings.freeDeliveryThreshold),
+    },
+    oneOffFee: pence(settings.oneOffFee),
+  };
+}
+
+function useBasketRules(kind: BasketKind): {
+  rules: BasketRules | null;
+  settings: ShopSettings | undefined;
+} {
   const settings = useQuery(shopQueries.settings()).data;
   const fees = useQuery(basketQueries.deliveryFees()).data;
-  const meta = useQuery(basketQueries.recipeKit()).data?.meta;
-  const rules = useMemo<BasketRules | null>(() => {
-    if (!settings) return null;
-    return {
-      minimumSpend: pence(meta?.minimumSpend ?? settings.minimumSpend),
-      minimumSpendPerOrder: pence(meta?.minimumSpendPerOrder ?? settings.minimumSpendPerOrder),
-      deliveryFees: (fees ?? []).map((fee) => ({
-        weekDay: fee.weekDay,
-        threshold: pence(fee.threshold),
-        price: pence(fee.price),
-      })),
-      defaultDeliveryFee: {
-        price: pence(settings.defaultDeliveryFee ?? DEFAULT_DELIVERY_FEE),
-        threshold: pence(settings.freeDeliveryThreshold),
-      },
-    };
-  }, [settings, fees, meta]);
+  const meta = useQuery(basketQueries.recipeKit(kind)).data?.meta;
+  const rules = useMemo(
+    () => (settings ? basketRulesOf(settings, fees, meta) : null),
+    [settings, fees, meta],
+  );
   return { rules, settings };
 }
 
@@ -72,6 +91,7 @@ function ask(event: BeforeUnloadEvent) {
 
 function settle(
   queryClient: QueryClient,
+  kind: BasketKind,
   state: BasketState | undefined,
   error: unknown,
   context: Context | undefined,
@@ -81,17 +101,21 @@ function settle(
   if (queryClient.isMutating({ mutationKey: CHANGE_KEY }) <= 1) {
     removeEventListener('beforeunload', ask);
     const next = error ? context?.previous : state;
-    if (next) queryClient.setQueryData(basketQueries.recipeKit().queryKey, next);
+    if (next) queryClient.setQueryData(basketQueries.recipeKit(kind).queryKey, next);
   }
   if (error instanceof ApiError && error.code === 'BASKET_NOT_FOUND') {
     // The basket is gone (another tab emptied it, or it expired): start a new one.
-    void queryClient.invalidateQueries({ queryKey: basketQueries.recipeKit().queryKey });
+    void queryClient.invalidateQueries({ queryKey: basketQueries.recipeKit(kind).queryKey });
   }
 }
 
-async function optimistic(queryClient: QueryClient, change: (basket: Basket) => Basket): Promise<Context> {
+async function optimistic(
+  queryClient: QueryClient,
+  kind: BasketKind,
+  change: (basket: Basket) => Basket,
+): Promise<Context> {
   addEventListener('beforeunload', ask);
-  const key = basketQueries.recipeKit().queryKey;
+  const key = basketQueries.recipeKit(kind).queryKey;
   // A reload running now could answer with the basket from before this change, after it: called off, and
   // asked again (it waits for the last change to land).
   const reloading = queryClient.isFetching({ queryKey: key });
@@ -108,6 +132,7 @@ async function optimistic(queryClient: QueryClient, change: (basket: Basket) => 
  */
 export function basketChange<T>(
   queryClient: QueryClient,
+  kind: BasketKind,
   send: (input: T) => Promise<BasketState>,
   apply: (basket: Basket, input: T) => Basket,
 ): UseMutationOptions<BasketState, unknown, T, Context> {
@@ -115,36 +140,31 @@ export function basketChange<T>(
     mutationKey: CHANGE_KEY,
     scope: CHANGE_SCOPE,
     mutationFn: send,
-    onMutate: (input) => optimistic(queryClient, (basket) => apply(basket, input)),
-    onSettled: (state, error, _input, context) => settle(queryClient, state, error, context),
+    onMutate: (input) => optimistic(queryClient, kind, (basket) => apply(basket, input)),
+    onSettled: (state, error, _input, context) => settle(queryClient, kind, state, error, context),
   };
 }
 
 export interface AddToBasketInput {
   line: NewLine;
   quantity: number;
-  /**
-   * Added from the one-off menu: the basket becomes a one-off box first (no plan, the one-off fee), which
-   * may hold this week's dishes while they can still come next day (docs/decisions/0011).
-   */
-  oneOff?: boolean;
 }
 
-export function useAddToBasket() {
+/**
+ * Adds to the plan's basket, or the one-off box's (the one-off menu's, which may hold this week's dishes while
+ * they can still come next day: docs/decisions/0011). The two never mix (issue 19).
+ */
+export function useAddToBasket(kind: BasketKind = 'plan') {
   const queryClient = useQueryClient();
-  const { rules, settings } = useBasketRules();
+  const { rules, settings } = useBasketRules(kind);
   const mutation = useMutation({
     ...basketChange(
       queryClient,
+      kind,
       // A random key per add: a retry of this add replays it instead of adding twice.
-      async ({ line, quantity, oneOff, idempotencyKey }: AddToBasketInput & { idempotencyKey: string }) => {
+      async ({ line, quantity, idempotencyKey }: AddToBasketInput & { idempotencyKey: string }) => {
         // A server-rendered menu can be clicked before the basket has arrived: the add waits for it.
-        const state = await queryClient.ensureQueryData(basketQueries.recipeKit());
-        if (oneOff && (state.basket.startSubscription || !state.basket.oneOffFeeApplicable)) {
-          await api('PUT', `/baskets/${state.basket.id}`, {
-            body: { startSubscription: false, oneOffFeeApplicable: true },
-          });
-        }
+        const state = await queryClient.ensureQueryData(basketQueries.recipeKit(kind));
         return readBasket(
           await api('POST', `/baskets/${state.basket.id}/items`, {
             body: { productVariantId: line.productVariantExtId, quantity, mealWeek: line.mealWeek },
@@ -152,14 +172,8 @@ export function useAddToBasket() {
           }),
         );
       },
-      (current, { line, quantity, oneOff }) => {
-        if (!rules || !settings) return current;
-        // Weeks are judged as a one-off box's at once; the flags stay the server's until it answers, so
-        // the change above is still sent.
-        const judged = oneOff ? { ...current, startSubscription: false } : current;
-        const added = withAddedLine(judged, line, quantity, rules, shopNow(settings));
-        return { ...added, startSubscription: current.startSubscription };
-      },
+      (current, { line, quantity }) =>
+        rules && settings ? withAddedLine(current, line, quantity, rules, shopNow(settings)) : current,
     ),
     retry: (failureCount, error) => error instanceof NetworkError && failureCount < 2,
   });
@@ -179,14 +193,15 @@ export function useAddToBasket() {
   };
 }
 
-export function useSetItemQuantity() {
+export function useSetItemQuantity(kind: BasketKind = 'plan') {
   const queryClient = useQueryClient();
-  const { rules, settings } = useBasketRules();
+  const { rules, settings } = useBasketRules(kind);
   return useMutation(
     basketChange(
       queryClient,
+      kind,
       async ({ itemId, quantity }: { itemId: string; quantity: number }) => {
-        const state = queryClient.getQueryData(basketQueries.recipeKit().queryKey);
+        const state = queryClient.getQueryData(basketQueries.recipeKit(kind).queryKey);
         if (!state) throw new Error('Your basket is still loading. Please try again.');
         const path = `/baskets/${state.basket.id}/items/${itemId}`;
         // Quantity 0 removes the line (spec §4: minus at 1 removes it).

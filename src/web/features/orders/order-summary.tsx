@@ -1,10 +1,12 @@
-import type { Order } from '../../../contracts/orders';
+import type { CheckoutMeta, CheckoutPaid, Order } from '../../../contracts/orders';
 import { isIsoDate, longDayLabel } from '../../../domain/calendar';
-import { formatPence } from '../../../domain/money';
+import { orderReceiptRows, paymentReceiptRows, receipt, type OrderMoney } from '../../../domain/receipt';
+import { ReceiptTotals } from '../../shared/ui/receipt-totals';
 import { OrderLines } from './order-lines';
 import './orders.css';
 
-// An order as the customer reads it: when it comes, what is in it, and what it costs.
+// An order as the customer reads it: when it comes, what is in it, and what it costs: its receipt, the same
+// rows as every receipt (domain/receipt.ts), with the store credit used and what was charged once paid.
 
 /** "Wednesday 25 November" (the shop's one date formatter, src/domain/calendar.ts). */
 export function longDate(date: string): string {
@@ -24,28 +26,40 @@ export function addressLines(address: Order['shippingAddress']): string[] {
   ].filter((line): line is string => !!line);
 }
 
-export function OrderTotals({ order }: { order: Order }) {
+/** An order's money as receipts take it. */
+export function orderMoney(order: Order): OrderMoney {
+  return {
+    itemsLabel: order.source === 'gift_box' ? 'Gift box' : 'Dishes',
+    subtotal: order.subtotal,
+    discount: order.discount,
+    voucherCode: order.voucherCode,
+    shippingPrice: order.shippingPrice,
+    oneOffFee: order.oneOffFee,
+    total: order.total,
+  };
+}
+
+/**
+ * An order's totals; once its checkout is paid, the store credit used and what was charged. An order paid
+ * together with others (a basket of several weeks) shows that payment as theirs together.
+ */
+export function OrderTotals({ order, checkout }: { order: Order; checkout?: CheckoutMeta | null }) {
+  const paid = checkout?.paid ?? null;
+  if (!paid || !checkout) return <ReceiptTotals rows={orderReceiptRows(orderMoney(order))} />;
+  if (checkout.total === order.total) {
+    return <ReceiptTotals rows={receipt([orderMoney(order)], paid).orders[0]!} />;
+  }
   return (
-    <dl className="summary-totals">
-      <div>
-        <dt>{order.source === 'gift_box' ? 'Gift box' : 'Dishes'}</dt>
-        <dd>{formatPence(order.subtotal)}</dd>
-      </div>
-      {order.discount > 0 ? (
-        <div className="summary-totals__discount">
-          <dt>Discount{order.voucherCode ? ` (${order.voucherCode})` : ''}</dt>
-          <dd>−{formatPence(order.discount)}</dd>
-        </div>
-      ) : null}
-      <div>
-        <dt>Delivery</dt>
-        <dd>{order.shippingPrice === 0 ? 'Free' : formatPence(order.shippingPrice)}</dd>
-      </div>
-      <div className="summary-totals__total">
-        <dt>Total</dt>
-        <dd>{formatPence(order.total)}</dd>
-      </div>
-    </dl>
+    <>
+      <ReceiptTotals rows={orderReceiptRows(orderMoney(order))} />
+      <ReceiptTotals
+        label="Paid together with your other boxes of this order"
+        rows={paymentReceiptRows(
+          { ...paid, total: checkout.total, orders: 2 },
+          { withTotal: true, totalLabel: 'Paid together with your other boxes' },
+        )}
+      />
+    </>
   );
 }
 
@@ -64,9 +78,21 @@ export function GiftNote({ gift }: { gift: NonNullable<Order['gift']> }) {
   );
 }
 
-/** Each week's box: its day, who a gift is for, every dish on its own line, and what it costs. */
-export function OrdersSummary({ orders, headingLevel = 3 }: { orders: Order[]; headingLevel?: 2 | 3 }) {
+/**
+ * Each week's box: its day, who a gift is for, every dish on its own line, and what it costs; once paid
+ * (`paid`), the store credit used and what was charged, under the one order or after them all.
+ */
+export function OrdersSummary({
+  orders,
+  headingLevel = 3,
+  paid = null,
+}: {
+  orders: Order[];
+  headingLevel?: 2 | 3;
+  paid?: CheckoutPaid | null;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const shown = receipt(orders.map(orderMoney), paid);
   return (
     <div className="orders-summary">
       {orders.map((order, index) => (
@@ -80,9 +106,14 @@ export function OrdersSummary({ orders, headingLevel = 3 }: { orders: Order[]; h
             lines={order.lineItems}
             label={`${dishCount(order)} ${itemNoun(order, dishCount(order))} for ${longDate(order.deliveryDate)}`}
           />
-          <OrderTotals order={order} />
+          <ReceiptTotals rows={shown.orders[index]!} />
         </section>
       ))}
+      {shown.payment.length > 0 ? (
+        <section className="order-box" aria-label="What you paid">
+          <ReceiptTotals rows={shown.payment} />
+        </section>
+      ) : null}
     </div>
   );
 }

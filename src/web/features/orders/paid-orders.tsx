@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { formatPence } from '../../../domain/money';
 import { Spinner } from '../../shared/ui/spinner';
 import { addressLines, longDate, OrdersSummary } from './order-summary';
 import { orderQueries } from './orders.queries';
@@ -28,18 +27,18 @@ export function PaidOrders({ state }: { state: PaidState | null }) {
   });
   if (orders.length === 0) return <p role="alert">We were unable to process your request</p>;
   const firstOrder = orders[0]!;
-  const total = orders.reduce((sum, o) => sum + o.total, 0);
+  // What paid for them (issue 19): the receipt below says the credit used and what was charged, never a
+  // total alone that was not what the card paid.
+  const paid = queryClient.getQueryData(orderQueries.detail(ids[0]!).queryKey)?.checkout?.paid ?? null;
   return (
     <>
-      <p>
-        Order {orders.map((o) => `#${o.number}`).join(', ')} · {formatPence(total)}
-      </p>
+      <p>Order {orders.map((o) => `#${o.number}`).join(', ')}</p>
       <p>
         Your {orders.length > 1 ? 'first box' : 'box'} arrives{' '}
         <strong>{longDate(firstOrder.deliveryDate)}</strong> at{' '}
         {addressLines(firstOrder.shippingAddress).slice(1).join(', ')}.
       </p>
-      <OrdersSummary orders={orders} headingLevel={2} />
+      <OrdersSummary orders={orders} headingLevel={2} paid={paid} />
     </>
   );
 }

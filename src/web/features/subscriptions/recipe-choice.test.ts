@@ -13,6 +13,7 @@ const rules: BasketRules = {
     { weekDay: 6, price: pence(299), threshold: pence(5000) },
   ],
   defaultDeliveryFee: { price: pence(199), threshold: pence(4000) },
+  oneOffFee: pence(299),
 };
 const gid = (n: number) => `gid://shopify/ProductVariant/${n}`;
 const variants = [

@@ -4,7 +4,7 @@ import type { Address } from '../../../contracts/addresses';
 import { isDeliverableAddress } from '../../../domain/address';
 import { afterTokenSignIn, paidConfirmation, signedIn } from '../../app/guards';
 import { arrivingFrom } from '../../app/navigation-history';
-import { basketQueries } from '../../features/baskets/baskets.queries';
+import { basketKindOf, basketQueries } from '../../features/baskets/baskets.queries';
 import { readDeliveryChoices, saveDeliveryChoices } from '../../features/delivery/delivery-store';
 import { accountQueries } from '../../features/customers/customers.queries';
 import { safeTarget } from '../../shared/customer.queries';
@@ -49,7 +49,7 @@ export async function mustAskAboutPlan(queryClient: QueryClient, flow: CheckoutF
   try {
     const plans = await queryClient.ensureQueryData(subscriptionQueries.list());
     if (!plans.some(isLivePlan)) return false;
-    const { basket } = await queryClient.ensureQueryData(basketQueries.recipeKit());
+    const { basket } = await queryClient.ensureQueryData(basketQueries.recipeKit(basketKindOf(flow.kind)));
     return !secondPlanChosen(basket.id);
   } catch {
     return true;
@@ -90,7 +90,7 @@ export const checkoutGuards = {
 
   instructions: (queryClient: QueryClient, flow: CheckoutFlow) =>
     customerStep(queryClient, flow, async () => {
-      await queryClient.ensureQueryData(basketQueries.recipeKit());
+      await queryClient.ensureQueryData(basketQueries.recipeKit(basketKindOf(flow.kind)));
       if (await mustAskAboutPlan(queryClient, flow)) return redirect(checkoutPaths(flow).existingPlan);
       return (await hasValidAddress(queryClient)) ? null : redirect(checkoutPaths(flow).address);
     }),

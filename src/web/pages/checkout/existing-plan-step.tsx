@@ -6,6 +6,7 @@ import { weekLabel } from '../../../domain/menu-weeks';
 import { formatPence } from '../../../domain/money';
 import { usePlanChanged } from '../../app/use-plan-changed';
 import { basketQueries } from '../../features/baskets/baskets.queries';
+import { makeOneOffBox } from '../../features/baskets/one-off-box';
 import { checkoutPaths, ONE_OFF_FLOW } from '../../features/checkout/flows';
 import { fitBasketIntoPlan, type WeekFit } from '../../features/subscriptions/basket-into-plan';
 import { useShopClock } from '../../features/subscriptions/countdown';
@@ -16,6 +17,7 @@ import { chooseSecondPlan } from '../../features/subscriptions/second-plan';
 import { subscriptionQueries, subscriptionsApi } from '../../features/subscriptions/subscriptions.queries';
 import { isRefusal, NetworkError } from '../../shared/api/client';
 import { FormError } from '../../shared/forms/fields';
+import { shopQueries } from '../../shared/shop.queries';
 import { randomId } from '../../shared/random-id';
 import { LoadFailed } from '../../shared/ui/load-failed';
 import { showToast } from '../../shared/ui/toast';
@@ -58,6 +60,7 @@ export function ExistingPlanStep() {
   const now = useShopClock();
   const name = useId();
   const basketQuery = useQuery(basketQueries.recipeKit());
+  const settings = useQuery(shopQueries.settings());
   const { query: plansQuery, plan: selected, select } = useSelectedPlan();
   const livePlans = rankPlans(plansQuery.data ?? []).filter(isLivePlan);
   // The plan the dishes would join: the selected one when it is live, else the best live one.
@@ -118,8 +121,10 @@ export function ExistingPlanStep() {
     setProblem(null);
     try {
       if (way === 'plan') await addToPlan();
-      else if (way === 'one-off') await navigate(ONE_OFF_FLOW.base);
-      else {
+      else if (way === 'one-off') {
+        await makeOneOffBox(queryClient, basket.id);
+        await navigate(ONE_OFF_FLOW.base);
+      } else {
         chooseSecondPlan(basket.id);
         await navigate(paths.instructions);
       }
@@ -183,7 +188,7 @@ export function ExistingPlanStep() {
         {option(
           'one-off',
           'A one-off box, paid now',
-          'Delivered on a day you choose, on its own, with the one-off delivery fee.',
+          `Delivered on a day you choose, on its own: delivery, plus a one-off box fee of ${formatPence(settings.data?.oneOffFee ?? 0)} for each delivery.`,
         )}
         {option(
           'second-plan',

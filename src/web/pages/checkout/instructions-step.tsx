@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import type { CourierInstruction } from '../../../contracts/delivery';
 import { isIsoDate, type IsoDate } from '../../../domain/calendar';
 import { deliveryDateForWeek } from '../../../domain/orders';
-import { basketQueries, readBasket } from '../../features/baskets/baskets.queries';
+import { basketKindOf, basketQueries, readBasket } from '../../features/baskets/baskets.queries';
 import { checkoutPaths, ONE_OFF_FLOW } from '../../features/checkout/flows';
 import { useCheckoutStep } from '../../features/checkout/use-checkout-step';
 import { accountQueries } from '../../features/customers/customers.queries';
@@ -71,7 +71,7 @@ export function InstructionsStep() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const frequencyName = useId();
-  const basketQuery = useQuery(basketQueries.recipeKit());
+  const basketQuery = useQuery(basketQueries.recipeKit(basketKindOf(flow.kind)));
   const addresses = useQuery(accountQueries.addresses());
   const choices = useDeliveryChoices();
   const basket = basketQuery.data?.basket;
@@ -124,14 +124,10 @@ export function InstructionsStep() {
             deliveryDate,
             deliveryNote: deliveryNoteOf(next),
             ...(startsPlan ? { frequency } : {}),
-            // The one-off checkout buys a single box (with the one-off fee); /checkout may start a plan.
-            ...(flow.kind === 'one-off'
-              ? { startSubscription: false, oneOffFeeApplicable: true }
-              : { startSubscription: true, oneOffFeeApplicable: false }),
           },
         }),
       );
-      queryClient.setQueryData(basketQueries.recipeKit().queryKey, updated);
+      queryClient.setQueryData(basketQueries.recipeKit(basketKindOf(flow.kind)).queryKey, updated);
       await navigate(paths.payment);
     },
     failure: (error) =>

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import type { RecipeKitOrderBody } from '../../../contracts/orders';
 import { useFinishPayment } from '../../app/use-finish-payment';
-import { basketQueries } from '../../features/baskets/baskets.queries';
+import { basketKindOf, basketQueries } from '../../features/baskets/baskets.queries';
 import { checkoutPaths } from '../../features/checkout/flows';
 import { useCheckoutStep } from '../../features/checkout/use-checkout-step';
 import { accountQueries } from '../../features/customers/customers.queries';
@@ -37,7 +37,7 @@ export function PaymentStep() {
   const paths = checkoutPaths(flow);
   useCheckoutStep(5, flow.kind);
   const navigate = useNavigate();
-  const basketQuery = useQuery(basketQueries.recipeKit());
+  const basketQuery = useQuery(basketQueries.recipeKit(basketKindOf(flow.kind)));
   const choices = useDeliveryChoices();
   const addresses = useQuery(accountQueries.addresses());
   const ending = useFinishPayment();
@@ -174,7 +174,7 @@ export function PaymentStep() {
                 basket.weeks.length > 1 ? `your first ${basket.weeks.length} boxes` : 'your first box'
               }${choices.deliveryDate ? `, arriving ${longDate(choices.deliveryDate)}` : ''}`}
             >
-              <OneOffInstead basketId={basket.id} updatedAt={basket.updatedAt} disabled={status !== 'idle'} />
+              <OneOffInstead basketId={basket.id} disabled={status !== 'idle'} />
             </PlanTermsPanel>
           ) : null}
           {preview.data?.checkout ? (

@@ -2,13 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ScheduleWeek } from '../../../contracts/subscriptions';
-import { DEFAULT_DELIVERY_FEE, type BasketRules } from '../../../domain/basket';
+import type { BasketRules } from '../../../domain/basket';
 import { isIsoDate, type IsoDate } from '../../../domain/calendar';
 import { groupBySection, isVisibleOnMenu, portionLabel, sectionTitle } from '../../../domain/menu';
 import { weekLabel } from '../../../domain/menu-weeks';
-import { formatPence, pence } from '../../../domain/money';
+import { formatPence } from '../../../domain/money';
 import { usePlanChanged } from '../../app/use-plan-changed';
 import { basketQueries } from '../../features/baskets/baskets.queries';
+import { basketRulesOf } from '../../features/baskets/use-basket';
 import { menuQueries, type MenuDish } from '../../features/menu/menu.queries';
 import { orderQueries } from '../../features/orders/orders.queries';
 import { useShopClock } from '../../features/subscriptions/countdown';
@@ -39,25 +40,7 @@ import { usePageMeta } from '../../shared/use-page-meta';
 function useBasketRules(): BasketRules | null {
   const settings = useQuery(shopQueries.settings()).data;
   const fees = useQuery(basketQueries.deliveryFees()).data;
-  return useMemo(
-    () =>
-      settings
-        ? {
-            minimumSpend: pence(settings.minimumSpend),
-            minimumSpendPerOrder: pence(settings.minimumSpendPerOrder),
-            deliveryFees: (fees ?? []).map((fee) => ({
-              weekDay: fee.weekDay,
-              threshold: pence(fee.threshold),
-              price: pence(fee.price),
-            })),
-            defaultDeliveryFee: {
-              price: pence(settings.defaultDeliveryFee ?? DEFAULT_DELIVERY_FEE),
-              threshold: pence(settings.freeDeliveryThreshold),
-            },
-          }
-        : null,
-    [settings, fees],
-  );
+  return useMemo(() => (settings ? basketRulesOf(settings, fees) : null), [settings, fees]);
 }
 
 function Stepper({

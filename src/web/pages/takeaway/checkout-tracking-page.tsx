@@ -3,7 +3,8 @@ import { Link, useParams } from 'react-router';
 import type { TakeawayOrder } from '../../../contracts/takeaway';
 import { londonDate, longDayLabel } from '../../../domain/calendar';
 import { formatPence } from '../../../domain/money';
-import { TakeawayLines, TakeawayTotals } from '../../features/takeaway/checkout-order-lines';
+import { receipt, takeawayMoney } from '../../../domain/receipt';
+import { TakeawayLines } from '../../features/takeaway/checkout-order-lines';
 import { RiderProgressView } from '../../features/takeaway/checkout-rider';
 import { clockTime, ukPhoneText, windowLabel } from '../../features/takeaway/checkout-rules';
 import {
@@ -18,6 +19,7 @@ import { takeawayQueries } from '../../features/takeaway/takeaway.queries';
 import { customerQueries } from '../../shared/customer.queries';
 import { shopNow, shopQueries } from '../../shared/shop.queries';
 import { CheckIcon } from '../../shared/ui/icons';
+import { ReceiptTotals } from '../../shared/ui/receipt-totals';
 import { Spinner } from '../../shared/ui/spinner';
 import { StepHeading } from '../../shared/ui/step-heading';
 import { usePageMeta } from '../../shared/use-page-meta';
@@ -34,6 +36,12 @@ import './checkout.css';
 function whenText(from: string, to: string, today: string): string {
   const day = londonDate(new Date(from));
   return day === today ? windowLabel(from, to) : `${longDayLabel(day)}, ${windowLabel(from, to)}`;
+}
+
+/** Its receipt, as every receipt shows one (issue 19): food, delivery, total, credit used and the charge. */
+function takeawayReceipt(order: TakeawayOrder) {
+  const money = takeawayMoney({ ...order, discount: 0, delivered: order.fulfillmentType === 'delivery' });
+  return receipt([money], order.paid ?? null).orders[0]!;
 }
 
 function Headline({ order, today }: { order: TakeawayOrder; today: string }) {
@@ -216,12 +224,7 @@ export function TakeawayTrackingPage() {
           <section className="checkout-card">
             <h2 id="tw-summary-heading">Your order</h2>
             <TakeawayLines lines={o.lineItems} label={`Order #${o.number}`} />
-            <TakeawayTotals
-              subtotal={o.subtotal}
-              deliveryFee={o.shippingPrice}
-              total={o.total}
-              delivery={delivery}
-            />
+            <ReceiptTotals rows={takeawayReceipt(o)} />
             {delivery && o.deliveryAddress ? (
               <p className="tw-track__address">
                 To{' '}
