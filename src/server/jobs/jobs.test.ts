@@ -47,6 +47,7 @@ describe('the shop’s jobs', () => {
       [JOB.answerEmailRequests]: '* * * * *',
       [JOB.progressDeliveries]: '* * * * *',
       [JOB.creditLateDeliveries]: '* * * * *',
+      [JOB.rejectUnacceptedTakeaways]: '* * * * *',
       [JOB.billPlans]: '* * * * *',
       [JOB.remindPlans]: '*/15 * * * *',
       [JOB.planAhead]: '7 * * * *',

@@ -11,6 +11,7 @@ export const SETTING_KEYS = [
   'free_delivery_threshold',
   'minimum_card_charge',
   'late_delivery_credit',
+  'takeaway_accept_minutes',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 

@@ -7,6 +7,7 @@ import { londonDate } from '../../../domain/calendar';
 import { OPEN_TICKET_STATES } from '../../../domain/kitchen';
 import { pence } from '../../../domain/money';
 import { lineSize } from '../../../domain/takeaway';
+import { holdUntil, SLOT_HOLD_MINUTES } from '../../../domain/takeaway-promises';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { checkouts } from '../../db/schema/checkout';
@@ -21,6 +22,7 @@ import { findCustomerById } from '../customers';
 import { checkoutMeta, placeOrders, type CheckoutRow, type Mover, type OrderDraft } from '../orders';
 import { bookSlot } from '../restaurants';
 import type { ShopRulesCache } from '../shop';
+import { elsewhereFor } from './elsewhere';
 import { allergenCodesOf, named, toTakeawayOrder } from './takeaway-order-view';
 import {
   insertTakeawayLines,
@@ -179,6 +181,8 @@ export class TakeawayOrdersService {
         isCateringOrder: details.isCateringOrder,
         asap: details.asap,
         slotStart: booking.slotStart,
+        // Held while the customer pays: a few minutes, renewed by each payment (slot-holds.ts).
+        heldUntil: holdUntil(now, booking.slotStart, SLOT_HOLD_MINUTES),
         promisedFrom: booking.window.from,
         promisedTo: booking.window.to,
         etaFrom: booking.window.from,
@@ -218,7 +222,10 @@ export class TakeawayOrdersService {
       ),
       { newestFirst: true },
     );
-    return records.map(toTakeawayOrder);
+    const now = this.clock.now();
+    return Promise.all(
+      records.map(async (record) => toTakeawayOrder(record, await elsewhereFor(this.db, record, now))),
+    );
   }
 
   /** A customer's takeaway order with what paying it takes now (after paying it in the same call). */
@@ -240,7 +247,7 @@ export class TakeawayOrdersService {
   async tracking(customerId: string, orderId: string): Promise<TakeawayOrder> {
     const record = await readCustomerTakeawayOrder(this.db, customerId, orderId);
     if (!record) throw new DomainError('ORDER_NOT_FOUND', 'We were unable to process your request');
-    return toTakeawayOrder(record);
+    return toTakeawayOrder(record, await elsewhereFor(this.db, record, this.clock.now()));
   }
 
   /** Whether the open order is what this basket and these choices would make again. */

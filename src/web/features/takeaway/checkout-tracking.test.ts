@@ -117,15 +117,14 @@ describe('the rider’s progress', () => {
     milesToGo: null,
     pickup: soho,
     dropoff: downing,
+    progress: 0,
     updatedAt: '2026-11-18T13:00:00.000Z',
     ...extra,
   });
 
-  test('by the straight line from the restaurant to the door', () => {
-    // Soho to Downing Street is about 0.46 miles.
-    expect(riderProgress(driver({ milesToGo: 0.23 })).fraction).toBeCloseTo(0.5, 1);
-    expect(riderProgress(driver({ milesToGo: 0.46 })).fraction).toBeCloseTo(0, 1);
-    expect(riderProgress(driver({ milesToGo: 5 })).fraction).toBe(0);
+  test('as far along as the shop measured it; at the door once delivered', () => {
+    expect(riderProgress(driver({ progress: 0.5, milesToGo: 0.23 })).fraction).toBe(0.5);
+    expect(riderProgress(driver({ progress: 1.4 })).fraction).toBe(1);
     expect(riderProgress(driver({ status: 'delivered', milesToGo: null }))).toMatchObject({
       fraction: 1,
       milesToGo: 0,

@@ -1,6 +1,5 @@
 import type * as z from 'zod/mini';
 import type { driverLocationDocument, TakeawayOrder } from '../../../contracts/takeaway';
-import { milesBetween } from '../../../domain/geo';
 
 // The tracking page's rules (/takeaway/track/{orderId}; issue 13 part 4): the order's steps with their times,
 // how often to ask again (the order every 10 s until it is delivered or dropped, the rider every 5 s while
@@ -98,16 +97,11 @@ export interface RiderProgress {
   riderName: string | null;
 }
 
-/** How far along the rider is, by straight-line distance from the restaurant to the door. */
+/** How far along the rider is (the shop measures it by straight-line distance from the restaurant). */
 export function riderProgress(driver: DriverLocation): RiderProgress {
   const base = { milesToGo: driver.milesToGo, etaAt: driver.etaAt, riderName: driver.riderName };
   if (driver.status === 'delivered') return { ...base, fraction: 1, milesToGo: 0 };
-  if (driver.status !== 'to_dropoff' || !driver.dropoff || driver.milesToGo === null) {
-    return { ...base, fraction: 0 };
-  }
-  const total = milesBetween(driver.pickup, driver.dropoff);
-  const fraction = total > 0 ? 1 - driver.milesToGo / total : 1;
-  return { ...base, fraction: Math.min(1, Math.max(0, fraction)) };
+  return { ...base, fraction: Math.min(1, Math.max(0, driver.progress)) };
 }
 
 /** "1.2 miles", "0.3 miles", "1 mile". */
