@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { Ticket } from '../../../contracts/kitchen';
 import { DomainError } from '../../../domain/errors';
 import {
@@ -12,11 +11,10 @@ import type { OrderState } from '../../../domain/orders';
 import { isOpenAt, type FulfillmentType } from '../../../domain/restaurant-hours';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
-import { orders } from '../../db/schema/orders';
 import { moveOrderAlong, type Mover } from '../orders';
 import type { TakeawayMenuService } from '../restaurants';
 import { lockTakeawayRow, readTakeawayOrder, touchTakeawayOrder, type TakeawayOrderRow } from '../takeaway';
-import { boardTickets, boardVersion, isKitchenTicket } from './kitchen.repo';
+import { boardTickets, boardVersion, isKitchenTicket, lockTicket } from './kitchen.repo';
 import { rejectWithRefund, type Refunds } from './rejection';
 import { requireStaff, requireStaffOf } from './staff';
 import { toTicket } from './ticket-view';
@@ -197,15 +195,11 @@ export class KitchenService {
     action: Exclude<KitchenAction, 'acknowledge_allergens'>,
     fulfillmentType: FulfillmentType,
   ): Promise<{ row: TakeawayOrderRow; to: OrderState }> {
-    const [order] = await tx
-      .select({ state: orders.state })
-      .from(orders)
-      .where(eq(orders.id, orderId))
-      .for('update');
-    const row = await lockTakeawayRow(tx, orderId);
-    if (!order || !row) throw new DomainError('ORDER_NOT_FOUND', 'We couldn’t find that ticket');
+    const ticket = await lockTicket(tx, orderId);
+    if (!ticket) throw new DomainError('ORDER_NOT_FOUND', 'We couldn’t find that ticket');
+    const { state, row } = ticket;
     const to = assertKitchenMove(action, {
-      state: order.state,
+      state,
       fulfillmentType,
       allergensPending: row.customerAllergens.length > 0 && !row.allergensAcknowledgedAt,
     });

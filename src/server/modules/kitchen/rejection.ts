@@ -9,7 +9,8 @@ import { takeawayOrders } from '../../db/schema/takeaway';
 import { lockCheckout, moveOrderAlong, type Mover } from '../orders';
 import { requestRefund } from '../payments';
 import type { ShopRulesCache } from '../shop';
-import { lockTakeawayRow, touchTakeawayOrder, type TakeawayOrderRow } from '../takeaway';
+import { touchTakeawayOrder, type TakeawayOrderRow } from '../takeaway';
+import { lockTicket } from './kitchen.repo';
 
 // Turning a paid takeaway down with a full refund (issue 13 part 3; issue 19): the kitchen rejects it with a
 // reason, or no one accepted it by its `accept_by` and the `takeaway-unaccepted` job does. One path for both:
@@ -62,13 +63,8 @@ export async function rejectWithRefund(
         `${refundReasonOf(rejection.rejectedBy)}: ${rejection.reason}`,
         by,
       );
-      const [order] = await tx
-        .select({ state: orders.state })
-        .from(orders)
-        .where(eq(orders.id, orderId))
-        .for('update');
-      const row = await lockTakeawayRow(tx, orderId);
-      const to = order && row ? rejection.decide(order.state, row) : null;
+      const ticket = await lockTicket(tx, orderId);
+      const to = ticket ? rejection.decide(ticket.state, ticket.row) : null;
       if (!to) throw new Undecided();
       await moveOrderAlong(tx, orderId, to, by, TAKEAWAY_ORDER_LIFECYCLE);
       await touchTakeawayOrder(tx, orderId, {

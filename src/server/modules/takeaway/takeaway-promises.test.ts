@@ -7,10 +7,9 @@ import { settings } from '../../db/schema/shop';
 import { stateChanges } from '../../db/schema/state-changes';
 import { takeawayBaskets, takeawayOrders } from '../../db/schema/takeaway';
 import { JOB } from '../../jobs/shop-jobs';
-import { startShopJobs, type RunningJobs } from '../../jobs/start';
-import { addStaff } from '../kitchen';
+import type { RunningJobs } from '../../jobs/start';
 import { cachedShopRules } from '../shop';
-import { clearRateLimits, emailsTo, linksIn, PASSWORD, signIn, uniqueEmail } from '../../test/accounts';
+import { clearRateLimits, emailsTo, linksIn } from '../../test/accounts';
 import { API, expectError } from '../../test/api-expect';
 import { CARDS, saveCard } from '../../test/checkout';
 import { createTestApp, type TestApp, type Visitor } from '../../test/harness';
@@ -20,6 +19,8 @@ import {
   MENU,
   paidTakeaway,
   placeTakeaway,
+  signedInChef,
+  startTestJobs,
   takeawayShopper,
   type TakeawayShopper,
 } from '../../test/takeaway';
@@ -28,25 +29,13 @@ import {
 // accept in time is rejected and refunded by its job (item 5); nothing is booked beyond the horizon the time
 // slots offer (item 19); an unpaid or declined order holds its slot for minutes, not hours (item 20).
 
-const silent = { info: () => {}, warn: () => {}, error: () => {} };
-
 let t: TestApp;
 let running: RunningJobs;
 let chef: Visitor;
 beforeAll(async () => {
   t = await createTestApp();
-  running = await startShopJobs({
-    config: t.config,
-    database: t.database,
-    clock: t.clock,
-    services: t.app.services,
-    log: silent,
-    work: false,
-  });
-  const email = uniqueEmail('chef');
-  await addStaff(t.database.db, { email, restaurantId: 'soho', password: PASSWORD });
-  chef = t.visitor();
-  await signIn(chef, email);
+  running = await startTestJobs(t);
+  chef = await signedInChef(t);
 });
 beforeEach(() => {
   t.clock.set(LUNCH);
