@@ -192,6 +192,10 @@ test('catering: trays for tomorrow through the catering checkout', async ({ page
     [[MENU.lasagneTray, 3]],
   );
 
+  // Catering's menu says its real delivery fee: its £150 minimum is over the free-delivery threshold.
+  await page.goto('/catering-menu');
+  await expect(page.getByText('Free delivery · Minimum order £150')).toBeVisible();
+
   // A catering basket in Pasta Now's checkout is sent to the catering checkout.
   await page.goto('/pasta-now-checkout');
   await expect(page).toHaveURL(/\/catering-checkout\/delivery\/instructions$/);
