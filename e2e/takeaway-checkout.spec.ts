@@ -105,12 +105,19 @@ test('a delivery with a modifier: sign up, details, a time, a side added, paid b
   await shot(page, '04-payment');
   await page.getByRole('button', { name: 'Pay £27.49' }).click();
 
-  await expect(page).toHaveURL(/\/takeaway\/track\/[0-9a-f-]+$/);
-  await expect(page.getByRole('heading', { name: 'Is being prepared' })).toBeVisible();
-  await expect(page.getByText(/^Arriving/)).toBeVisible();
+  // Its tracking page, at its public link: sent to the kitchen, waiting for it (issue 19), never "cooking".
+  await expect(page).toHaveURL(/\/takeaway\/track\/[0-9a-f]{32}$/);
+  await expect(page.getByRole('heading', { name: 'Waiting for the restaurant' })).toBeVisible();
+  await expect(page.getByText('Thanks, Ada! Order #', { exact: false })).toBeVisible();
+  await expect(page.getByText(/^Sfoglia Soho has your order and should accept it by 11:35\.$/)).toBeVisible();
+  await expect(page.getByText(/Once accepted, it’s due 12:15 – 12:30\./)).toBeVisible();
   const progress = page.getByRole('list', { name: 'Your order’s progress' });
   await expect(progress.getByRole('listitem').first()).toContainText(/Paid.*\(done\)\d\d:\d\d/);
-  await expect(progress.locator('[aria-current="step"]')).toContainText('Accepted by the kitchen');
+  await expect(progress.locator('[aria-current="step"]')).toContainText(
+    'Waiting for the restaurant to accept',
+  );
+  await expect(page.getByRole('button', { name: 'Copy the link' })).toBeVisible();
+  await shot(page, '06-tracking-waiting');
   await expect(page.getByRole('link', { name: 'Call 020 7946 0101' })).toHaveAttribute(
     'href',
     'tel:+442079460101',
@@ -179,12 +186,12 @@ test('a collection: a name and a phone, a time; a refusal says the shop’s word
   ).toBeVisible();
   await page.getByRole('button', { name: 'Pay £22.00' }).click();
 
-  await expect(page).toHaveURL(/\/takeaway\/track\/[0-9a-f-]+$/);
-  await expect(page.getByRole('heading', { name: 'Is being prepared' })).toBeVisible();
+  await expect(page).toHaveURL(/\/takeaway\/track\/[0-9a-f]{32}$/);
+  await expect(page.getByRole('heading', { name: 'Waiting for the restaurant' })).toBeVisible();
   const progress = page.getByRole('list', { name: 'Your order’s progress' });
   await expect(progress.getByRole('listitem')).toHaveText([
     /^Paid/,
-    /^Accepted by the kitchen/,
+    /^Waiting for the restaurant to accept/,
     /^Ready to collect/,
     /^Collected/,
   ]);
@@ -217,6 +224,11 @@ test('catering: trays for tomorrow through the catering checkout', async ({ page
     [[MENU.lasagneTray, 3]],
   );
 
+  // Catering's menu says its real delivery fee: its £150 minimum is over the free-delivery threshold.
+  await page.goto('/catering-menu');
+  await expect(page.getByText('Free delivery · Minimum order £150')).toBeVisible();
+  await shot(page, '05-catering-menu');
+
   // A catering basket in Pasta Now's checkout is sent to the catering checkout.
   await page.goto('/pasta-now-checkout');
   await expect(page).toHaveURL(/\/catering-checkout\/delivery\/instructions$/);
@@ -233,10 +245,10 @@ test('catering: trays for tomorrow through the catering checkout', async ({ page
   await expectAccessible(page, '/catering-checkout/payment');
   await page.getByRole('button', { name: /^Pay £\d+\.\d\d$/ }).click();
 
-  await expect(page).toHaveURL(/\/takeaway\/track\/[0-9a-f-]+$/);
-  await expect(page.getByRole('heading', { name: 'Is being prepared' })).toBeVisible();
+  await expect(page).toHaveURL(/\/takeaway\/track\/[0-9a-f]{32}$/);
+  await expect(page.getByRole('heading', { name: 'Waiting for the restaurant' })).toBeVisible();
   await expect(page.getByText(/Sfoglia Soho · Catering/)).toBeVisible();
-  await expect(page.getByText(/^Arriving Thursday 19 November, /)).toBeVisible();
+  await expect(page.getByText(/Once accepted, it’s due Thursday 19 November, /)).toBeVisible();
   await expectAccessible(page, 'a catering order’s tracking');
 });
 
@@ -280,8 +292,8 @@ test('allergens confirmed, a declined card, then another card pays the same orde
   // Another card: the same order is paid (one order, placed once).
   await typeCard(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: /^Pay £/ }).click();
-  await expect(page).toHaveURL(/\/takeaway\/track\/[0-9a-f-]+$/);
-  await expect(page.getByRole('heading', { name: 'Is being prepared' })).toBeVisible();
+  await expect(page).toHaveURL(/\/takeaway\/track\/[0-9a-f]{32}$/);
+  await expect(page.getByRole('heading', { name: 'Waiting for the restaurant' })).toBeVisible();
   await expect(page.getByText('Your allergens, shown to the kitchen: Milk')).toBeVisible();
   const orders = await page.request.get('/api/v2/orders/live', { headers: HEADERS });
   const live = (await orders.json()) as { data: { attributes: { state: string } }[] };

@@ -105,6 +105,7 @@ export const CLIENT_RENDERED_ROUTES = [
   '/catering-checkout/delivery/instructions',
   '/catering-checkout/payment',
   '/takeaway/track/:orderId',
+  '/takeaway/track/:orderId/elsewhere',
   // The kitchen screen for restaurant staff (issue 13 part 3); ?restaurant=… picks one of theirs.
   '/kitchen',
 ] as const;

@@ -34,6 +34,8 @@ export const settingsAttributes = z.object({
   oneOffMenuWeek: isoDateSchema,
   /** Credit given, with no claim needed, for a takeaway delivered after its promised window (issue 13). */
   lateDeliveryCredit: z.object({ amount: penceSchema, rule: z.string() }),
+  /** Minutes a restaurant has to accept a paid takeaway before it is cancelled and refunded (issue 19). */
+  takeawayAcceptance: z.object({ minutes: z.int(), rule: z.string() }),
 });
 export const settingsDocument = z.object({ data: resource('settings', settingsAttributes) });
 export const settingsModel = z.extend(settingsAttributes, { id: z.string() });

@@ -29,3 +29,20 @@ export const takeawaySteps = {
   rejectedReason: z.nullable(z.string()),
   refunded: z.boolean(),
 };
+
+/**
+ * What a paid takeaway was promised beyond its window (issue 19): by when the kitchen must accept it, who
+ * turned it down, and the nearest other restaurant offered then (null unless it was turned down).
+ */
+export const takeawayPromises = {
+  acceptBy: z.nullable(z.string()),
+  rejectedBy: z.nullable(z.enum(['kitchen', 'timeout'])),
+  elsewhere: z.nullable(
+    z.object({
+      restaurantId: z.string(),
+      name: z.string(),
+      /** From the delivery address, or for a collection from the restaurant that turned it down. */
+      distanceMiles: z.number(),
+    }),
+  ),
+};

@@ -5,7 +5,7 @@ import { errorObject, resource, resourceWithRelationships, toMany } from './enve
 import { checkoutMeta, checkoutPaidSchema } from './orders';
 import { paymentAttributes } from './payments';
 import { fulfillmentTypeSchema, restaurantIdSchema, timeSlotInput } from './takeaway-basket-fields';
-import { takeawayAddressSchema, takeawaySteps } from './takeaway-order-fields';
+import { takeawayAddressSchema, takeawayPromises, takeawaySteps } from './takeaway-order-fields';
 
 // Takeaway and catering: the takeaway basket, its lines with their modifiers, the delivery estimate, the
 // order, live orders and the driver's position (issue 13 part 2; spec §3 Basket, Takeaway cart item; §7).
@@ -257,10 +257,13 @@ export const takeawayOrderAttributes = z.object({
   paid: z.optional(z.nullable(checkoutPaidSchema)),
   placedAt: z.string(),
   ...takeawaySteps,
+  ...takeawayPromises,
   /** GET /orders/{id}/driver_location has a rider to show. */
   driverTrackable: z.boolean(),
   /** Store credit given because it came late (pence), or null. */
   lateCredit: z.nullable(penceSchema),
+  /** The key of its public tracking page, /takeaway/track/{trackingToken}, to share (issue 19). */
+  trackingToken: z.string(),
 });
 export const takeawayOrderResource = resource('takeaway_orders', takeawayOrderAttributes);
 export const takeawayOrderDocument = z.object({ data: takeawayOrderResource });
@@ -271,6 +274,54 @@ export const placedTakeawayOrderDocument = z.object({
 });
 export const takeawayOrderModel = z.extend(takeawayOrderAttributes, { id: z.string() });
 export type TakeawayOrder = z.infer<typeof takeawayOrderModel>;
+
+/**
+ * The public tracking of a takeaway (issue 19; spec §2 /takeaway/track/{id}): read by whoever has the link,
+ * signed in or not, so nothing personal beyond a first name: no address, phone, email, note, allergens,
+ * prices or payment. `meta.orderId` is the order's id only for its own customer, signed in.
+ */
+export const publicTrackingAttributes = z.object({
+  number: z.int(),
+  state: z.string(),
+  stateLabel: z.string(),
+  fulfillmentType: fulfillmentTypeSchema,
+  isCateringOrder: z.boolean(),
+  firstName: z.nullable(z.string()),
+  restaurant: z.object({
+    id: z.string(),
+    name: z.string(),
+    phone: z.string(),
+    address1: z.string(),
+    city: z.string(),
+    postcode: z.string(),
+  }),
+  asap: z.boolean(),
+  promisedFrom: z.string(),
+  promisedTo: z.string(),
+  etaFrom: z.string(),
+  etaTo: z.string(),
+  lineItems: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      variantTitle: z.string(),
+      quantity: z.int(),
+      subItems: z.array(z.object({ title: z.string(), group: z.enum(MODIFIER_GROUPS) })),
+    }),
+  ),
+  ...takeawaySteps,
+  ...takeawayPromises,
+  driverTrackable: z.boolean(),
+});
+export const publicTrackingDocument = z.object({
+  data: resource('takeaway_tracking', publicTrackingAttributes),
+  meta: z.object({ orderId: z.nullable(z.string()) }),
+});
+export const publicTrackingModel = z.extend(publicTrackingAttributes, { id: z.string() });
+export type PublicTracking = z.infer<typeof publicTrackingModel>;
+export const trackingParams = z.strictObject({
+  token: z.string().check(z.regex(/^[0-9a-f]{32}$/, 'is not a tracking link')),
+});
 
 export const DRIVER_STATUSES = [
   'not_dispatched',
@@ -295,6 +346,8 @@ export const driverLocationDocument = z.object({
       milesToGo: z.nullable(z.number()),
       pickup: z.object({ lat: z.number(), lon: z.number() }),
       dropoff: z.nullable(z.object({ lat: z.number(), lon: z.number() })),
+      /** How far along the way to the door the rider is, 0 to 1 (by straight-line distance). */
+      progress: z.number(),
       updatedAt: z.string(),
     }),
   ),

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import {
   bearing,
   EARTH_RADIUS_MILES,
+  fractionAlong,
   isLatLon,
   milesBetween,
   pointAlong,
@@ -89,6 +90,21 @@ describe('pointAlong', () => {
     const b = { lat: 51.6, lon: -0.2 };
     expect(pointAlong(a, b, -1)).toEqual(pointAlong(a, b, 0));
     expect(pointAlong(a, b, 2)).toEqual(pointAlong(a, b, 1));
+  });
+});
+
+describe('fractionAlong', () => {
+  test('a rider at pointAlong(f) is f of the way; too far or past the door stays within 0…1', () => {
+    fc.assert(
+      fc.property(UK, UK, fc.double({ min: 0, max: 1, noNaN: true }), (a: LatLon, b: LatLon, f: number) => {
+        fc.pre(milesBetween(a, b) > 0.01);
+        expect(fractionAlong(a, b, milesBetween(pointAlong(a, b, f), b))).toBeCloseTo(f, 4);
+      }),
+    );
+    const soho = { lat: 51.509576, lon: -0.132015 };
+    const downing = { lat: 51.503541, lon: -0.12767 };
+    expect(fractionAlong(soho, downing, 5)).toBe(0);
+    expect(fractionAlong(soho, soho, 0)).toBe(1);
   });
 });
 

@@ -35,6 +35,13 @@ export function roundMiles(miles: number): number {
   return Math.round(miles * 10) / 10;
 }
 
+/** How far (0…1) along the straight line from `from` to `to` a traveller `milesToGo` from `to` is. */
+export function fractionAlong(from: LatLon, to: LatLon, milesToGo: number): number {
+  const total = milesBetween(from, to);
+  const fraction = total > 0 ? 1 - milesToGo / total : 1;
+  return Math.min(1, Math.max(0, fraction));
+}
+
 /**
  * The point a `fraction` (0…1) of the way along the great circle from `a` to `b` (spherical linear
  * interpolation): where a courier riding straight from a to b is after that share of the ride.

@@ -202,10 +202,12 @@ describe('ETA and the estimate’s conditions', () => {
 });
 
 describe('labels, lateness and allergens', () => {
-  test('spec §4 display labels', () => {
-    for (const state of ['paid', 'billed', 'packed', 'submitted', 'accepted'] as const) {
+  test('spec §4 display labels; paid but not yet accepted says so (issue 19)', () => {
+    for (const state of ['billed', 'packed', 'accepted'] as const) {
       expect(takeawayStateLabel(state)).toBe('Is being prepared');
     }
+    expect(takeawayStateLabel('paid')).toBe('Waiting for the restaurant');
+    expect(takeawayStateLabel('submitted')).toBe('Waiting for the restaurant');
     expect(takeawayStateLabel('shipped')).toBe('Is out for delivery');
     expect(takeawayStateLabel('payment_pending')).toBe('Payment failed');
     expect(takeawayStateLabel('not_authorized')).toBe('Payment failed');

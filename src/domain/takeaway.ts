@@ -171,12 +171,14 @@ export function missingForEstimate(input: EstimationInput): string[] {
 }
 
 /**
- * What a customer reads for a takeaway order (spec §4 display labels): paid, billed, packed, submitted and
- * accepted "Is being prepared"; shipped "Is out for delivery"; payment_pending and not_authorized "Payment
- * failed"; dropped "Unable to process"; the others capitalised ("Ready for pickup", "Delivered").
+ * What a customer reads for a takeaway order (spec §4 display labels): billed, packed and accepted "Is being
+ * prepared"; shipped "Is out for delivery"; payment_pending and not_authorized "Payment failed"; dropped
+ * "Unable to process"; the others capitalised ("Ready for pickup", "Delivered"). Paid and sent to the kitchen
+ * but not yet accepted is "Waiting for the restaurant" (issue 19: never a step that has not happened).
  */
 export function takeawayStateLabel(state: OrderState): string {
-  if (['paid', 'billed', 'packed', 'submitted', 'accepted'].includes(state)) return 'Is being prepared';
+  if (state === 'paid' || state === 'submitted') return 'Waiting for the restaurant';
+  if (['billed', 'packed', 'accepted'].includes(state)) return 'Is being prepared';
   if (state === 'shipped') return 'Is out for delivery';
   if (state === 'payment_pending' || state === 'not_authorized') return 'Payment failed';
   if (state === 'dropped') return 'Unable to process';

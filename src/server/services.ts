@@ -77,7 +77,7 @@ export function buildServices({ config, database, clock, rules, processors, log 
   emailRequests.log = log;
   // What a paid checkout means, kind by kind (payments/order-kinds.ts).
   const recipeKit = recipeKitKind(config.publicUrl, rules);
-  const takeaway = takeawayKind(config.publicUrl);
+  const takeaway = takeawayKind(config.publicUrl, rules);
   const kinds = new OrderKinds()
     .register('recipe_kit', recipeKit)
     .register('one_off', recipeKit)

@@ -129,6 +129,17 @@ describe('request URLs', () => {
       '/login?returnTo=%2Fcheckout%3Fstep%3D2',
     );
   });
+
+  test('lose the key of a takeaway’s public tracking link (issue 19)', () => {
+    const key = '0123456789abcdef0123456789abcdef';
+    expect(redactUrl(`/takeaway/track/${key}`)).toBe('/takeaway/track/[redacted]');
+    expect(redactUrl(`/api/v2/tracking/${key}/driver_location?x=1`)).toBe(
+      '/api/v2/tracking/[redacted]/driver_location?x=1',
+    );
+    expect(redactUrl(`/social-login?returnTo=%2Ftakeaway%2Ftrack%2F${key}`)).toBe(
+      '/social-login?returnTo=[redacted]',
+    );
+  });
 });
 
 describe('the app’s logger', () => {

@@ -31,13 +31,18 @@ function decodedKey(raw: string): string {
   }
 }
 
+/** Paths whose next segment is a link's key: a takeaway's public tracking page and its API (issue 19). */
+const SECRET_PATH_SEGMENT = /(\/takeaway\/track\/|\/tracking\/)[^/?#]+/gi;
+
 /**
- * Sign-in links and provider returns carry one-time secrets in the query: they never reach the logs. Keys
- * are compared decoded, as the query parser reads them ("?%74oken=…" is a token too).
+ * Sign-in links and provider returns carry one-time secrets in the query, and a tracking link its key in the
+ * path: they never reach the logs. Keys are compared decoded, as the query parser reads them ("?%74oken=…"
+ * is a token too).
  */
 export function redactUrl(url: string): string {
   const at = url.indexOf('?');
-  if (at === -1) return url;
+  const path = (at === -1 ? url : url.slice(0, at)).replace(SECRET_PATH_SEGMENT, '$1[redacted]');
+  if (at === -1) return path;
   const pairs = url
     .slice(at + 1)
     .split('&')
@@ -45,11 +50,11 @@ export function redactUrl(url: string): string {
       const equals = pair.indexOf('=');
       const key = equals === -1 ? pair : pair.slice(0, equals);
       if (SECRET_QUERY_KEYS.has(decodedKey(key))) return `${key}=[redacted]`;
-      // A path to come back to may carry a secret of its own (returnTo=/account?confirm=…).
+      // A path to come back to may carry a secret of its own (returnTo=/account?confirm=…, a tracking link).
       const value = equals === -1 ? '' : decodedKey(pair.slice(equals + 1));
-      return value.includes('?') && redactUrl(value) !== value ? `${key}=[redacted]` : pair;
+      return redactUrl(value) !== value ? `${key}=[redacted]` : pair;
     });
-  return `${url.slice(0, at + 1)}${pairs.join('&')}`;
+  return `${path}?${pairs.join('&')}`;
 }
 
 /** Keys whose values are never logged, at any of the first few levels of a log object. */

@@ -9,10 +9,11 @@ import { API } from '../test/api-expect';
 import { clearRateLimits } from '../test/accounts';
 import { createTestApp, type TestApp } from '../test/harness';
 import { basketOf, DISH, place, shopper } from '../test/checkout';
+import { startTestJobs } from '../test/takeaway';
 import { TEST_NOW } from '../test/test-clock';
 import { createJobs, type JobDefinition } from './queue';
 import { JOB } from './shop-jobs';
-import { startShopJobs, type RunningJobs } from './start';
+import type { RunningJobs } from './start';
 
 // The job queue (issue 10 part 4): pg-boss on the shop's own database, jobs driven here with the shop's
 // pinned clock and `runDue`, never with sleeps.
@@ -23,14 +24,7 @@ let t: TestApp;
 let running: RunningJobs;
 beforeAll(async () => {
   t = await createTestApp();
-  running = await startShopJobs({
-    config: t.config,
-    database: t.database,
-    clock: t.clock,
-    services: t.app.services,
-    log: silent,
-    work: false,
-  });
+  running = await startTestJobs(t);
 });
 beforeEach(() => clearRateLimits(t));
 afterAll(async () => {
@@ -47,6 +41,7 @@ describe('the shop’s jobs', () => {
       [JOB.answerEmailRequests]: '* * * * *',
       [JOB.progressDeliveries]: '* * * * *',
       [JOB.creditLateDeliveries]: '* * * * *',
+      [JOB.rejectUnacceptedTakeaways]: '* * * * *',
       [JOB.billPlans]: '* * * * *',
       [JOB.remindPlans]: '*/15 * * * *',
       [JOB.planAhead]: '7 * * * *',

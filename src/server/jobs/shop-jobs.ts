@@ -17,6 +17,8 @@ export const JOB = {
   progressDeliveries: 'takeaway-couriers',
   /** Takeaways delivered after their promised window: store credit and an email, once each. */
   creditLateDeliveries: 'takeaway-late-credit',
+  /** Paid takeaways the kitchen did not accept in time: rejected, refunded in full, the customer told. */
+  rejectUnacceptedTakeaways: 'takeaway-unaccepted',
   /** Weekly billing: boxes at their cutoff, retries, boxes unpaid at their dispatch deadline. */
   billPlans: 'plans-bill',
   /** The email two days before each cutoff: what will be sent and charged. */
@@ -37,6 +39,7 @@ export interface ShopWork {
   followUpEmail(): Promise<void>;
   progressDeliveries(): Promise<number>;
   creditLateDeliveries(): Promise<number>;
+  rejectUnacceptedTakeaways(): Promise<number>;
   billPlans(): Promise<number>;
   remindPlans(): Promise<number>;
   /** In the demo, the weekly menus are topped up first. */
@@ -80,6 +83,11 @@ export function shopJobs(work: ShopWork): JobDefinition[] {
       name: JOB.creditLateDeliveries,
       cron: '* * * * *',
       run: async () => void (await work.creditLateDeliveries()),
+    },
+    {
+      name: JOB.rejectUnacceptedTakeaways,
+      cron: '* * * * *',
+      run: async () => void (await work.rejectUnacceptedTakeaways()),
     },
     // Billing's claims are leases: a second run at once takes other weeks, never the same ones.
     { name: JOB.billPlans, cron: '* * * * *', run: async () => void (await work.billPlans()) },

@@ -7,6 +7,7 @@ import { createSmtpTransport } from '../integrations/email/smtp';
 import { seedDemo } from '../db/seed/demo-seed';
 import { releaseAbandonedCheckouts } from '../modules/checkout';
 import { cachedShopRules } from '../modules/shop';
+import { rejectUnacceptedTakeaways } from '../modules/kitchen';
 import { creditLateDeliveries } from '../modules/takeaway';
 import type { Services } from '../services';
 import { createJobs, type Jobs, type JobsLog } from './queue';
@@ -58,6 +59,8 @@ export async function startShopJobs({
     },
     progressDeliveries: () => services.takeawayTracking.progressDeliveries(),
     creditLateDeliveries: () => creditLateDeliveries(database.db, clock, rules),
+    rejectUnacceptedTakeaways: () =>
+      rejectUnacceptedTakeaways(database.db, clock, rules, services.payments, log),
     billPlans: async () => (await services.planBilling.billDue()).looked,
     remindPlans: () => services.planBilling.remindDue(),
     planAhead: async () => {
@@ -120,6 +123,7 @@ export async function prepareShopJobs(database: Database, log: JobsLog): Promise
       followUpEmail: async () => {},
       progressDeliveries: nothing,
       creditLateDeliveries: nothing,
+      rejectUnacceptedTakeaways: nothing,
       billPlans: nothing,
       remindPlans: nothing,
       planAhead: nothing,

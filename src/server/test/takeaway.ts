@@ -1,6 +1,8 @@
 import { expect } from 'vitest';
+import { startShopJobs, type RunningJobs } from '../jobs/start';
+import { addStaff } from '../modules/kitchen';
 import { API } from './api-expect';
-import { signedInCustomer } from './accounts';
+import { PASSWORD, signedInCustomer, signIn, uniqueEmail } from './accounts';
 import { CARDS, saveCard, type Shopper } from './checkout';
 import type { TestApp, Visitor } from './harness';
 
@@ -94,4 +96,26 @@ export async function paidTakeaway(t: TestApp, s: TakeawayShopper, extra: Record
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
   expect(placed.body.meta.payment.attributes.status).toBe('succeeded');
   return placed.body.data.id as string;
+}
+
+/** The shop's jobs on a test app, queued but not worked: a test runs each with `runDue` on the pinned clock. */
+export function startTestJobs(t: TestApp): Promise<RunningJobs> {
+  const silent = { info: () => {}, warn: () => {}, error: () => {} };
+  return startShopJobs({
+    config: t.config,
+    database: t.database,
+    clock: t.clock,
+    services: t.app.services,
+    log: silent,
+    work: false,
+  });
+}
+
+/** A member of kitchen staff at a restaurant, signed in in a browser of their own. */
+export async function signedInChef(t: TestApp, restaurantId = 'soho'): Promise<Visitor> {
+  const email = uniqueEmail('chef');
+  await addStaff(t.database.db, { email, restaurantId, password: PASSWORD });
+  const chef = t.visitor();
+  await signIn(chef, email);
+  return chef;
 }

@@ -147,6 +147,19 @@ export const takeawayOrders = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     rejectedAt: timestamp('rejected_at', { withTimezone: true }),
     rejectedReason: text('rejected_reason'),
+    /** Who turned it down: the kitchen, or no one in time (the order was not accepted by `acceptBy`). */
+    rejectedBy: text('rejected_by', { enum: ['kitchen', 'timeout'] }),
+    /** When a paid order not yet accepted is turned down and refunded by itself (issue 19). */
+    acceptBy: timestamp('accept_by', { withTimezone: true }),
+    /**
+     * Until when an unpaid order keeps its place in its slot (a few minutes while its customer pays, never
+     * past the slot); a paid order keeps it regardless (issue 19).
+     */
+    heldUntil: timestamp('held_until', { withTimezone: true }),
+    /** The unguessable key of the order's public tracking page (/takeaway/track/{token}; issue 19). */
+    trackingToken: text('tracking_token')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     /** The courier's delivery (del_…) once the order is out. */
     courierRef: text('courier_ref'),
@@ -159,6 +172,11 @@ export const takeawayOrders = pgTable(
   (t) => [
     index('takeaway_orders_slot_idx').on(t.restaurantId, t.slotStart),
     index('takeaway_orders_board_idx').on(t.restaurantId, t.version),
+    uniqueIndex('takeaway_orders_tracking_idx').on(t.trackingToken),
+    // What the acceptance job reads: paid orders still waiting for the kitchen.
+    index('takeaway_orders_accept_idx')
+      .on(t.acceptBy)
+      .where(sql`${t.acceptedAt} is null and ${t.rejectedAt} is null`),
     // What the late-delivery job reads: delivered after the promised window, not yet credited.
     index('takeaway_orders_late_idx')
       .on(t.deliveredAt)

@@ -389,13 +389,15 @@ export function accountSetup({ to, firstName, link }: { to: string; firstName: s
 
 /**
  * A paid takeaway or catering order (issue 13): where it is cooked, when it comes or can be collected, every
- * dish with its choices, the allergens the customer told us about, and a link to follow it.
+ * dish with its choices, the allergens the customer told us about, and a link to follow it. It has been sent
+ * to the restaurant, not accepted yet (issue 19): it says so, and what happens if it is not.
  */
 export function takeawayConfirmation({
   to,
   firstName,
   restaurant,
   when,
+  acceptBy,
   delivery,
   order,
   allergens,
@@ -406,24 +408,31 @@ export function takeawayConfirmation({
   restaurant: string;
   /** "between 13:05 and 13:20 today". */
   when: string;
+  /** "12:35", or "11:35 on Thursday 19 November": when it is cancelled and refunded unless accepted. */
+  acceptBy: string;
   delivery: boolean;
   order: EmailOrder;
   /** The customer's allergen profile as names, or empty. */
   allergens: string[];
+  /** The order's public tracking page. */
   link: string;
 }) {
   return render({
     to,
     template: 'takeaway_confirmation',
-    subject: `${restaurant} has your order #${order.number}`,
-    preview: delivery ? `On its way to you ${when}.` : `Ready to collect ${when}.`,
-    heading: 'Grazie! Your order is in',
+    subject: `Order #${order.number} sent to ${restaurant}`,
+    preview: `Waiting for ${restaurant} to accept it.`,
+    heading: 'Grazie! We’ve sent your order',
     greeting: greeting(firstName),
     blocks: [
       p(
+        `We’ve sent your order to ${restaurant} and we’re waiting for them to accept it. If they haven’t ` +
+          `by ${acceptBy}, we’ll cancel it, refund you in full and tell you where else to order.`,
+      ),
+      p(
         delivery
-          ? `${restaurant} is cooking your order. We’ll bring it to ${order.address} ${when}.`
-          : `${restaurant} is cooking your order. It will be ready for you at ${order.address} ${when}.`,
+          ? `Once they accept it, it’s due at ${order.address} ${when}.`
+          : `Once they accept it, it will be ready for you at ${order.address} ${when}.`,
       ),
       { kind: 'order', order },
       ...(allergens.length > 0
@@ -434,50 +443,77 @@ export function takeawayConfirmation({
           ]
         : []),
       button('Follow your order', link),
+      p('Anyone you share this link with can follow the order too; it shows only your first name.'),
     ],
     signOff: 'Buon appetito,',
     reason: 'You’re receiving this because you ordered from a Sfoglia restaurant.',
   });
 }
 
-/** The kitchen could not make a takeaway: why, and that the money is on its way back. */
+/**
+ * A takeaway turned down, by the kitchen or because no one accepted it in time (issue 19): why, that the money
+ * is back, and the nearest other restaurant to order from instead.
+ */
 export function takeawayRejected({
   to,
   firstName,
   restaurant,
   number,
-  reason,
+  why,
   refunded,
   creditBack,
+  elsewhere,
   link,
+  searchLink,
 }: {
   to: string;
   firstName: string;
   restaurant: string;
   number: number;
-  reason: string;
+  /** What the kitchen told us, or how long it had to accept. */
+  why: { by: 'kitchen'; reason: string } | { by: 'timeout'; minutes: string };
   /** "£24.50 to your card", or null when nothing was charged to a card. */
   refunded: string | null;
   /** "£5.00", store credit given back, or null. */
   creditBack: string | null;
+  /**
+   * The nearest other restaurant open for this order ("1.2 miles away", "0.8 miles from Sfoglia Soho"), and
+   * the link that starts a basket there.
+   */
+  elsewhere: { name: string; distance: string; link: string } | null;
+  /** The order's public tracking page. */
   link: string;
+  /** Where to find another restaurant when none is near. */
+  searchLink: string;
 }) {
   const money = [
     refunded ? `We’ve refunded ${refunded}: it usually shows in 3 to 5 working days.` : null,
     creditBack ? `The ${creditBack} of store credit you used is back in your account.` : null,
   ].filter((line): line is string => line !== null);
+  const what =
+    why.by === 'kitchen'
+      ? `${restaurant} couldn’t make your order #${number}. They told us: “${why.reason}”`
+      : `${restaurant} didn’t accept your order #${number} within ${why.minutes}, so we’ve cancelled it rather than keep you waiting.`;
   return render({
     to,
     template: 'takeaway_rejected',
-    subject: `Sorry, ${restaurant} couldn’t make your order #${number}`,
-    preview: 'You won’t be charged for it.',
+    subject:
+      why.by === 'kitchen'
+        ? `Sorry, ${restaurant} couldn’t make your order #${number}`
+        : `Sorry, ${restaurant} didn’t accept your order #${number}`,
+    preview: 'We’ve refunded you in full.',
     heading: 'We’re sorry',
     greeting: greeting(firstName),
     blocks: [
-      p(`${restaurant} couldn’t make your order #${number}. They told us: “${reason}”`),
-      ...money.map(p),
-      p('You haven’t been charged for this order.'),
-      button('Order something else', link),
+      p(what),
+      ...(money.length > 0 ? money : ['Nothing was charged for this order.']).map(p),
+      ...(elsewhere
+        ? [
+            p(`${elsewhere.name} is open today, ${elsewhere.distance}. Your dishes can go there instead.`),
+            button(`Order from ${elsewhere.name}`, elsewhere.link),
+          ]
+        : [button('Find another restaurant', searchLink)]),
+      button('See your order', link),
     ],
     signOff: 'With apologies,',
     reason: 'You’re receiving this because you ordered from a Sfoglia restaurant.',

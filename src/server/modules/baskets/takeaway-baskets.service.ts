@@ -4,11 +4,12 @@ import type { AddTakeawayItemBody, TakeawayBasket } from '../../../contracts/tak
 import type { TakeawayAddressInput } from '../../../contracts/takeaway-basket-fields';
 import type { ErrorObject } from '../../../contracts/envelope';
 import { formatUkPostcode, isUkPostcode, POSTCODE_INVALID_MESSAGE } from '../../../domain/address';
-import { addDays, daysBetween, londonDate, type IsoDate } from '../../../domain/calendar';
+import { londonDate, type IsoDate } from '../../../domain/calendar';
 import { DomainError, FieldErrors } from '../../../domain/errors';
 import { normaliseUkPhone } from '../../../domain/phone';
 import { isOfferedSlot } from '../../../domain/restaurant-hours';
 import { chooseModifiers, MAX_TAKEAWAY_LINE_QUANTITY, modifierKey } from '../../../domain/takeaway';
+import { isBookableDate, lastBookableDate } from '../../../domain/takeaway-promises';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { baskets } from '../../db/schema/baskets';
@@ -17,6 +18,7 @@ import type { BasketOwner } from '../../http/basket-owner';
 import { newToken } from '../../http/tokens';
 import {
   assertOffers,
+  assertWithinHorizon,
   findRestaurant,
   menuContext,
   readProducts,
@@ -44,10 +46,6 @@ import { priceTakeaway, type PricedTakeaway } from './takeaway-pricing';
 // owner rules, one per browser, joined at sign-in, deleted by type) with its choices and its lines beside it:
 // restaurant, fulfilment, address, ASAP or a slot, email, catering, table; dishes with their modifiers. Every
 // change locks the basket row, as the recipe-kit basket's do.
-
-/** Days ahead a takeaway basket may be for: Pasta Now this week; catering three weeks. */
-const TAKEAWAY_DAYS = 7;
-const CATERING_DAYS = 21;
 
 const RECIPE_KIT_ONLY = ['frequency', 'startSubscription', 'oneOffFeeApplicable'] as const;
 export const TAKEAWAY_ONLY = [
@@ -264,6 +262,8 @@ export class TakeawayBasketService {
         const start = body.timeSlot.startTime ? new Date(body.timeSlot.startTime) : null;
         if (!start)
           throw new FieldErrors([{ field: 'timeSlot/startTime', message: 'Choose a time, or ASAP' }]);
+        // Issue 19: no further ahead than the time slots offer (a week; catering three).
+        assertWithinHorizon(start, now, catering);
         if (restaurant && fulfillmentType) {
           const rules = slotRules(restaurant, { fulfillmentType, catering });
           if (!isOfferedSlot(restaurant.openingHours, start, now, rules)) {
@@ -319,11 +319,9 @@ export async function lockAndPriceTakeaway(
 }
 
 function assertBookable(date: IsoDate, now: Date, catering: boolean): void {
-  const ahead = daysBetween(londonDate(now), date);
-  const days = catering ? CATERING_DAYS : TAKEAWAY_DAYS;
-  if (ahead < 0 || ahead >= days) {
+  if (!isBookableDate(date, now, catering)) {
     throw new FieldErrors([
-      { field: 'deliveryDate', message: `Choose a date from today to ${addDays(londonDate(now), days - 1)}` },
+      { field: 'deliveryDate', message: `Choose a date from today to ${lastBookableDate(now, catering)}` },
     ]);
   }
 }

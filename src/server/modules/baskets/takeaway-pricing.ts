@@ -20,6 +20,7 @@ import {
   type MenuModifier,
   type TakeawayTotals,
 } from '../../../domain/takeaway';
+import { isWithinHorizon, lastBookableDate } from '../../../domain/takeaway-promises';
 import type { ErrorObject } from '../../../contracts/envelope';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -27,6 +28,7 @@ import {
   menuContext,
   readProducts,
   slotRules,
+  tooFarAheadText,
   toPriceable,
   unavailableReason,
   type MenuContext,
@@ -255,7 +257,16 @@ function whereAndWhen(
     problems.push(problem('SLOT_UNAVAILABLE', 'Choose a time', { field: 'timeSlot' }));
     return { window: null, distanceMiles };
   }
-  if (!isOfferedSlot(restaurant.openingHours, details.slotStart, now, rules)) {
+  if (!isWithinHorizon(details.slotStart, now, details.isCateringOrder)) {
+    // Issue 19: a time further ahead than the time slots offer (a basket from before the rule) is not placed.
+    problems.push(
+      problem('SLOT_TOO_FAR_AHEAD', tooFarAheadText(now, details.isCateringOrder), {
+        field: 'timeSlot',
+        startTime: details.slotStart.toISOString(),
+        lastDate: lastBookableDate(now, details.isCateringOrder),
+      }),
+    );
+  } else if (!isOfferedSlot(restaurant.openingHours, details.slotStart, now, rules)) {
     problems.push(
       problem(
         'SLOT_UNAVAILABLE',

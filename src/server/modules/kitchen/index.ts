@@ -1,6 +1,7 @@
 // The kitchen area's public face (issue 13 part 3): restaurant staff and their kitchen screen (live tickets,
 // each ticket's steps, snoozes, busy mode), and the staff command's use cases.
 
-export { KitchenService, type Dispatcher, type Refunds } from './kitchen.service';
+export { KitchenService, type Dispatcher } from './kitchen.service';
+export { rejectUnacceptedTakeaways, type Refunds } from './rejection';
 export { addStaff, listStaff, removeStaff, staffRestaurants, type AddedStaff } from './staff';
 export { kitchenRoutes } from './kitchen.routes';

@@ -3,7 +3,12 @@ import { OPEN_TICKET_STATES } from '../../../domain/kitchen';
 import type { DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema/orders';
 import { kitchenBoards, takeawayOrders } from '../../db/schema/takeaway';
-import { readTakeawayOrders, type TakeawayOrderRecord } from '../takeaway';
+import {
+  lockTakeawayRow,
+  readTakeawayOrders,
+  type TakeawayOrderRecord,
+  type TakeawayOrderRow,
+} from '../takeaway';
 
 // What a kitchen board reads: its tickets (paid orders only: the kitchen never sees an unpaid one), what
 // changed since a number, and the board's number now.
@@ -48,4 +53,18 @@ export async function boardVersion(db: DbOrTx, restaurantId: string): Promise<nu
 /** Whether an order is one the kitchen sees (paid, not an unpaid or abandoned one). */
 export function isKitchenTicket(state: string): boolean {
   return !(NOT_FOR_THE_KITCHEN as readonly string[]).includes(state);
+}
+
+/** Locks a ticket's order, then its takeaway row (the money path's order): its state and row, or null. */
+export async function lockTicket(
+  tx: DbOrTx,
+  orderId: string,
+): Promise<{ state: (typeof orders.$inferSelect)['state']; row: TakeawayOrderRow } | null> {
+  const [order] = await tx
+    .select({ state: orders.state })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for('update');
+  const row = await lockTakeawayRow(tx, orderId);
+  return order && row ? { state: order.state, row } : null;
 }

@@ -281,11 +281,21 @@ describe('rejecting', () => {
     expect(intent!.amountRefunded).toBe(1899);
     expect((await customerById(t, s.customerId)).storeCredits).toBe(500);
     const tracking = await s.visitor.get(`${API}/orders/${orderId}/tracking`);
-    expect(tracking.body.data.attributes).toMatchObject({ state_label: 'Unable to process', refunded: true });
+    expect(tracking.body.data.attributes).toMatchObject({
+      state_label: 'Unable to process',
+      refunded: true,
+      rejected_by: 'kitchen',
+    });
+    const { elsewhere, tracking_token: token } = tracking.body.data.attributes;
+    expect(elsewhere.restaurant_id).not.toBe('soho');
     const [email] = await emailsTo(t, s.email, 'takeaway_rejected');
     expect(email!.text).toContain('They told us: “Our pasta machine has broken down”');
     expect(email!.text).toContain('We’ve refunded £18.99 to your card');
     expect(email!.text).toContain('The £5.00 of store credit you used is back in your account.');
+    // It was charged and refunded: the email never says it was not (issue 19), and offers another restaurant.
+    expect(email!.text).not.toContain('haven’t been charged');
+    expect(email!.text).toContain(`${elsewhere.name} is open today, ${elsewhere.distance_miles} miles away.`);
+    expect(email!.text).toContain(`/takeaway/track/${token}/elsewhere`);
     // Once is all: a second rejection is refused, and no second refund is made.
     expectError(await act(chef, orderId, 'reject', { reason: 'Again' }), 409, 'CONFLICT');
     expect(await t.app.services.payments.refundOwed(paid!.checkoutId, 'test')).toBe(0);

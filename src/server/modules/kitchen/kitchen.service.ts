@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { Ticket } from '../../../contracts/kitchen';
 import { DomainError } from '../../../domain/errors';
 import {
@@ -12,12 +11,11 @@ import type { OrderState } from '../../../domain/orders';
 import { isOpenAt, type FulfillmentType } from '../../../domain/restaurant-hours';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
-import { orders } from '../../db/schema/orders';
-import { lockCheckout, moveOrderAlong, type Mover } from '../orders';
-import { requestRefund } from '../payments';
+import { moveOrderAlong, type Mover } from '../orders';
 import type { TakeawayMenuService } from '../restaurants';
 import { lockTakeawayRow, readTakeawayOrder, touchTakeawayOrder, type TakeawayOrderRow } from '../takeaway';
-import { boardTickets, boardVersion, isKitchenTicket } from './kitchen.repo';
+import { boardTickets, boardVersion, isKitchenTicket, lockTicket } from './kitchen.repo';
+import { rejectWithRefund, type Refunds } from './rejection';
 import { requireStaff, requireStaffOf } from './staff';
 import { toTicket } from './ticket-view';
 
@@ -27,10 +25,6 @@ import { toTicket } from './ticket-view';
 // checked against the takeaway order's table (domain/kitchen.ts), recorded in state_changes by the member of
 // staff (`staff:<id>`), and takes the board's next number, which is how every screen sees it.
 
-/** Gives back a paid checkout's money once the decision is committed (payments area, refunds.ts). */
-export interface Refunds {
-  refundOwed(checkoutId: string, actor: string): Promise<number>;
-}
 /** Asks the courier for a rider once an order is out (takeaway area). */
 export interface Dispatcher {
   dispatch(orderId: string): Promise<void>;
@@ -149,26 +143,20 @@ export class KitchenService {
 
   /**
    * The kitchen cannot make it: the order is dropped with the reason and its payment owed back, in one
-   * transaction in the money path's lock order (checkout → payment → order); the refund runs after commit,
-   * and the customer is emailed when it has (payments' `reversed`, takeaway-kind.ts).
+   * transaction, and refunded after commit (rejection.ts, the path the acceptance job takes too).
    */
   async reject(staffId: string, orderId: string, reason: string): Promise<Ticket> {
     const before = await this.ticket(staffId, orderId);
-    const by = this.by(staffId, reason);
-    const checkoutId = await this.db.transaction(async (tx) => {
-      const [ref] = await tx
-        .select({ checkoutId: orders.checkoutId })
-        .from(orders)
-        .where(eq(orders.id, orderId));
-      const checkout = await lockCheckout(tx, ref!.checkoutId);
-      await requestRefund(tx, checkout!.id, `Rejected by the kitchen: ${reason}`, by);
-      const { to } = await this.lockForStep(tx, orderId, 'reject', before.fulfillmentType);
-      await moveOrderAlong(tx, orderId, to, by, TAKEAWAY_ORDER_LIFECYCLE);
-      await touchTakeawayOrder(tx, orderId, { rejectedAt: by.at, rejectedReason: reason });
-      return checkout!.id;
-    });
-    await this.refunds.refundOwed(checkoutId, by.actor).catch((error: unknown) => {
-      this.log.error({ err: error, orderId }, 'refund failed; payment recovery will retry');
+    await rejectWithRefund(this.db, this.refunds, this.log, orderId, {
+      by: this.by(staffId, reason),
+      rejectedBy: 'kitchen',
+      reason,
+      decide: (state, row) =>
+        assertKitchenMove('reject', {
+          state,
+          fulfillmentType: before.fulfillmentType,
+          allergensPending: row.customerAllergens.length > 0 && !row.allergensAcknowledgedAt,
+        }),
     });
     return this.ticket(staffId, orderId);
   }
@@ -207,15 +195,11 @@ export class KitchenService {
     action: Exclude<KitchenAction, 'acknowledge_allergens'>,
     fulfillmentType: FulfillmentType,
   ): Promise<{ row: TakeawayOrderRow; to: OrderState }> {
-    const [order] = await tx
-      .select({ state: orders.state })
-      .from(orders)
-      .where(eq(orders.id, orderId))
-      .for('update');
-    const row = await lockTakeawayRow(tx, orderId);
-    if (!order || !row) throw new DomainError('ORDER_NOT_FOUND', 'We couldn’t find that ticket');
+    const ticket = await lockTicket(tx, orderId);
+    if (!ticket) throw new DomainError('ORDER_NOT_FOUND', 'We couldn’t find that ticket');
+    const { state, row } = ticket;
     const to = assertKitchenMove(action, {
-      state: order.state,
+      state,
       fulfillmentType,
       allergensPending: row.customerAllergens.length > 0 && !row.allergensAcknowledgedAt,
     });

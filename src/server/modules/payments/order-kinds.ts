@@ -23,7 +23,17 @@ export interface FailedCheckout {
   by: Mover;
 }
 
+export interface PayingCheckout {
+  checkout: CheckoutRow;
+  by: Mover;
+}
+
 export interface OrderKind {
+  /**
+   * In the transaction that starts a customer's payment, with the checkout locked, before anything is
+   * charged: take again what the orders need to be paid now (a takeaway's place in its slot), or refuse.
+   */
+  paying?(tx: DbOrTx, paying: PayingCheckout): Promise<void>;
   /** In the payment's transaction, once the checkout and its orders are paid. */
   paid(tx: DbOrTx, paid: PaidCheckout): Promise<void>;
   /**

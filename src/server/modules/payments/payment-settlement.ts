@@ -297,6 +297,11 @@ export class PaymentSettlement {
     return row;
   }
 
+  /** A customer starts paying the (locked) checkout: its order kind takes again what paying needs, or refuses. */
+  async paying(tx: DbOrTx, checkout: CheckoutRow): Promise<void> {
+    await this.kinds.of(checkout.kind).paying?.(tx, { checkout, by: this.by('customer') });
+  }
+
   /** The checkout and its orders are paid; the order kind does what else that means. */
   async finalise(tx: DbOrTx, current: CheckoutRow, payment: PaymentRow, by: Mover): Promise<void> {
     if (current.state !== 'open') {

@@ -53,6 +53,7 @@ export interface PayInput {
 }
 
 const REPLACED = 'Replaced by another payment attempt';
+const CANCELLED = 'This order was cancelled because it wasn’t paid in time. Please order again.';
 
 export class PaymentsService {
   private readonly settlement: PaymentSettlement;
@@ -131,12 +132,7 @@ export class PaymentsService {
         if (paid) return { done: paid };
         throw new DomainError('ALREADY_PAID', 'This order is already paid');
       }
-      if (checkout.state === 'cancelled') {
-        throw new DomainError(
-          'ORDER_INVALID',
-          'This order was cancelled because it wasn’t paid in time. Please order again.',
-        );
-      }
+      if (checkout.state === 'cancelled') throw new DomainError('ORDER_INVALID', CANCELLED);
       const [current] = await tx
         .select({ state: orders.state, source: orders.source })
         .from(orders)
@@ -152,6 +148,8 @@ export class PaymentsService {
       ) {
         return { done: inFlight };
       }
+      // What the orders need to be paid now is taken again, or the payment refused (order-kinds.ts).
+      await this.settlement.paying(tx, checkout);
       const toCancel: PaymentRow[] = [];
       if (inFlight) {
         // Cancelled at step 0, unless another tab started it since: then it is cancelled before charging.
@@ -270,12 +268,7 @@ export class PaymentsService {
       .select({ state: checkouts.state })
       .from(checkouts)
       .where(eq(checkouts.id, order.checkoutId));
-    if (checkout?.state === 'cancelled') {
-      throw new DomainError(
-        'ORDER_INVALID',
-        'This order was cancelled because it wasn’t paid in time. Please order again.',
-      );
-    }
+    if (checkout?.state === 'cancelled') throw new DomainError('ORDER_INVALID', CANCELLED);
     if (!reconciled) throw new DomainError('PAYMENT_NOT_FOUND', 'We could not find that payment');
     return this.view(reconciled);
   }

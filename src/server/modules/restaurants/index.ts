@@ -4,9 +4,11 @@
 
 export {
   COLLECTION_SEARCH_MILES,
+  nearestOtherRestaurant,
   requireRestaurant,
   RESTAURANT_GONE,
   RestaurantsService,
+  type Alternative,
 } from './restaurants.service';
 export { cachedCatalogue, menuContext, TakeawayMenuService, type CatalogueCache } from './menu.service';
 export { toPriceable, toMenuModifier, unavailableReason, type MenuContext } from './menu-view';
@@ -18,5 +20,12 @@ export {
   type ProductsWithModifiers,
   type RestaurantRow,
 } from './restaurants.repo';
-export { assertOffers, bookSlot, slotRules, type Booking } from './slots';
+export {
+  assertOffers,
+  assertWithinHorizon,
+  bookSlot,
+  slotRules,
+  tooFarAheadText,
+  type Booking,
+} from './slots';
 export { restaurantRoutes } from './restaurants.routes';

@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, ne, notInArray, or, sql } from 'drizzle-orm';
+import { RELEASED_STATES, UNPAID_STATES } from '../../../domain/takeaway-promises';
 import type { DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema/orders';
 import {
@@ -154,15 +155,19 @@ export async function setBusyMinutes(db: DbOrTx, restaurantId: string, minutes: 
   return row ?? null;
 }
 
-/** Orders that no longer hold a place in their slot. */
-const RELEASED = ['cancelled', 'dropped'] as const;
-
-/** How many orders hold each slot of a restaurant between two instants: slot start (ms) → orders. */
+/**
+ * How many orders hold each slot of a restaurant between two instants at `now`: slot start (ms) → orders. A
+ * paid order holds its place; an unpaid one only until its hold ends (minutes while its customer pays, never
+ * past the slot: domain/takeaway-promises.ts `holdsSlot`, which this counts in SQL); a cancelled or rejected
+ * one not at all. `except` leaves one order out (the one being paid, taking its place again).
+ */
 export async function slotLoad(
   db: DbOrTx,
   restaurantId: string,
   from: Date,
   to: Date,
+  now: Date,
+  except: string | null = null,
 ): Promise<Map<number, number>> {
   const rows = await db
     .select({ slotStart: takeawayOrders.slotStart, count: sql<number>`count(*)::int` })
@@ -173,7 +178,9 @@ export async function slotLoad(
         eq(takeawayOrders.restaurantId, restaurantId),
         gte(takeawayOrders.slotStart, from),
         lt(takeawayOrders.slotStart, to),
-        notInArray(orders.state, [...RELEASED]),
+        notInArray(orders.state, [...RELEASED_STATES]),
+        or(notInArray(orders.state, [...UNPAID_STATES]), gt(takeawayOrders.heldUntil, now)),
+        except ? ne(takeawayOrders.orderId, except) : undefined,
       ),
     )
     .groupBy(takeawayOrders.slotStart);

@@ -10,7 +10,7 @@ import {
   type FulfillmentType,
 } from '../../../domain/restaurant-hours';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { findRestaurant, listRestaurants, type RestaurantRow } from './restaurants.repo';
 import { toRestaurant } from './restaurant-view';
 import {
@@ -126,6 +126,40 @@ export class RestaurantsService {
         : `${restaurant.name} has closed its kitchen for today`;
     return { available: false, reason, ...settings };
   }
+}
+
+/** Another restaurant to offer when one turned an order down: which, and how far from the customer. */
+export interface Alternative {
+  restaurant: RestaurantRow;
+  miles: number;
+}
+
+/**
+ * The nearest restaurant other than `excludeId` that can serve this point this way now (issue 19: offered when
+ * an order is turned down): for delivery, one whose radius reaches it; for collection, one within 10 miles;
+ * open now or later today (catering: one that caters). Null when there is none.
+ */
+export async function nearestOtherRestaurant(
+  db: DbOrTx,
+  query: {
+    excludeId: string;
+    point: { lat: number; lon: number };
+    fulfillmentType: FulfillmentType;
+    catering: boolean;
+    now: Date;
+  },
+): Promise<Alternative | null> {
+  const found = (await listRestaurants(db))
+    .filter((row) => row.id !== query.excludeId)
+    .map((row) => ({ restaurant: row, miles: milesBetween(query.point, row) }))
+    .filter(({ restaurant, miles }) => reaches(restaurant, miles, query.fulfillmentType))
+    .filter(({ restaurant }) =>
+      query.catering
+        ? restaurant.offersCatering && query.fulfillmentType !== 'eat_in'
+        : isOpenNowOrLaterToday(restaurant.openingHours, query.now),
+    )
+    .sort((a, b) => a.miles - b.miles);
+  return found[0] ?? null;
 }
 
 function reaches(row: RestaurantRow, miles: number, fulfillmentType: FulfillmentType): boolean {

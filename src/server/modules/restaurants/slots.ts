@@ -1,4 +1,11 @@
-import { addDays, londonDate, londonInstant, shortDayLabel, type IsoDate } from '../../../domain/calendar';
+import {
+  addDays,
+  londonDate,
+  londonInstant,
+  longDayLabel,
+  shortDayLabel,
+  type IsoDate,
+} from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
 import {
   asapWindow,
@@ -13,15 +20,17 @@ import {
   type Window,
 } from '../../../domain/restaurant-hours';
 import { etaText } from '../../../domain/takeaway';
+import {
+  bookingDays,
+  isBookableDate,
+  isWithinHorizon,
+  lastBookableDate,
+} from '../../../domain/takeaway-promises';
 import type { DbOrTx } from '../../db/client';
 import { lockSlot, slotLoad, type RestaurantRow } from './restaurants.repo';
 
 // A restaurant's time slots and their capacity (issue 13 part 1): what is on offer, and booking a place in
 // one for an order, so that a busy kitchen is never given more orders in a slot than it can cook.
-
-/** How far ahead Pasta Now can be booked (today and the next six days); catering further. */
-export const TAKEAWAY_DAYS = 7;
-export const CATERING_DAYS = 21;
 
 export interface SlotRequest {
   fulfillmentType: FulfillmentType;
@@ -67,9 +76,10 @@ export function slotRules(restaurant: RestaurantRow, request: SlotRequest): Slot
   };
 }
 
+/** The dates that can be booked, from today: Pasta Now a week, catering three (domain/takeaway-promises.ts). */
 export function bookableDates(now: Date, catering: boolean): IsoDate[] {
   const today = londonDate(now);
-  return Array.from({ length: catering ? CATERING_DAYS : TAKEAWAY_DAYS }, (_, i) => addDays(today, i));
+  return Array.from({ length: bookingDays(catering) }, (_, i) => addDays(today, i));
 }
 
 const dayRange = (date: IsoDate) => ({
@@ -97,7 +107,7 @@ export async function offeredSlots(
   const rules = slotRules(restaurant, request);
   const starts = slotStartsOn(restaurant.openingHours, date, now, rules);
   const { from, to } = dayRange(date);
-  const load = await slotLoad(db, restaurant.id, from, to);
+  const load = await slotLoad(db, restaurant.id, from, to, now);
   const capacity = restaurant.slotCapacity;
   const slots: OfferedSlot[] = starts.map((start) => ({
     date,
@@ -127,10 +137,32 @@ export function dateLabel(date: IsoDate, now: Date): string {
 
 /** Refuses a date outside what can be booked. */
 export function assertBookableDate(date: IsoDate, now: Date, catering: boolean): void {
-  if (!bookableDates(now, catering).includes(date)) {
-    const days = catering ? CATERING_DAYS : TAKEAWAY_DAYS;
+  if (!isBookableDate(date, now, catering)) {
+    const days = bookingDays(catering);
     throw new DomainError('VALIDATION_FAILED', `Choose a date from today up to ${days - 1} days ahead`, {
       date,
+    });
+  }
+}
+
+/** Why a slot beyond the booking horizon cannot be had, in the customer's words. */
+export function tooFarAheadText(now: Date, catering: boolean): string {
+  const last = longDayLabel(lastBookableDate(now, catering));
+  return catering
+    ? `Catering can be booked up to ${last}. Please choose an earlier day.`
+    : `Pasta Now can be booked up to ${last}. Please choose an earlier time.`;
+}
+
+/**
+ * Refuses a slot beyond what the time slots offer (a week for Pasta Now, three for catering): the same
+ * horizon at the basket's update and when the order is placed (issue 19).
+ */
+export function assertWithinHorizon(start: Date, now: Date, catering: boolean): void {
+  if (!isWithinHorizon(start, now, catering)) {
+    throw new DomainError('SLOT_TOO_FAR_AHEAD', tooFarAheadText(now, catering), {
+      field: 'timeSlot',
+      startTime: start.toISOString(),
+      lastDate: lastBookableDate(now, catering),
     });
   }
 }
@@ -144,24 +176,27 @@ export interface Booking {
 /**
  * Takes a place in a slot for an order, in the caller's transaction: the scheduled slot asked for, or for
  * ASAP the slot its window starts in (or the next with room). Each slot is locked before it is counted, in
- * time order, so concurrent orders for the last place get it once.
+ * time order, so concurrent orders for the last place get it once. `except` is an order taking its place
+ * again (paid after its hold ended): it is not counted against itself.
  */
 export async function bookSlot(
   tx: DbOrTx,
   restaurant: RestaurantRow,
   request: SlotRequest & { asap: boolean; slotStart: Date | null },
   now: Date,
+  except: string | null = null,
 ): Promise<Booking> {
   assertOffers(restaurant, request);
   const rules = slotRules(restaurant, request);
   const capacity = restaurant.slotCapacity;
   const count = async (start: Date) => {
     await lockSlot(tx, restaurant.id, start);
-    const load = await slotLoad(tx, restaurant.id, start, new Date(start.getTime() + 1));
+    const load = await slotLoad(tx, restaurant.id, start, new Date(start.getTime() + 1), now, except);
     return load.get(start.getTime()) ?? 0;
   };
   if (!request.asap) {
     const start = request.slotStart;
+    if (start) assertWithinHorizon(start, now, request.catering);
     if (!start || !isOfferedSlot(restaurant.openingHours, start, now, rules)) {
       throw new DomainError(
         'SLOT_UNAVAILABLE',

@@ -12,6 +12,7 @@ export const SETTING_KEYS = [
   'minimum_card_charge',
   'late_delivery_credit',
   'one_off_fee',
+  'takeaway_accept_minutes',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 

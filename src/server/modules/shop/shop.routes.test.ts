@@ -108,6 +108,12 @@ describe('GET /settings', () => {
               'If a takeaway delivery reaches you after the end of the time window we promised when you paid, ' +
               'we add £5.00 of store credit to your account automatically. No need to ask.',
           },
+          takeaway_acceptance: {
+            minutes: 5,
+            rule:
+              'The restaurant accepts your order within 5 minutes of receiving it (of opening, if you order ' +
+              'before it opens). If it doesn’t, we cancel the order and refund you in full.',
+          },
         },
       },
     });

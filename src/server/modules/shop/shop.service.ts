@@ -1,5 +1,6 @@
 import { formatPence, pence, type Pence } from '../../../domain/money';
 import { DEFAULT_LATE_DELIVERY_CREDIT } from '../../../domain/takeaway';
+import { acceptanceRule, DEFAULT_ACCEPT_MINUTES } from '../../../domain/takeaway-promises';
 import {
   DEFAULT_DELIVERY_FEE,
   DEFAULT_MINIMUM_SPEND,
@@ -42,6 +43,13 @@ export interface ShopRules extends BasketRules {
   minimumCardCharge: Pence;
   /** Store credit for a takeaway delivered after its promised window (issue 13 part 5). */
   lateDeliveryCredit: Pence;
+  /** Minutes a kitchen has to accept a paid takeaway before it is turned down and refunded (issue 19). */
+  takeawayAcceptMinutes: number;
+}
+
+/** A whole number of minutes from 1 to 60, or the default. */
+function asMinutes(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 60 ? value : fallback;
 }
 
 /** The basket rules an operator has set, with the spec's defaults for anything unset. */
@@ -62,6 +70,7 @@ export async function loadShopRules(db: DbOrTx): Promise<ShopRules> {
     oneOffFee: asOneOffFee(values.one_off_fee),
     minimumCardCharge: asPence(values.minimum_card_charge, DEFAULT_MINIMUM_CARD_CHARGE),
     lateDeliveryCredit: asPence(values.late_delivery_credit, pence(DEFAULT_LATE_DELIVERY_CREDIT)),
+    takeawayAcceptMinutes: asMinutes(values.takeaway_accept_minutes, DEFAULT_ACCEPT_MINUTES),
   };
 }
 
@@ -128,6 +137,10 @@ export function settingsView(rules: ShopRules, now: Date): Settings {
     lateDeliveryCredit: {
       amount: rules.lateDeliveryCredit,
       rule: lateDeliveryRule(rules.lateDeliveryCredit),
+    },
+    takeawayAcceptance: {
+      minutes: rules.takeawayAcceptMinutes,
+      rule: acceptanceRule(rules.takeawayAcceptMinutes),
     },
   };
 }

@@ -2,37 +2,24 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { and, eq } from 'drizzle-orm';
 import { storeCreditTransactions } from '../../db/schema/credit';
 import { JOB } from '../../jobs/shop-jobs';
-import { startShopJobs, type RunningJobs } from '../../jobs/start';
-import { addStaff } from '../kitchen';
-import { clearRateLimits, customerById, emailsTo, PASSWORD, signIn, uniqueEmail } from '../../test/accounts';
+import type { RunningJobs } from '../../jobs/start';
+import { clearRateLimits, customerById, emailsTo } from '../../test/accounts';
 import { API } from '../../test/api-expect';
 import { createTestApp, type TestApp, type Visitor } from '../../test/harness';
 import { TEST_NOW } from '../../test/test-clock';
-import { LUNCH, paidTakeaway, takeawayShopper } from '../../test/takeaway';
+import { LUNCH, paidTakeaway, signedInChef, startTestJobs, takeawayShopper } from '../../test/takeaway';
 
 // Late-delivery credit (issue 13 part 5) through its jobs, on the shop's pinned clock: the courier's handover
 // is recorded by `takeaway-couriers`, and a delivery that came after its promised window is credited by
 // `takeaway-late-credit`, once, with an email. The amount and the rule are in GET /settings.
-
-const silent = { info: () => {}, warn: () => {}, error: () => {} };
 
 let t: TestApp;
 let running: RunningJobs;
 let chef: Visitor;
 beforeAll(async () => {
   t = await createTestApp();
-  running = await startShopJobs({
-    config: t.config,
-    database: t.database,
-    clock: t.clock,
-    services: t.app.services,
-    log: silent,
-    work: false,
-  });
-  const email = uniqueEmail('chef');
-  await addStaff(t.database.db, { email, restaurantId: 'soho', password: PASSWORD });
-  chef = t.visitor();
-  await signIn(chef, email);
+  running = await startTestJobs(t);
+  chef = await signedInChef(t);
 });
 beforeEach(() => {
   t.clock.set(LUNCH);

@@ -1,6 +1,7 @@
 import { londonDate } from '../../../domain/calendar';
 import { formatPence } from '../../../domain/money';
 import { wallTime } from '../../../domain/restaurant-hours';
+import { minutesText } from '../../../domain/takeaway-promises';
 import type { DbOrTx } from '../../db/client';
 import { enqueueEmail } from '../../integrations/email';
 import {
@@ -12,11 +13,25 @@ import {
 import { receipt, takeawayMoney } from '../../../domain/receipt';
 import { findCustomerById } from '../customers';
 import { describePayment, emailTotals, type CheckoutPaid } from '../orders';
+import type { Elsewhere } from './takeaway-order-view';
 import { named } from './takeaway-order-view';
 import type { TakeawayOrderRecord } from './takeaway-orders.repo';
 
 // The emails about a takeaway (issue 13): paid, rejected and refunded, and credited for coming late. Each is
 // queued in the transaction that causes it (the outbox sends it after commit).
+
+const milesText = (miles: number) => `${miles} ${miles === 1 ? 'mile' : 'miles'}`;
+
+/** The order's public tracking page (issue 19): what every email links to. */
+export const trackingUrl = (publicUrl: string, record: TakeawayOrderRecord) =>
+  `${publicUrl}/takeaway/track/${record.takeaway.trackingToken}`;
+
+/** "12:35", or on another day "11:35 on Thursday 19 November". */
+function atText(instant: Date, now: Date): string {
+  return londonDate(instant) === londonDate(now)
+    ? wallTime(instant)
+    : `${wallTime(instant)} on ${longDay(instant)}`;
+}
 
 /** "between 13:05 and 13:20 today", or on another day "between 12:15 and 12:30 on Friday 20 November". */
 export function windowText(from: Date, to: Date, now: Date): string {
@@ -87,10 +102,11 @@ export async function queueTakeawayConfirmation(
       firstName: customer.firstName,
       restaurant: record.restaurant.name,
       when: windowText(record.takeaway.promisedFrom, record.takeaway.promisedTo, paid.now),
+      acceptBy: atText(record.takeaway.acceptBy ?? paid.now, paid.now),
       delivery: record.takeaway.fulfillmentType === 'delivery',
       order: emailOrder(record, await describePayment(tx, paid.payment)),
       allergens: named(record.takeaway.customerAllergens).map((a) => a.name),
-      link: `${paid.publicUrl}/takeaway/track/${record.order.id}`,
+      link: trackingUrl(paid.publicUrl, record),
     }),
   );
 }
@@ -98,10 +114,13 @@ export async function queueTakeawayConfirmation(
 export async function queueTakeawayRejected(
   tx: DbOrTx,
   record: TakeawayOrderRecord,
-  money: { refunded: number; creditBack: number; publicUrl: string },
+  money: { refunded: number; creditBack: number; publicUrl: string; acceptMinutes: number },
+  elsewhere: Elsewhere,
 ): Promise<void> {
   const customer = await findCustomerById(tx, record.order.customerId);
   if (!customer) return;
+  const { takeaway } = record;
+  const link = trackingUrl(money.publicUrl, record);
   await enqueueEmail(
     tx,
     takeawayRejected({
@@ -109,10 +128,23 @@ export async function queueTakeawayRejected(
       firstName: customer.firstName,
       restaurant: record.restaurant.name,
       number: record.order.number,
-      reason: record.takeaway.rejectedReason ?? 'The kitchen could not make it.',
+      why:
+        takeaway.rejectedBy === 'timeout'
+          ? { by: 'timeout', minutes: minutesText(money.acceptMinutes) }
+          : { by: 'kitchen', reason: takeaway.rejectedReason ?? 'The kitchen could not make it.' },
       refunded: money.refunded > 0 ? `${formatPence(money.refunded)} to your card` : null,
       creditBack: money.creditBack > 0 ? formatPence(money.creditBack) : null,
-      link: `${money.publicUrl}/pasta-now`,
+      elsewhere: elsewhere
+        ? {
+            name: elsewhere.name,
+            distance: `${milesText(elsewhere.distanceMiles)} ${
+              takeaway.fulfillmentType === 'delivery' ? 'away' : `from ${record.restaurant.name}`
+            }`,
+            link: `${link}/elsewhere`,
+          }
+        : null,
+      link,
+      searchLink: `${money.publicUrl}/${takeaway.isCateringOrder ? 'catering' : 'pasta-now'}-search-address`,
     }),
   );
 }

@@ -1,4 +1,4 @@
-import type { TakeawayOrder } from '../../../contracts/takeaway';
+import type { PublicTracking, TakeawayOrder } from '../../../contracts/takeaway';
 import { ALLERGENS, allergensFromTags } from '../../../domain/allergens';
 import { isPayable, type OrderState } from '../../../domain/orders';
 import type { FulfillmentType } from '../../../domain/restaurant-hours';
@@ -30,7 +30,22 @@ export function takeawaySteps(takeaway: TakeawayOrderRow) {
   };
 }
 
-export function toTakeawayOrder({ order, takeaway, restaurant, lines }: TakeawayOrderRecord): TakeawayOrder {
+/** Another restaurant offered when the order was turned down (elsewhere.ts). */
+export type Elsewhere = TakeawayOrder['elsewhere'];
+
+/** What was promised beyond the window: when the kitchen must accept by, who turned it down, where else. */
+function takeawayPromises(takeaway: TakeawayOrderRow, elsewhere: Elsewhere) {
+  return {
+    acceptBy: iso(takeaway.acceptBy),
+    rejectedBy: takeaway.rejectedBy,
+    elsewhere,
+  };
+}
+
+export function toTakeawayOrder(
+  { order, takeaway, restaurant, lines }: TakeawayOrderRecord,
+  elsewhere: Elsewhere = null,
+): TakeawayOrder {
   const fulfillmentType = takeaway.fulfillmentType as FulfillmentType;
   const state = order.state as OrderState;
   return {
@@ -86,12 +101,63 @@ export function toTakeawayOrder({ order, takeaway, restaurant, lines }: Takeaway
     total: order.total,
     placedAt: order.createdAt.toISOString(),
     ...takeawaySteps(takeaway),
+    ...takeawayPromises(takeaway, elsewhere),
     driverTrackable: fulfillmentType === 'delivery' && takeaway.courierRef !== null,
     lateCredit: takeaway.lateCredit,
+    trackingToken: takeaway.trackingToken,
+  };
+}
+
+/**
+ * The order as anyone with its tracking link sees it (issue 19): its progress, its restaurant and its dishes,
+ * and the customer's first name; never their address, phone, email, note, allergens, prices or payment.
+ */
+export function toPublicTracking(
+  { order, takeaway, restaurant, lines }: TakeawayOrderRecord,
+  firstName: string | null,
+  elsewhere: Elsewhere,
+): PublicTracking {
+  const fulfillmentType = takeaway.fulfillmentType as FulfillmentType;
+  return {
+    id: takeaway.trackingToken,
+    number: order.number,
+    state: order.state,
+    stateLabel: takeawayStateLabel(order.state as OrderState),
+    fulfillmentType,
+    isCateringOrder: takeaway.isCateringOrder,
+    firstName,
+    restaurant: {
+      id: restaurant.id,
+      name: restaurant.name,
+      phone: restaurant.phone,
+      address1: restaurant.address1,
+      city: restaurant.city,
+      postcode: restaurant.postcode,
+    },
+    asap: takeaway.asap,
+    promisedFrom: takeaway.promisedFrom.toISOString(),
+    promisedTo: takeaway.promisedTo.toISOString(),
+    etaFrom: takeaway.etaFrom.toISOString(),
+    etaTo: takeaway.etaTo.toISOString(),
+    lineItems: lines.map((line) => ({
+      id: line.id,
+      title: line.title,
+      variantTitle: line.variantTitle,
+      quantity: line.quantity,
+      subItems: (line.takeaway?.modifiers ?? []).map(({ title, group }) => ({ title, group })),
+    })),
+    ...takeawaySteps(takeaway),
+    ...takeawayPromises(takeaway, elsewhere),
+    driverTrackable: fulfillmentType === 'delivery' && takeaway.courierRef !== null,
   };
 }
 
 export function takeawayOrderResource(order: TakeawayOrder) {
   const { id, ...attributes } = order;
   return { id, type: 'takeaway_orders' as const, attributes };
+}
+
+export function publicTrackingResource(tracking: PublicTracking) {
+  const { id, ...attributes } = tracking;
+  return { id, type: 'takeaway_tracking' as const, attributes };
 }

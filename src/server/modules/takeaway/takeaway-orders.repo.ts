@@ -72,6 +72,14 @@ export async function readCustomerTakeawayOrder(
   );
 }
 
+/** The takeaway order a public tracking link names (null for none). */
+export async function readTakeawayOrderByToken(
+  db: DbOrTx,
+  token: string,
+): Promise<TakeawayOrderRecord | null> {
+  return (await readTakeawayOrders(db, eq(takeawayOrders.trackingToken, token)))[0] ?? null;
+}
+
 export async function insertTakeawayOrder(
   db: DbOrTx,
   values: typeof takeawayOrders.$inferInsert,

@@ -107,14 +107,18 @@ describe('placing and paying a takeaway', () => {
     expect(paid.status, JSON.stringify(paid.body)).toBe(201);
     expect(paid.body.data.attributes).toMatchObject({ status: 'succeeded', amount: 2399 });
     const tracking = await s.visitor.get(`${API}/orders/${orderId}/tracking`);
+    // Sent to the kitchen, not accepted yet: the words say so (issue 19), with when it must be by.
     expect(tracking.body.data.attributes).toMatchObject({
       state: 'submitted',
-      state_label: 'Is being prepared',
+      state_label: 'Waiting for the restaurant',
       paid_at: LUNCH.toISOString(),
+      accept_by: '2026-11-18T12:35:00.000Z',
       promised_from: '2026-11-18T13:05:00.000Z',
       // Its receipt says what was charged (issue 19), never naming the card on a page a link opens.
       paid: { credit_used: 0, charged: 2399, paid_with: null, method: 'card' },
     });
+    const token = tracking.body.data.attributes.tracking_token as string;
+    expect(token).toMatch(/^[0-9a-f]{32}$/);
     const [checkout] = await t.database.db
       .select()
       .from(checkouts)
@@ -122,13 +126,19 @@ describe('placing and paying a takeaway', () => {
     expect(checkout).toMatchObject({ kind: 'takeaway', state: 'paid', basketId: null });
     expectError(await s.visitor.get(`${API}/baskets/${s.basketId}`), 404, 'BASKET_NOT_FOUND');
     const [email] = await emailsTo(t, s.email, 'takeaway_confirmation');
-    expect(email!.subject).toBe(`Sfoglia Soho has your order #${tracking.body.data.attributes.number}`);
+    expect(email!.subject).toBe(`Order #${tracking.body.data.attributes.number} sent to Sfoglia Soho`);
     expect(email!.text).toContain(
-      'We’ll bring it to 10 Downing Street, London, SW1A 2AA between 13:05 and 13:20 today.',
+      'We’ve sent your order to Sfoglia Soho and we’re waiting for them to accept it. If they haven’t by 12:35, we’ll cancel it, refund you in full and tell you where else to order.',
     );
+    expect(email!.text).toContain(
+      'Once they accept it, it’s due at 10 Downing Street, London, SW1A 2AA between 13:05 and 13:20 today.',
+    );
+    expect(email!.text).not.toMatch(/is cooking|on its way/);
     expect(email!.text).toContain('1 × Tagliatelle al Ragù, Grande: £16.50');
     expect(email!.text).toContain('Total: £23.99\nCharged to Visa ending 4242: £23.99');
-    expect(email!.text).toContain(`/takeaway/track/${orderId}`);
+    // The link is the public tracking page's, never the order's id.
+    expect(email!.text).toContain(`/takeaway/track/${token}`);
+    expect(email!.text).not.toContain(orderId);
     const live = await s.visitor.get(`${API}/orders/live`);
     expect(live.body.data.map((o: any) => [o.id, o.attributes.state])).toEqual([[orderId, 'submitted']]);
     // The general order list shows it with the spec's label.
@@ -136,7 +146,7 @@ describe('placing and paying a takeaway', () => {
     expect(list.body.data[0].attributes).toMatchObject({
       source: 'takeaway',
       type: 'DeliverectOrder',
-      state_label: 'Is being prepared',
+      state_label: 'Waiting for the restaurant',
     });
     // Paying again answers with the same payment.
     expect((await pay(s, orderId, card)).body.data.id).toBe(paid.body.data.id);

@@ -7,6 +7,7 @@ import { londonDate } from '../../../domain/calendar';
 import { OPEN_TICKET_STATES } from '../../../domain/kitchen';
 import { pence } from '../../../domain/money';
 import { lineSize } from '../../../domain/takeaway';
+import { holdUntil, SLOT_HOLD_MINUTES } from '../../../domain/takeaway-promises';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { checkouts } from '../../db/schema/checkout';
@@ -28,6 +29,7 @@ import {
 } from '../orders';
 import { bookSlot } from '../restaurants';
 import type { ShopRulesCache } from '../shop';
+import { elsewhereFor } from './elsewhere';
 import { allergenCodesOf, named, toTakeawayOrder } from './takeaway-order-view';
 import {
   insertTakeawayLines,
@@ -186,6 +188,8 @@ export class TakeawayOrdersService {
         isCateringOrder: details.isCateringOrder,
         asap: details.asap,
         slotStart: booking.slotStart,
+        // Held while the customer pays: a few minutes, renewed by each payment (slot-holds.ts).
+        heldUntil: holdUntil(now, booking.slotStart, SLOT_HOLD_MINUTES),
         promisedFrom: booking.window.from,
         promisedTo: booking.window.to,
         etaFrom: booking.window.from,
@@ -225,7 +229,10 @@ export class TakeawayOrdersService {
       ),
       { newestFirst: true },
     );
-    return records.map(toTakeawayOrder);
+    const now = this.clock.now();
+    return Promise.all(
+      records.map(async (record) => toTakeawayOrder(record, await elsewhereFor(this.db, record, now))),
+    );
   }
 
   /** A customer's takeaway order with what paying it takes now (after paying it in the same call). */
@@ -253,7 +260,8 @@ export class TakeawayOrdersService {
     const paid = await checkoutPaid(this.db, record.order.checkoutId);
     // The tracking page is opened from a link: it says "PayPal" or "your card", never the card's digits.
     const paidWith = paid?.method === 'paypal' ? 'PayPal' : null;
-    return { ...toTakeawayOrder(record), paid: paid && { ...paid, paidWith } };
+    const order = toTakeawayOrder(record, await elsewhereFor(this.db, record, this.clock.now()));
+    return { ...order, paid: paid && { ...paid, paidWith } };
   }
 
   /** Whether the open order is what this basket and these choices would make again. */

@@ -7,17 +7,20 @@ import {
   deliveryEstimationDocument,
   driverLocationDocument,
   placedTakeawayOrderDocument,
+  publicTrackingDocument,
   takeawayOrderBody,
   takeawayOrderDocument,
   takeawayOrderListDocument,
+  trackingParams,
 } from '../../../contracts/takeaway';
 import { DomainError } from '../../../domain/errors';
 import type { AppDeps } from '../../deps';
 import { ownerOf } from '../../http/basket-owner';
+import { clientAddress } from '../../http/rate-limit';
 import { toWireErrors } from '../../http/error-handler';
 import { ErrorResponse } from '../../http/problems';
 import { requireCustomer } from '../../http/session';
-import { takeawayOrderResource } from './takeaway-order-view';
+import { publicTrackingResource, takeawayOrderResource } from './takeaway-order-view';
 
 // The HTTP edge of takeaway and catering orders (spec §7 Orders: takeaway, live, driver_location; Delivery:
 // delivery_estimation). Spec §8: placing answers a 400 with the error body; any other failure is a 500 saying
@@ -130,6 +133,48 @@ export async function takeawayRoutes(app: FastifyInstance, { services }: AppDeps
     },
     async (request) => ({
       data: takeawayOrderResource(await takeawayOrders.tracking(requireCustomer(request), request.params.id)),
+    }),
+  );
+
+  r.get(
+    '/tracking/:token',
+    {
+      schema: {
+        tags,
+        summary:
+          'Public: a takeaway order as its tracking link shows it to anyone who has the link, signed in or not (issue 19): progress, promise, restaurant, dishes and a first name; no address, phone, email, prices or payment. meta.order_id only for its own customer, signed in. Rate-limited per address (429)',
+        params: trackingParams,
+        response: { 200: publicTrackingDocument },
+      },
+    },
+    async (request) => {
+      const viewer = request.session?.kind === 'customer' ? request.session.customerId : null;
+      const { tracking, orderId } = await takeawayTracking.publicTracking(
+        request.params.token,
+        viewer,
+        clientAddress(request),
+      );
+      return { data: publicTrackingResource(tracking), meta: { orderId } };
+    },
+  );
+
+  r.get(
+    '/tracking/:token/driver_location',
+    {
+      schema: {
+        tags,
+        summary:
+          'Public: how far along the rider of the order a tracking link names is, and when they arrive (no coordinates). Rate-limited per address (429)',
+        params: trackingParams,
+        response: { 200: driverLocationDocument },
+      },
+    },
+    async (request) => ({
+      data: {
+        id: request.params.token,
+        type: 'driver_locations' as const,
+        attributes: await takeawayTracking.publicDriverLocation(request.params.token, clientAddress(request)),
+      },
     }),
   );
 

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DeliveryEstimationBody, DriverStatus } from '../../../contracts/takeaway';
 import { DomainError, FieldErrors } from '../../../domain/errors';
 import { TAKEAWAY_ORDER_LIFECYCLE } from '../../../domain/kitchen';
-import { bearing, isLatLon, milesBetween, roundMiles } from '../../../domain/geo';
+import { bearing, fractionAlong, isLatLon, milesBetween, roundMiles } from '../../../domain/geo';
 import { asapWindow, isOfferedSlot, slotLabel, slotWindow } from '../../../domain/restaurant-hours';
 import { etaText, missingForEstimate } from '../../../domain/takeaway';
 import type { Clock } from '../../clock';
@@ -10,12 +10,17 @@ import type { Db } from '../../db/client';
 import { orders } from '../../db/schema/orders';
 import { takeawayOrders } from '../../db/schema/takeaway';
 import type { CourierDelivery, CourierService } from '../../integrations/courier';
+import { hit, type Limit } from '../../http/rate-limit';
+import { findCustomerById } from '../customers';
 import { moveOrderAlong } from '../orders';
-import { requireRestaurant, slotRules } from '../restaurants';
+import { assertWithinHorizon, requireRestaurant, slotRules } from '../restaurants';
+import { elsewhereFor } from './elsewhere';
+import { toPublicTracking } from './takeaway-order-view';
 import {
   lockTakeawayRow,
   readCustomerTakeawayOrder,
   readTakeawayOrder,
+  readTakeawayOrderByToken,
   touchTakeawayOrder,
   type TakeawayOrderRecord,
 } from './takeaway-orders.repo';
@@ -34,6 +39,15 @@ const DRIVER_STATUS: Record<CourierDelivery['status'], DriverStatus> = {
   returned: 'canceled',
 };
 
+/**
+ * Public tracking reads per address: a page asks every 10 s and its rider every 5 s, so a household or an
+ * office following a few orders stays far below; links that name no order, far fewer.
+ */
+export const TRACKING_LIMITS = {
+  reads: { max: 300, windowMs: 60_000 },
+  misses: { max: 20, windowMs: 600_000 },
+} satisfies Record<string, Limit>;
+
 export interface DriverLocation {
   status: DriverStatus;
   lat: number | null;
@@ -44,6 +58,8 @@ export interface DriverLocation {
   milesToGo: number | null;
   pickup: { lat: number; lon: number };
   dropoff: { lat: number; lon: number } | null;
+  /** 0 at the restaurant, 1 at the door. */
+  progress: number;
   updatedAt: string;
 }
 
@@ -86,6 +102,7 @@ export class TakeawayTrackingService {
     const slot = body.timeSlot!;
     const asap = slot.asap ?? !slot.startTime;
     const start = asap ? null : slot.startTime ? new Date(slot.startTime) : null;
+    if (start) assertWithinHorizon(start, now, false);
     const window = asap
       ? asapWindow(restaurant.openingHours, now, rules)
       : start && isOfferedSlot(restaurant.openingHours, start, now, rules)
@@ -113,10 +130,45 @@ export class TakeawayTrackingService {
     };
   }
 
+  /**
+   * The public tracking of the order a link names (issue 19), for whoever has the link; `meta.orderId` only
+   * for its own customer signed in (`viewerId`). Every read is counted per address, and a link that names no
+   * order more strictly still: 429 past either (tokens are 128 random bits; guessing is what misses are).
+   */
+  async publicTracking(token: string, viewerId: string | null, address: string) {
+    const record = await this.byToken(token, address);
+    const customer = await findCustomerById(this.db, record.order.customerId);
+    const elsewhere = await elsewhereFor(this.db, record, this.clock.now());
+    return {
+      tracking: toPublicTracking(record, customer?.firstName.trim() || null, elsewhere),
+      orderId: viewerId !== null && viewerId === record.order.customerId ? record.order.id : null,
+    };
+  }
+
+  /** Where the rider of the order a link names is: how far along and when, never where (no coordinates). */
+  async publicDriverLocation(token: string, address: string): Promise<DriverLocation> {
+    const located = await this.locate(await this.byToken(token, address));
+    return { ...located, lat: null, lon: null, bearing: null, dropoff: null };
+  }
+
+  private async byToken(token: string, address: string) {
+    await hit(this.db, `tracking:ip:${address}`, TRACKING_LIMITS.reads);
+    const record = await readTakeawayOrderByToken(this.db, token);
+    if (!record) {
+      await hit(this.db, `tracking-miss:ip:${address}`, TRACKING_LIMITS.misses);
+      throw new DomainError('ORDER_NOT_FOUND', 'We couldn’t find that order. Please check the link.');
+    }
+    return record;
+  }
+
   /** Where the customer's rider is: before dispatch, only the way; a collection has no rider. */
   async driverLocation(customerId: string, orderId: string): Promise<DriverLocation> {
     const record = await readCustomerTakeawayOrder(this.db, customerId, orderId);
     if (!record) throw new DomainError('ORDER_NOT_FOUND', 'We were unable to process your request');
+    return this.locate(record);
+  }
+
+  private async locate(record: TakeawayOrderRecord): Promise<DriverLocation> {
     const { takeaway, restaurant, order } = record;
     if (takeaway.fulfillmentType !== 'delivery') {
       throw new DomainError('ORDER_INVALID', 'This order is collected, so it has no rider to follow');
@@ -133,6 +185,7 @@ export class TakeawayTrackingService {
       milesToGo: null,
       pickup,
       dropoff,
+      progress: 0,
       updatedAt: this.clock.now().toISOString(),
     };
     if (!takeaway.courierRef) return { status: 'not_dispatched', ...quiet };
@@ -149,6 +202,12 @@ export class TakeawayTrackingService {
       riderName: delivery.rider?.name ?? null,
       etaAt: delivery.dropoffEta?.toISOString() ?? null,
       milesToGo: at && dropoff ? roundMiles(milesBetween(at, dropoff)) : null,
+      progress:
+        delivery.status === 'delivered'
+          ? 1
+          : at && dropoff && DRIVER_STATUS[delivery.status] === 'to_dropoff'
+            ? fractionAlong(pickup, dropoff, milesBetween(at, dropoff))
+            : 0,
       updatedAt: delivery.at.toISOString(),
     };
   }

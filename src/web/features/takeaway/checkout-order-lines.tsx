@@ -9,18 +9,17 @@ export interface TakeawayLine {
   id: string;
   title: string;
   quantity: number;
-  total: number;
-  note: string | null;
-  subItems: { title: string; group: ModifierGroup; price: number }[];
+  /** Left out where prices are not shown (an order's public tracking page). */
+  total?: number;
+  note?: string | null;
+  subItems: { title: string; group: ModifierGroup; price?: number }[];
 }
 
 /** "Grande (bigger portion) · + Burrata £3.50 · No cheese": the size, the extras with what they add, removals. */
 export function modifiersText(subItems: TakeawayLine['subItems']): string {
   return subItems
     .map((sub) =>
-      sub.group === 'extra'
-        ? `+ ${sub.title}${sub.price > 0 ? ` ${formatPence(sub.price)}` : ''}`
-        : sub.title,
+      sub.group === 'extra' ? `+ ${sub.title}${sub.price ? ` ${formatPence(sub.price)}` : ''}` : sub.title,
     )
     .join(' · ');
 }
@@ -38,7 +37,9 @@ export function TakeawayLines({ lines, label }: { lines: readonly TakeawayLine[]
             ) : null}
             {line.note ? <span className="tw-line__mods">Note: {line.note}</span> : null}
           </span>
-          <span className="tw-line__total">{formatPence(line.total)}</span>
+          {line.total !== undefined ? (
+            <span className="tw-line__total">{formatPence(line.total)}</span>
+          ) : null}
         </li>
       ))}
     </ul>

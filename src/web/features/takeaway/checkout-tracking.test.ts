@@ -5,7 +5,9 @@ import {
   followsRider,
   milesText,
   orderPollInterval,
+  isTrackingKey,
   riderProgress,
+  trackingHeading,
   trackingSteps,
   type DriverLocation,
 } from './checkout-tracking';
@@ -54,11 +56,11 @@ describe('the steps', () => {
     expect(steps[2]!.at).toBeNull();
   });
 
-  test('a collection has no rider: ready to collect, then collected', () => {
+  test('a collection has no rider: ready to collect, then collected; not accepted yet says so', () => {
     const steps = trackingSteps({ ...none, state: 'submitted', fulfillmentType: 'pickup', paidAt: 'a' });
     expect(steps.map((s) => s.label)).toEqual([
       'Paid',
-      'Accepted by the kitchen',
+      'Waiting for the restaurant to accept',
       'Ready to collect',
       'Collected',
     ]);
@@ -74,6 +76,28 @@ describe('the steps', () => {
       rejectedAt: 'b',
     });
     expect(steps.some((s) => s.current)).toBe(false);
+  });
+});
+
+describe('the heading', () => {
+  test('turned down says what happened to the order and the money, never its spec label', () => {
+    const label = 'Is being prepared';
+    expect(trackingHeading({ state: 'dropped', stateLabel: label, refunded: true })).toBe(
+      'Cancelled and refunded',
+    );
+    expect(trackingHeading({ state: 'dropped', stateLabel: label, refunded: false })).toBe(
+      'Cancelled: refund on its way',
+    );
+    expect(trackingHeading({ state: 'cancelled', stateLabel: label, refunded: false })).toBe('Cancelled');
+    expect(
+      trackingHeading({ state: 'submitted', stateLabel: 'Waiting for the restaurant', refunded: false }),
+    ).toBe('Waiting for the restaurant');
+  });
+
+  test('a link’s key is 32 hex digits; an order’s id is not one', () => {
+    expect(isTrackingKey('0123456789abcdef0123456789abcdef')).toBe(true);
+    expect(isTrackingKey('3f0c1a52-7b8e-4c1d-9a2e-1b2c3d4e5f60')).toBe(false);
+    expect(isTrackingKey('0123456789ABCDEF0123456789ABCDEF')).toBe(false);
   });
 });
 
@@ -117,15 +141,14 @@ describe('the rider’s progress', () => {
     milesToGo: null,
     pickup: soho,
     dropoff: downing,
+    progress: 0,
     updatedAt: '2026-11-18T13:00:00.000Z',
     ...extra,
   });
 
-  test('by the straight line from the restaurant to the door', () => {
-    // Soho to Downing Street is about 0.46 miles.
-    expect(riderProgress(driver({ milesToGo: 0.23 })).fraction).toBeCloseTo(0.5, 1);
-    expect(riderProgress(driver({ milesToGo: 0.46 })).fraction).toBeCloseTo(0, 1);
-    expect(riderProgress(driver({ milesToGo: 5 })).fraction).toBe(0);
+  test('as far along as the shop measured it; at the door once delivered', () => {
+    expect(riderProgress(driver({ progress: 0.5, milesToGo: 0.23 })).fraction).toBe(0.5);
+    expect(riderProgress(driver({ progress: 1.4 })).fraction).toBe(1);
     expect(riderProgress(driver({ status: 'delivered', milesToGo: null }))).toMatchObject({
       fraction: 1,
       milesToGo: 0,

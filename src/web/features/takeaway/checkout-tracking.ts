@@ -1,12 +1,31 @@
 import type * as z from 'zod/mini';
-import type { driverLocationDocument, TakeawayOrder } from '../../../contracts/takeaway';
-import { milesBetween } from '../../../domain/geo';
+import type { driverLocationDocument, PublicTracking, TakeawayOrder } from '../../../contracts/takeaway';
 
 // The tracking page's rules (/takeaway/track/{orderId}; issue 13 part 4): the order's steps with their times,
 // how often to ask again (the order every 10 s until it is delivered or dropped, the rider every 5 s while
 // out), and how far along the rider is, shown as progress since no map tiles are configured.
 
 export type DriverLocation = z.infer<typeof driverLocationDocument>['data']['attributes'];
+
+/**
+ * What the tracking page shows of an order: its public tracking, or the customer's own order (which has
+ * everything the public one has, and prices, address, allergens and payment besides).
+ */
+export type TrackedOrder = Omit<PublicTracking, 'id' | 'firstName'>;
+
+/** A public tracking link's key (32 hex digits); anything else in /takeaway/track/{…} is an order's id. */
+export const isTrackingKey = (ref: string) => /^[0-9a-f]{32}$/.test(ref);
+
+/**
+ * The page's heading: where the order is (spec §4 labels), except that one turned down says what happened
+ * to it and to the money (issue 19: never "Thanks" over a rejected order).
+ */
+export function trackingHeading(order: Pick<TrackedOrder, 'state' | 'stateLabel' | 'refunded'>): string {
+  if (order.state === 'dropped')
+    return order.refunded ? 'Cancelled and refunded' : 'Cancelled: refund on its way';
+  if (order.state === 'cancelled') return 'Cancelled';
+  return order.stateLabel;
+}
 
 /** The order polls every 10 s, the rider every 5 s (spec: "the driver moving"). */
 export const ORDER_POLL_MS = 10_000;
@@ -22,6 +41,11 @@ export function isFinished(order: Pick<TakeawayOrder, 'state'>): boolean {
 /** Not paid yet (or its payment failed): the page offers to pay. */
 export function awaitsPayment(order: Pick<TakeawayOrder, 'state' | 'payable'>): boolean {
   return order.payable && ['created', 'payment_pending', 'not_authorized'].includes(order.state);
+}
+
+/** Paid and with the kitchen, not accepted yet (issue 19: "waiting for the restaurant"). */
+export function isAwaitingKitchen(order: Pick<TakeawayOrder, 'state'>): boolean {
+  return order.state === 'paid' || order.state === 'submitted';
 }
 
 export function orderPollInterval(order: Pick<TakeawayOrder, 'state'> | undefined): number | false {
@@ -66,9 +90,18 @@ export function trackingSteps(
 ): TrackStep[] {
   const delivery = order.fulfillmentType === 'delivery';
   const eatIn = order.fulfillmentType === 'eat_in';
+  const awaitingKitchen = isAwaitingKitchen(order);
   const steps: Omit<TrackStep, 'done' | 'current'>[] = [
     { key: 'paid', label: 'Paid', at: order.paidAt },
-    { key: 'accepted', label: 'Accepted by the kitchen', at: order.acceptedAt },
+    // Issue 19: never a step that has not happened: until the kitchen accepts, it is waited for.
+    {
+      key: 'accepted',
+      label:
+        order.acceptedAt || !awaitingKitchen
+          ? 'Accepted by the kitchen'
+          : 'Waiting for the restaurant to accept',
+      at: order.acceptedAt,
+    },
     {
       key: 'ready',
       label: delivery ? 'Ready for the rider' : eatIn ? 'Ready' : 'Ready to collect',
@@ -98,16 +131,11 @@ export interface RiderProgress {
   riderName: string | null;
 }
 
-/** How far along the rider is, by straight-line distance from the restaurant to the door. */
+/** How far along the rider is (the shop measures it by straight-line distance from the restaurant). */
 export function riderProgress(driver: DriverLocation): RiderProgress {
   const base = { milesToGo: driver.milesToGo, etaAt: driver.etaAt, riderName: driver.riderName };
   if (driver.status === 'delivered') return { ...base, fraction: 1, milesToGo: 0 };
-  if (driver.status !== 'to_dropoff' || !driver.dropoff || driver.milesToGo === null) {
-    return { ...base, fraction: 0 };
-  }
-  const total = milesBetween(driver.pickup, driver.dropoff);
-  const fraction = total > 0 ? 1 - driver.milesToGo / total : 1;
-  return { ...base, fraction: Math.min(1, Math.max(0, fraction)) };
+  return { ...base, fraction: Math.min(1, Math.max(0, driver.progress)) };
 }
 
 /** "1.2 miles", "0.3 miles", "1 mile". */

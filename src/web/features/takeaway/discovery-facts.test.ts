@@ -32,12 +32,18 @@ describe('a kitchen in words', () => {
   });
 
   test('the delivery fee, free over a threshold, and the minimum spend (catering: its own)', () => {
-    expect(deliveryFeeText({ deliveryFee: pence(299), freeDeliveryFrom: pence(4000) })).toBe(
-      '£2.99 delivery, free over £40',
-    );
-    expect(deliveryFeeText({ deliveryFee: pence(199), freeDeliveryFrom: null })).toBe('£1.99 delivery');
-    expect(deliveryFeeText({ deliveryFee: pence(0), freeDeliveryFrom: null })).toBe('Free delivery');
     const spends = { minimumSpend: pence(1500), cateringMinimumSpend: pence(15_050) };
+    const soho = { deliveryFee: pence(299), freeDeliveryFrom: pence(4000), ...spends };
+    expect(deliveryFeeText(soho)).toBe('£2.99 delivery, free over £40');
+    // Issue 19: catering's £150.50 minimum is over the £40 threshold, so its delivery is always free.
+    expect(deliveryFeeText(soho, true)).toBe('Free delivery');
+    expect(deliveryFeeText({ ...soho, freeDeliveryFrom: pence(20_000) }, true)).toBe(
+      '£2.99 delivery, free over £200',
+    );
+    expect(deliveryFeeText({ ...soho, deliveryFee: pence(199), freeDeliveryFrom: null })).toBe(
+      '£1.99 delivery',
+    );
+    expect(deliveryFeeText({ ...soho, deliveryFee: pence(0), freeDeliveryFrom: null })).toBe('Free delivery');
     expect(minimumText(spends, false)).toBe('Minimum order £15');
     expect(minimumText(spends, true)).toBe('Minimum order £150.50');
   });

@@ -2,6 +2,7 @@ import type { Restaurant } from '../../../contracts/restaurants';
 import { timeLabel } from '../../../domain/calendar';
 import type { FulfillmentType } from '../../../domain/fulfillment-types';
 import { formatPence, formatPenceShort } from '../../../domain/money';
+import { deliveryFeeRule } from '../../../domain/takeaway-fees';
 
 // What the restaurant list and the fulfilment choice say about a kitchen (issue 13 part 4: distance, open
 // now or opens at, the ETA, the fee, the minimum spend), in words, London time, pounds.
@@ -30,13 +31,21 @@ export function distanceText(miles: number): string {
   return `${rounded} ${rounded === 1 ? 'mile' : 'miles'} away`;
 }
 
-/** "£2.99 delivery, free over £40", "Free delivery". */
-export function deliveryFeeText(restaurant: Pick<Restaurant, 'deliveryFee' | 'freeDeliveryFrom'>): string {
-  if (restaurant.deliveryFee === 0) return 'Free delivery';
-  const free = restaurant.freeDeliveryFrom
-    ? `, free over ${formatPenceShort(restaurant.freeDeliveryFrom)}`
-    : '';
-  return `${formatPence(restaurant.deliveryFee)} delivery${free}`;
+/**
+ * "£2.99 delivery, free over £40", "Free delivery": the fee as it applies to this kind of order (catering's
+ * minimum is over the free-delivery threshold, so catering is always delivered free).
+ */
+export function deliveryFeeText(
+  restaurant: Pick<Restaurant, 'deliveryFee' | 'freeDeliveryFrom' | 'minimumSpend' | 'cateringMinimumSpend'>,
+  catering = false,
+): string {
+  const { fee, freeFrom } = deliveryFeeRule({
+    deliveryFee: restaurant.deliveryFee,
+    freeDeliveryFrom: restaurant.freeDeliveryFrom,
+    minimumSpend: catering ? restaurant.cateringMinimumSpend : restaurant.minimumSpend,
+  });
+  if (fee === 0) return 'Free delivery';
+  return `${formatPence(fee)} delivery${freeFrom ? `, free over ${formatPenceShort(freeFrom)}` : ''}`;
 }
 
 /** "Minimum order £15" (catering: its own minimum). */

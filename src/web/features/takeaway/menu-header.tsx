@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import type { Restaurant } from '../../../contracts/restaurants';
 import type { TakeawayBasket } from '../../../contracts/takeaway';
 import { isIsoDate, shortDayLabel, timeLabel } from '../../../domain/calendar';
-import { formatPence, formatPenceShort } from '../../../domain/money';
+import { formatPenceShort } from '../../../domain/money';
+import { deliveryFeeText } from './discovery-facts';
 import { takeawayQueries } from './takeaway.queries';
 
 // The top of the takeaway menu: which restaurant, how the food comes (Delivery to … / Collect from … / Eat
@@ -14,7 +15,7 @@ import { takeawayQueries } from './takeaway.queries';
 
 /** Problems the basket panel shows itself: the rest are about where and when, shown here. */
 const BASKET_PROBLEMS = ['BASKET_EMPTY', 'BASKET_BELOW_MINIMUM', 'PRODUCT_UNAVAILABLE'];
-const TIME_PROBLEMS = ['RESTAURANT_CLOSED', 'SLOT_UNAVAILABLE'];
+const TIME_PROBLEMS = ['RESTAURANT_CLOSED', 'SLOT_UNAVAILABLE', 'SLOT_TOO_FAR_AHEAD'];
 
 /** How the food comes, and where: ["Delivery to", "10 Downing Street, SW1A 2AA"]. */
 function where(basket: TakeawayBasket, restaurant: Restaurant | undefined): [string, string] {
@@ -93,15 +94,7 @@ export function MenuHeader({
         </div>
       </div>
       <p className="twm-header__facts">
-        {delivery && restaurant ? (
-          <>
-            Delivery {formatPence(restaurant.deliveryFee)}
-            {restaurant.freeDeliveryFrom !== null
-              ? `, free over ${formatPenceShort(restaurant.freeDeliveryFrom)}`
-              : ''}
-            {' · '}
-          </>
-        ) : null}
+        {delivery && restaurant ? `${deliveryFeeText(restaurant, catering)} · ` : null}
         Minimum order {formatPenceShort(minimumSpend)}
         {closedNow && restaurant.opensAt ? ` · Opens at ${timeLabel(new Date(restaurant.opensAt))}` : ''}
         {closedNow && !restaurant.opensAt ? ' · Closed for today' : ''}

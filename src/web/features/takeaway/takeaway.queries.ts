@@ -15,11 +15,14 @@ import {
   deliveryEstimationDocument,
   driverLocationDocument,
   placedTakeawayOrderDocument,
+  publicTrackingDocument,
+  publicTrackingModel,
   takeawayBasketMeta,
   takeawayBasketModel,
   takeawayOrderModel,
   type AddTakeawayItemBody,
   type DeliveryEstimationBody,
+  type PublicTracking,
   type TakeawayBasket,
   type TakeawayOrder,
   type TakeawayOrderBody,
@@ -175,11 +178,27 @@ export const takeawayQueries = {
       queryFn: async ({ signal }): Promise<TakeawayOrder[]> =>
         readMany(await api('GET', '/orders/live', { signal }), takeawayOrderModel),
     }),
-  driver: (orderId: string) =>
+  /**
+   * An order's public tracking by the key in its link (issue 19): anyone may read it; `orderId` is the
+   * order's id only when it is the signed-in customer's own.
+   */
+  tracking: (token: string) =>
     queryOptions({
-      queryKey: [...takeawayQueries.all, 'driver', orderId] as const,
+      queryKey: [...takeawayQueries.all, 'tracking', token] as const,
+      queryFn: async ({ signal }): Promise<{ tracking: PublicTracking; orderId: string | null }> => {
+        const doc = publicTrackingDocument.parse(await api('GET', `/tracking/${token}`, { signal }));
+        return {
+          tracking: publicTrackingModel.parse({ id: doc.data.id, ...doc.data.attributes }),
+          orderId: doc.meta.orderId,
+        };
+      },
+    }),
+  /** How far along the rider is, by the tracking link's key (no coordinates). */
+  trackedDriver: (token: string) =>
+    queryOptions({
+      queryKey: [...takeawayQueries.all, 'tracked-driver', token] as const,
       queryFn: async ({ signal }) =>
-        driverLocationDocument.parse(await api('GET', `/orders/${orderId}/driver_location`, { signal })).data
+        driverLocationDocument.parse(await api('GET', `/tracking/${token}/driver_location`, { signal })).data
           .attributes,
     }),
 };

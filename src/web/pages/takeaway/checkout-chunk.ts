@@ -1,7 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { RouteObject } from 'react-router';
+import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { ContinueStep, LoginStep, SignupStep } from '../../app/checkout-sign-in-steps';
 import { requireCustomer } from '../../app/guards';
+import { orderElsewhere } from '../../features/takeaway/checkout-elsewhere';
+import { isTrackingKey } from '../../features/takeaway/checkout-tracking';
+import { takeawayQueries } from '../../features/takeaway/takeaway.queries';
 import { flowOf, type TakeawayFlow, type TakeawayStep } from '../../features/takeaway/checkout-rules';
 import { takeawayGuards } from './checkout-guards';
 import { CateringCheckoutLayout, TakeawayCheckoutLayout } from './checkout-layout';
@@ -49,7 +52,41 @@ export function checkoutStep(
   }
 }
 
-/** /takeaway/track/{orderId}: a signed-in customer's order (a visitor signs in and comes back). */
+/**
+ * /takeaway/track/{key}: public, for whoever has the link (issue 19). The old address by the order's id is the
+ * signed-in customer's own (a visitor signs in and comes back), and moves to the link's.
+ */
 export function trackingPage(queryClient: QueryClient): Pick<RouteObject, 'Component' | 'loader'> {
-  return { Component: TakeawayTrackingPage, loader: requireCustomer(queryClient) };
+  const signIn = requireCustomer(queryClient);
+  return {
+    Component: TakeawayTrackingPage,
+    loader: (args: LoaderFunctionArgs) => (isTrackingKey(args.params.orderId ?? '') ? null : signIn(args)),
+  };
+}
+
+/**
+ * /takeaway/track/{key}/elsewhere (the rejection email's and page's "Order from …"): the customer's basket
+ * made again at the nearest other open restaurant with the same dishes, then its menu. Signed in as the
+ * order's own customer only: anyone else goes back to the tracking page.
+ */
+export function elsewhereRoute(queryClient: QueryClient): Pick<RouteObject, 'loader' | 'element'> {
+  const signIn = requireCustomer(queryClient);
+  return {
+    element: null,
+    loader: async (args: LoaderFunctionArgs) => {
+      const key = args.params.orderId ?? '';
+      const tracking = `/takeaway/track/${key}`;
+      if (!isTrackingKey(key)) return redirect(tracking);
+      const toSignIn = await signIn(args);
+      if (toSignIn) return toSignIn;
+      try {
+        const { orderId } = await queryClient.fetchQuery({ ...takeawayQueries.tracking(key), staleTime: 0 });
+        if (!orderId) return redirect(tracking);
+        const order = await queryClient.fetchQuery({ ...takeawayQueries.order(orderId), staleTime: 0 });
+        return redirect(await orderElsewhere(queryClient, order));
+      } catch {
+        return redirect(tracking);
+      }
+    },
+  };
 }

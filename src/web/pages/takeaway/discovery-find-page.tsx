@@ -101,7 +101,7 @@ function RestaurantCard({ entry, catering }: { entry: NearbyRestaurant; catering
         ) : delivers ? (
           <li>Delivery in {restaurant.etaText}</li>
         ) : null}
-        {delivers ? <li>{deliveryFeeText(restaurant)}</li> : null}
+        {delivers ? <li>{deliveryFeeText(restaurant, catering)}</li> : null}
         <li>{minimumText(restaurant, catering)}</li>
       </ul>
       <p className="restaurant-card__ways">

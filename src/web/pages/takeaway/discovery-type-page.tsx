@@ -87,7 +87,7 @@ function TypeChoices({
   });
   const detail: Record<FulfillmentType, string> = {
     delivery: catering
-      ? `To ${address.label}, at the time you choose · ${deliveryFeeText(restaurant)}`
+      ? `To ${address.label}, at the time you choose · ${deliveryFeeText(restaurant, true)}`
       : `To ${address.label} · ${restaurant.etaText} · ${deliveryFeeText(restaurant)}`,
     pickup: catering
       ? `From ${restaurant.address1}, ${restaurant.postcode}, at the time you choose`

@@ -5,9 +5,9 @@ import { NotFoundPage } from '../../app/not-found';
 import type * as CheckoutChunk from './checkout-chunk';
 
 // Pasta Now and catering: the checkouts (/pasta-now-checkout, /catering-checkout; spec §2: continue, signup,
-// login, delivery/address, delivery/instructions, payment) and tracking (/takeaway/track/:orderId). Only this
-// table is in the first bundle (kept short: the menu's first JS is at its budget); the screens and their
-// guards are one lazy chunk.
+// login, delivery/address, delivery/instructions, payment), tracking (/takeaway/track/:orderId, public by the
+// link's key) and ordering elsewhere after a rejection (…/elsewhere). Only this table is in the first bundle
+// (kept short: the menu's first JS is at its budget); the screens and their guards are one lazy chunk.
 
 type Route = Pick<RouteObject, 'Component' | 'loader' | 'element'>;
 const load = (pick: (m: typeof CheckoutChunk) => Route) =>
@@ -32,5 +32,6 @@ export function takeawayCheckoutRoutes(queryClient: QueryClient): RouteObject[] 
     checkout(queryClient, 'pasta-now-checkout'),
     checkout(queryClient, 'catering-checkout'),
     { path: 'takeaway/track/:orderId', lazy: load((m) => m.trackingPage(queryClient)) },
+    { path: 'takeaway/track/:orderId/elsewhere', lazy: load((m) => m.elsewhereRoute(queryClient)) },
   ];
 }

@@ -1,0 +1,135 @@
+import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import { TAKEAWAY_ORDER_LIFECYCLE } from '../../../domain/kitchen';
+import type { OrderState } from '../../../domain/orders';
+import { minutesText } from '../../../domain/takeaway-promises';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { orders } from '../../db/schema/orders';
+import { takeawayOrders } from '../../db/schema/takeaway';
+import { lockCheckout, moveOrderAlong, type Mover } from '../orders';
+import { requestRefund } from '../payments';
+import type { ShopRulesCache } from '../shop';
+import { touchTakeawayOrder, type TakeawayOrderRow } from '../takeaway';
+import { lockTicket } from './kitchen.repo';
+
+// Turning a paid takeaway down with a full refund (issue 13 part 3; issue 19): the kitchen rejects it with a
+// reason, or no one accepted it by its `accept_by` and the `takeaway-unaccepted` job does. One path for both:
+// in one transaction in the money path's lock order (checkout → payment → order → takeaway order), the
+// payment is marked owed back and the order dropped with who and why; the processor refunds after commit
+// (`refundOwed`, key `refund:<payment>`), and the customer is emailed why, where the money went and where else
+// to order when it has (payments' `reversed`, takeaway-kind.ts).
+
+/** Gives back a paid checkout's money once the decision is committed (payments area, refunds.ts). */
+export interface Refunds {
+  refundOwed(checkoutId: string, actor: string): Promise<number>;
+}
+
+export interface Rejection {
+  by: Mover;
+  rejectedBy: 'kitchen' | 'timeout';
+  /** What the kitchen (or the shop) says, on the ticket and to the customer. */
+  reason: string;
+  /**
+   * Under the order's locks, before anything is written: the state the order moves to, or null when it is
+   * no longer to be rejected (refused with an error by the kitchen's screen).
+   */
+  decide(state: OrderState, row: TakeawayOrderRow): OrderState | null;
+}
+
+/** Not rejected after all (the kitchen accepted it meanwhile): nothing written. */
+class Undecided extends Error {}
+
+/** Rejects one order with a full refund; whether it did. The refund is asked for after commit. */
+export async function rejectWithRefund(
+  db: Db,
+  refunds: Refunds,
+  log: { error(details: object, message: string): void },
+  orderId: string,
+  rejection: Rejection,
+): Promise<boolean> {
+  const { by } = rejection;
+  let checkoutId: string;
+  try {
+    checkoutId = await db.transaction(async (tx) => {
+      const [ref] = await tx
+        .select({ checkoutId: orders.checkoutId })
+        .from(orders)
+        .where(eq(orders.id, orderId));
+      if (!ref) throw new Undecided();
+      const checkout = await lockCheckout(tx, ref.checkoutId);
+      await requestRefund(
+        tx,
+        checkout!.id,
+        `${refundReasonOf(rejection.rejectedBy)}: ${rejection.reason}`,
+        by,
+      );
+      const ticket = await lockTicket(tx, orderId);
+      const to = ticket ? rejection.decide(ticket.state, ticket.row) : null;
+      if (!to) throw new Undecided();
+      await moveOrderAlong(tx, orderId, to, by, TAKEAWAY_ORDER_LIFECYCLE);
+      await touchTakeawayOrder(tx, orderId, {
+        rejectedAt: by.at,
+        rejectedReason: rejection.reason,
+        rejectedBy: rejection.rejectedBy,
+      });
+      return checkout!.id;
+    });
+  } catch (error) {
+    if (error instanceof Undecided) return false;
+    throw error;
+  }
+  await refunds.refundOwed(checkoutId, by.actor).catch((error: unknown) => {
+    log.error({ err: error, orderId }, 'refund failed; payment recovery will retry');
+  });
+  return true;
+}
+
+const refundReasonOf = (rejectedBy: Rejection['rejectedBy']) =>
+  rejectedBy === 'kitchen' ? 'Rejected by the kitchen' : 'Not accepted in time';
+
+export const UNACCEPTED_ACTOR = 'job:takeaway-unaccepted';
+
+/**
+ * The `takeaway-unaccepted` job (every minute, on the shop's clock): each paid takeaway the kitchen has not
+ * accepted by its `accept_by` is rejected and refunded in full. Idempotent: each order is decided again under
+ * its locks, so one the kitchen accepted meanwhile, or a second run, changes nothing.
+ */
+export async function rejectUnacceptedTakeaways(
+  db: Db,
+  clock: Clock,
+  rules: ShopRulesCache,
+  refunds: Refunds,
+  log: { error(details: object, message: string): void },
+): Promise<number> {
+  const now = clock.now();
+  const due = await db
+    .select({ orderId: takeawayOrders.orderId })
+    .from(takeawayOrders)
+    .innerJoin(orders, eq(orders.id, takeawayOrders.orderId))
+    .where(
+      and(
+        eq(orders.state, 'submitted'),
+        isNull(takeawayOrders.acceptedAt),
+        isNull(takeawayOrders.rejectedAt),
+        lte(takeawayOrders.acceptBy, now),
+      ),
+    )
+    .orderBy(asc(takeawayOrders.acceptBy))
+    .limit(100);
+  if (due.length === 0) return 0;
+  const minutes = (await rules.get()).takeawayAcceptMinutes;
+  let rejected = 0;
+  for (const { orderId } of due) {
+    const done = await rejectWithRefund(db, refunds, log, orderId, {
+      by: { actor: UNACCEPTED_ACTOR, at: now, reason: `Not accepted within ${minutesText(minutes)}` },
+      rejectedBy: 'timeout',
+      reason: `Not accepted within ${minutesText(minutes)}`,
+      decide: (state, row) =>
+        state === 'submitted' && !row.acceptedAt && row.acceptBy !== null && row.acceptBy <= now
+          ? 'dropped'
+          : null,
+    });
+    if (done) rejected += 1;
+  }
+  return rejected;
+}
