@@ -22,6 +22,7 @@ import { createSocialSignIn, localProviderOf } from './integrations/social-sign-
 import { localProviderRoutes } from './integrations/social-sign-in/local-provider';
 import { databaseLocalProviderStore } from './integrations/social-sign-in/local-provider-store';
 import { createPaymentProcessors, paymentProcessorsOptions } from './integrations/payments';
+import type { PaymentProcessors } from './integrations/payments/port';
 import { paymentsSandboxRoutes } from './integrations/payments/sandbox.routes';
 import { appleCallbackRoutes } from './integrations/social-sign-in/apple-callback.routes';
 import { buildServices, type Services } from './services';
@@ -102,6 +103,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Where log lines go (tests read them); standard output when not given. */
   logStream?: { write(line: string): void };
+  /** Tests put a fault-injecting wrapper around the payment processors (an outage, a lost card). */
+  wrapPaymentProcessors?: (processors: PaymentProcessors) => PaymentProcessors;
 }
 
 /** Builds the app without listening: main.ts listens, tests call app.inject(). */
@@ -112,6 +115,7 @@ export async function buildApp({
   serveWeb = true,
   logger = true,
   logStream,
+  wrapPaymentProcessors = (processors) => processors,
 }: BuildAppOptions) {
   const app = Fastify({
     logger: logger
@@ -180,7 +184,9 @@ export async function buildApp({
   });
 
   const rules = cachedShopRules(database.db);
-  const processors = createPaymentProcessors(paymentProcessorsOptions(config, database.db));
+  const processors = wrapPaymentProcessors(
+    createPaymentProcessors(paymentProcessorsOptions(config, database.db)),
+  );
   const deps: AppDeps = {
     config,
     database,

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { buildApp } from '../app';
+import { buildApp, type BuildAppOptions } from '../app';
 import { FixedClock } from '../clock';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
@@ -22,11 +22,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildAppOptions, 'wrapPaymentProcessors'> = {},
+): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
   const clock = new FixedClock(TEST_NOW);
-  const app = await buildApp({ config, database, clock, serveWeb: false, logger: false });
+  const app = await buildApp({ config, database, clock, serveWeb: false, logger: false, ...options });
   await app.ready();
   return {
     app,

@@ -28,7 +28,8 @@ export type EmailTemplate =
   | 'plan_failed'
   | 'order_shipped'
   | 'order_delivered'
-  | 'order_invoice';
+  | 'order_invoice'
+  | 'payment_not_taken';
 
 export interface EmailMessage {
   to: string;

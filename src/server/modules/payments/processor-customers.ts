@@ -44,3 +44,34 @@ export async function ensureProcessorCustomer(
     .onConflictDoNothing();
   return (await known()) ?? made;
 }
+
+/**
+ * The processor no longer knows the customer's id (a processor reset, or the customer deleted there): a new
+ * one replaces it. The key is made from the lost id, so two requests that find it gone at once make one.
+ */
+export async function renewProcessorCustomer(
+  db: Db,
+  processor: PaymentProcessor,
+  customerId: string,
+  lostRef: string,
+): Promise<string> {
+  const [customer] = await db
+    .select({ email: customers.email })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  const made = await processor.createCustomer(
+    { customerId, email: customer?.email ?? '' },
+    `customer:${customerId}:after:${lostRef}`,
+  );
+  await db
+    .update(processorCustomers)
+    .set({ ref: made })
+    .where(
+      and(
+        eq(processorCustomers.customerId, customerId),
+        eq(processorCustomers.processor, processor.name),
+        eq(processorCustomers.ref, lostRef),
+      ),
+    );
+  return (await processorCustomerRef(db, customerId, processor.name)) ?? made;
+}
