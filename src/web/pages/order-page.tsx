@@ -6,6 +6,7 @@ import { weekCutoff } from '../../domain/plans';
 import { OrderLines } from '../features/orders/order-lines';
 import { addressLines, longDate, OrderTotals } from '../features/orders/order-summary';
 import { orderQueries } from '../features/orders/orders.queries';
+import { PaymentOutcome } from '../features/payments/payment-outcome';
 import { PlanHistory } from '../features/subscriptions/plan-history';
 import { isApiError } from '../shared/api/client';
 import { Spinner } from '../shared/ui/spinner';
@@ -48,13 +49,16 @@ function OrderDetail({ orderId, back }: { orderId: string; back: { to: string; l
       </p>
       <h1>Order #{order.number}</h1>
       <p className={`order-state ${order.failedPayment ? 'order-state--failed' : ''}`}>{order.stateLabel}</p>
-      {order.payable && order.failedPayment ? (
-        <p>
-          <Link to={`/payment/${order.id}`} className="button button--primary">
-            Pay now
-          </Link>
-        </p>
-      ) : null}
+      {/* How its payment is going or how it ended (issue 19), else the way to pay a failed one. */}
+      <PaymentOutcome orderId={order.id} enabled={order.payable} onSettled={() => void detail.refetch()}>
+        {order.payable && order.failedPayment ? (
+          <p>
+            <Link to={`/payment/${order.id}`} className="button button--primary">
+              Pay now
+            </Link>
+          </p>
+        ) : null}
+      </PaymentOutcome>
       <PlanBoxNote order={order} />
       <section className="checkout-card" aria-labelledby="order-delivery-heading">
         <div className="checkout-card__header">

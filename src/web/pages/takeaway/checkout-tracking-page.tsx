@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import type { TakeawayOrder } from '../../../contracts/takeaway';
 import { londonDate, longDayLabel } from '../../../domain/calendar';
@@ -29,6 +30,11 @@ import './checkout.css';
 // is (spec §4 labels), the window promised and the current estimate, each step with its time, the rider on
 // the way, the restaurant's name and phone, a refund if the kitchen could not take it, credit if it came
 // late. Asks again every 10 s until it is delivered or dropped, and where the rider is every 5 s while out.
+
+/** How the order's payment is going (payment code, so loaded only when there is a payment to follow). */
+const PaymentOutcome = lazy(async () => ({
+  default: (await import('../../features/payments/payment-outcome')).PaymentOutcome,
+}));
 
 /** "13:05 – 13:20", with the day when it is not today ("Thursday 19 November, 12:00 – 12:15"). */
 function whenText(from: string, to: string, today: string): string {
@@ -139,6 +145,18 @@ export function TakeawayTrackingPage() {
 
   const o = order.data;
   const delivery = o.fulfillmentType === 'delivery';
+  const payNotice = (
+    <div className="notice notice--warning" role="status">
+      <p>
+        {o.state === 'created'
+          ? 'This order isn’t paid yet, so the kitchen hasn’t started it.'
+          : 'Your payment didn’t go through, so the kitchen hasn’t started your order.'}
+      </p>
+      <Link to={`/payment/${o.id}`} className="button button--primary button--small">
+        Pay for your order
+      </Link>
+    </div>
+  );
   const phone = ukPhoneText(o.restaurant.phone);
   return (
     <div className="page tw-track">
@@ -168,17 +186,17 @@ export function TakeawayTrackingPage() {
             </div>
           ) : null}
 
+          {/* A payment being confirmed with the processor, or how it ended (issue 19), else the way to pay. */}
           {awaitsPayment(o) ? (
-            <div className="notice notice--warning" role="status">
-              <p>
-                {o.state === 'created'
-                  ? 'This order isn’t paid yet, so the kitchen hasn’t started it.'
-                  : 'Your payment didn’t go through, so the kitchen hasn’t started your order.'}
-              </p>
-              <Link to={`/payment/${o.id}`} className="button button--primary button--small">
-                Pay for your order
-              </Link>
-            </div>
+            customer ? (
+              <Suspense fallback={payNotice}>
+                <PaymentOutcome orderId={o.id} enabled onSettled={() => void order.refetch()}>
+                  {payNotice}
+                </PaymentOutcome>
+              </Suspense>
+            ) : (
+              payNotice
+            )
           ) : null}
 
           {o.lateCredit ? (
