@@ -152,3 +152,54 @@ test('Google Pay: its logo and choice appear only when the browser has it, and i
   await expect(page).toHaveURL(/\/checkout\/confirmation$/);
   await expect(page.getByRole('heading', { name: /Your order is confirmed/ })).toBeVisible();
 });
+
+test('Stripe unreachable as the card is charged: the order’s page says we are confirming it, then that it went through', async ({
+  page,
+}) => {
+  const outage = async (unreachable: boolean) => {
+    const response = await page.request.post(`${doubleUrl()}/_double/outage`, { data: { unreachable } });
+    expect(response.ok()).toBe(true);
+  };
+  try {
+    await reachPaymentStep(page, 'Rosa');
+    await typeCard(page, '4242 4242 4242 4242');
+    // Stripe stops answering the moment the charge is asked for (after the card was saved with it).
+    await page.route('**/api/v2/payments', async (route) => {
+      await outage(true);
+      await route.continue();
+    });
+    await page.getByRole('button', { name: /^Pay £/ }).click();
+
+    // Not a dead form: the order's page, saying what is true (issue 19).
+    await expect(page).toHaveURL(/\/order\/[0-9a-f-]+$/);
+    const confirming = page
+      .getByRole('status')
+      .filter({ hasText: 'We’re confirming your payment with our payment provider.' });
+    await expect(confirming).toBeVisible();
+    await expect(confirming).toContainText('You won’t be charged twice.');
+    await expect(page.getByText(/not been charged/)).toHaveCount(0);
+    if (process.env.SHOTS) {
+      for (const [width, height] of [
+        [390, 844],
+        [1280, 800],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await page.screenshot({
+          path: `test-results/live-payments-shots/confirming-payment-${width}.png`,
+          fullPage: true,
+        });
+      }
+      await page.setViewportSize({ width: 412, height: 839 });
+    }
+    await expectAccessible(page, 'an order whose payment is being confirmed');
+
+    // Stripe answers again: the page, asking by itself, shows how it ended.
+    await outage(false);
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your payment went through. Thank you!' }),
+    ).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('.order-state')).toHaveText(/^Arrives /);
+  } finally {
+    await outage(false);
+  }
+});
