@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, waitForHydration } from './helpers';
+import { addDishesAndCheckout, expectAccessible, firstDayToPayment, waitForHydration } from './helpers';
 
 // Saved cards at the checkout on a phone (issue 19 item 2): the card marked Default is the one ticked, and
 // the one charged, on every payment step, even when the customer's plan is charged to another card. The
@@ -81,16 +81,7 @@ test('the card marked Default is the one ticked and charged at the one-off check
 
   await page.goto('/one-off/menu');
   await waitForHydration(page);
-  const cards = page.locator('.dish-card:not(.dish-card--skeleton)');
-  for (let i = 0, added = 0; added < 2; i++) {
-    const add = cards.nth(i).getByRole('button', { name: /^Add / });
-    if ((await add.count()) === 0 || !(await add.first().isEnabled())) continue;
-    await add.first().click();
-    await expect(cards.nth(i).getByRole('group', { name: /in basket$/ })).toBeVisible();
-    added++;
-  }
-  await page.getByRole('button', { name: /View basket/ }).click();
-  await page.getByRole('dialog', { name: 'Your basket' }).getByRole('link', { name: 'Checkout' }).click();
+  await addDishesAndCheckout(page, 2);
 
   // The saved address, the first day, then payment.
   await expect(page).toHaveURL(/checkout\/delivery\/(address|instructions)$/);
@@ -100,15 +91,7 @@ test('the card marked Default is the one ticked and charged at the one-off check
       .first()
       .click();
   }
-  await expect(page).toHaveURL(/checkout\/delivery\/instructions$/);
-  await page
-    .getByRole('group', { name: /First delivery day/ })
-    .getByRole('radio')
-    .first()
-    .check();
-  await page.getByLabel('Where should the courier leave your box?').selectOption({ index: 1 });
-  await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await expect(page).toHaveURL(/checkout\/payment$/);
+  await firstDayToPayment(page);
 
   // Ticked: the Visa, marked Default; not the Mastercard the plan is charged to.
   const visa = page.getByRole('radio', { name: /Visa ending 4242/ });

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildStripeDouble } from '../integrations/payments/stripe-double/stripe-double';
-import { API } from './api-expect';
-import type { Shopper } from './checkout';
+import { createTestApp, type TestApp } from './harness';
+import { cardSetup, saveSetUpCard, type Shopper } from './checkout';
 
 // The live Stripe adapter in API tests: the Stripe double (decision 20) listening on a free port, the shop
 // built with PAYMENTS=live pointed at it, and what a browser does there (Stripe.js confirming a card, a 3-D
@@ -52,6 +52,22 @@ export async function startStripeDouble(): Promise<RunningDouble> {
   };
 }
 
+/** A shop with PAYMENTS=live against a Stripe double of its own, for a describe block. */
+export function liveShop(): { double: () => RunningDouble; t: () => TestApp } {
+  let double: RunningDouble;
+  let t: TestApp;
+  beforeAll(async () => {
+    double = await startStripeDouble();
+    t = await createTestApp(double.env);
+  });
+  afterAll(async () => {
+    await double.unreachable(false);
+    await t.close();
+    await double.close();
+  });
+  return { double: () => double, t: () => t };
+}
+
 /**
  * A card typed into Stripe's fields (Stripe.js confirming the server's setup intent; a 3-D Secure check on
  * saving is completed), then saved: the payment method's id. `untilPaid` as at a checkout.
@@ -62,12 +78,7 @@ export async function saveLiveCard(
   number: string,
   options: { untilPaid?: boolean } = {},
 ): Promise<string> {
-  const setup = await s.visitor.post(`${API}/payment_methods/setup`, {
-    type: 'CreditCard',
-    payment_processor_name: 'stripe',
-  });
-  expect(setup.status, JSON.stringify(setup.body)).toBe(201);
-  const clientSecret = setup.body.data.attributes.client_secret as string;
+  const { id: setupIntentId, clientSecret } = await cardSetup(s);
   const confirmed = await fetch(`${double.url}/browser/confirm`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -89,14 +100,7 @@ export async function saveLiveCard(
     );
     expect(await challenge.json()).toEqual({ status: 'succeeded' });
   } else expect(intent.status).toBe('succeeded');
-  const saved = await s.visitor.post(`${API}/payment_methods`, {
-    setup_intent_id: setup.body.data.id,
-    payment_processor_name: 'stripe',
-    type: 'CreditCard',
-    ...(options.untilPaid ? { until_paid: true } : {}),
-  });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(201);
-  return saved.body.data.id as string;
+  return saveSetUpCard(s, setupIntentId, options);
 }
 
 /** Answers the double's 3-D Secure page for a payment (the redirect Stripe sends the browser to). */

@@ -8,7 +8,7 @@ import { API, expectError } from '../../test/api-expect';
 import { basketOf, CARDS, DISH, place, saveCard, shopper, type Shopper } from '../../test/checkout';
 import { faultyProcessors } from '../../test/faulty-processors';
 import { createTestApp, type Response, type TestApp } from '../../test/harness';
-import { saveLiveCard, startStripeDouble, type RunningDouble } from '../../test/stripe-double';
+import { liveShop, saveLiveCard } from '../../test/stripe-double';
 import { LUNCH, MENU, placeTakeaway, takeawayShopper } from '../../test/takeaway';
 import { REPLAY_GAP_MS } from './payment-recovery';
 import { CONFIRMING } from './processor-answers';
@@ -197,35 +197,25 @@ describe('the sandbox processor behind a fault switch', () => {
 });
 
 describe('the live adapter, with the Stripe double’s switches', () => {
-  let double: RunningDouble;
-  let t: TestApp;
-  beforeAll(async () => {
-    double = await startStripeDouble();
-    t = await createTestApp(double.env);
-  });
-  afterAll(async () => {
-    await double.unreachable(false);
-    await t.close();
-    await double.close();
-  });
+  const live = liveShop();
 
   test('25/26: Stripe unreachable: we are confirming it, with the order; recovery settles it when Stripe is back', async () => {
-    const s = await shopper(t);
-    const card = await saveLiveCard(double, s, CARDS.visa);
+    const s = await shopper(live.t());
+    const card = await saveLiveCard(live.double(), s, CARDS.visa);
     const orderId = await placed(s);
-    await double.unreachable(true);
+    await live.double().unreachable(true);
     expectConfirming(await pay(s, orderId, card), orderId);
-    await double.unreachable(false);
-    await t.app.services.payments.recoverPayments();
+    await live.double().unreachable(false);
+    await live.t().app.services.payments.recoverPayments();
     expect(await orderState(s, orderId)).toBe('paid');
     expect(await orderPayment(s, orderId)).toMatchObject({ status: 'succeeded' });
   });
 
   test('28: after Stripe forgets its customers and cards, the card says what to do; added again, it pays', async () => {
-    const s = await shopper(t);
-    const card = await saveLiveCard(double, s, CARDS.visa);
+    const s = await shopper(live.t());
+    const card = await saveLiveCard(live.double(), s, CARDS.visa);
     const orderId = await placed(s);
-    await double.forget();
+    await live.double().forget();
     const answer = await pay(s, orderId, card);
     expectError(
       answer,
@@ -236,10 +226,11 @@ describe('the live adapter, with the Stripe double’s switches', () => {
     expect(JSON.stringify(answer.body)).not.toMatch(/No such|pm_/);
     expect((await s.visitor.get(`${API}/payment_methods`)).body.data).toEqual([]);
     // The card form opens again (a new customer at Stripe), and the card pays.
-    const again = await saveLiveCard(double, s, CARDS.visa);
+    const again = await saveLiveCard(live.double(), s, CARDS.visa);
     expect((await pay(s, orderId, again)).body.data.attributes.status).toBe('succeeded');
-    const [paid] = await t.database.db
-      .select()
+    const [paid] = await live
+      .t()
+      .database.db.select()
       .from(payments)
       .where(eq(payments.status, 'succeeded'))
       .orderBy(sql`${payments.createdAt} desc`)

@@ -14,12 +14,7 @@ import {
   type Shopper,
 } from '../../test/checkout';
 import { createTestApp, type TestApp } from '../../test/harness';
-import {
-  answerLiveChallenge,
-  saveLiveCard,
-  startStripeDouble,
-  type RunningDouble,
-} from '../../test/stripe-double';
+import { answerLiveChallenge, liveShop, saveLiveCard } from '../../test/stripe-double';
 import { UNFINISHED_ACTION_MS } from './payment-recovery';
 
 // Issue 19 item 1: a card typed at a checkout is saved only once it has worked. Declined, a failed 3-D Secure
@@ -36,6 +31,13 @@ const listed = async (s: Shopper) =>
     last4: m.attributes.last4,
     default: m.attributes.default,
   }));
+
+/** The order confirmed on coming back from a 3-D Secure check (the address the processor sent the browser to). */
+const confirmAfter = (s: Shopper, orderId: string, back: URL) =>
+  s.visitor.post(`${API}/orders/confirm`, {
+    order_id: orderId,
+    payment_intent_id: back.searchParams.get('payment_intent'),
+  });
 
 const rowsOf = (t: TestApp, s: Shopper) =>
   t.database.db.select().from(paymentMethods).where(eq(paymentMethods.customerId, s.customerId));
@@ -87,23 +89,13 @@ describe('the sandbox processor', () => {
     const paying = await s.visitor.post(`${API}/payments`, { order_id: orderId, payment_method_id: card });
     expect(paying.body.data.attributes.status).toBe('requires_action');
     const back = await answerChallenge(t, paying.body.data.attributes.next_action_url, 'fail');
-    expectError(
-      await s.visitor.post(`${API}/orders/confirm`, {
-        order_id: orderId,
-        payment_intent_id: back.searchParams.get('payment_intent'),
-      }),
-      402,
-      'PAYMENT_DECLINED',
-    );
+    expectError(await confirmAfter(s, orderId, back), 402, 'PAYMENT_DECLINED');
     expect(await listed(s)).toEqual([{ last4: '4242', default: true }]);
 
     const retyped = await saveCard(t, s, CARDS.threeDSecure, { untilPaid: true });
     const retry = await s.visitor.post(`${API}/payments`, { order_id: orderId, payment_method_id: retyped });
     const done = await answerChallenge(t, retry.body.data.attributes.next_action_url, 'complete');
-    const confirmed = await s.visitor.post(`${API}/orders/confirm`, {
-      order_id: orderId,
-      payment_intent_id: done.searchParams.get('payment_intent'),
-    });
+    const confirmed = await confirmAfter(s, orderId, done);
     expect(confirmed.status).toBe(200);
     // Kept now; the card the customer made their default stays the default.
     expect(await listed(s)).toEqual([
@@ -140,22 +132,13 @@ describe('the sandbox processor', () => {
 });
 
 describe('the live adapter against the Stripe double', () => {
-  let double: RunningDouble;
-  let t: TestApp;
-  beforeAll(async () => {
-    double = await startStripeDouble();
-    t = await createTestApp(double.env);
-  });
-  afterAll(async () => {
-    await t.close();
-    await double.close();
-  });
+  const live = liveShop();
 
   test('declined once charged: not saved; a failed 3-D Secure check: not saved; paid: saved as the default', async () => {
-    const s = await shopper(t);
+    const s = await shopper(live.t());
     const orderId = await placed(s);
     // Saving works, charging is declined (Stripe's 4000 0000 0000 0341).
-    const declined = await saveLiveCard(double, s, '4000000000000341', { untilPaid: true });
+    const declined = await saveLiveCard(live.double(), s, '4000000000000341', { untilPaid: true });
     expectError(
       await s.visitor.post(`${API}/payments`, { order_id: orderId, payment_method_id: declined }),
       402,
@@ -165,25 +148,18 @@ describe('the live adapter against the Stripe double', () => {
     expect(await listed(s)).toEqual([]);
 
     // 3-D Secure passed when saving, failed for the payment.
-    const checked = await saveLiveCard(double, s, CARDS.threeDSecure, { untilPaid: true });
+    const checked = await saveLiveCard(live.double(), s, CARDS.threeDSecure, { untilPaid: true });
     const paying = await s.visitor.post(`${API}/payments`, { order_id: orderId, payment_method_id: checked });
     expect(paying.body.data.attributes.status).toBe('requires_action');
     const back = await answerLiveChallenge(paying.body.data.attributes.next_action_url, 'fail');
-    expectError(
-      await s.visitor.post(`${API}/orders/confirm`, {
-        order_id: orderId,
-        payment_intent_id: back.searchParams.get('payment_intent'),
-      }),
-      402,
-      'PAYMENT_DECLINED',
-    );
+    expectError(await confirmAfter(s, orderId, back), 402, 'PAYMENT_DECLINED');
     expect(await listed(s)).toEqual([]);
 
-    const good = await saveLiveCard(double, s, CARDS.visa, { untilPaid: true });
+    const good = await saveLiveCard(live.double(), s, CARDS.visa, { untilPaid: true });
     const paid = await s.visitor.post(`${API}/payments`, { order_id: orderId, payment_method_id: good });
     expect(paid.body.data.attributes.status).toBe('succeeded');
     expect(await listed(s)).toEqual([{ last4: '4242', default: true }]);
-    await t.app.services.payments.recoverPayments();
-    expect(await rowsOf(t, s)).toHaveLength(1);
+    await live.t().app.services.payments.recoverPayments();
+    expect(await rowsOf(live.t(), s)).toHaveLength(1);
   });
 });

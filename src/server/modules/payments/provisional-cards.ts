@@ -19,13 +19,16 @@ const ABANDONED_AFTER = sql`interval '1 hour'`;
 
 /** The payment took money with its card: a provisional card is saved now (the default if there is none). */
 export async function keepCard(tx: DbOrTx, methodId: string, customerId: string): Promise<void> {
+  const provisional = () =>
+    tx
+      .select({ provisional: paymentMethods.provisional })
+      .from(paymentMethods)
+      .where(eq(paymentMethods.id, methodId));
+  // A saved card (every weekly charge's) needs nothing, and takes no lock.
+  if ((await provisional())[0]?.provisional !== 'until_paid') return;
   // The customer before their cards (payments → customer in the lock order): one default at a time.
   await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
-  const [card] = await tx
-    .select({ provisional: paymentMethods.provisional })
-    .from(paymentMethods)
-    .where(eq(paymentMethods.id, methodId));
-  if (card?.provisional !== 'until_paid') return;
+  if ((await provisional())[0]?.provisional !== 'until_paid') return;
   const [other] = await tx
     .select({ id: paymentMethods.id })
     .from(paymentMethods)
@@ -105,10 +108,10 @@ export async function tidyCards(
           );
         if (busy) return null;
       }
-      let fallback = await savedDefault(tx, card.customerId, card.id);
+      let fallback = await savedCard(tx, card.customerId, card.id, 'default');
       if (card.isDefault) {
         await tx.update(paymentMethods).set({ isDefault: false }).where(eq(paymentMethods.id, card.id));
-        fallback = await oldestSaved(tx, card.customerId, card.id);
+        fallback = await savedCard(tx, card.customerId, card.id, 'oldest');
         if (fallback) {
           await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, fallback));
         }
@@ -133,28 +136,20 @@ export async function tidyCards(
   return gone;
 }
 
-async function savedDefault(tx: DbOrTx, customerId: string, except: string): Promise<string | null> {
+/** A saved card of the customer's other than `except`: the default, or (`oldest`) the first saved. */
+async function savedCard(
+  tx: DbOrTx,
+  customerId: string,
+  except: string,
+  which: 'default' | 'oldest',
+): Promise<string | null> {
   const [row] = await tx
     .select({ id: paymentMethods.id })
     .from(paymentMethods)
     .where(
       and(
         eq(paymentMethods.customerId, customerId),
-        eq(paymentMethods.isDefault, true),
-        ne(paymentMethods.id, except),
-        sql`${paymentMethods.provisional} is null`,
-      ),
-    );
-  return row?.id ?? null;
-}
-
-async function oldestSaved(tx: DbOrTx, customerId: string, except: string): Promise<string | null> {
-  const [row] = await tx
-    .select({ id: paymentMethods.id })
-    .from(paymentMethods)
-    .where(
-      and(
-        eq(paymentMethods.customerId, customerId),
+        which === 'default' ? eq(paymentMethods.isDefault, true) : undefined,
         ne(paymentMethods.id, except),
         sql`${paymentMethods.provisional} is null`,
       ),
