@@ -171,6 +171,8 @@ test('Stripe unreachable as the card is charged: the order’s page says we are 
     await expect(confirming).toBeVisible();
     await expect(confirming).toContainText('You won’t be charged twice.');
     await expect(page.getByText(/not been charged/)).toHaveCount(0);
+    await expect(page.getByText('Confirming payment', { exact: true })).toBeVisible();
+    await expect(page.getByText('Payment failed')).toHaveCount(0);
     await shots(page, 'confirming-payment');
     await expectAccessible(page, 'an order whose payment is being confirmed');
 
