@@ -85,3 +85,16 @@ export async function expectOptionsReadWhole(page: Page, label: string) {
   });
   expect(cut, `options of “${label}” cut off`).toEqual([]);
 }
+
+/** At the checkout's delivery instructions: the first delivery day, a safe place, then the payment step. */
+export async function firstDayToPayment(page: Page) {
+  await expect(page).toHaveURL(/checkout\/delivery\/instructions$/);
+  await page
+    .getByRole('group', { name: /First delivery day/ })
+    .getByRole('radio')
+    .first()
+    .check();
+  await page.getByLabel('Where should the courier leave your box?').selectOption({ index: 1 });
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page).toHaveURL(/checkout\/payment$/);
+}

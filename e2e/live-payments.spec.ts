@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, addDishesAndCheckout, openMenu } from './helpers';
+import { expectAccessible, addDishesAndCheckout, firstDayToPayment, openMenu } from './helpers';
 
 // The card step with PAYMENTS=live (decision 20): Stripe.js, its card fields, 3-D Secure and the Payment
 // Request API, all from the local Stripe double (never the network), which the live server's Stripe
@@ -11,6 +11,19 @@ const doubleUrl = () => String(test.info().project.metadata.stripeDouble);
 async function setWallets(page: Page, wallets: { googlePay?: boolean; applePay?: boolean }) {
   const response = await page.request.post(`${doubleUrl()}/_double/wallets`, { data: wallets });
   expect(response.ok()).toBe(true);
+}
+
+/** With SHOTS=1: the page at phone and desktop sizes, then back to the project's phone. */
+async function shots(page: Page, name: string) {
+  if (!process.env.SHOTS) return;
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `test-results/live-payments-shots/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 412, height: 839 });
 }
 
 test.afterEach(async ({ page }) => {
@@ -39,15 +52,7 @@ async function reachPaymentStep(page: Page, name: string) {
   await page.getByLabel(/Phone/).fill('07911 123456');
   await page.getByRole('button', { name: 'Save and continue' }).click();
 
-  await expect(page).toHaveURL(/checkout\/delivery\/instructions$/);
-  await page
-    .getByRole('group', { name: /First delivery day/ })
-    .getByRole('radio')
-    .first()
-    .check();
-  await page.getByLabel('Where should the courier leave your box?').selectOption({ index: 1 });
-  await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await expect(page).toHaveURL(/checkout\/payment$/);
+  await firstDayToPayment(page);
   await expect(page.getByRole('heading', { name: 'Payment', exact: true })).toBeVisible();
 }
 
@@ -89,19 +94,7 @@ test('the live card step shows Stripe’s fields; a declined card says what to d
   await expect(accepted.getByRole('img', { name: 'Visa' })).toBeVisible();
   await expect(accepted.getByRole('img', { name: /Google Pay|Apple Pay/ })).toHaveCount(0);
   await expect(page.getByRole('radio', { name: /Google Pay|Apple Pay/ })).toHaveCount(0);
-  if (process.env.SHOTS) {
-    for (const [width, height] of [
-      [390, 844],
-      [1280, 800],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      await page.screenshot({
-        path: `test-results/live-payments-shots/live-card-step-${width}.png`,
-        fullPage: true,
-      });
-    }
-    await page.setViewportSize({ width: 412, height: 839 });
-  }
+  await shots(page, 'live-card-step');
   await expectAccessible(page, 'the live card step');
 
   // A declined card: the reason and what to do, and the same fields to try another card.
@@ -151,4 +144,45 @@ test('Google Pay: its logo and choice appear only when the browser has it, and i
   await sheet.getByRole('button', { name: 'Pay', exact: true }).click();
   await expect(page).toHaveURL(/\/checkout\/confirmation$/);
   await expect(page.getByRole('heading', { name: /Your order is confirmed/ })).toBeVisible();
+});
+
+test('Stripe unreachable as the card is charged: the order’s page says we are confirming it, then that it went through', async ({
+  page,
+}) => {
+  const outage = async (unreachable: boolean) => {
+    const response = await page.request.post(`${doubleUrl()}/_double/outage`, { data: { unreachable } });
+    expect(response.ok()).toBe(true);
+  };
+  try {
+    await reachPaymentStep(page, 'Rosa');
+    await typeCard(page, '4242 4242 4242 4242');
+    // Stripe stops answering the moment the charge is asked for (after the card was saved with it).
+    await page.route('**/api/v2/payments', async (route) => {
+      await outage(true);
+      await route.continue();
+    });
+    await page.getByRole('button', { name: /^Pay £/ }).click();
+
+    // Not a dead form: the order's page, saying what is true (issue 19).
+    await expect(page).toHaveURL(/\/order\/[0-9a-f-]+$/);
+    const confirming = page
+      .getByRole('status')
+      .filter({ hasText: 'We’re confirming your payment with our payment provider.' });
+    await expect(confirming).toBeVisible();
+    await expect(confirming).toContainText('You won’t be charged twice.');
+    await expect(page.getByText(/not been charged/)).toHaveCount(0);
+    await expect(page.getByText('Confirming payment', { exact: true })).toBeVisible();
+    await expect(page.getByText('Payment failed')).toHaveCount(0);
+    await shots(page, 'confirming-payment');
+    await expectAccessible(page, 'an order whose payment is being confirmed');
+
+    // Stripe answers again: the page, asking by itself, shows how it ended.
+    await outage(false);
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your payment went through. Thank you!' }),
+    ).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('.order-state')).toHaveText(/^Arrives /);
+  } finally {
+    await outage(false);
+  }
 });

@@ -18,6 +18,11 @@ export const paymentMethodAttributes = z.object({
   email: z.nullable(z.string()),
   /** Subscriptions charged to it. */
   subscriptionIds: z.array(z.string()),
+  /**
+   * Why it cannot be removed now (spec §4 Payment cards), so the account says so before asking "Yes,
+   * remove"; null when it can be. The DELETE answers the same rule and words (PAYMENT_METHOD_IN_USE).
+   */
+  removal: z.nullable(z.object({ rule: z.enum(['active_plan', 'default_card']), message: z.string() })),
   createdAt: z.string(),
 });
 export const paymentMethodResource = resource('payment_methods', paymentMethodAttributes);
@@ -83,6 +88,11 @@ export const createPaymentMethodBody = z.strictObject({
   paymentProcessorName: processorNameSchema,
   type: paymentMethodTypeSchema,
   makeDefault: z.optional(z.boolean()),
+  /**
+   * A card typed at a checkout, to pay with at once: kept (and listed) only once a payment with it goes
+   * through; a decline, a failed or abandoned 3-D Secure check leaves nothing saved (issue 19).
+   */
+  untilPaid: z.optional(z.boolean()),
 });
 
 export const paymentMethodParams = z.strictObject({ id: uuidSchema });

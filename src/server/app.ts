@@ -23,6 +23,7 @@ import { createSocialSignIn, localProviderOf } from './integrations/social-sign-
 import { localProviderRoutes } from './integrations/social-sign-in/local-provider';
 import { databaseLocalProviderStore } from './integrations/social-sign-in/local-provider-store';
 import { createPaymentProcessors, paymentProcessorsOptions } from './integrations/payments';
+import type { PaymentProcessors } from './integrations/payments/port';
 import { paymentsSandboxRoutes } from './integrations/payments/sandbox.routes';
 import { appleCallbackRoutes } from './integrations/social-sign-in/apple-callback.routes';
 import { buildServices, type Services } from './services';
@@ -104,6 +105,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Where log lines go (tests read them); standard output when not given. */
   logStream?: { write(line: string): void };
+  /** Tests put a fault-injecting wrapper around the payment processors (an outage, a lost card). */
+  wrapPaymentProcessors?: (processors: PaymentProcessors) => PaymentProcessors;
 }
 
 /** Builds the app without listening: main.ts listens, tests call app.inject(). */
@@ -114,6 +117,7 @@ export async function buildApp({
   serveWeb = true,
   logger = true,
   logStream,
+  wrapPaymentProcessors = (processors) => processors,
 }: BuildAppOptions) {
   // Everything the app builds uses a database that joins a request's transaction when there is one: an
   // idempotent route's handler runs in one with its key's record (http/idempotency.ts).
@@ -186,7 +190,7 @@ export async function buildApp({
 
   const rules = cachedShopRules(database.db);
   const processors = outsideRequestTransactions(
-    createPaymentProcessors(paymentProcessorsOptions(config, database.db)),
+    wrapPaymentProcessors(createPaymentProcessors(paymentProcessorsOptions(config, database.db))),
   );
   const deps: AppDeps = {
     config,

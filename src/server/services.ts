@@ -94,7 +94,7 @@ export function buildServices({ config, database, clock, rules, processors, log 
     clock,
   );
   const schedule = new ScheduleService(db, rules, clock, config.publicUrl);
-  const payments = new PaymentsService(db, processors, rules, clock, config.publicUrl, kinds);
+  const payments = new PaymentsService(db, processors, rules, clock, config.publicUrl, kinds, paymentMethods);
   const takeawayMenu = new TakeawayMenuService(db, clock, cachedCatalogue(db));
   const takeawayTracking = new TakeawayTrackingService(db, clock, createCourier(config.courier, db, clock));
   return {

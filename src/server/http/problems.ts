@@ -46,6 +46,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   PAYMENT_METHOD_IN_USE: 409,
   PAYMENT_DECLINED: 402,
   PAYMENT_PROCESSOR_ERROR: 502,
+  // A saved card the processor no longer has (issue 19): choose another or add it again.
+  PAYMENT_METHOD_UNAVAILABLE: 409,
   DELIVERY_DATE_UNAVAILABLE: 400,
   POSTCODE_INVALID: 400,
   POSTCODE_NOT_FOUND: 404,

@@ -5,7 +5,10 @@ import type { JobDefinition } from './queue';
 // its lock, the outbox fences each send on its lease, and pg-boss runs one job per schedule tick.
 
 export const JOB = {
-  /** Charges a crash left half-done, 3-D Secure checks left unanswered, cancels still owed. */
+  /**
+   * Charges a crash left half-done or the processor did not answer (looked at again every few seconds while
+   * one waits), 3-D Secure checks left unanswered, cancels still owed.
+   */
   recoverPayments: 'payments-recover',
   /** Unpaid checkouts left too long give back their stock and vouchers. */
   releaseCheckouts: 'checkouts-release',
@@ -31,6 +34,8 @@ export const JOB = {
 
 export interface ShopWork {
   recoverPayments(): Promise<number>;
+  /** Queues the next recovery pass in seconds while a charge still waits for the processor's answer. */
+  followUpRecovery(): Promise<void>;
   releaseAbandonedCheckouts(): Promise<number>;
   cancelAbandonedIntents(): Promise<number>;
   deliverDueEmail(): Promise<number>;
@@ -49,7 +54,14 @@ export interface ShopWork {
 
 export function shopJobs(work: ShopWork): JobDefinition[] {
   return [
-    { name: JOB.recoverPayments, cron: '* * * * *', run: async () => void (await work.recoverPayments()) },
+    {
+      name: JOB.recoverPayments,
+      cron: '* * * * *',
+      run: async () => {
+        await work.recoverPayments();
+        await work.followUpRecovery();
+      },
+    },
     {
       name: JOB.releaseCheckouts,
       cron: '* * * * *',

@@ -50,6 +50,16 @@ export async function startShopJobs({
   const rules = cachedShopRules(database.db);
   const shopWork: ShopWork = {
     recoverPayments: () => services.payments.recoverPayments(),
+    followUpRecovery: async () => {
+      // A customer waits on it (issue 19 item 26): a chain of passes seconds apart, one at a time.
+      if (await services.payments.chargesAwaitingProcessor()) {
+        await jobs?.send(
+          JOB.recoverPayments,
+          {},
+          { startAfter: 5, singletonKey: 'awaiting-processor', singletonSeconds: 5 },
+        );
+      }
+    },
     releaseAbandonedCheckouts: () => releaseAbandonedCheckouts(database.db, clock.now()),
     cancelAbandonedIntents: () => services.payments.cancelAbandonedIntents(),
     deliverDueEmail: () => email.deliverDue(),
@@ -116,6 +126,7 @@ export async function prepareShopJobs(database: Database, log: JobsLog): Promise
     database,
     shopJobs({
       recoverPayments: nothing,
+      followUpRecovery: async () => {},
       releaseAbandonedCheckouts: nothing,
       cancelAbandonedIntents: nothing,
       deliverDueEmail: nothing,

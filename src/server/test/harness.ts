@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { buildApp } from '../app';
+import { buildApp, type BuildAppOptions } from '../app';
 import { FixedClock } from '../clock';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
@@ -37,9 +37,12 @@ export const LIVE_PAYMENTS = {
  */
 export const PRODUCTION = { NODE_ENV: 'production', SOCIAL_SIGN_IN: 'local', ...LIVE_PAYMENTS };
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildAppOptions, 'wrapPaymentProcessors'> = {},
+): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
-  return createTestAppOn(database, drop, env);
+  return createTestAppOn(database, drop, env, options);
 }
 
 /** The app on a database the test opened itself (through a proxy, with its own limits); `drop` at close. */
@@ -47,10 +50,11 @@ export async function createTestAppOn(
   database: Database,
   drop: () => Promise<void>,
   env: Record<string, string> = {},
+  options: Pick<BuildAppOptions, 'wrapPaymentProcessors'> = {},
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
   const clock = new FixedClock(TEST_NOW);
-  const app = await buildApp({ config, database, clock, serveWeb: false, logger: false });
+  const app = await buildApp({ config, database, clock, serveWeb: false, logger: false, ...options });
   await app.ready();
   return {
     app,

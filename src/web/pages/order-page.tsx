@@ -6,6 +6,8 @@ import { weekCutoff } from '../../domain/plans';
 import { OrderLines } from '../features/orders/order-lines';
 import { addressLines, longDate, OrderTotals } from '../features/orders/order-summary';
 import { orderQueries } from '../features/orders/orders.queries';
+import { PaymentOutcome } from '../features/payments/payment-outcome';
+import { paymentQueries } from '../features/payments/payments.queries';
 import { PlanHistory } from '../features/subscriptions/plan-history';
 import { isApiError } from '../shared/api/client';
 import { Spinner } from '../shared/ui/spinner';
@@ -47,14 +49,17 @@ function OrderDetail({ orderId, back }: { orderId: string; back: { to: string; l
         <Link to={back.to}>← {back.label}</Link>
       </p>
       <h1>Order #{order.number}</h1>
-      <p className={`order-state ${order.failedPayment ? 'order-state--failed' : ''}`}>{order.stateLabel}</p>
-      {order.payable && order.failedPayment ? (
-        <p>
-          <Link to={`/payment/${order.id}`} className="button button--primary">
-            Pay now
-          </Link>
-        </p>
-      ) : null}
+      <OrderStateBadge order={order} />
+      {/* How its payment is going or how it ended (issue 19), else the way to pay a failed one. */}
+      <PaymentOutcome orderId={order.id} enabled={order.payable} onSettled={() => void detail.refetch()}>
+        {order.payable && order.failedPayment ? (
+          <p>
+            <Link to={`/payment/${order.id}`} className="button button--primary">
+              Pay now
+            </Link>
+          </p>
+        ) : null}
+      </PaymentOutcome>
       <PlanBoxNote order={order} />
       <section className="checkout-card" aria-labelledby="order-delivery-heading">
         <div className="checkout-card__header">
@@ -129,4 +134,25 @@ export function OneOffViewPage() {
   return (
     <OrderDetail orderId={orderId} back={{ to: '/account/upcoming-orders', label: 'Your pasta plan' }} />
   );
+}
+
+/**
+ * The order's state; while its payment is still being confirmed (or waits for the bank), that, never
+ * "Payment failed" beside "We're confirming your payment" (issue 19).
+ */
+function OrderStateBadge({
+  order,
+}: {
+  order: { id: string; payable: boolean; failedPayment: boolean; stateLabel: string };
+}) {
+  const payment = useQuery({ ...paymentQueries.ofOrder(order.id), enabled: order.payable, retry: false });
+  const status = payment.data?.status;
+  const label =
+    status === 'processing'
+      ? 'Confirming payment'
+      : status === 'requires_action'
+        ? 'Waiting for your bank'
+        : order.stateLabel;
+  const failed = order.failedPayment && label === order.stateLabel;
+  return <p className={`order-state ${failed ? 'order-state--failed' : ''}`}>{label}</p>;
 }

@@ -39,10 +39,20 @@ export const paymentMethods = pgTable(
     expYear: smallint('exp_year'),
     email: text('email'),
     isDefault: boolean('is_default').notNull().default(false),
+    /**
+     * Null: saved, in the customer's list. A card typed at a checkout is kept only once a payment with it
+     * goes through (issue 19): 'until_paid' while that payment is under way (hidden, never the default);
+     * 'forget' when it did not go through, or the processor no longer has it (hidden; payment recovery
+     * detaches it at the processor and deletes it).
+     */
+    provisional: text('provisional', { enum: ['until_paid', 'forget'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('payment_methods_customer_idx').on(t.customerId, t.createdAt),
+    index('payment_methods_provisional_idx')
+      .on(t.createdAt)
+      .where(sql`${t.provisional} is not null`),
     uniqueIndex('payment_methods_one_default_idx')
       .on(t.customerId)
       .where(sql`${t.isDefault}`),
@@ -89,6 +99,11 @@ export const payments = pgTable(
     /** When payment recovery last asked the processor about an unfinished attempt. */
     checkedAt: timestamp('checked_at', { withTimezone: true }),
     /**
+     * When the processor last failed to answer this charge (unreachable, or its own failure): the customer was
+     * told we are confirming it. Recovery replays it at once, and the customer is emailed how it ended.
+     */
+    unansweredAt: timestamp('unanswered_at', { withTimezone: true }),
+    /**
      * A successful payment the shop must give back (a takeaway the kitchen rejected): set in the transaction
      * that decides it, until the processor has refunded it and the payment is `refunded` (issue 13).
      */
@@ -108,6 +123,9 @@ export const payments = pgTable(
     index('payments_method_failed_idx')
       .on(t.paymentMethodId, t.createdAt)
       .where(sql`${t.status} = 'failed'`),
+    index('payments_unanswered_idx')
+      .on(t.unansweredAt)
+      .where(sql`${t.unansweredAt} is not null and ${t.status} = 'processing'`),
     index('payments_unfinished_idx')
       .on(t.updatedAt)
       .where(sql`${t.status} in ('processing', 'requires_action')`),

@@ -29,7 +29,8 @@ export type EmailTemplate =
   | 'plan_restart_reminder'
   | 'order_shipped'
   | 'order_delivered'
-  | 'order_invoice';
+  | 'order_invoice'
+  | 'payment_not_taken';
 
 export interface EmailMessage {
   to: string;

@@ -15,6 +15,8 @@ export type CardBehaviour =
   | 'authenticate_on_session'
   /** 3-D Secure on every charge: off-session charges fail with authentication_required (4000002760003184). */
   | 'authenticate_always'
+  /** Saving it works; every charge is declined (Stripe's 4000000000000341). */
+  | 'decline_after_attach'
   | `decline:${DeclineCode}`;
 
 /**
@@ -33,6 +35,7 @@ export const TEST_CARDS: Readonly<Record<string, CardBehaviour>> = {
   '4000000000000127': 'decline:incorrect_cvc',
   '4000002500003155': 'authenticate_on_session',
   '4000002760003184': 'authenticate_always',
+  '4000000000000341': 'decline_after_attach',
 };
 
 export function behaviourOf(number: string): CardBehaviour {
@@ -47,6 +50,7 @@ export function isCardBehaviour(value: string): value is CardBehaviour {
 
 /** The decline code a behaviour produces when charged, or null when the charge goes through (or needs 3DS). */
 export function declineCodeOf(behaviour: CardBehaviour): DeclineCode | null {
+  if (behaviour === 'decline_after_attach') return 'generic_decline';
   return behaviour.startsWith('decline:') ? (behaviour.slice('decline:'.length) as DeclineCode) : null;
 }
 

@@ -138,8 +138,11 @@ export interface PaymentProcessor {
 export class PaymentProcessorError extends Error {
   constructor(
     readonly code: string,
+    /** The processor's own words: for logs and tests, never shown to a customer (issue 19). */
     message: string,
     readonly statusCode = 400,
+    /** What the refusal is about, as Stripe's `param` says it: 'payment_method', 'customer', … */
+    readonly param: string | null = null,
   ) {
     super(message);
     this.name = 'PaymentProcessorError';

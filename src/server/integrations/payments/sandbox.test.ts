@@ -206,6 +206,8 @@ describe('test cards', () => {
     ['4000000000009961', 'merchant_blacklist', 'Your card was declined.'],
     ['4000000000000069', 'expired_card', 'Your card has expired.'],
     ['4000000000000127', 'incorrect_cvc', 'Your card’s security code is incorrect.'],
+    // Stripe's "decline after attaching": saving works everywhere (the Stripe double too), charging does not.
+    ['4000000000000341', 'generic_decline', 'Your card was declined.'],
   ] as const;
 
   test.each(declines)(

@@ -101,7 +101,7 @@ function requestHash(params: unknown): string {
 // ---- errors and messages ------------------------------------------------------------------------------------
 
 function missing(kind: string, id: string): PaymentProcessorError {
-  return new PaymentProcessorError('resource_missing', `No such ${kind}: '${id.slice(0, 80)}'`, 404);
+  return new PaymentProcessorError('resource_missing', `No such ${kind}: '${id.slice(0, 80)}'`, 404, kind);
 }
 
 function invalid(code: string, message: string): PaymentProcessorError {

@@ -166,7 +166,12 @@ export function toProcessorError(error: unknown): PaymentProcessorError {
     error instanceof Stripe.errors.StripeInvalidRequestError ||
     error instanceof Stripe.errors.StripeCardError
   ) {
-    return new PaymentProcessorError(error.code ?? 'invalid_request', error.message, error.statusCode ?? 400);
+    return new PaymentProcessorError(
+      error.code ?? 'invalid_request',
+      error.message,
+      error.statusCode ?? 400,
+      error.param ?? null,
+    );
   }
   if (
     error instanceof Stripe.errors.StripeAuthenticationError ||

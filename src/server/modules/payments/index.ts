@@ -2,13 +2,8 @@
 // registry through which each order kind says what a paid checkout means. Payments knows nothing of baskets,
 // gifts or plans.
 
-export {
-  abandonPaymentsInFlight,
-  paymentAttempts,
-  PaymentsService,
-  STUCK_CHARGE_MS,
-  UNFINISHED_ACTION_MS,
-} from './payments.service';
+export { PaymentsService, STUCK_CHARGE_MS, UNFINISHED_ACTION_MS } from './payments.service';
+export { abandonPaymentsInFlight, paymentAttempts } from './payments-in-flight';
 export {
   ownedPaymentMethod,
   PaymentMethodsService,
@@ -17,4 +12,5 @@ export {
 export { OrderKinds, type FailedCheckout, type OrderKind, type PaidCheckout } from './order-kinds';
 export type { PaymentRow } from './payment-state';
 export { requestRefund } from './refunds';
+export { paymentFailure } from './payment-view';
 export { paymentRoutes } from './payments.routes';

@@ -96,12 +96,22 @@ describe('removing cards and the default', () => {
       [first, true],
       [second, false],
     ]);
-    expectError(
+    // Each card says whether it can go, and which rule keeps it (issue 19: refused before asking).
+    expect(list.body.data.map((m: any) => m.attributes.removal)).toEqual([
+      {
+        rule: 'default_card',
+        message:
+          'This is your default card. Make another card the default first, then you can remove this one.',
+      },
+      null,
+    ]);
+    const refused = expectError(
       await s.visitor.delete(`${API}/payment_methods/${first}`),
       409,
       'PAYMENT_METHOD_IN_USE',
-      /default card/,
+      list.body.data[0].attributes.removal.message,
     );
+    expect(refused[0]!.meta).toEqual({ rule: 'default_card' });
 
     // A plan paid with the first card, then charged to the second.
     const { orderId } = await place(s, await basketOf(s.visitor, [[DISH.beefShin, 2]]));
@@ -121,12 +131,19 @@ describe('removing cards and the default', () => {
     const [moved] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.id, plan!.id));
     expect(moved!.paymentMethodId).toBe(first);
 
-    // The last card of an active plan cannot be removed.
+    // The last card of an active plan cannot be removed, and says so before anyone asks.
+    const only = await s.visitor.get(`${API}/payment_methods`);
+    expect(only.body.data.map((m: any) => m.attributes.removal)).toEqual([
+      {
+        rule: 'active_plan',
+        message: 'This card pays for your active pasta plan. Add another card before removing this one.',
+      },
+    ]);
     expectError(
       await s.visitor.delete(`${API}/payment_methods/${first}`),
       409,
       'PAYMENT_METHOD_IN_USE',
-      /active plan/,
+      only.body.data[0].attributes.removal.message,
     );
 
     // Making another the default.

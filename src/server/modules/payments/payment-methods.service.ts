@@ -1,22 +1,45 @@
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { PaymentMethod, SetupIntentView } from '../../../contracts/payments';
 import { DomainError } from '../../../domain/errors';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { paymentMethods, processorCustomers } from '../../db/schema/payments';
 import { customers } from '../../db/schema/customers';
-import type { PaymentProcessors, ProcessorName } from '../../integrations/payments/port';
+import {
+  PaymentProcessorError,
+  type PaymentProcessors,
+  type ProcessorName,
+} from '../../integrations/payments/port';
 import { newToken } from '../../http/tokens';
-import { ensureProcessorCustomer } from './processor-customers';
+import { askProcessor, unreachable } from './processor-answers';
+import { ensureProcessorCustomer, renewProcessorCustomer } from './processor-customers';
+import { tidyCards } from './provisional-cards';
 
 // Saved cards and PayPal accounts (issue 4 part 2; spec §4 Payment cards):
 // - removing the last card an active subscription uses is blocked;
 // - the default card cannot be removed while others exist;
 // - removing a card moves its subscriptions to the default card.
+// Each card says which rule keeps it (`removal`), so the account refuses before asking (issue 19).
+// A card typed at a checkout is provisional until its payment goes through (provisional-cards.ts): it is
+// not listed, cannot be the default and cannot be chosen for a plan.
 // What a card pays for (plans today) is asked through `PaymentMethodUsers`, so payments knows nothing of it.
 
 type MethodRow = typeof paymentMethods.$inferSelect;
-const GONE = 'That card is no longer in your account';
+type Removal = PaymentMethod['removal'];
+export const GONE = 'That card is no longer saved. Choose another card, or add it again.';
+
+const REFUSALS = {
+  active_plan: 'This card pays for your active pasta plan. Add another card before removing this one.',
+  default_card:
+    'This is your default card. Make another card the default first, then you can remove this one.',
+} as const;
+
+/** Spec §4 Payment cards: why a saved card cannot be removed now, or null. */
+function removalOf(card: { isDefault: boolean }, others: number, activePlan: boolean): Removal {
+  if (others === 0 && activePlan) return { rule: 'active_plan', message: REFUSALS.active_plan };
+  if (card.isDefault && others > 0) return { rule: 'default_card', message: REFUSALS.default_card };
+  return null;
+}
 
 /** Whatever is charged to saved methods (registered in services.ts: the plans). */
 export interface PaymentMethodUsers {
@@ -33,7 +56,13 @@ export async function ownedPaymentMethod(db: DbOrTx, customerId: string, id: str
   const [row] = await db
     .select()
     .from(paymentMethods)
-    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.customerId, customerId)));
+    .where(
+      and(
+        eq(paymentMethods.id, id),
+        eq(paymentMethods.customerId, customerId),
+        isNull(paymentMethods.provisional),
+      ),
+    );
   if (!row) throw new DomainError('PAYMENT_METHOD_NOT_FOUND', GONE);
   return row;
 }
@@ -52,9 +81,14 @@ export class PaymentMethodsService {
     const rows = await this.db
       .select()
       .from(paymentMethods)
-      .where(eq(paymentMethods.customerId, customerId))
+      .where(and(eq(paymentMethods.customerId, customerId), isNull(paymentMethods.provisional)))
       .orderBy(desc(paymentMethods.isDefault), asc(paymentMethods.createdAt));
     return this.views(this.db, rows);
+  }
+
+  /** Deletes forgotten and abandoned provisional cards (provisional-cards.ts): recovery, and after paying. */
+  tidy(customerId?: string): Promise<number> {
+    return tidyCards(this.db, this.processors, this.users, this.clock.now(), customerId);
   }
 
   /** Starts saving a card (the card form confirms the setup intent) or a PayPal account (approval page). */
@@ -72,15 +106,28 @@ export class PaymentMethodsService {
       );
     }
     const processor = this.processors[processorName];
-    const customerRef = await ensureProcessorCustomer(this.db, processor, customerId);
-    const intent = await processor.createSetupIntent(
-      {
-        customerRef,
-        type: processorName === 'paypal' ? 'paypal' : 'card',
-        returnUrl: `${this.publicUrl}${body.returnPath ?? '/paypal-setup-confirmation'}`,
-      },
-      `setup:${customerId}:${newToken(12)}`,
-    );
+    const key = `setup:${customerId}:${newToken(12)}`;
+    const start = (customerRef: string, idempotencyKey: string) =>
+      processor.createSetupIntent(
+        {
+          customerRef,
+          type: processorName === 'paypal' ? 'paypal' : 'card',
+          returnUrl: `${this.publicUrl}${body.returnPath ?? '/paypal-setup-confirmation'}`,
+        },
+        idempotencyKey,
+      );
+    const intent = await askProcessor('open the card form', async () => {
+      const customerRef = await ensureProcessorCustomer(this.db, processor, customerId);
+      try {
+        return await start(customerRef, key);
+      } catch (error) {
+        // The processor lost our customer (reset): a new one, and the card is saved there (issue 19).
+        if (!(error instanceof PaymentProcessorError && error.code === 'resource_missing')) throw error;
+        if (error.param !== 'customer') throw error;
+        const renewed = await renewProcessorCustomer(this.db, processor, customerId, customerRef);
+        return start(renewed, `${key}:renewed`);
+      }
+    });
     return {
       id: intent.id,
       paymentProcessorName: processorName,
@@ -103,6 +150,7 @@ export class PaymentMethodsService {
       paymentProcessorName: ProcessorName;
       type: 'CreditCard' | 'PaypalAccount';
       makeDefault?: boolean;
+      untilPaid?: boolean;
     },
   ): Promise<PaymentMethod> {
     const [already] = await this.db
@@ -112,6 +160,8 @@ export class PaymentMethodsService {
     if (already) {
       if (already.customerId !== customerId)
         throw new DomainError('NOT_FOUND', 'We could not find that card setup');
+      // Its payment did not go through: that card was not kept.
+      if (already.provisional === 'forget') throw new DomainError('PAYMENT_METHOD_NOT_FOUND', GONE);
       return (await this.views(this.db, [already]))[0]!;
     }
     const processor = this.processors[body.paymentProcessorName];
@@ -127,7 +177,10 @@ export class PaymentMethodsService {
     let intent;
     try {
       intent = await processor.retrieveSetupIntent(body.setupIntentId);
-    } catch {
+    } catch (error) {
+      // The processor did not answer: nothing was saved, and saying "not found" would not be true.
+      if (error instanceof PaymentProcessorError && error.statusCode >= 500)
+        throw unreachable('save your card');
       throw new DomainError('NOT_FOUND', 'We could not find that card setup');
     }
     // Another customer's setup intent is as good as unknown.
@@ -145,13 +198,23 @@ export class PaymentMethodsService {
       throw new DomainError('VALIDATION_FAILED', 'That setup is for another kind of payment method');
     const row = await this.db.transaction(async (tx) => {
       await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
-      const [{ count } = { count: 0 }] = await tx
-        .select({ count: sql<number>`count(*)::int` })
+      const [{ count, kept } = { count: 0, kept: 0 }] = await tx
+        .select({
+          count: sql<number>`count(*)::int`,
+          kept: sql<number>`(count(*) filter (where ${paymentMethods.provisional} is null))::int`,
+        })
         .from(paymentMethods)
-        .where(eq(paymentMethods.customerId, customerId));
+        .where(
+          and(
+            eq(paymentMethods.customerId, customerId),
+            sql`${paymentMethods.provisional} is distinct from 'forget'`,
+          ),
+        );
       if (count >= 20)
         throw new DomainError('CONFLICT', 'You can keep up to 20 cards. Please remove one first.');
-      const makeDefault = count === 0 || body.makeDefault === true;
+      // A card for a payment is kept (and may become the default) only once that payment goes through.
+      const provisional = body.untilPaid === true && type === 'CreditCard';
+      const makeDefault = !provisional && (kept === 0 || body.makeDefault === true);
       if (makeDefault) {
         await tx
           .update(paymentMethods)
@@ -172,6 +235,7 @@ export class PaymentMethodsService {
           expYear: saved.expYear,
           email: saved.email,
           isDefault: makeDefault,
+          provisional: provisional ? 'until_paid' : null,
         })
         .onConflictDoNothing({ target: paymentMethods.setupIntentId })
         .returning();
@@ -187,6 +251,7 @@ export class PaymentMethodsService {
 
   async makeDefault(customerId: string, id: string): Promise<PaymentMethod> {
     const row = await this.db.transaction(async (tx) => {
+      await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
       const method = await this.owned(tx, customerId, id);
       await tx
         .update(paymentMethods)
@@ -209,20 +274,20 @@ export class PaymentMethodsService {
       const others = await tx
         .select()
         .from(paymentMethods)
-        .where(and(eq(paymentMethods.customerId, customerId), ne(paymentMethods.id, id)));
+        .where(
+          and(
+            eq(paymentMethods.customerId, customerId),
+            ne(paymentMethods.id, id),
+            isNull(paymentMethods.provisional),
+          ),
+        );
       const using = await this.users.liveUsesOf(tx, id);
-      if (others.length === 0 && using.some((use) => use.active)) {
-        throw new DomainError(
-          'PAYMENT_METHOD_IN_USE',
-          'This card pays for your active plan. Add another card before removing this one.',
-        );
-      }
-      if (method.isDefault && others.length > 0) {
-        throw new DomainError(
-          'PAYMENT_METHOD_IN_USE',
-          'This is your default card. Make another card the default before removing it.',
-        );
-      }
+      const refused = removalOf(
+        method,
+        others.length,
+        using.some((use) => use.active),
+      );
+      if (refused) throw new DomainError('PAYMENT_METHOD_IN_USE', refused.message, { rule: refused.rule });
       const fallback = others.find((other) => other.isDefault) ?? null;
       await this.users.moveUses(
         tx,
@@ -273,6 +338,18 @@ export class PaymentMethodsService {
       db,
       rows.map((row) => row.id),
     );
+    // Every row is one customer's (a list, or a card just saved or made the default).
+    const [{ saved } = { saved: 0 }] = await db
+      .select({ saved: sql<number>`count(*)::int` })
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.customerId, rows[0]!.customerId), isNull(paymentMethods.provisional)));
+    const removals = new Map<string, Removal>();
+    for (const row of rows) {
+      const others = Math.max(saved - (row.provisional === null ? 1 : 0), 0);
+      // Only an only card can be held by its plan (a liveUsesOf read for that one card, never per row).
+      const activePlan = others === 0 && (await this.users.liveUsesOf(db, row.id)).some((use) => use.active);
+      removals.set(row.id, row.provisional === null ? removalOf(row, others, activePlan) : null);
+    }
     return rows.map((row) => ({
       id: row.id,
       type: row.type,
@@ -284,6 +361,7 @@ export class PaymentMethodsService {
       expYear: row.expYear,
       email: row.email,
       subscriptionIds: uses.filter((use) => use.methodId === row.id).map((use) => use.userId),
+      removal: removals.get(row.id) ?? null,
       createdAt: row.createdAt.toISOString(),
     }));
   }

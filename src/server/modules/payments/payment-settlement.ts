@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { DomainError } from '../../../domain/errors';
 import { AUTHENTICATION_REQUIRED } from '../../../domain/plan-billing';
 import type { Clock } from '../../clock';
@@ -16,35 +16,14 @@ import {
 import { lockCheckout, moveCheckout, moveCheckoutOrders, type CheckoutRow, type Mover } from '../orders';
 import type { OrderKinds } from './order-kinds';
 import { lockPayment, movePayment, type PaymentRow } from './payment-state';
+import { CONFIRMING, declineMessage, isBusy, refusalOf, type Refusal } from './processor-answers';
+import { tellNotTaken } from './payment-outcome';
+import { forgetLostCard } from './provisional-cards';
 
 // The processor's side of a payment (issue 8): charging with the attempt's key, reading an intent again,
 // cancelling one the shop gave up on, and recording each answer in one transaction with the checkout (and
 // its basket) locked first. Money taken for a checkout already paid, or given up, goes straight back here,
 // whichever path saw it (paying, confirm, recovery). A paid checkout is the order kind's to finish.
-
-const DECLINE_MESSAGES: Record<string, string> = {
-  insufficient_funds: 'Your card has insufficient funds. Please use another card.',
-  lost_card: 'Your card was declined. Please use another card.',
-  stolen_card: 'Your card was declined. Please use another card.',
-  fraudulent: 'Your card was declined. Please use another card.',
-  merchant_blacklist: 'Your card was declined. Please use another card.',
-  expired_card: 'Your card has expired. Please use another card.',
-  incorrect_cvc: 'Your card’s security code is incorrect.',
-  authentication_failed:
-    'We couldn’t confirm the payment with your bank. Please try again or use another card.',
-  generic_decline: 'Your card was declined. Please use another card.',
-};
-
-function declineMessage(intent: PaymentIntent): string {
-  const error = intent.lastError;
-  if (!error) return 'The payment did not go through. Please try again.';
-  if (error.code === 'payment_intent_authentication_failure') return DECLINE_MESSAGES.authentication_failed!;
-  return (
-    (error.declineCode && DECLINE_MESSAGES[error.declineCode]) ||
-    error.message ||
-    DECLINE_MESSAGES.generic_decline!
-  );
-}
 
 /** What a charge's request says that comes from the checkout's orders (read once for a batch). */
 export interface ChargeRequest {
@@ -52,8 +31,11 @@ export interface ChargeRequest {
   returnUrl: string;
 }
 
-/** The processor's answer to a charge: its intent, or why it refused the request outright. */
-export type Asked = { intent: PaymentIntent } | { refused: string };
+/**
+ * The processor's answer to a charge: its intent, why it refused the request outright, or that another
+ * request with the same key is still being answered (that one records it).
+ */
+export type Asked = { intent: PaymentIntent } | { refused: Refusal } | { busy: true };
 
 export function isHardDecline(code: string | null): boolean {
   return code !== null && (HARD_DECLINES as readonly string[]).includes(code);
@@ -90,7 +72,10 @@ export class PaymentSettlement {
 
   /**
    * Asks the processor to charge an attempt with its key (never inside a transaction). Answers its intent,
-   * or why it refused the request outright; throws PAYMENT_PROCESSOR_ERROR when it could not be reached.
+   * or why it refused the request outright. When it could not be reached (or failed itself) the charge may
+   * or may not have been made: the payment stays `processing`, stamped `unansweredAt` so that recovery and
+   * the customer's own requests replay it at once (the same key: never a second charge), and this throws
+   * PAYMENT_PROCESSOR_ERROR saying so, with the order to follow (issue 19 items 25 and 26).
    * `known` saves reading the checkout's orders when the caller has them.
    */
   async ask(
@@ -116,24 +101,37 @@ export class PaymentSettlement {
       );
       return { intent };
     } catch (error) {
-      if (error instanceof PaymentProcessorError && error.statusCode < 500) return { refused: error.message };
-      throw new DomainError(
-        'PAYMENT_PROCESSOR_ERROR',
-        'We couldn’t reach the payment provider. You have not been charged; please try again in a moment.',
-      );
+      if (isBusy(error)) return { busy: true };
+      if (error instanceof PaymentProcessorError && error.statusCode < 500) {
+        return { refused: refusalOf(error) };
+      }
+      await this.db
+        .update(payments)
+        .set({ unansweredAt: this.clock.now() })
+        .where(and(eq(payments.id, payment.id), eq(payments.status, 'processing')));
+      throw new DomainError('PAYMENT_PROCESSOR_ERROR', CONFIRMING, {
+        orderId: await this.firstOrderId(payment.checkoutId),
+        paymentId: payment.id,
+        paymentStatus: 'processing',
+      });
     }
   }
 
   /** Records what the processor answered to `ask`. */
   answer(payment: PaymentRow, asked: Asked, actor: string): Promise<PaymentRow> {
     if ('intent' in asked) return this.settle(payment, asked.intent, actor);
+    if ('busy' in asked) return this.record(payment, (_tx, current) => Promise.resolve(current));
+    const { reason, message } = asked.refused;
     // Refused outright: on-session the customer reads why and the order stays as it was; off-session (a
-    // weekly box) the box waits for payment like any failed charge.
-    return this.record(payment, (tx, current, checkout) =>
-      current.status === 'processing'
-        ? this.fail(tx, current, null, asked.refused, current.offSession ? checkout : null, this.by(actor))
-        : Promise.resolve(current),
-    );
+    // weekly box) the box waits for payment like any failed charge. A card the processor no longer has is
+    // no longer saved (tidied away by recovery; what it paid for moves to the default card).
+    return this.record(payment, async (tx, current, checkout) => {
+      if (current.status !== 'processing') return current;
+      if (reason === 'payment_method_unavailable' && current.paymentMethodId) {
+        await forgetLostCard(tx, current.paymentMethodId);
+      }
+      return this.fail(tx, current, reason, message, current.offSession ? checkout : null, this.by(actor));
+    });
   }
 
   /** Where the customer comes back to, and the order numbers the processor shows, for a checkout's attempt. */
@@ -283,6 +281,8 @@ export class PaymentSettlement {
       { intentId: payment.intentId, declineCode, failureMessage: message, nextActionUrl: null },
       by,
     );
+    // The customer was told we were confirming it: now they are told it was not taken.
+    await tellNotTaken(tx, payment, message, this.publicUrl);
     if (checkout) {
       await moveCheckoutOrders(
         tx,
@@ -332,14 +332,19 @@ export class PaymentSettlement {
     return rows.map((row) => `#${row.number}`).join(', ');
   }
 
-  async returnUrl(payment: PaymentRow): Promise<string> {
+  /** The checkout's first order: what the customer follows it by. */
+  async firstOrderId(checkoutId: string): Promise<string> {
     const [first] = await this.db
       .select({ id: orders.id })
       .from(orders)
-      .where(eq(orders.checkoutId, payment.checkoutId))
+      .where(eq(orders.checkoutId, checkoutId))
       .orderBy(asc(orders.number))
       .limit(1);
-    const orderId = first?.id ?? '';
+    return first?.id ?? '';
+  }
+
+  async returnUrl(payment: PaymentRow): Promise<string> {
+    const orderId = await this.firstOrderId(payment.checkoutId);
     return payment.processor === 'paypal'
       ? `${this.publicUrl}/paypal-confirmation?order_id=${orderId}`
       : `${this.publicUrl}/payment/${orderId}`;

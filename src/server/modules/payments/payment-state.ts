@@ -4,10 +4,12 @@ import type { DbOrTx } from '../../db/client';
 import { payments } from '../../db/schema/payments';
 import { addCredit } from '../credit';
 import { recordStateChange, type Mover } from '../orders';
+import { forgetProvisionalCard, keepCard } from './provisional-cards';
 
 // Every change of a payment's status goes through `movePayment` (issue 8): it refuses a move the domain does
 // not allow, and gives the attempt's store credit back when the attempt ends without the shop keeping the
-// money, once (a unique index on the ledger holds that even against a bug).
+// money, once (a unique index on the ledger holds that even against a bug). A card typed for this attempt is
+// kept when it took the money and forgotten when it did not (provisional-cards.ts, issue 19).
 // Payments are locked after their checkout (orders/state-changes.ts: the money path's one lock order).
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -41,6 +43,13 @@ export async function movePayment(
     throw new Error(`Payment ${payment.id} was changed by someone else`);
   }
   if (payment.status !== to) await recordStateChange(tx, 'payment', payment.id, payment.status, to, by);
+  if (payment.paymentMethodId && payment.status !== to) {
+    if (to === 'succeeded' || (to === 'refunded' && payment.status !== 'succeeded')) {
+      await keepCard(tx, payment.paymentMethodId, payment.customerId);
+    } else if (to === 'failed') {
+      await forgetProvisionalCard(tx, payment.paymentMethodId);
+    }
+  }
   if (payment.creditAmount > 0 && returnsCredit(payment.status, to)) {
     await addCredit(tx, {
       customerId: payment.customerId,

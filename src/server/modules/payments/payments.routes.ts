@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { confirmOrderBody, orderListDocument } from '../../../contracts/orders';
+import { confirmOrderBody, orderListDocument, orderParams } from '../../../contracts/orders';
 import {
   createPaymentBody,
   createPaymentMethodBody,
@@ -15,10 +15,10 @@ import {
   type PaymentMethod,
   type SetupIntentView,
 } from '../../../contracts/payments';
-import { DomainError } from '../../../domain/errors';
 import type { AppDeps } from '../../deps';
 import { requireCustomer } from '../../http/session';
 import { checkoutDocument } from '../orders';
+import { paymentFailure } from './payment-view';
 
 // The HTTP edge of payments (spec §7 Payments, Orders confirm): paying a checkout, finishing after 3-D Secure
 // or PayPal, and the customer's saved cards and PayPal accounts.
@@ -34,19 +34,6 @@ const methodDoc = ({ id, ...attributes }: PaymentMethod) => ({
 const setupDoc = ({ id, ...attributes }: SetupIntentView) => ({
   data: { id, type: 'setup_intents' as const, attributes },
 });
-
-/** A declined payment is an error answer (402) that says why; the payment itself is in GET /payment_details. */
-function declined(payment: Payment): never {
-  throw new DomainError(
-    'PAYMENT_DECLINED',
-    payment.message ?? 'The payment did not go through. Please try again.',
-    {
-      paymentId: payment.id,
-      declineCode: payment.declineCode,
-      hardDecline: payment.hardDecline,
-    },
-  );
-}
 
 export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -70,7 +57,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
         request.body.orderId,
         request.body.paymentIntentId,
       );
-      if (payment.status === 'failed') declined(payment);
+      if (payment.status === 'failed') throw paymentFailure(payment);
       const paid = await orders.withItsCheckout(customerId, request.body.orderId);
       return checkoutDocument(paid.orders, paid.meta);
     },
@@ -91,9 +78,24 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request, reply) => {
       const payment = await paymentsService.pay(requireCustomer(request), request.body);
-      if (payment.status === 'failed') declined(payment);
+      if (payment.status === 'failed') throw paymentFailure(payment);
       return reply.status(201).send(paymentDoc(payment));
     },
+  );
+
+  r.get(
+    '/orders/:id/payment',
+    {
+      schema: {
+        tags: ['payments'],
+        summary:
+          'How paying an order went: its checkout’s latest payment (the paid one once paid). A charge the payment processor still owes an answer for is asked about first',
+        params: orderParams,
+        response: { 200: paymentDocument },
+      },
+    },
+    async (request) =>
+      paymentDoc(await paymentsService.orderPayment(requireCustomer(request), request.params.id)),
   );
 
   r.get(

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Payment } from '../../../contracts/payments';
 import { londonDate } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
@@ -12,13 +12,15 @@ import { paymentMethods, payments } from '../../db/schema/payments';
 import { customers } from '../../db/schema/customers';
 import { type PaymentProcessors, type ProcessorName } from '../../integrations/payments/port';
 import { spendCredit } from '../credit';
-import { lockCheckout, recordStateChange, type Mover } from '../orders';
+import { lockCheckout, recordStateChange } from '../orders';
 import type { ShopRulesCache } from '../shop';
 import type { OrderKinds } from './order-kinds';
 import { movePayment, type PaymentRow } from './payment-state';
 import { ensureProcessorCustomer } from './processor-customers';
 import { PaymentRecovery, STUCK_CHARGE_MS } from './payment-recovery';
-import { isHardDecline, PaymentSettlement } from './payment-settlement';
+import { askProcessor, CARD_UNAVAILABLE } from './processor-answers';
+import { paymentView } from './payment-view';
+import { PaymentSettlement } from './payment-settlement';
 import { PaymentRefunds } from './refunds';
 import { OffSessionCharges, refuseAfterHardDecline, type OffSessionCharge } from './off-session';
 import { chargeOffSessionMany, type BatchAnswer } from './off-session-batch';
@@ -44,6 +46,11 @@ export { STUCK_CHARGE_MS, UNFINISHED_ACTION_MS } from './payment-recovery';
 
 export type PaymentOutcome = { payment: Payment; orderIds: string[] };
 
+/** Saved cards' tidy-up (PaymentMethodsService.tidy): forgotten and abandoned provisional cards go. */
+export interface CardTidying {
+  tidy(customerId?: string): Promise<number>;
+}
+
 export interface PayInput {
   orderId: string;
   paymentMethodId?: string;
@@ -68,6 +75,7 @@ export class PaymentsService {
     private readonly clock: Clock,
     publicUrl: string,
     kinds: OrderKinds,
+    private readonly cards: CardTidying = { tidy: async () => 0 },
   ) {
     this.settlement = new PaymentSettlement(db, processors, clock, publicUrl, kinds);
     this.recovery = new PaymentRecovery(db, clock, this.settlement);
@@ -89,9 +97,20 @@ export class PaymentsService {
     );
   }
 
-  /** See payment-recovery.ts; refunds still owed (refunds.ts) are finished on the same pass. */
+  /**
+   * See payment-recovery.ts; refunds still owed (refunds.ts) are finished on the same pass, and cards that
+   * were not kept are tidied away (provisional-cards.ts).
+   */
   async recoverPayments(processingOlderThanMs = STUCK_CHARGE_MS): Promise<number> {
-    return (await this.recovery.recoverPayments(processingOlderThanMs)) + (await this.refunds.refundOwed());
+    const recovered = await this.recovery.recoverPayments(processingOlderThanMs);
+    const refunded = await this.refunds.refundOwed();
+    await this.cards.tidy();
+    return recovered + refunded;
+  }
+
+  /** Whether a charge still waits for the processor's answer: the recovery job then looks again in seconds. */
+  chargesAwaitingProcessor(): Promise<boolean> {
+    return this.recovery.waiting();
   }
 
   /** Gives back what a checkout's payment is owed (after `requestRefund` committed): see refunds.ts. */
@@ -115,11 +134,13 @@ export class PaymentsService {
     // 0. What this attempt replaces can no longer be completed (and if it was, the checkout is paid now).
     const replaced = await this.latest(this.db, order.checkoutId, ['requires_action']);
     if (replaced && replaced.paymentMethodId !== (input.paymentMethodId ?? null)) {
-      await this.settlement.cancelIntent(replaced, 'customer');
+      await askProcessor('pay', () => this.settlement.cancelIntent(replaced, 'customer'));
     }
     // The processor's customer is made (once) before the transaction: the processor is never called inside one.
     const customerRef = wanted
-      ? await ensureProcessorCustomer(this.db, this.settlement.processor(wanted), customerId)
+      ? await askProcessor('pay', () =>
+          ensureProcessorCustomer(this.db, this.settlement.processor(wanted), customerId),
+        )
       : null;
     type Started =
       | { done: PaymentRow }
@@ -230,15 +251,58 @@ export class PaymentsService {
         toCancel,
       };
     });
-    if ('done' in started) return this.view(started.done);
-    for (const row of started.toCancel) await this.settlement.cancelIntent(row, 'customer');
-    const settled = await this.settlement.charge(
-      started.charge,
-      started.customerRef,
-      started.methodRef,
-      'customer',
-    );
-    return this.view(settled);
+    // A charge already under way that the processor did not answer: this request asks again (issue 19).
+    if ('done' in started) return this.view(await this.settleOwn(started.done));
+    for (const row of started.toCancel) {
+      await askProcessor('pay', () => this.settlement.cancelIntent(row, 'customer'));
+    }
+    try {
+      const settled = await this.settlement.charge(
+        started.charge,
+        started.customerRef,
+        started.methodRef,
+        'customer',
+      );
+      return this.view(settled);
+    } finally {
+      // A card typed for this payment that was not kept goes now, not at the next recovery pass.
+      await this.cards.tidy(customerId).catch(() => 0);
+    }
+  }
+
+  /**
+   * The customer's own request settles their own charge when the processor owes an answer (it did not
+   * answer, or the charge has waited STUCK_CHARGE_MS): asked again with its key, at most every few seconds
+   * whoever asks (payment-recovery.ts `replay`). A charge being made right now is left to its request.
+   */
+  private async settleOwn(payment: PaymentRow): Promise<PaymentRow> {
+    if (payment.status !== 'processing') return payment;
+    const waited = this.clock.now().getTime() - payment.updatedAt.getTime();
+    if (!payment.unansweredAt && waited < STUCK_CHARGE_MS) return payment;
+    const answer = await this.recovery.replay(payment, 'customer');
+    if (typeof answer !== 'string') {
+      await this.cards.tidy(payment.customerId).catch(() => 0);
+      return answer;
+    }
+    return payment;
+  }
+
+  /**
+   * The latest payment of the order's checkout (GET /orders/{id}/payment), as the order's page shows how it
+   * ended; one the processor owes an answer for is asked about first (settleOwn).
+   */
+  async orderPayment(customerId: string, orderId: string): Promise<Payment> {
+    const order = await this.ownedOrder(this.db, customerId, orderId);
+    const [latest] = await this.db
+      .select()
+      .from(payments)
+      .where(eq(payments.checkoutId, order.checkoutId))
+      .orderBy(desc(payments.createdAt))
+      .limit(1);
+    if (!latest) throw new DomainError('PAYMENT_NOT_FOUND', 'This order has no payment yet');
+    const paid =
+      latest.status === 'succeeded' ? latest : await this.latest(this.db, order.checkoutId, ['succeeded']);
+    return this.view(paid ?? (await this.settleOwn(latest)));
   }
 
   /**
@@ -261,7 +325,11 @@ export class PaymentsService {
       )
       .orderBy(desc(payments.createdAt))
       .limit(1);
-    const reconciled = payment ? await this.settlement.reconcile(payment, 'customer') : null;
+    const reconciled = !payment
+      ? null
+      : payment.status === 'processing' && !payment.intentId
+        ? await this.settleOwn(payment)
+        : await askProcessor('confirm the payment', () => this.settlement.reconcile(payment, 'customer'));
     const paid = await this.latest(this.db, order.checkoutId, ['succeeded']);
     if (paid) return this.view(paid);
     const [checkout] = await this.db
@@ -279,7 +347,7 @@ export class PaymentsService {
       .from(payments)
       .where(and(eq(payments.id, paymentId), eq(payments.customerId, customerId)));
     if (!payment) throw new DomainError('PAYMENT_NOT_FOUND', 'We could not find that payment');
-    return this.view(payment);
+    return this.view(await this.settleOwn(payment));
   }
 
   private async ownedOrder(db: DbOrTx, customerId: string, orderId: string) {
@@ -291,12 +359,15 @@ export class PaymentsService {
     return order;
   }
 
+  /** A saved card, or one typed for this payment (provisional); not one that was not kept. */
   private async ownedMethod(db: DbOrTx, customerId: string, id: string) {
     const [method] = await db
       .select()
       .from(paymentMethods)
       .where(and(eq(paymentMethods.id, id), eq(paymentMethods.customerId, customerId)));
-    if (!method) throw new DomainError('PAYMENT_METHOD_NOT_FOUND', 'That card is no longer in your account');
+    if (!method || method.provisional === 'forget') {
+      throw new DomainError('PAYMENT_METHOD_NOT_FOUND', CARD_UNAVAILABLE);
+    }
     return method;
   }
 
@@ -310,83 +381,11 @@ export class PaymentsService {
     return row ?? null;
   }
 
-  async view(row: PaymentRow): Promise<Payment> {
-    const [first] = await this.db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(eq(orders.checkoutId, row.checkoutId))
-      .orderBy(asc(orders.number))
-      .limit(1);
-    const method = row.paymentMethodId
-      ? (await this.db.select().from(paymentMethods).where(eq(paymentMethods.id, row.paymentMethodId)))[0]
-      : undefined;
-    return {
-      id: row.id,
-      orderId: first?.id ?? '',
-      checkoutId: row.checkoutId,
-      status: row.status,
-      paymentProcessorName: row.processor,
-      amount: row.amount,
-      creditAmount: row.creditAmount,
-      nextActionUrl: row.nextActionUrl,
-      declineCode: row.declineCode,
-      hardDecline: isHardDecline(row.declineCode),
-      message: row.failureMessage,
-      paymentMethod: method
-        ? { id: method.id, type: method.type, brand: method.brand, last4: method.last4 }
-        : null,
-      createdAt: row.createdAt.toISOString(),
-    };
+  view(row: PaymentRow): Promise<Payment> {
+    return paymentView(this.db, row);
   }
 
   today(): string {
     return londonDate(this.clock.now());
   }
-}
-
-/**
- * A 3-D Secure check or PayPal approval left unfinished when its checkout is given up (placed again with a
- * change, or cancelled after 48 hours): the payment fails with its credit back, and its intent is marked
- * for cancelling at the processor (`cancelAbandonedIntents`, right after the transaction and in every
- * recovery pass); should the customer complete it first, the charge is refunded. A charge being made right
- * now cannot be abandoned. The caller holds the checkout's lock.
- */
-export async function abandonPaymentsInFlight(
-  tx: DbOrTx,
-  checkoutId: string,
-  reason: string,
-  by: Mover,
-): Promise<void> {
-  const inFlight = await tx
-    .select()
-    .from(payments)
-    .where(
-      and(eq(payments.checkoutId, checkoutId), inArray(payments.status, ['processing', 'requires_action'])),
-    )
-    .for('update');
-  if (inFlight.some((payment) => payment.status === 'processing')) {
-    throw new DomainError('CONFLICT', 'Your payment is being processed. Please wait a moment.');
-  }
-  for (const payment of inFlight) {
-    await movePayment(
-      tx,
-      payment,
-      'failed',
-      {
-        failureMessage: reason,
-        nextActionUrl: null,
-        intentCancel: payment.intentCancel ?? (payment.intentId ? 'pending' : null),
-      },
-      { ...by, reason },
-    );
-  }
-}
-
-/** The attempts on a checkout, for deciding whether it was abandoned (newest last). */
-export function paymentAttempts(db: DbOrTx, checkoutId: string) {
-  return db
-    .select({ status: payments.status, updatedAt: payments.updatedAt })
-    .from(payments)
-    .where(eq(payments.checkoutId, checkoutId))
-    .orderBy(asc(payments.createdAt));
 }

@@ -13,7 +13,6 @@ import {
   takeawayOrderListDocument,
   trackingParams,
 } from '../../../contracts/takeaway';
-import { DomainError } from '../../../domain/errors';
 import type { AppDeps } from '../../deps';
 import { ownerOf } from '../../http/basket-owner';
 import { clientAddress } from '../../http/rate-limit';
@@ -21,6 +20,7 @@ import { toWireErrors } from '../../http/error-handler';
 import { ErrorResponse } from '../../http/problems';
 import { requireCustomer } from '../../http/session';
 import { publicTrackingResource, takeawayOrderResource } from './takeaway-order-view';
+import { paymentFailure } from '../payments';
 
 // The HTTP edge of takeaway and catering orders (spec §7 Orders: takeaway, live, driver_location; Delivery:
 // delivery_estimation). Spec §8: placing answers a 400 with the error body; any other failure is a 500 saying
@@ -88,14 +88,7 @@ export async function takeawayRoutes(app: FastifyInstance, { services }: AppDeps
         } catch (error) {
           throw failed(request, error, 'Failed while trying to pay your order');
         }
-        if (payment.status === 'failed') {
-          throw new DomainError('PAYMENT_DECLINED', payment.message ?? 'The payment did not go through.', {
-            paymentId: payment.id,
-            orderId: placed.order.id,
-            declineCode: payment.declineCode,
-            hardDecline: payment.hardDecline,
-          });
-        }
+        if (payment.status === 'failed') throw paymentFailure(payment);
         placed = { ...(await takeawayOrders.current(customerId, placed.order.id)), created: placed.created };
       }
       return reply.status(placed.created ? 201 : 200).send({

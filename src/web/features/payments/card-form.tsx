@@ -13,7 +13,7 @@ import type { PaymentMethod } from '../../../contracts/payments';
 import { ApiError, NetworkError } from '../../shared/api/client';
 import { config } from '../../shared/config';
 import { Spinner } from '../../shared/ui/spinner';
-import { paymentQueries, paymentsApi } from './payments.queries';
+import { describeMethod, paymentQueries, paymentsApi } from './payments.queries';
 import './payments.css';
 
 // Adding a card: a setup intent from our server, then the processor's card form. With PAYMENTS=live that
@@ -72,6 +72,8 @@ type Step =
   | { name: 'starting' }
   | { name: 'form'; url: string; setupIntentId: string; loaded: boolean }
   | { name: 'saving' }
+  /** At checkout: the card went with the payment ("Paying with Visa ending 4242"). */
+  | { name: 'sent'; card: string }
   | { name: 'failed'; message: string };
 
 export const failureMessage = (error: unknown) =>
@@ -171,9 +173,11 @@ function SandboxCardForm({
     async (setupIntentId: string) => {
       setStep({ name: 'saving' });
       try {
-        const method = await paymentsApi.save(setupIntentId, 'CreditCard');
+        // At checkout the card is kept only once the payment with it goes through.
+        const method = await paymentsApi.save(setupIntentId, 'CreditCard', { untilPaid: mode === 'pay' });
         const saved = makeDefault && !method.default ? await paymentsApi.makeDefault(method.id) : method;
         await queryClient.invalidateQueries({ queryKey: paymentQueries.all });
+        if (mode === 'pay') setStep({ name: 'sent', card: describeMethod(saved) });
         settle({ method: saved });
         callbacks.current.onSaved(saved);
       } catch (error) {
@@ -182,7 +186,7 @@ function SandboxCardForm({
         settle({ error: new CardFormError('failed', message) });
       }
     },
-    [queryClient, makeDefault, settle],
+    [queryClient, makeDefault, settle, mode],
   );
 
   const frameUrl = step.name === 'form' ? step.url : null;
@@ -285,6 +289,7 @@ function SandboxCardForm({
       ) : null}
       <CardFormEnding
         step={step}
+        mode={mode}
         onRetry={() => {
           setStep({ name: 'starting' });
           setAttempt((n) => n + 1);
@@ -300,20 +305,25 @@ function SandboxCardForm({
  */
 export function CardFormEnding({
   step,
+  mode,
   onRetry,
   onCancel,
 }: {
-  step: { name: string; message?: string };
+  step: { name: string; message?: string; card?: string };
+  /** At checkout ('pay') the card is checked for the payment, not yet kept. */
+  mode: 'save' | 'pay';
   onRetry: () => void;
   onCancel: (() => void) | undefined;
 }) {
+  const waiting = mode === 'pay' ? 'Checking your card' : 'Saving your card';
   return (
     <>
       {step.name === 'saving' ? (
         <p className="card-form__wait">
-          <Spinner label="Saving your card" /> Saving your card…
+          <Spinner label={waiting} /> {waiting}…
         </p>
       ) : null}
+      {step.name === 'sent' ? <p className="card-form__wait">Paying with {step.card}…</p> : null}
       {step.name === 'failed' ? (
         <div className="notice notice--error" role="alert">
           <p>{step.message}</p>

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useImperativeHandle, useRef, useState } from 'r
 import { ApiError, NetworkError } from '../../shared/api/client';
 import { Spinner } from '../../shared/ui/spinner';
 import { CardFormEnding, CardFormError, failureMessage, type CardFormProps } from './card-form';
-import { paymentQueries, paymentsApi } from './payments.queries';
+import { describeMethod, paymentQueries, paymentsApi } from './payments.queries';
 import { cardErrorMessage, loadStripe, type StripeCardElement, type StripeJs } from './stripe-js';
 
 // The live card form (PAYMENTS=live, decision 20): Stripe's own card fields (Stripe.js Elements) mounted
@@ -15,6 +15,8 @@ type Step =
   | { name: 'starting' }
   | { name: 'form'; stripe: StripeJs; clientSecret: string }
   | { name: 'saving' }
+  /** At checkout: the card went with the payment ("Paying with Visa ending 4242"). */
+  | { name: 'sent'; card: string }
   | { name: 'failed'; message: string };
 
 export function LiveCardForm({
@@ -109,9 +111,13 @@ export function LiveCardForm({
     }
     setStep({ name: 'saving' });
     try {
-      const method = await paymentsApi.save(result.setupIntent.id, 'CreditCard');
+      // At checkout the card is kept only once the payment with it goes through.
+      const method = await paymentsApi.save(result.setupIntent.id, 'CreditCard', {
+        untilPaid: mode === 'pay',
+      });
       const saved = makeDefault && !method.default ? await paymentsApi.makeDefault(method.id) : method;
       await queryClient.invalidateQueries({ queryKey: paymentQueries.all });
+      if (mode === 'pay') setStep({ name: 'sent', card: describeMethod(saved) });
       callbacks.current.onSaved(saved);
       return saved;
     } catch (error) {
@@ -119,7 +125,7 @@ export function LiveCardForm({
       setStep({ name: 'failed', message });
       throw new CardFormError('failed', message);
     }
-  }, [step, ready, confirming, makeDefault, queryClient]);
+  }, [step, ready, confirming, makeDefault, queryClient, mode]);
 
   useImperativeHandle(ref, () => ({ submit }), [submit]);
 
@@ -155,6 +161,7 @@ export function LiveCardForm({
       ) : null}
       <CardFormEnding
         step={step}
+        mode={mode}
         onRetry={() => {
           setStep({ name: 'starting' });
           setAttempt((n) => n + 1);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { CheckoutMeta } from '../../../contracts/orders';
 import { formatPence } from '../../../domain/money';
 import { planCharge } from '../../../domain/orders';
@@ -14,10 +14,12 @@ import { useWallet } from './use-wallet';
 
 // Store credit, how to pay, and "Pay £x" (spec §5: credit first; a card is charged when the amount to
 // charge is 30p or more; a card is requested when the basket says so or something is left to pay). One
-// press of "Pay" with a new card typed sends the card form, waits for the card to be saved, then pays.
+// press of "Pay" with a new card typed sends the card form, waits for the card, then pays; the card is kept
+// only once that payment goes through, so a declined one leaves a fresh form to type another (issue 19).
+// The default card is what is chosen to start with, on every payment step.
 
 const WAITING: Record<Exclude<PayStatus, 'idle'> | 'saving-card', string> = {
-  'saving-card': 'Saving your card…',
+  'saving-card': 'Checking your card…',
   placing: 'Placing your order…',
   paying: 'Paying…',
   redirecting: 'Taking you to confirm the payment…',
@@ -37,12 +39,9 @@ export function PaySection({
   checkout,
   payment,
   onPay,
-  preferredMethodId = null,
   ready,
 }: {
   checkout: CheckoutMeta;
-  /** The method to start with when usable (the card the customer's plan is charged to). */
-  preferredMethodId?: string | null;
   /** Where the page's payment is (usePayOrder): what it is doing, its decline or problem. */
   payment: Pick<PayOrder, 'status' | 'decline' | 'problem' | 'unusable' | 'setDecline'>;
   onPay: (how: PayWith, needsMethod: boolean) => void;
@@ -65,14 +64,22 @@ export function PaySection({
   const busy = status !== 'idle' || savingCard;
   const waiting = savingCard ? WAITING['saving-card'] : status === 'idle' ? null : WAITING[status];
 
-  // The preferred usable method until the customer picks one (and again when theirs is declined for good).
+  // A new card's form starts afresh after its payment did not go through (that card was not kept).
+  const [cardFormKey, setCardFormKey] = useState(0);
+  const newCardPaying = useRef(false);
+
+  // The default usable method until the customer picks one (and again when theirs is declined for good,
+  // or is no longer saved).
   const selection: PaySelection | null =
     chosen &&
-    !(chosen.kind === 'saved' && unusable.has(chosen.id)) &&
+    !(
+      chosen.kind === 'saved' &&
+      (unusable.has(chosen.id) || !methods.data?.some((m) => m.id === chosen.id))
+    ) &&
     !(chosen.kind === 'wallet' && !wallet.wallet)
       ? chosen
       : methods.data
-        ? defaultSelection(methods.data, unusable, preferredMethodId)
+        ? defaultSelection(methods.data, unusable)
         : null;
 
   const plan = planCharge({
@@ -88,6 +95,10 @@ export function PaySection({
 
   useEffect(() => {
     if (decline || problem) alertRef.current?.focus();
+    if ((decline || problem) && newCardPaying.current) {
+      newCardPaying.current = false;
+      setCardFormKey((key) => key + 1);
+    }
   }, [decline, problem]);
 
   const choose = (next: PaySelection) => {
@@ -133,6 +144,7 @@ export function PaySection({
         },
       );
       if (!saved) return;
+      newCardPaying.current = true;
     }
     onPay(how, needsMethod && how.paymentMethodId === undefined && !how.paypal);
   };
@@ -177,6 +189,7 @@ export function PaySection({
           unusable={unusable}
           disabled={busy}
           cardForm={cardForm}
+          cardFormKey={cardFormKey}
           onCardTyped={() => form.fail(null)}
           wallet={wallet.wallet}
         />

@@ -20,16 +20,12 @@ export type PaySelection =
   | { kind: 'wallet' };
 
 /**
- * The way to pay chosen until the customer picks one: `preferredId` (the card a customer's plan is charged
- * to) when usable, else the default method, else the first, else a new card.
+ * The way to pay chosen until the customer picks one, on every payment step (issue 19): the default method
+ * when usable (the one marked Default is the one ticked, and charged), else the first, else a new card.
  */
-export function defaultSelection(
-  methods: PaymentMethod[],
-  unusable: ReadonlySet<string>,
-  preferredId?: string | null,
-): PaySelection {
+export function defaultSelection(methods: PaymentMethod[], unusable: ReadonlySet<string>): PaySelection {
   const usable = methods.filter((m) => !unusable.has(m.id));
-  const preferred = usable.find((m) => m.id === preferredId) ?? usable.find((m) => m.default) ?? usable[0];
+  const preferred = usable.find((m) => m.default) ?? usable[0];
   return preferred ? { kind: 'saved', id: preferred.id } : { kind: 'new-card' };
 }
 
@@ -39,6 +35,7 @@ export function PaymentMethodPicker({
   unusable,
   disabled,
   cardForm,
+  cardFormKey = 0,
   onCardTyped,
   wallet,
 }: {
@@ -48,6 +45,8 @@ export function PaymentMethodPicker({
   disabled: boolean;
   /** The new card's form, which the page's "Pay" sends (one press saves the card and pays). */
   cardForm?: Ref<CardFormHandle>;
+  /** A new value opens a fresh card form (the last card typed was not kept). */
+  cardFormKey?: number;
   onCardTyped?: () => void;
   /** The wallet this browser offers (useWallet), if any. */
   wallet?: WalletPay['wallet'];
@@ -106,14 +105,11 @@ export function PaymentMethodPicker({
       </label>
       {selection?.kind === 'new-card' ? (
         <div className="pay-option__panel">
-          <CardForm
-            ref={cardForm}
-            mode="pay"
-            onSaved={(method) => onSelect({ kind: 'saved', id: method.id })}
-            onTyped={onCardTyped}
-          />
+          {/* The card is for this payment: it is kept (and listed) only once the payment goes through. */}
+          <CardForm key={cardFormKey} ref={cardForm} mode="pay" onSaved={() => {}} onTyped={onCardTyped} />
           <p className="field__hint">
-            We keep this card for your next order. You can remove it in your account.
+            Once the payment goes through, we keep this card for your next order. You can remove it in your
+            account.
           </p>
         </div>
       ) : null}

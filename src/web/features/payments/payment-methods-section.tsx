@@ -13,8 +13,9 @@ import './payments.css';
 import { LoadFailed } from '../../shared/ui/load-failed';
 
 // "Payment methods" in the account: saved cards and PayPal accounts; add, make default, remove (spec §4
-// Payment cards: the server refuses to remove the last card of an active plan, or the default card while
-// others exist, and says why).
+// Payment cards: the last card of an active plan, or the default card while others exist, cannot go). Each
+// card says which rule keeps it, so "Remove" says why and what to do at once, before any "Yes, remove"
+// (issue 19); the server refuses the same way if asked.
 
 export function PaymentMethodsSection() {
   const queryClient = useQueryClient();
@@ -23,12 +24,15 @@ export function PaymentMethodsSection() {
   const [adding, setAdding] = useState(false);
   const [busyId, setBusyId] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
+  /** The card whose "Remove" was refused, with why. */
+  const [kept, setKept] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [leavingForPaypal, setLeavingForPaypal] = useState(false);
 
   const act = async (id: string, action: () => Promise<unknown>, done: string) => {
     setBusyId(id);
     setProblem(null);
+    setKept(null);
     try {
       await action();
       await queryClient.invalidateQueries({ queryKey: paymentQueries.all });
@@ -132,12 +136,29 @@ export function PaymentMethodsSection() {
                       type="button"
                       className="button button--secondary button--small"
                       disabled={busyId !== null}
-                      onClick={() => setConfirming(method.id)}
+                      aria-describedby={kept === method.id ? `kept-${method.id}` : undefined}
+                      onClick={() => {
+                        setProblem(null);
+                        if (method.removal) setKept(method.id);
+                        else {
+                          setKept(null);
+                          setConfirming(method.id);
+                        }
+                      }}
                     >
                       Remove<span className="visually-hidden"> {name}</span>
                     </button>
                   )}
                 </div>
+                {kept === method.id && method.removal ? (
+                  <p
+                    id={`kept-${method.id}`}
+                    className="notice notice--warning method-card__kept"
+                    role="alert"
+                  >
+                    {method.removal.message}
+                  </p>
+                ) : null}
               </li>
             );
           })}

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { ApiError } from '../../shared/api/client';
-import { declineOf, describeMethod, expiryOf } from './payments.queries';
+import { confirmingOrderOf, declineOf, describeMethod, expiryOf } from './payments.queries';
 
 describe('payments helpers', () => {
   test('a 402 PAYMENT_DECLINED is a decline with its reason, code and hard flag', () => {
@@ -18,6 +18,32 @@ describe('payments helpers', () => {
     });
     expect(declineOf(new ApiError(409, 'ALREADY_PAID', 'This order is already paid'))).toBeNull();
     expect(declineOf(new Error('offline'))).toBeNull();
+  });
+
+  test('a card the processor no longer has is a decline of that card, never offered again', () => {
+    const error = new ApiError(409, 'PAYMENT_METHOD_UNAVAILABLE', 'That card is no longer saved.', [
+      {
+        code: 'PAYMENT_METHOD_UNAVAILABLE',
+        detail: 'That card is no longer saved.',
+        meta: { declineCode: 'payment_method_unavailable', hardDecline: false },
+      },
+    ]);
+    expect(declineOf(error)).toEqual({
+      message: 'That card is no longer saved.',
+      declineCode: 'payment_method_unavailable',
+      hardDecline: true,
+    });
+  });
+
+  test('a payment being confirmed names the order to follow; other failures do not', () => {
+    const confirming = (code: 'PAYMENT_PROCESSOR_ERROR' | 'CONFLICT', meta?: Record<string, unknown>) =>
+      new ApiError(code === 'CONFLICT' ? 409 : 502, code, 'We’re confirming your payment', [
+        { code, detail: 'We’re confirming your payment', ...(meta ? { meta } : {}) },
+      ]);
+    expect(confirmingOrderOf(confirming('PAYMENT_PROCESSOR_ERROR', { orderId: 'o-1' }))).toBe('o-1');
+    expect(confirmingOrderOf(confirming('CONFLICT', { orderId: 'o-2' }))).toBe('o-2');
+    expect(confirmingOrderOf(confirming('PAYMENT_PROCESSOR_ERROR'))).toBeNull();
+    expect(confirmingOrderOf(new ApiError(500, 'INTERNAL', 'Something went wrong'))).toBeNull();
   });
 
   test('methods read as a person says them', () => {

@@ -8,7 +8,7 @@ import {
   type SetupIntentView,
 } from '../../../contracts/payments';
 import * as z from 'zod/mini';
-import { api, ApiError } from '../../shared/api/client';
+import { api, isApiError } from '../../shared/api/client';
 import { readMany, readOne } from '../../shared/api/documents';
 import { customerQueries } from '../../shared/customer.queries';
 
@@ -27,6 +27,13 @@ export const paymentQueries = {
     queryOptions({
       queryKey: [...customerQueries.all, 'payments', id] as const,
       queryFn: ({ signal }) => paymentsApi.details(id, signal),
+    }),
+  /** How paying an order went (its checkout's latest payment); asking settles one the processor owes. */
+  ofOrder: (orderId: string) =>
+    queryOptions({
+      queryKey: [...customerQueries.all, 'payments', 'order', orderId] as const,
+      queryFn: async ({ signal }): Promise<Payment> =>
+        readOne(await api('GET', `/orders/${orderId}/payment`, { signal }), paymentModel),
     }),
 };
 
@@ -48,14 +55,28 @@ export interface Decline {
   hardDecline: boolean;
 }
 
+/**
+ * A decline, or a saved card the processor no longer has (PAYMENT_METHOD_UNAVAILABLE: not offered again,
+ * as a hard decline is not).
+ */
 export function declineOf(error: unknown): Decline | null {
-  if (!(error instanceof ApiError) || error.code !== 'PAYMENT_DECLINED') return null;
+  if (!isApiError(error, 'PAYMENT_DECLINED', 'PAYMENT_METHOD_UNAVAILABLE')) return null;
   const meta = error.errors[0]?.meta ?? {};
   return {
     message: error.message,
     declineCode: typeof meta.declineCode === 'string' ? meta.declineCode : null,
-    hardDecline: meta.hardDecline === true,
+    hardDecline: meta.hardDecline === true || error.code === 'PAYMENT_METHOD_UNAVAILABLE',
   };
+}
+
+/**
+ * A payment being confirmed with the processor (it did not answer: PAYMENT_PROCESSOR_ERROR; or placing again
+ * while it is: CONFLICT): the order it is for, to follow it on the order's page. Null for anything else.
+ */
+export function confirmingOrderOf(error: unknown): string | null {
+  if (!isApiError(error, 'PAYMENT_PROCESSOR_ERROR', 'CONFLICT')) return null;
+  const orderId = error.errors[0]?.meta?.orderId;
+  return typeof orderId === 'string' && orderId !== '' ? orderId : null;
 }
 
 export const paymentsApi = {
@@ -72,10 +93,20 @@ export const paymentsApi = {
       }),
       setupIntentModel,
     ),
-  save: async (setupIntentId: string, type: PaymentMethodType): Promise<PaymentMethod> =>
+  /** `untilPaid`: a card typed to pay with now, kept only once that payment goes through (issue 19). */
+  save: async (
+    setupIntentId: string,
+    type: PaymentMethodType,
+    options: { untilPaid?: boolean } = {},
+  ): Promise<PaymentMethod> =>
     readOne(
       await api('POST', '/payment_methods', {
-        body: { setupIntentId, type, paymentProcessorName: type === 'CreditCard' ? 'stripe' : 'paypal' },
+        body: {
+          setupIntentId,
+          type,
+          paymentProcessorName: type === 'CreditCard' ? 'stripe' : 'paypal',
+          ...(options.untilPaid ? { untilPaid: true } : {}),
+        },
       }),
       paymentMethodModel,
     ),

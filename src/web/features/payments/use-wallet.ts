@@ -49,7 +49,8 @@ async function saveWalletCard(stripe: StripeJs, event: WalletPaymentMethodEvent)
     result = await stripe.confirmCardSetup(intent.clientSecret);
     if (result.error) throw new CardFormError('invalid', cardErrorMessage(result.error));
   }
-  return paymentsApi.save(result.setupIntent.id, 'CreditCard');
+  // Kept only once the payment with it goes through.
+  return paymentsApi.save(result.setupIntent.id, 'CreditCard', { untilPaid: true });
 }
 
 export function useWallet(): WalletPay {

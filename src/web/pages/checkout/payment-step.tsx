@@ -10,7 +10,7 @@ import { deliveryNoteOf, useDeliveryChoices } from '../../features/delivery/deli
 import { longDate, OrdersSummary } from '../../features/orders/order-summary';
 import { orderQueries, ordersApi } from '../../features/orders/orders.queries';
 import { PaySection } from '../../features/payments/pay-section';
-import type { PayWith } from '../../features/payments/payments.queries';
+import { confirmingOrderOf, type PayWith } from '../../features/payments/payments.queries';
 import { usePayOrder } from '../../features/payments/use-pay-order';
 import { useSelectedPlan } from '../../features/subscriptions/plan-selection';
 import { PlanTermsPanel } from '../../features/subscriptions/plan-terms';
@@ -44,8 +44,9 @@ export function PaymentStep() {
   const payment = usePayOrder(ending.confirmed);
   const { status } = payment;
 
-  // A customer who has a plan: its card to start with, and no "first delivery" words (issue 12).
-  const { plans, plan } = useSelectedPlan();
+  // A customer who has a plan: no "first delivery" words (issue 12). The card to start with is the default
+  // one, as on every payment step (issue 19), not the plan's.
+  const { plans } = useSelectedPlan();
   const planCustomer = plans.length > 0;
   const basket = basketQuery.data?.basket;
   const address = addresses.data?.find((a) => a.id === choices.addressId) ?? null;
@@ -98,6 +99,12 @@ export function PaymentStep() {
       orderId = first.id;
     } catch (error) {
       payment.setStatus('idle');
+      // The last order's payment is still being confirmed: follow it on its page (issue 19).
+      const confirming = confirmingOrderOf(error);
+      if (confirming) {
+        await payment.follow(confirming);
+        return;
+      }
       if (isRefusal(error)) {
         // Something the customer can change (a date gone, a voucher that no longer applies): say so here.
         payment.setProblem(error.message);
@@ -180,7 +187,6 @@ export function PaymentStep() {
           {preview.data?.checkout ? (
             <PaySection
               checkout={preview.data.checkout}
-              preferredMethodId={plan?.paymentMethod?.id ?? null}
               payment={payment}
               onPay={(how, missing) => void onPay(how, missing)}
             />

@@ -25,7 +25,12 @@ export function PayAgainPage() {
   const detail = useQuery(orderQueries.detail(orderId));
   // The checkout's other weeks are paid with it.
   const upcoming = useQuery(orderQueries.list('upcoming'));
-  const payment = usePayOrder(confirmed);
+  // A payment still being confirmed is followed on the order's page (a takeaway's: its tracking page).
+  const payment = usePayOrder(confirmed, undefined, (id) =>
+    detail.data?.order.source === 'takeaway' || detail.data?.order.source === 'catering'
+      ? `/takeaway/track/${id}`
+      : `/order/${id}`,
+  );
   const { setDecline } = payment;
   const [returning, setReturning] = useState(() => params.has('payment_intent'));
   const started = useRef(false);

@@ -30,7 +30,8 @@ export function PlanCardSection({
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const current = plan.paymentMethod?.id ?? null;
-  const chosen = picked ?? current;
+  // A plan without a card starts with the default card chosen, as every payment step does (issue 19).
+  const chosen = picked ?? current ?? methods.data?.find((m) => m.default)?.id ?? null;
 
   const use = async (id: string) => {
     setBusy(true);

@@ -11,7 +11,7 @@ import { checkoutPaths } from '../../features/checkout/flows';
 import { useCheckoutStep } from '../../features/checkout/use-checkout-step';
 import { accountQueries } from '../../features/customers/customers.queries';
 import { PaySection } from '../../features/payments/pay-section';
-import type { PayWith } from '../../features/payments/payments.queries';
+import { confirmingOrderOf, type PayWith } from '../../features/payments/payments.queries';
 import { usePayOrder } from '../../features/payments/use-pay-order';
 import { AllergenCheck, type Allergen } from '../../features/takeaway/checkout-allergens';
 import { useCheckoutBasket } from '../../features/takeaway/checkout-basket';
@@ -72,11 +72,16 @@ export function PaymentStep() {
   const settings = useQuery(shopQueries.settings());
   const profile = useQuery(accountQueries.allergens());
   const ending = useFinishPayment();
-  const payment = usePayOrder(async (orderId, doneAt) => {
-    await ending.confirmed(orderId, doneAt);
-    // Paid: the basket is gone on the server; the tracking page reads the order.
-    queryClient.setQueryData(takeawayQueries.basket().queryKey, null);
-  }, payFailure);
+  const payment = usePayOrder(
+    async (orderId, doneAt) => {
+      await ending.confirmed(orderId, doneAt);
+      // Paid: the basket is gone on the server; the tracking page reads the order.
+      queryClient.setQueryData(takeawayQueries.basket().queryKey, null);
+    },
+    payFailure,
+    // A payment still being confirmed is followed on the tracking page (issue 19).
+    (orderId) => `/takeaway/track/${orderId}`,
+  );
   const [placed, setPlaced] = useState<Placed | null>(null);
   const attempt = useRef<PlaceAttempt | null>(null);
   const [confirmed, setConfirmed] = useState(false);
@@ -126,6 +131,12 @@ export function PaymentStep() {
       return next;
     } catch (error) {
       payment.setStatus('idle');
+      // The last order's payment is still being confirmed: follow it there (issue 19).
+      const confirming = confirmingOrderOf(error);
+      if (confirming) {
+        await payment.follow(confirming);
+        return null;
+      }
       if (isRefusal(error)) {
         // The shop keeps a refusal under its key: the next try is a new attempt.
         attempt.current = null;

@@ -10,7 +10,6 @@ import { TakeawayLines } from '../../features/takeaway/checkout-order-lines';
 import { RiderProgressView } from '../../features/takeaway/checkout-rider';
 import { clockTime, ukPhoneText, windowLabel } from '../../features/takeaway/checkout-rules';
 import {
-  awaitsPayment,
   driverPollInterval,
   followsRider,
   isAwaitingKitchen,
@@ -33,6 +32,7 @@ import { showToast } from '../../shared/ui/toast';
 import { usePageMeta } from '../../shared/use-page-meta';
 import '../../features/checkout/checkout.css';
 import '../../features/orders/orders.css';
+import { TrackingPayNotice } from './checkout-tracking-payment';
 import './checkout.css';
 
 // /takeaway/track/{key} (spec §2: public, the takeaway order's confirmation; issue 13 part 4, issue 19): where
@@ -312,19 +312,9 @@ export function TakeawayTrackingPage() {
 
           {order.state === 'dropped' ? <Dropped order={order} token={token} owner={owner} /> : null}
 
+          {/* A payment being confirmed with the processor, or how it ended (issue 19), else the way to pay. */}
           {unpaid ? (
-            <div className="notice notice--warning" role="status">
-              <p>
-                {order.state === 'created'
-                  ? 'This order isn’t paid yet, so the kitchen hasn’t started it.'
-                  : 'The payment didn’t go through, so the kitchen hasn’t started this order.'}
-              </p>
-              {owner && awaitsPayment(owner) ? (
-                <Link to={`/payment/${owner.id}`} className="button button--primary button--small">
-                  Pay for your order
-                </Link>
-              ) : null}
-            </div>
+            <TrackingPayNotice state={order.state} owner={owner} onSettled={() => void own.refetch()} />
           ) : null}
 
           {owner?.lateCredit ? (

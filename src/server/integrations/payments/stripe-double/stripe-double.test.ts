@@ -183,6 +183,50 @@ describe('the Stripe double behind the live adapter', () => {
     expect((await stripe.retrieveSetupIntent(si.id)).status).toBe('succeeded');
   });
 
+  test('4000 0000 0000 0341 saves, then every charge is declined (Stripe’s decline after attaching)', async () => {
+    const { customerRef, si } = await savedCard('4000000000000341');
+    await confirmInBrowser(si.clientSecret, '4000000000000341');
+    const saved = await stripe.retrieveSetupIntent(si.id);
+    expect(saved.status).toBe('succeeded');
+    const pi = await stripe.createPaymentIntent(
+      {
+        amount: 1200,
+        customerRef,
+        paymentMethodRef: saved.paymentMethod!.ref,
+        returnUrl: '/payment/o3',
+        description: 'Order',
+        metadata: {},
+      },
+      'pay:0341',
+    );
+    expect(pi).toMatchObject({
+      status: 'requires_payment_method',
+      lastError: { code: 'card_declined', declineCode: 'generic_decline' },
+    });
+  });
+
+  test('its switches: an outage drops every API call; a reset forgets customers and cards', async () => {
+    const { customerRef } = await savedCard('switches');
+    const post = (path: string, body: unknown) =>
+      fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    await post('/_double/outage', { unreachable: true });
+    try {
+      await expect(
+        stripe.createSetupIntent({ customerRef, type: 'card', returnUrl: '/x' }, 'outage:1'),
+      ).rejects.toMatchObject({ code: 'processor_unavailable', statusCode: 502 });
+    } finally {
+      await post('/_double/outage', { unreachable: false });
+    }
+    await post('/_double/forget', {});
+    await expect(
+      stripe.createSetupIntent({ customerRef, type: 'card', returnUrl: '/x' }, 'outage:2'),
+    ).rejects.toMatchObject({ code: 'resource_missing', statusCode: 404, param: 'customer' });
+  });
+
   test('idempotency keys replay the first answer and refuse other parameters', async () => {
     const first = await stripe.createCustomer({ customerId: 'c9', email: 'a@example.com' }, 'same-key');
     const again = await stripe.createCustomer({ customerId: 'c9', email: 'a@example.com' }, 'same-key');

@@ -23,6 +23,8 @@ type Json = Record<string, unknown>;
 interface StripeErrorBody {
   type: 'card_error' | 'invalid_request_error' | 'idempotency_error' | 'authentication_error';
   code?: string;
+  /** What a refusal is about ('payment_method', 'customer'), as Stripe says it. */
+  param?: string;
   decline_code?: string;
   message: string;
 }
@@ -137,6 +139,8 @@ export function buildStripeDouble(options: StripeDoubleOptions = {}): FastifyIns
   const paymentIntents = new Map<string, PaymentIntentState>();
   const idempotent = new Map<string, { body: string; status: number; answer: unknown }>();
   let wallets = options.wallets ?? { googlePay: false, applePay: false };
+  /** Set by tests (POST /_double/outage): the server-side API drops every connection, as an outage would. */
+  let unreachable = false;
 
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -145,6 +149,13 @@ export function buildStripeDouble(options: StripeDoubleOptions = {}): FastifyIns
   );
 
   const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+  // An outage: the connection is dropped before anything is done (nothing charged, nothing saved).
+  app.addHook('onRequest', async (request, reply) => {
+    if (!unreachable || !request.url.startsWith('/v1/')) return;
+    reply.hijack();
+    request.raw.socket.destroy();
+  });
 
   // ---- Objects as Stripe's API shows them ------------------------------------------------------------
 
@@ -221,6 +232,7 @@ export function buildStripeDouble(options: StripeDoubleOptions = {}): FastifyIns
     new DoubleError(404, {
       type: 'invalid_request_error',
       code: 'resource_missing',
+      ...(kind === 'payment_method' || kind === 'customer' ? { param: kind } : {}),
       message: `No such ${kind}: '${given}'`,
     });
 
@@ -266,7 +278,8 @@ export function buildStripeDouble(options: StripeDoubleOptions = {}): FastifyIns
 
   const confirmSetup = (si: SetupIntentState, method: Method) => {
     si.method = method.id;
-    const decline = declineCodeOf(method.behaviour);
+    // As at Stripe, a card is checked when it is saved, except the one that declines only once charged.
+    const decline = method.behaviour === 'decline_after_attach' ? null : declineCodeOf(method.behaviour);
     if (decline) {
       si.status = 'requires_payment_method';
       si.lastError = cardDecline(decline);
@@ -660,6 +673,15 @@ export function buildStripeDouble(options: StripeDoubleOptions = {}): FastifyIns
     const body = bodyOf(request);
     wallets = { googlePay: body.googlePay === true, applePay: body.applePay === true };
     return wallets;
+  });
+  app.post('/_double/outage', async (request) => {
+    unreachable = bodyOf(request).unreachable === true;
+    return { unreachable };
+  });
+  /** Forgets every customer, card and intent, as a Stripe account that was reset (a processor restart). */
+  app.post('/_double/forget', async () => {
+    for (const store of [customers, methods, setupIntents, paymentIntents, idempotent]) store.clear();
+    return { forgotten: true };
   });
   app.get('/_double/healthz', async () => ({ status: 'ok' }));
 
