@@ -69,8 +69,13 @@ function signIn() {
 function withAddresses(list: Address[]) {
   queryClient.setQueryData(accountQueries.addresses().queryKey, list);
 }
+/** The plan's basket (b1) and the one-off box's (b3): each checkout flow pays for its own. */
 function withBasket() {
   queryClient.setQueryData(basketQueries.recipeKit().queryKey, { basket: { id: 'b1' }, meta: {} } as never);
+  queryClient.setQueryData(basketQueries.recipeKit('one-off').queryKey, {
+    basket: { id: 'b3' },
+    meta: {},
+  } as never);
 }
 
 async function run(loader: (args: never) => Promise<Response | null>, path: string): Promise<string | null> {
