@@ -42,6 +42,19 @@ describe('the server', () => {
     expect(long).toEqual([]);
   });
 
+  test('payments are made and change status only through the payment state machine (payment-state.ts)', () => {
+    const writers = files
+      .filter((file) => !file.endsWith('.test.ts'))
+      .filter((file) => {
+        const text = readFileSync(file, 'utf8');
+        return (
+          /\.insert\(payments\)/.test(text) || /\.update\(payments\)\s*\.set\(\{[^}]*\bstatus\b/.test(text)
+        );
+      })
+      .map((file) => path.relative(SERVER, file).split(path.sep).join('/'));
+    expect(writers).toEqual(['modules/payments/payment-state.ts']);
+  });
+
   test('every area has a public face, and the composition root builds from the faces only', () => {
     const areas = [...new Set(files.map(nodeOf).filter((node) => node.startsWith('modules/')))];
     for (const area of areas) {

@@ -1,31 +1,42 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { DomainError } from '../../../domain/errors';
 import { planCharge } from '../../../domain/orders';
-import { assertPaymentMove } from '../../../domain/payments';
 import type { Db, DbOrTx } from '../../db/client';
 import { inParallel } from '../../concurrency';
 import { customers } from '../../db/schema/customers';
 import { orders } from '../../db/schema/orders';
 import { paymentMethods, payments, processorCustomers } from '../../db/schema/payments';
 import type { PaymentIntent } from '../../integrations/payments/port';
-import { spendCredit } from '../credit';
-import { lockCheckouts, payCheckouts, recordStateChanges, type CheckoutRow, type Mover } from '../orders';
+import { lockCheckouts, payCheckouts, type CheckoutRow, type Mover } from '../orders';
 import type { ShopRulesCache } from '../shop';
-import type { OffSessionCharge } from './off-session';
 import type { PaidCheckout } from './order-kinds';
-import type { PaymentRow } from './payment-state';
+import { movePayments, startPayments, type PaymentRow, type PaymentStart } from './payment-state';
 import { isHardDecline, type ChargeRequest, type PaymentSettlement } from './payment-settlement';
 import { ensureProcessorCustomer } from './processor-customers';
 
-// Many off-session charges at once (a batch of weekly boxes, decision 22's addendum): the same three steps
-// as one charge (off-session.ts), each done for the whole batch where it can be:
-//  1. ONE transaction writes every attempt's payment row (checkouts locked in id order, then the payments
-//     with those keys, then the customers in id order: the money path's lock order), store credit first;
+// Charging checkouts while their customers are away (issue 12: a plan's weekly boxes, at the cutoff and at
+// each retry), one or a batch (decision 22's addendum; issue 20: a charge of one is a batch of one). Each
+// attempt has a key the caller makes from what is being charged (`plan:{weekId}:{attempt}`), so that two
+// workers, a retry or a restart asking for the same attempt get the one payment row and, at the processor,
+// the one charge. The same three steps as paying at the checkout (payments.service.ts):
+//  1. ONE transaction makes every attempt's payment (payment-state.ts `startPayments`: checkouts locked in
+//     id order, then the payments with those keys, then the customers in id order: the money path's lock
+//     order), store credit first;
 //  2. the processor charges each card off-session with its attempt's key, `concurrency` at a time, outside
 //     any transaction (one call per charge, as Stripe takes them);
-//  3. ONE transaction records every charge that succeeded (the checkouts and their orders paid, the order
-//     kind told with `paidMany`); any other answer is recorded on its own, as for one charge.
-// Each attempt keeps its own key, so a retry, a second worker or a restart never charges twice.
+//  3. ONE transaction records every charge that succeeded (`movePayments`; the checkouts and their orders
+//     paid, the order kind told with `paidMany`); any other answer is recorded on its own
+//     (PaymentSettlement), a crash in between finished by payments recovery.
+
+export interface OffSessionCharge {
+  checkoutId: string;
+  /** The saved card or PayPal account (payment_methods.id) that is charged. */
+  paymentMethodId: string;
+  /** Deterministic for what is charged and which try it is; the same key is the same attempt. */
+  idempotencyKey: string;
+  /** `job:plans-bill`… */
+  actor: string;
+}
 
 /** One charge's answer: its payment as it stands, null when nothing was charged, or why it was refused. */
 export type BatchAnswer = PaymentRow | null | DomainError;
@@ -38,7 +49,13 @@ interface Started {
   request: ChargeRequest;
 }
 
-export async function chargeOffSessionMany(
+/**
+ * Makes (or replays) each attempt. Answers each with its payment as it stands afterwards (`succeeded`,
+ * `failed`, or `processing` when the processor could not be reached: recovery finishes it), null when
+ * nothing was charged because the checkout is paid, given up, or being paid by the customer right now, or
+ * why it was refused (a card that had a hard decline is never tried again: PAYMENT_DECLINED).
+ */
+export async function chargeOffSession(
   deps: { db: Db; rules: ShopRulesCache; settlement: PaymentSettlement },
   inputs: readonly OffSessionCharge[],
   concurrency: number,
@@ -135,7 +152,7 @@ export async function chargeOffSessionMany(
       ).map((row) => [row.id, row.storeCredits]),
     );
     const boxes = await ordersOf(tx, checkoutIds);
-    const making: { at: number; checkout: CheckoutRow; values: typeof payments.$inferInsert }[] = [];
+    const making: { at: number; checkout: CheckoutRow; start: PaymentStart }[] = [];
     const taken = new Set<string>();
     for (const { input, at } of wanted) {
       const method = methods.get(input.paymentMethodId)!;
@@ -148,14 +165,7 @@ export async function chargeOffSessionMany(
       } else if (checkout.state !== 'open' || inFlight.has(checkout.id) || taken.has(checkout.id)) {
         answers[at] = null;
       } else if (isHardDecline(declined.get(method.id) ?? null)) {
-        answers[at] = new DomainError(
-          'PAYMENT_DECLINED',
-          'This card was declined. Please use another card.',
-          {
-            declineCode: declined.get(method.id),
-            hardDecline: true,
-          },
-        );
+        answers[at] = hardDecline(declined.get(method.id) ?? null);
       } else {
         taken.add(checkout.id);
         const plan = planCharge({
@@ -169,52 +179,31 @@ export async function chargeOffSessionMany(
         making.push({
           at,
           checkout,
-          values: {
-            checkoutId: checkout.id,
-            customerId: checkout.customerId,
-            paymentMethodId: plan.charge > 0 ? method.id : null,
-            processor: plan.charge > 0 ? method.processor : 'none',
-            idempotencyKey: input.idempotencyKey,
-            amount: plan.charge,
-            creditAmount: plan.creditApplied,
-            offSession: plan.charge > 0,
-            status: plan.charge > 0 ? 'processing' : 'succeeded',
-            updatedAt: by.at,
+          start: {
+            values: {
+              checkoutId: checkout.id,
+              customerId: checkout.customerId,
+              paymentMethodId: plan.charge > 0 ? method.id : null,
+              processor: plan.charge > 0 ? method.processor : 'none',
+              idempotencyKey: input.idempotencyKey,
+              amount: plan.charge,
+              creditAmount: plan.creditApplied,
+              offSession: plan.charge > 0,
+              status: plan.charge > 0 ? 'processing' : 'succeeded',
+            },
+            orderNumbers: settlement.chargeRequest('none', boxes.get(checkout.id) ?? []).orderNumbers,
           },
         });
       }
     }
-    if (making.length === 0) return begun;
-    const made = new Map(
-      (
-        await tx
-          .insert(payments)
-          .values(making.map((one) => one.values))
-          .returning()
-      ).map((row) => [row.idempotencyKey, row]),
-    );
-    await recordStateChanges(
+    const made = await startPayments(
       tx,
-      [...made.values()].map((row) => ({
-        subject: 'payment',
-        subjectId: row.id,
-        from: null,
-        to: row.status,
-      })),
+      making.map((one) => one.start),
       by,
     );
-    for (const { at, checkout, values } of making) {
-      const payment = made.get(values.idempotencyKey)!;
+    for (const [index, { at, checkout }] of making.entries()) {
+      const payment = made[index]!;
       answers[at] = payment;
-      if (payment.creditAmount > 0) {
-        await spendCredit(tx, {
-          customerId: checkout.customerId,
-          amount: payment.creditAmount,
-          reason: 'order_payment',
-          description: `Paid towards order ${settlement.chargeRequest('none', boxes.get(checkout.id) ?? []).orderNumbers}`,
-          reference: payment.id,
-        });
-      }
       if (payment.status === 'succeeded') await settlement.finalise(tx, checkout, payment, by);
       else begun.push(startOf(at, payment));
     }
@@ -300,34 +289,13 @@ async function settleMany(
       return true;
     });
     if (paying.length === 0) return;
-    assertPaymentMove('processing', 'succeeded');
-    const intentOf = sql.join(
-      paying.map(({ payment, intent }) => sql`when ${payment.id}::uuid then ${intent.id}`),
-      sql` `,
-    );
-    const paid = await tx
-      .update(payments)
-      .set({
-        status: 'succeeded',
-        intentId: sql`case ${payments.id} ${intentOf} end`,
-        nextActionUrl: null,
-        updatedAt: by.at,
-      })
-      .where(
-        and(
-          inArray(
-            payments.id,
-            paying.map(({ payment }) => payment.id),
-          ),
-          eq(payments.status, 'processing'),
-        ),
-      )
-      .returning();
-    if (paid.length !== paying.length)
-      throw new Error('A payment being recorded was changed by someone else');
-    await recordStateChanges(
+    const paid = await movePayments(
       tx,
-      paid.map((row) => ({ subject: 'payment', subjectId: row.id, from: 'processing', to: 'succeeded' })),
+      paying.map(({ payment, intent }) => ({
+        payment: current.get(payment.id)!,
+        changes: { intentId: intent.id, nextActionUrl: null },
+      })),
+      'succeeded',
       by,
     );
     const checkoutsPaid = await payCheckouts(
@@ -351,6 +319,18 @@ async function settleMany(
   });
   return done;
 }
+
+/** Stolen, lost, fraudulent or blacklisted: that card is never charged again (spec §8). */
+export async function refuseAfterHardDecline(db: DbOrTx, paymentMethodId: string): Promise<void> {
+  const declineCode = (await lastDeclines(db, [paymentMethodId])).get(paymentMethodId) ?? null;
+  if (isHardDecline(declineCode)) throw hardDecline(declineCode);
+}
+
+const hardDecline = (declineCode: string | null) =>
+  new DomainError('PAYMENT_DECLINED', 'This card was declined. Please use another card.', {
+    declineCode,
+    hardDecline: true,
+  });
 
 /** Each card's last failed charge's decline code (one statement; `payments_method_failed_idx`). */
 async function lastDeclines(tx: DbOrTx, methodIds: readonly string[]): Promise<Map<string, string | null>> {

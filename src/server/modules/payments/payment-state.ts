@@ -1,18 +1,22 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { assertPaymentMove, returnsCredit, type PaymentStatus } from '../../../domain/payments';
 import type { DbOrTx } from '../../db/client';
-import { payments } from '../../db/schema/payments';
-import { addCredit } from '../credit';
-import { recordStateChange, type Mover } from '../orders';
+import { paymentMethods, payments } from '../../db/schema/payments';
+import { addCredit, spendCredit } from '../credit';
+import { recordStateChanges, type Mover } from '../orders';
 import { forgetProvisionalCard, keepCard } from './provisional-cards';
 
-// Every change of a payment's status goes through `movePayment` (issue 8): it refuses a move the domain does
-// not allow, and gives the attempt's store credit back when the attempt ends without the shop keeping the
-// money, once (a unique index on the ledger holds that even against a bug). A card typed for this attempt is
-// kept when it took the money and forgotten when it did not (provisional-cards.ts, issue 19).
+// The payment state machine (issue 8, issue 20): every payment is made by `startPayments` and every change
+// of its status goes through `movePayments`, one payment or a batch of them alike (a batch of one is a
+// batch). A payment is made with the store credit it spends (taken from the ledger in the same
+// transaction); a move the domain does not allow is refused; the attempt's credit is given back when it ends
+// without the shop keeping the money, once (a unique index on the ledger holds that even against a bug); a
+// card typed for the attempt is kept when it took the money and forgotten when it did not
+// (provisional-cards.ts, issue 19). Every start and move is recorded in the state changes.
 // Payments are locked after their checkout (orders/state-changes.ts: the money path's one lock order).
 
 export type PaymentRow = typeof payments.$inferSelect;
+export type NewPayment = typeof payments.$inferInsert;
 
 type PaymentChanges = Partial<
   Pick<
@@ -21,36 +25,111 @@ type PaymentChanges = Partial<
   >
 >;
 
-/**
- * Moves a payment that the caller has locked (or just read inside its transaction) to `to`. Returns the
- * updated row. Moving to the status it already has only writes the changes.
- */
-export async function movePayment(
+const CHANGEABLE = {
+  intentId: payments.intentId,
+  nextActionUrl: payments.nextActionUrl,
+  declineCode: payments.declineCode,
+  failureMessage: payments.failureMessage,
+  intentCancel: payments.intentCancel,
+  paymentMethodId: payments.paymentMethodId,
+} as const;
+
+/** A payment to make: its row, and the orders its store credit is spent on (the ledger's words). */
+export interface PaymentStart {
+  values: NewPayment;
+  /** "12" or "12, 13": the order numbers the credit pays towards. */
+  orderNumbers: string;
+}
+
+/** Makes payments in one statement, records their first status and spends their store credit. */
+export async function startPayments(
   tx: DbOrTx,
-  payment: PaymentRow,
-  to: PaymentStatus,
-  changes: PaymentChanges,
+  starts: readonly PaymentStart[],
   by: Mover,
-): Promise<PaymentRow> {
-  if (payment.status !== to) assertPaymentMove(payment.status, to);
-  const [row] = await tx
-    .update(payments)
-    .set({ ...changes, status: to, updatedAt: by.at })
-    .where(and(eq(payments.id, payment.id), eq(payments.status, payment.status)))
+): Promise<PaymentRow[]> {
+  if (starts.length === 0) return [];
+  const made = await tx
+    .insert(payments)
+    .values(starts.map((start) => ({ ...start.values, updatedAt: by.at })))
     .returning();
-  if (!row) {
-    // Someone moved it first: the caller did not hold the lock. Never guess; let the caller retry.
-    throw new Error(`Payment ${payment.id} was changed by someone else`);
+  const byKey = new Map(made.map((row) => [row.idempotencyKey, row]));
+  const rows = starts.map((start) => byKey.get(start.values.idempotencyKey)!);
+  await recordStateChanges(
+    tx,
+    rows.map((row) => ({ subject: 'payment', subjectId: row.id, from: null, to: row.status })),
+    by,
+  );
+  for (const [at, row] of rows.entries()) {
+    if (row.creditAmount <= 0) continue;
+    await spendCredit(tx, {
+      customerId: row.customerId,
+      amount: row.creditAmount,
+      reason: 'order_payment',
+      description: `Paid towards order ${starts[at]!.orderNumbers}`,
+      reference: row.id,
+    });
   }
-  if (payment.status !== to) await recordStateChange(tx, 'payment', payment.id, payment.status, to, by);
-  if (payment.paymentMethodId && payment.status !== to) {
-    if (to === 'succeeded' || (to === 'refunded' && payment.status !== 'succeeded')) {
-      await keepCard(tx, payment.paymentMethodId, payment.customerId);
-    } else if (to === 'failed') {
-      await forgetProvisionalCard(tx, payment.paymentMethodId);
-    }
+  return rows;
+}
+
+/** One payment's move: the row the caller locked (or read inside its transaction), and what else changes. */
+export interface PaymentMove {
+  payment: PaymentRow;
+  changes?: PaymentChanges;
+}
+
+/**
+ * Moves payments that the caller has locked to `to`, in one statement, each with its own changes. Answers
+ * the updated rows in the order given. A payment already in `to` only has its changes written. Throws when
+ * someone else moved one first (the caller did not hold the lock): never guess; the caller retries.
+ */
+export async function movePayments(
+  tx: DbOrTx,
+  moves: readonly PaymentMove[],
+  to: PaymentStatus,
+  by: Mover,
+): Promise<PaymentRow[]> {
+  if (moves.length === 0) return [];
+  for (const { payment } of moves) if (payment.status !== to) assertPaymentMove(payment.status, to);
+  const ids = moves.map(({ payment }) => payment.id);
+  const perPayment = (value: (move: PaymentMove) => SQL, otherwise: SQL) =>
+    sql`case ${payments.id} ${sql.join(
+      moves.map((move) => sql`when ${move.payment.id}::uuid then ${value(move)}`),
+      sql` `,
+    )} else ${otherwise} end`;
+  const set: Record<string, SQL | string | Date> = { status: to, updatedAt: by.at };
+  for (const [name, column] of Object.entries(CHANGEABLE)) {
+    const key = name as keyof PaymentChanges;
+    const given = (move: PaymentMove) => move.changes?.[key] !== undefined;
+    if (!moves.some(given)) continue;
+    set[key] = perPayment(
+      (move) => (given(move) ? sql`${move.changes![key]}` : sql`${column}`),
+      sql`${column}`,
+    );
   }
-  if (payment.creditAmount > 0 && returnsCredit(payment.status, to)) {
+  const updated = await tx
+    .update(payments)
+    .set(set)
+    .where(
+      and(
+        inArray(payments.id, ids),
+        sql`${payments.status} = ${perPayment((move) => sql`${move.payment.status}`, sql`null`)}`,
+      ),
+    )
+    .returning();
+  if (updated.length !== moves.length) {
+    throw new Error(`A payment of ${ids.join(', ')} was changed by someone else`);
+  }
+  const rows = new Map(updated.map((row) => [row.id, row]));
+  const moved = moves.filter(({ payment }) => payment.status !== to).map(({ payment }) => payment);
+  await recordStateChanges(
+    tx,
+    moved.map((payment) => ({ subject: 'payment', subjectId: payment.id, from: payment.status, to })),
+    by,
+  );
+  await settleCards(tx, moved, to);
+  for (const payment of moved) {
+    if (payment.creditAmount <= 0 || !returnsCredit(payment.status, to)) continue;
     await addCredit(tx, {
       customerId: payment.customerId,
       amount: payment.creditAmount,
@@ -62,7 +141,55 @@ export async function movePayment(
       reference: payment.id,
     });
   }
-  return row;
+  return ids.map((id) => rows.get(id)!);
+}
+
+/** One payment's move (a batch of one). */
+export async function movePayment(
+  tx: DbOrTx,
+  payment: PaymentRow,
+  to: PaymentStatus,
+  changes: PaymentChanges,
+  by: Mover,
+): Promise<PaymentRow> {
+  const [row] = await movePayments(tx, [{ payment, changes }], to, by);
+  return row!;
+}
+
+/** The cards of payments that took the money are kept; those of payments that failed are not. */
+async function settleCards(tx: DbOrTx, moved: readonly PaymentRow[], to: PaymentStatus): Promise<void> {
+  const withCards = moved.filter((payment) => payment.paymentMethodId);
+  if (withCards.length === 0) return;
+  if (to === 'failed') {
+    for (const payment of withCards) await forgetProvisionalCard(tx, payment.paymentMethodId!);
+    return;
+  }
+  const keeping = withCards.filter(
+    (payment) => to === 'succeeded' || (to === 'refunded' && payment.status !== 'succeeded'),
+  );
+  if (keeping.length === 0) return;
+  // A saved card (every weekly charge's) needs nothing and takes no lock: one look finds the provisional.
+  const provisional = new Set(
+    (
+      await tx
+        .select({ id: paymentMethods.id })
+        .from(paymentMethods)
+        .where(
+          and(
+            inArray(
+              paymentMethods.id,
+              keeping.map((payment) => payment.paymentMethodId!),
+            ),
+            eq(paymentMethods.provisional, 'until_paid'),
+          ),
+        )
+    ).map((row) => row.id),
+  );
+  for (const payment of keeping) {
+    if (provisional.has(payment.paymentMethodId!)) {
+      await keepCard(tx, payment.paymentMethodId!, payment.customerId);
+    }
+  }
 }
 
 /** A payment row, locked (after its checkout, in the lock order). */

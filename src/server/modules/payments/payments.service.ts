@@ -11,19 +11,22 @@ import { orders } from '../../db/schema/orders';
 import { paymentMethods, payments } from '../../db/schema/payments';
 import { customers } from '../../db/schema/customers';
 import { type PaymentProcessors, type ProcessorName } from '../../integrations/payments/port';
-import { spendCredit } from '../credit';
-import { lockCheckout, recordStateChange } from '../orders';
+import { lockCheckout } from '../orders';
 import type { ShopRulesCache } from '../shop';
 import type { OrderKinds } from './order-kinds';
-import { movePayment, type PaymentRow } from './payment-state';
+import { movePayment, startPayments, type PaymentRow } from './payment-state';
 import { ensureProcessorCustomer } from './processor-customers';
 import { PaymentRecovery, STUCK_CHARGE_MS } from './payment-recovery';
 import { askProcessor, CARD_UNAVAILABLE } from './processor-answers';
 import { paymentView } from './payment-view';
 import { PaymentSettlement } from './payment-settlement';
 import { PaymentRefunds } from './refunds';
-import { OffSessionCharges, refuseAfterHardDecline, type OffSessionCharge } from './off-session';
-import { chargeOffSessionMany, type BatchAnswer } from './off-session-batch';
+import {
+  chargeOffSession,
+  refuseAfterHardDecline,
+  type BatchAnswer,
+  type OffSessionCharge,
+} from './off-session';
 
 // Paying a checkout (issue 4 parts 1, 5, 6, 8; issue 8). The order of things is what makes it safe:
 //  0. A 3-D Secure check or PayPal approval that this attempt replaces is cancelled at the processor first,
@@ -66,7 +69,6 @@ export class PaymentsService {
   private readonly settlement: PaymentSettlement;
   private readonly recovery: PaymentRecovery;
   private readonly refunds: PaymentRefunds;
-  private readonly offSession: OffSessionCharges;
 
   constructor(
     private readonly db: Db,
@@ -80,17 +82,21 @@ export class PaymentsService {
     this.settlement = new PaymentSettlement(db, processors, clock, publicUrl, kinds);
     this.recovery = new PaymentRecovery(db, clock, this.settlement);
     this.refunds = new PaymentRefunds(db, clock, this.settlement, kinds);
-    this.offSession = new OffSessionCharges(db, rules, clock, this.settlement);
   }
 
-  /** Charges a checkout while its customer is away (a plan's weekly box); see off-session.ts. */
-  chargeOffSession(charge: OffSessionCharge): Promise<PaymentRow | null> {
-    return this.offSession.charge(charge);
+  /**
+   * Charges a checkout while its customer is away (a plan's weekly box): a batch of one (off-session.ts).
+   * Throws why it was refused.
+   */
+  async chargeOffSession(charge: OffSessionCharge): Promise<PaymentRow | null> {
+    const [answer] = await this.chargeOffSessionMany([charge], 1);
+    if (answer instanceof DomainError) throw answer;
+    return answer ?? null;
   }
 
-  /** Many such charges at once, `concurrency` at the processor at a time; see off-session-batch.ts. */
+  /** Many such charges at once, `concurrency` at the processor at a time (off-session.ts). */
   chargeOffSessionMany(charges: readonly OffSessionCharge[], concurrency: number): Promise<BatchAnswer[]> {
-    return chargeOffSessionMany(
+    return chargeOffSession(
       { db: this.db, rules: this.rules, settlement: this.settlement },
       charges,
       concurrency,
@@ -209,37 +215,25 @@ export class PaymentsService {
       if (plan.charge > 0 && !processorName) {
         throw new DomainError('VALIDATION_FAILED', 'Choose a card or PayPal to pay with');
       }
-      const [payment] = await tx
-        .insert(payments)
-        .values({
-          checkoutId: checkout.id,
-          customerId,
-          paymentMethodId: plan.charge > 0 ? (method?.id ?? null) : null,
-          processor: plan.charge > 0 ? processorName! : 'none',
-          idempotencyKey: `payment:${checkout.id}:${randomUUID()}`,
-          amount: plan.charge,
-          creditAmount: plan.creditApplied,
-          status: plan.charge > 0 ? 'processing' : 'succeeded',
-          updatedAt: this.clock.now(),
-        })
-        .returning();
-      await recordStateChange(
+      const [payment] = await startPayments(
         tx,
-        'payment',
-        payment!.id,
-        null,
-        payment!.status,
+        [
+          {
+            values: {
+              checkoutId: checkout.id,
+              customerId,
+              paymentMethodId: plan.charge > 0 ? (method?.id ?? null) : null,
+              processor: plan.charge > 0 ? processorName! : 'none',
+              idempotencyKey: `payment:${checkout.id}:${randomUUID()}`,
+              amount: plan.charge,
+              creditAmount: plan.creditApplied,
+              status: plan.charge > 0 ? 'processing' : 'succeeded',
+            },
+            orderNumbers: await this.settlement.orderNumbers(tx, checkout.id),
+          },
+        ],
         this.settlement.by('customer'),
       );
-      if (plan.creditApplied > 0) {
-        await spendCredit(tx, {
-          customerId,
-          amount: plan.creditApplied,
-          reason: 'order_payment',
-          description: `Paid towards order ${await this.settlement.orderNumbers(tx, checkout.id)}`,
-          reference: payment!.id,
-        });
-      }
       if (plan.charge === 0) {
         await this.settlement.finalise(tx, checkout, payment!, this.settlement.by('customer'));
         return { done: payment! };
