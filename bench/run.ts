@@ -8,7 +8,7 @@ import { checkoutLoad } from './checkout';
 import { menuLoad, takeawayOrderLoad } from './takeaway';
 import { formatCpu, type CpuSplit } from './cpu';
 import { addToBasketLoad, hammer, productListLoad, type LoadResult } from './load';
-import { PUBLIC_PAGES } from '../tools/public-pages';
+import { MEASURED_PAGES } from '../src/contracts/page-routes';
 import { lighthouseMedian, takeawayVisitor } from './lighthouse';
 import { buildWeight, initialJs } from './page-weight';
 import { allWorkersUp, helloWorld, postgres, startShop, stop } from './server';
@@ -57,12 +57,12 @@ async function main() {
     if (only.has('weight') || only.has('lighthouse') || only.has('pglite')) {
       const shop = await startShop({ DATA_DIR: dataDir, SFOGLIA_NOW: NOW, LOG_LEVEL: 'error' });
       try {
-        // Issue 11 parts 2 and 3: every public page (tools/public-pages.ts), its JS and Lighthouse mobile.
+        // Issue 11 parts 2 and 3: every measured public page (src/contracts/page-routes.ts), its JS and Lighthouse mobile.
         if (only.has('weight')) {
           const weight = buildWeight();
           results.jsBudget = weight.report;
           report.push(weight.text);
-          for (const { path } of PUBLIC_PAGES) {
+          for (const { path } of MEASURED_PAGES) {
             const loaded = await initialJs(`${shop.url}${path}`);
             results[`loadedJs ${path}`] = loaded;
             report.push(`JS a browser loaded on ${path} until idle: ${loaded.kbGzip.toFixed(1)} KB gzipped`);
@@ -72,7 +72,7 @@ async function main() {
           // Issue 13 part 7: Pasta Now's menu too, for a visitor whose takeaway basket names a restaurant.
           const cookie = await takeawayVisitor(shop.url);
           const pages = [
-            ...PUBLIC_PAGES.map(({ path }) => ({ path, cookie: undefined })),
+            ...MEASURED_PAGES.map(({ path }) => ({ path, cookie: undefined })),
             { path: '/pasta-now', cookie },
           ];
           for (const { path, cookie } of pages) {

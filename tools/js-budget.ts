@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { PUBLIC_PAGES, type PublicPage } from './public-pages';
+import { MEASURED_PAGES, type Page } from '../src/contracts/page-routes';
 
 // The JS budget (issue 11 part 2), from the production build's manifest and the gzipped size of each file
 // (as the server sends it), never from a timing. Run after `vite build` by `npm run build` and by
@@ -55,7 +55,7 @@ export function checkBudget(
   manifest: Manifest,
   kbOf: (file: string) => number,
   sourcesOf: (file: string) => string[],
-  pages: readonly PublicPage[] = PUBLIC_PAGES,
+  pages: readonly Pick<Page, 'path' | 'chunks'>[] = MEASURED_PAGES,
   budgets = BUDGETS,
 ): BudgetReport {
   const problems: string[] = [];

@@ -1,119 +1,151 @@
-// The pages of the web app (spec §2), as React Router path patterns. The server answers these with the app
-// and 200, and any other page path with the same app and 404 (it shows "We can’t find that page"), so a
-// mistyped link is not a soft 404. src/web/routes.test.ts keeps this list equal to the route table in
-// src/web/routes.tsx: a route added there and not here (or the other way round) fails the unit tests.
+// The web app's pages (spec §2), each said once (issue 20): its React Router path pattern, whether the server
+// renders its first screen, the route chunks its first screen needs, and whether it is a public page held
+// to the JS budget and measured by Lighthouse. Everything that needs a page's facts reads them here:
+// - the server answers these paths with the app and 200, and any other page path with the same app and 404
+//   (it shows "We can’t find that page"), so a mistyped link is not a soft 404 (http/web-app.ts);
+// - it renders the public ones (decision 17) and preloads their chunks' JS and CSS;
+// - the route table (src/web/routes.tsx) has exactly these paths (src/web/routes.test.ts);
+// - the rendering test (http/server-rendering.test.ts) checks each server-rendered page's first screen;
+// - the JS budget (tools/js-budget.ts, after every build) and `npm run bench` take the measured pages.
 
-/**
- * The public pages, rendered on the server with their first screen in the HTML (decision 17). A page is
- * added here unless it shows a customer's own data (then below): public by default.
- */
-export const SERVER_RENDERED_ROUTES = [
-  '/',
-  '/products',
-  '/menu',
-  '/one-off',
-  '/one-off/menu',
-  '/gift-boxes',
-  '/gift-boxes/:handle',
-  '/pasta-now-search-address',
-  '/catering-search-address',
-] as const;
+export interface Page {
+  /** The React Router path pattern. */
+  path: string;
+  /**
+   * `server`: public, its first screen rendered on the server (decision 17), added so unless it shows a
+   * customer's own data; `browser`: a customer's own data, or a step of a flow that starts from the
+   * customer's session: the server sends the shell and the browser renders the page.
+   */
+  rendered: 'server' | 'browser';
+  /** The source modules of its route chunks (keys of dist/web/.vite/manifest.json): preloaded, budgeted. */
+  chunks: readonly string[];
+  /** A public page held to the JS budget (tools/js-budget.ts) and measured by Lighthouse (`npm run bench`). */
+  measured: boolean;
+}
 
-/**
- * Pages the server does not render (docs/decisions/0017): they show a customer's own data or a step of a
- * flow that starts from the customer's session, so the server sends the shell and the browser renders the
- * page.
- */
-export const CLIENT_RENDERED_ROUTES = [
-  '/one-off/continue',
-  '/one-off/signup',
-  '/one-off/login',
-  '/checkout',
-  '/checkout/continue',
-  '/checkout/signup',
-  '/checkout/login',
-  '/checkout/delivery/address',
-  '/checkout/billingaddresses',
-  '/checkout/delivery/instructions',
-  '/checkout/payment',
-  '/checkout/confirmation',
-  '/checkout/error',
-  '/checkout/existing-plan',
-  '/one-off/checkout',
-  '/one-off/checkout/delivery/address',
-  '/one-off/checkout/billingaddresses',
-  '/one-off/checkout/delivery/instructions',
-  '/one-off/checkout/payment',
-  '/one-off/checkout/confirmation',
-  '/one-off/checkout/error',
-  '/gift-boxes/confirmation',
-  '/gift-boxes/:handle/send',
-  '/payment/success',
-  '/payment/:orderId',
-  '/order/:orderId',
-  '/order/:orderId/edit',
-  '/order/:orderId/edit/delivery-info',
-  '/order/:orderId/edit/recipes',
-  '/order/:orderId/edit/change-delivery-address',
-  '/schedule/:weekId/edit',
-  '/schedule/one-off/:orderId/view',
-  '/schedule/:weekId/choose-recipes',
-  '/schedule/:weekId/change-delivery-date',
-  '/next-order-voucher',
-  '/my-basket',
-  '/my-rk-basket',
-  '/login',
-  '/signup',
-  '/forgot-password',
-  '/forgot-password/reset',
-  '/social-login',
-  '/auth-facebook-cb',
-  '/signed-out',
-  '/paypal-confirmation',
-  '/paypal-setup-confirmation',
+type Facts = Partial<Pick<Page, 'chunks' | 'measured'>>;
+const server = (path: string, facts: Facts = {}): Page => ({
+  path,
+  rendered: 'server',
+  chunks: facts.chunks ?? [],
+  measured: facts.measured ?? false,
+});
+const browser = (path: string): Page => ({ path, rendered: 'browser', chunks: [], measured: false });
+
+export const PAGES: readonly Page[] = [
+  server('/'),
+  server('/products'),
+  server('/menu', { chunks: ['pages/menu-page.tsx'], measured: true }),
+  server('/one-off'),
+  server('/one-off/menu', { chunks: ['pages/menu-page.tsx'] }),
+  server('/gift-boxes', { chunks: ['pages/gifts/gifts-public-chunk.ts'], measured: true }),
+  server('/gift-boxes/:handle', { chunks: ['pages/gifts/gifts-public-chunk.ts'] }),
+  server('/pasta-now-search-address', {
+    chunks: ['pages/takeaway/discovery-layout.tsx', 'pages/takeaway/discovery-search-chunk.ts'],
+    measured: true,
+  }),
+  server('/catering-search-address', {
+    chunks: ['pages/takeaway/discovery-layout.tsx', 'pages/takeaway/discovery-search-chunk.ts'],
+  }),
+  browser('/one-off/continue'),
+  browser('/one-off/signup'),
+  browser('/one-off/login'),
+  browser('/checkout'),
+  browser('/checkout/continue'),
+  browser('/checkout/signup'),
+  browser('/checkout/login'),
+  browser('/checkout/delivery/address'),
+  browser('/checkout/billingaddresses'),
+  browser('/checkout/delivery/instructions'),
+  browser('/checkout/payment'),
+  browser('/checkout/confirmation'),
+  browser('/checkout/error'),
+  browser('/checkout/existing-plan'),
+  browser('/one-off/checkout'),
+  browser('/one-off/checkout/delivery/address'),
+  browser('/one-off/checkout/billingaddresses'),
+  browser('/one-off/checkout/delivery/instructions'),
+  browser('/one-off/checkout/payment'),
+  browser('/one-off/checkout/confirmation'),
+  browser('/one-off/checkout/error'),
+  browser('/gift-boxes/confirmation'),
+  browser('/gift-boxes/:handle/send'),
+  browser('/payment/success'),
+  browser('/payment/:orderId'),
+  browser('/order/:orderId'),
+  browser('/order/:orderId/edit'),
+  browser('/order/:orderId/edit/delivery-info'),
+  browser('/order/:orderId/edit/recipes'),
+  browser('/order/:orderId/edit/change-delivery-address'),
+  browser('/schedule/:weekId/edit'),
+  browser('/schedule/one-off/:orderId/view'),
+  browser('/schedule/:weekId/choose-recipes'),
+  browser('/schedule/:weekId/change-delivery-date'),
+  browser('/next-order-voucher'),
+  browser('/my-basket'),
+  browser('/my-rk-basket'),
+  browser('/login'),
+  browser('/signup'),
+  browser('/forgot-password'),
+  browser('/forgot-password/reset'),
+  browser('/social-login'),
+  browser('/auth-facebook-cb'),
+  browser('/signed-out'),
+  browser('/paypal-confirmation'),
+  browser('/paypal-setup-confirmation'),
   // Pasta Now's menus: the visitor's basket's restaurant (issue 13).
-  '/pasta-now',
-  '/catering-menu',
-  '/account',
-  '/account/dashboard',
-  '/account/order-history',
-  '/account/upcoming-orders',
-  '/account/pasta-plan',
-  '/account/pasta-plan/cancel',
-  '/account/paused',
-  '/account/payment-methods',
-  '/account/my-details',
-  '/account/rewards',
-  '/account/offers',
+  browser('/pasta-now'),
+  browser('/catering-menu'),
+  browser('/account'),
+  browser('/account/dashboard'),
+  browser('/account/order-history'),
+  browser('/account/upcoming-orders'),
+  browser('/account/pasta-plan'),
+  browser('/account/pasta-plan/cancel'),
+  browser('/account/paused'),
+  browser('/account/payment-methods'),
+  browser('/account/my-details'),
+  browser('/account/rewards'),
+  browser('/account/offers'),
   // Pasta Now discovery: for the address the visitor searched from (local storage), and the Takeaway switch.
-  '/pasta-now-find',
-  '/pasta-type',
-  '/pasta-now-switch',
+  browser('/pasta-now-find'),
+  browser('/pasta-type'),
+  browser('/pasta-now-switch'),
   // Pasta Now and catering: the checkouts and tracking (issue 13).
-  '/pasta-now-checkout',
-  '/pasta-now-checkout/continue',
-  '/pasta-now-checkout/signup',
-  '/pasta-now-checkout/login',
-  '/pasta-now-checkout/delivery/address',
-  '/pasta-now-checkout/delivery/instructions',
-  '/pasta-now-checkout/payment',
-  '/catering-checkout',
-  '/catering-checkout/continue',
-  '/catering-checkout/signup',
-  '/catering-checkout/login',
-  '/catering-checkout/delivery/address',
-  '/catering-checkout/delivery/instructions',
-  '/catering-checkout/payment',
-  '/takeaway/track/:orderId',
-  '/takeaway/track/:orderId/elsewhere',
+  browser('/pasta-now-checkout'),
+  browser('/pasta-now-checkout/continue'),
+  browser('/pasta-now-checkout/signup'),
+  browser('/pasta-now-checkout/login'),
+  browser('/pasta-now-checkout/delivery/address'),
+  browser('/pasta-now-checkout/delivery/instructions'),
+  browser('/pasta-now-checkout/payment'),
+  browser('/catering-checkout'),
+  browser('/catering-checkout/continue'),
+  browser('/catering-checkout/signup'),
+  browser('/catering-checkout/login'),
+  browser('/catering-checkout/delivery/address'),
+  browser('/catering-checkout/delivery/instructions'),
+  browser('/catering-checkout/payment'),
+  browser('/takeaway/track/:orderId'),
+  browser('/takeaway/track/:orderId/elsewhere'),
   // The kitchen screen for restaurant staff (issue 13 part 3); ?restaurant=… picks one of theirs.
-  '/kitchen',
-] as const;
+  browser('/kitchen'),
+];
+
+const paths = (rendered: Page['rendered']) =>
+  PAGES.filter((page) => page.rendered === rendered).map((page) => page.path);
+
+/** The public pages, rendered on the server with their first screen in the HTML (decision 17). */
+export const SERVER_RENDERED_ROUTES: readonly string[] = paths('server');
+
+/** Pages the server does not render: it sends the shell and the browser renders the page. */
+export const CLIENT_RENDERED_ROUTES: readonly string[] = paths('browser');
+
+/** Public pages held to the JS budget and measured by Lighthouse. */
+export const MEASURED_PAGES: readonly Page[] = PAGES.filter((page) => page.measured);
 
 /** Every page: the server answers these with 200, any other page path with 404. */
-export const PAGE_ROUTES = [...SERVER_RENDERED_ROUTES, ...CLIENT_RENDERED_ROUTES] as const;
-
-export type PageRoute = (typeof PAGE_ROUTES)[number];
+export const PAGE_ROUTES: readonly string[] = PAGES.map((page) => page.path);
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -133,6 +165,15 @@ export function matchesRoute(pattern: string, path: string): boolean {
 /** Whether the server renders a decoded path's first screen (a page not listed as client-rendered). */
 export function isServerRenderedPath(path: string): boolean {
   return isPagePath(path) && !CLIENT_RENDERED_ROUTES.some((pattern) => matchesRoute(pattern, path));
+}
+
+const dynamicSegments = (pattern: string) => pattern.split('/').filter((part) => part.startsWith(':')).length;
+
+/** The page a decoded path is, if any: as React Router ranks them, a static segment before a `:name`. */
+export function pageOf(path: string): Page | undefined {
+  return PAGES.filter((page) => matchesRoute(page.path, path)).sort(
+    (a, b) => dynamicSegments(a.path) - dynamicSegments(b.path),
+  )[0];
 }
 
 /** Whether a decoded path is one of the web app's pages. */

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { isPagePath, isServerRenderedPath } from '../../contracts/page-routes';
+import { isPagePath, isServerRenderedPath, pageOf, PAGES } from '../../contracts/page-routes';
 import {
   RENDER_ORIGIN,
   type CreateServerRenderer,
@@ -30,15 +30,6 @@ export const CONFIG_PLACEHOLDER = '<!--sfoglia-config-->';
 const ROOT_ELEMENT = '<div id="root"></div>';
 /** Where each answer's own data goes into a cached page. */
 const BOOTSTRAP_MARK = '<!--sfoglia-bootstrap-->';
-
-/** Page routes whose screen chunk is worth preloading, by path prefix → source module (Vite manifest key). */
-const PAGE_CHUNKS: [prefix: string, source: string][] = [
-  ['/menu', 'pages/menu-page.tsx'],
-  ['/one-off/menu', 'pages/menu-page.tsx'],
-  ['/gift-boxes', 'pages/gifts/gifts-public-chunk.ts'],
-  ['/pasta-now-search-address', 'pages/takeaway/discovery-search-chunk.ts'],
-  ['/catering-search-address', 'pages/takeaway/discovery-search-chunk.ts'],
-];
 
 /** Fonts every page uses (typeface.css's Latin face), preloaded: found among the entry's built assets. */
 const PRELOADED_FONTS = [/\/figtree-latin-wght-normal-[\w-]+\.woff2$/];
@@ -187,18 +178,18 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   // server must be styled before its JS runs, or they would arrive with the chunk and move it. (When the chunk
   // loads, Vite links the same file again, after the paint; the rules are the same.)
   const preloads = new Map<string, { styles: string; scripts: string }>();
-  for (const [prefix, source] of PAGE_CHUNKS) {
+  for (const { path, chunks: sources } of PAGES) {
     const keys = new Set<string>();
     const visit = (key: string) => {
       if (keys.has(key) || !manifest[key]) return;
       keys.add(key);
       for (const next of manifest[key].imports ?? []) visit(next);
     };
-    visit(source);
+    for (const source of sources) visit(source);
     if (keys.size === 0) continue;
     const chunks = [...keys].map((key) => manifest[key]!);
     const css = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))];
-    preloads.set(prefix, {
+    preloads.set(path, {
       styles: css
         .map((file) => inlined(file, `<link rel="stylesheet" crossorigin href="/${file}" />`))
         .join(''),
@@ -243,8 +234,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   /** The page around its body: public parts only, with a mark where each answer's own data goes. */
   const page = (path: string, markup: string, state: unknown) => {
     const rendered = state !== undefined;
-    const prefix = PAGE_CHUNKS.find(([start]) => path === start || path.startsWith(`${start}/`))?.[0];
-    const route = prefix ? preloads.get(prefix) : undefined;
+    const known = pageOf(path);
+    const route = known ? preloads.get(known.path) : undefined;
     const { pictures, body } = hoistPicturePreloads(markup);
     const head = `${pictures}${fontPreloads}${asJsonScript('sfoglia-config', options.config)}${BOOTSTRAP_MARK}${
       route ? `${route.styles}${rendered ? '' : route.scripts}` : ''
