@@ -35,6 +35,20 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // Query keys come from the query factories (`*.queries.ts`), never written by hand in a page (issue 20).
+    files: ['src/web/pages/**/*.{ts,tsx}', 'src/web/app/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression",
+          message: 'Take the query from its factory (features/*/…queries.ts); never write a query key here.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/domain/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -99,6 +99,22 @@ export const deliveryQueries = {
         ),
       staleTime: 60 * 60_000,
     }),
+  /** A postcode's addresses, and whether we deliver there. */
+  postcode: (postcode: string) =>
+    queryOptions({
+      queryKey: [...deliveryQueries.all, 'postcode', postcode] as const,
+      queryFn: ({ signal }) => addressLookupApi.postcode(postcode, signal),
+      enabled: postcode !== '',
+      staleTime: 5 * 60_000,
+    }),
+  /** Addresses matching free text, once `minLength` letters are typed. */
+  addressSearch: (query: string, minLength: number) =>
+    queryOptions({
+      queryKey: [...deliveryQueries.all, 'address-search', query] as const,
+      queryFn: ({ signal }) => addressLookupApi.search(query, signal),
+      staleTime: 5 * 60_000,
+      enabled: query.length >= minLength,
+    }),
 };
 
 export const addressLookupApi = {

@@ -92,6 +92,22 @@ export const orderQueries = {
       queryKey: [...orderQueries.all, 'detail', id] as const,
       queryFn: async ({ signal }) => readOrderDetail(await api('GET', `/orders/${id}`, { signal })),
     }),
+  /** What a recipe-kit checkout will cost, asked again for each version of its basket (never cached). */
+  preview: (body: RecipeKitOrderBody | null, basketVersion: string | undefined) =>
+    queryOptions({
+      queryKey: [...orderQueries.all, 'preview', body, basketVersion] as const,
+      queryFn: ({ signal }) => ordersApi.preview(body!, signal),
+      enabled: body !== null,
+      staleTime: 0,
+    }),
+  /** What a gift will cost (never cached). */
+  giftPreview: (body: GiftBoxOrderBody | null) =>
+    queryOptions({
+      queryKey: [...orderQueries.all, 'gift-preview', body] as const,
+      queryFn: ({ signal }) => ordersApi.previewGift(body!, signal),
+      enabled: body !== null,
+      staleTime: 0,
+    }),
 };
 
 export const ordersApi = {

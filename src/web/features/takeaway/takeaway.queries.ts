@@ -99,6 +99,14 @@ export type { NearestSearch };
 export const takeawayQueries = {
   // all, nearest, restaurants, restaurant: restaurants.queries.ts, light enough for the address search.
   ...restaurantQueries,
+  /** When a delivery would arrive (spec §7 Delivery: delivery_estimation), for a minute. */
+  estimate: (body: DeliveryEstimationBody | null) =>
+    queryOptions({
+      queryKey: [...takeawayQueries.all, 'estimate', body] as const,
+      queryFn: () => takeawayApi.estimate(body!),
+      enabled: body !== null,
+      staleTime: 60_000,
+    }),
   /** Spec §9: the takeaway menu refetches every 60 s. */
   menu: (restaurantId: string, fulfillmentType: FulfillmentType, catering = false) =>
     queryOptions({

@@ -78,10 +78,8 @@ export function PaymentStep() {
       : null;
 
   const preview = useQuery({
-    queryKey: [...orderQueries.all, 'preview', body, basket?.updatedAt] as const,
-    queryFn: ({ signal }) => ordersApi.preview(body!, signal),
+    ...orderQueries.preview(body, basket?.updatedAt),
     enabled: body !== null && basket !== undefined && basket.items.length > 0,
-    staleTime: 0,
   });
 
   const onPay = async (how: PayWith, missingMethod: boolean) => {

@@ -126,12 +126,7 @@ function SendGift({ box, draft, variantTitle }: { box: MenuDish; draft: GiftDraf
           },
         }
       : null;
-  const preview = useQuery({
-    queryKey: [...orderQueries.all, 'gift-preview', body] as const,
-    queryFn: ({ signal }) => ordersApi.previewGift(body!, signal),
-    enabled: body !== null,
-    staleTime: 0,
-  });
+  const preview = useQuery(orderQueries.giftPreview(body));
 
   const saveAddress = async (values: CreateAddressBody) => {
     const created = await accountApi.addAddress(values);

@@ -10,7 +10,7 @@ import { useCheckoutBasket } from '../../features/takeaway/checkout-basket';
 import { problemPlace } from '../../features/takeaway/checkout-rules';
 import { TimePicker } from '../../features/takeaway/checkout-time-picker';
 import { Upsell } from '../../features/takeaway/checkout-upsell';
-import { takeawayApi, takeawayBasketApi, takeawayQueries } from '../../features/takeaway/takeaway.queries';
+import { takeawayBasketApi, takeawayQueries } from '../../features/takeaway/takeaway.queries';
 import { FormError, SubmitButton, TextAreaField } from '../../shared/forms/fields';
 import { useForm } from '../../shared/forms/use-form';
 import { shopNow, shopQueries } from '../../shared/shop.queries';
@@ -69,12 +69,7 @@ function useDayPrefix(date: string | null): string {
 function Estimate({ basket }: { basket: TakeawayBasket }) {
   const body = estimateBody(basket);
   const day = useDayPrefix(basket.asap ? null : basket.deliveryDate);
-  const estimate = useQuery({
-    queryKey: [...takeawayQueries.all, 'estimate', body] as const,
-    queryFn: () => takeawayApi.estimate(body!),
-    enabled: body !== null,
-    staleTime: 60_000,
-  });
+  const estimate = useQuery(takeawayQueries.estimate(body));
   if (basket.fulfillmentType !== 'delivery') {
     return basket.timeSlot ? (
       <p className="tw-estimate">

@@ -1,4 +1,3 @@
-import { queryOptions } from '@tanstack/react-query';
 import type { LookupAddressResult } from '../../../contracts/delivery';
 import { formatUkPostcode, isUkPostcode } from '../../../domain/address';
 import { addressLookupApi, deliveryQueries } from '../../features/delivery/delivery.queries';
@@ -13,13 +12,7 @@ import { isApiError } from '../../shared/api/client';
 /** Letters typed before the lookup is asked: fewer match half the country. */
 export const MIN_SEARCH_LENGTH = 3;
 
-export const addressSearch = (query: string) =>
-  queryOptions({
-    queryKey: [...deliveryQueries.all, 'address-search', query] as const,
-    queryFn: ({ signal }) => addressLookupApi.search(query, signal),
-    staleTime: 5 * 60_000,
-    enabled: query.length >= MIN_SEARCH_LENGTH,
-  });
+export const addressSearch = (query: string) => deliveryQueries.addressSearch(query, MIN_SEARCH_LENGTH);
 
 /** The address or postcode cannot be placed: said in words the customer can act on. */
 export class NoCoordinates extends Error {}

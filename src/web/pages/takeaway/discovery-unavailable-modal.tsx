@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { outcodeOf } from '../../../domain/address';
-import { addressLookupApi, deliveryQueries } from '../../features/delivery/delivery.queries';
+import { deliveryQueries } from '../../features/delivery/delivery.queries';
 import { chooseRestaurant } from '../../features/takeaway/discovery-basket';
 import { distanceText, openingText } from '../../features/takeaway/discovery-facts';
 import { nearestForCollection } from '../../features/takeaway/discovery-nearby';
@@ -103,12 +103,7 @@ function NearestKitchen({ address, catering }: { address: ChosenAddress; caterin
 
 /** Recipe kits, where the couriers deliver them (the postcode's own answer), or honestly not yet. */
 function RecipeKits({ postcode }: { postcode: string }) {
-  const area = useQuery({
-    queryKey: [...deliveryQueries.all, 'postcode', postcode] as const,
-    queryFn: ({ signal }) => addressLookupApi.postcode(postcode, signal),
-    enabled: postcode !== '',
-    staleTime: 5 * 60_000,
-  });
+  const area = useQuery(deliveryQueries.postcode(postcode));
   if (!postcode || area.isError) return null;
   if (!area.data) return <Spinner label="Checking where our recipe kits are delivered" />;
   const outcode = area.data.outcode || outcodeOf(postcode);
