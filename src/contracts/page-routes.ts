@@ -41,11 +41,11 @@ export const PAGES: readonly Page[] = [
   server('/gift-boxes', { chunks: ['pages/gifts/gifts-public-chunk.ts'], measured: true }),
   server('/gift-boxes/:handle', { chunks: ['pages/gifts/gifts-public-chunk.ts'] }),
   server('/pasta-now-search-address', {
-    chunks: ['pages/takeaway/discovery-layout.tsx', 'pages/takeaway/discovery-search-chunk.ts'],
+    chunks: ['pages/takeaway/discovery/layout.tsx', 'pages/takeaway/discovery/search-chunk.ts'],
     measured: true,
   }),
   server('/catering-search-address', {
-    chunks: ['pages/takeaway/discovery-layout.tsx', 'pages/takeaway/discovery-search-chunk.ts'],
+    chunks: ['pages/takeaway/discovery/layout.tsx', 'pages/takeaway/discovery/search-chunk.ts'],
   }),
   browser('/one-off/continue'),
   browser('/one-off/signup'),

@@ -7,7 +7,7 @@ import { setUi } from '../shared/ui/ui-store';
 
 // The recipe-kit bar (spec §2) over the recipe-kit screens: the Takeaway / Recipe kits toggle, how it works,
 // and the basket on phones. Takeaway is the Takeaway switch (spec §4), a route whose loader does the work
-// (pages/takeaway/discovery-switch-loader.ts): nothing of it is in this page's first JS.
+// (pages/takeaway/discovery/switch-loader.ts): nothing of it is in this page's first JS.
 export function RecipeKitLayout() {
   // The one-off menu's basket is its own (issue 19): the badge counts the basket of the menu on screen.
   const oneOff = useLocation().pathname.startsWith('/one-off');

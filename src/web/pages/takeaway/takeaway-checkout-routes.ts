@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../app/lazy-page';
 import { NotFoundPage } from '../../app/not-found';
-import type * as CheckoutChunk from './checkout-chunk';
+import type * as CheckoutChunk from './checkout/chunk';
 
 // Pasta Now and catering: the checkouts (/pasta-now-checkout, /catering-checkout; spec §2: continue, signup,
 // login, delivery/address, delivery/instructions, payment), tracking (/takeaway/track/:orderId, public by the
@@ -11,7 +11,7 @@ import type * as CheckoutChunk from './checkout-chunk';
 
 type Route = Pick<RouteObject, 'Component' | 'loader' | 'element'>;
 const load = (pick: (m: typeof CheckoutChunk) => Route) =>
-  lazyPage(async () => pick(await import('./checkout-chunk')));
+  lazyPage(async () => pick(await import('./checkout/chunk')));
 
 const STEPS = ['continue', 'signup', 'login', 'delivery/address', 'delivery/instructions', 'payment'];
 

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
-import { discoveryScreens, discoverySwitchRoute, withTakeawayLayout } from './discovery-routes';
-import { menuRoutes } from './menu-routes';
+import { discoveryScreens, discoverySwitchRoute, withTakeawayLayout } from './discovery/routes';
+import { menuRoutes } from './menu/routes';
 import { takeawayCheckoutRoutes } from './takeaway-checkout-routes';
 
 // Pasta Now and catering (issue 13 part 4): finding a restaurant and its menu under one takeaway bar (so it
