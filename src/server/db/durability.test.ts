@@ -76,7 +76,7 @@ test('a basket change acknowledged with a 2xx survives kill -9; the lock is take
   second.child.kill('SIGTERM');
   expect(await second.exited).toBe(0);
   expect(existsSync(join(dataDir, 'sfoglia.lock'))).toBe(false);
-}, 90_000);
+}, 360_000);
 
 test('a bad configuration value stops the server with a clear message', async () => {
   const server = startServer({ DATA_DIR: dataDir, PORT: 'eighty' });

@@ -43,7 +43,12 @@ export function startServer(env: Record<string, string>, prefix: string[] = []):
   return { child, port, url: `http://127.0.0.1:${port}`, output: () => output, exited };
 }
 
-export async function waitReady(server: ServerProcess, timeoutMs = 60_000): Promise<void> {
+/**
+ * Waits for the server's /readyz. The bound is generous: a server starting beside a full test suite on two
+ * cores (compiling its TypeScript, migrating a fresh database) has been seen to take over a minute, and
+ * this waits for readiness, never for a fixed time.
+ */
+export async function waitReady(server: ServerProcess, timeoutMs = 150_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);

@@ -27,7 +27,7 @@ async function start(port: number, env: Record<string, string> = {}): Promise<Se
   });
   running.push(server);
   // Generous: the API suite runs beside it, and a cold start migrates and seeds the database.
-  await waitReady(server, 90_000);
+  await waitReady(server);
   return server;
 }
 
@@ -149,4 +149,4 @@ test('killed between the charge and the order update: after a restart the order 
   expect(methods.body.data).toHaveLength(1);
   restarted.child.kill('SIGTERM');
   expect(await restarted.exited).toBe(0);
-}, 240_000);
+}, 360_000);
