@@ -90,7 +90,7 @@ export async function expectOptionsReadWhole(page: Page, label: string) {
 export async function firstDayToPayment(page: Page) {
   await expect(page).toHaveURL(/checkout\/delivery\/instructions$/);
   await page
-    .getByRole('group', { name: /First delivery day/ })
+    .getByRole('group', { name: /^(First delivery day|Delivery day)/ })
     .getByRole('radio')
     .first()
     .check();

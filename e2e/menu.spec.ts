@@ -17,7 +17,7 @@ test('browse the menu, build a basket, keep it across a reload, and see a failed
   await expect(tabs.filter({ hasText: 'This week' })).toContainText('(orders closed)');
   await expect(page.getByRole('tab', { selected: true })).toContainText('Next week');
   await expect(
-    page.getByText('Order by Friday 20 November at 12 noon for delivery 23 – 28 Nov.'),
+    page.getByText('Order by Friday 20 November at 12 noon for delivery 23 – 28 Nov.', { exact: true }),
   ).toBeVisible();
 
   // Switch week.
