@@ -6,12 +6,10 @@
 
 /** @type {Record<string, string[]>} module file → the other areas' tables it still imports */
 export const TABLE_CROSSINGS = {
-  'src/server/modules/auth/known-devices.ts': ['customers'],
   'src/server/modules/baskets/basket-vouchers.service.ts': ['basketVouchers'],
   'src/server/modules/baskets/baskets.repo.ts': ['productVariants', 'products'],
   'src/server/modules/checkout/abandoned-checkouts.ts': ['checkouts'],
   'src/server/modules/checkout/checkout.service.ts': ['checkouts'],
-  'src/server/modules/credit/credit.service.ts': ['customers'],
   'src/server/modules/customers/addresses.service.ts': ['OrderAddress'],
   'src/server/modules/customers/customers.repo.ts': ['customerIdentities', 'storeCreditTransactions'],
   'src/server/modules/delivery/delivery.repo.ts': [
@@ -38,15 +36,12 @@ export const TABLE_CROSSINGS = {
   'src/server/modules/orders/orders.repo.ts': ['scheduleWeeks', 'vouchers'],
   'src/server/modules/orders/orders.service.ts': ['subscriptions'],
   'src/server/modules/orders/state-changes.ts': ['baskets'],
-  'src/server/modules/payments/off-session.ts': ['customers', 'orders'],
-  'src/server/modules/payments/payment-methods.service.ts': ['customers'],
-  'src/server/modules/payments/payment-outcome.ts': ['customers', 'orders'],
+  'src/server/modules/payments/off-session.ts': ['orders'],
+  'src/server/modules/payments/payment-outcome.ts': ['orders'],
   'src/server/modules/payments/payment-settlement.ts': ['orders'],
   'src/server/modules/payments/payment-view.ts': ['orders'],
   'src/server/modules/payments/payments-in-flight.ts': ['orders'],
-  'src/server/modules/payments/payments.service.ts': ['checkouts', 'customers', 'orders'],
-  'src/server/modules/payments/processor-customers.ts': ['customers'],
-  'src/server/modules/payments/provisional-cards.ts': ['customers'],
+  'src/server/modules/payments/payments.service.ts': ['checkouts', 'orders'],
   'src/server/modules/restaurants/restaurants.repo.ts': ['orders', 'takeawayOrders'],
   'src/server/modules/shop/shop.repo.ts': ['bundles', 'products'],
   'src/server/modules/subscriptions/billing-decide.ts': ['baskets', 'checkouts', 'orders'],

@@ -18,6 +18,16 @@ export {
   updateCustomer,
   type CustomerRow,
 } from './customers.repo';
+export {
+  addStoreCredit,
+  customerContact,
+  customerIdsWithEmail,
+  lockCustomer,
+  lockCustomerCredit,
+  lockCustomersCredit,
+  storeCreditOf,
+  takeStoreCredit,
+} from './customer-rows';
 export { customerRoutes } from './customers.routes';
 export { allergenProfileOf, AllergenProfileService } from './allergen-profile';
 export { allergenRoutes } from './allergens.routes';

@@ -3,7 +3,6 @@ import { DomainError } from '../../../domain/errors';
 import { planCharge } from '../../../domain/orders';
 import type { Db, DbOrTx } from '../../db/client';
 import { inParallel } from '../../concurrency';
-import { customers } from '../../db/schema/customers';
 import { orders } from '../../db/schema/orders';
 import { paymentMethods, payments, processorCustomers } from '../../db/schema/payments';
 import type { PaymentIntent } from '../../integrations/payments/port';
@@ -13,6 +12,7 @@ import type { PaidCheckout } from './order-kinds';
 import { movePayments, startPayments, type PaymentRow, type PaymentStart } from './payment-state';
 import { isHardDecline, type ChargeRequest, type PaymentSettlement } from './payment-settlement';
 import { ensureProcessorCustomer } from './processor-customers';
+import { lockCustomersCredit } from '../customers';
 
 // Charging checkouts while their customers are away (issue 12: a plan's weekly boxes, at the cutoff and at
 // each retry), one or a batch (decision 22's addendum; issue 20: a charge of one is a batch of one). Each
@@ -141,16 +141,7 @@ export async function chargeOffSession(
       tx,
       wanted.map(({ input }) => input.paymentMethodId),
     );
-    const credit = new Map(
-      (
-        await tx
-          .select({ id: customers.id, storeCredits: customers.storeCredits })
-          .from(customers)
-          .where(inArray(customers.id, unique([...held.values()].map((c) => c.customerId))))
-          .orderBy(asc(customers.id))
-          .for('update')
-      ).map((row) => [row.id, row.storeCredits]),
-    );
+    const credit = await lockCustomersCredit(tx, unique([...held.values()].map((c) => c.customerId)));
     const boxes = await ordersOf(tx, checkoutIds);
     const making: { at: number; checkout: CheckoutRow; start: PaymentStart }[] = [];
     const taken = new Set<string>();

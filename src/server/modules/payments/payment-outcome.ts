@@ -1,11 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
 import { formatPence } from '../../../domain/money';
 import type { DbOrTx } from '../../db/client';
-import { customers } from '../../db/schema/customers';
 import { orders } from '../../db/schema/orders';
 import { enqueueEmail } from '../../integrations/email';
 import { paymentNotTaken } from '../../integrations/email/payment-templates';
 import type { PaymentRow } from './payment-state';
+import { customerContact } from '../customers';
 
 // Telling the customer how a payment ended when they were told we were still confirming it (issue 19 item
 // 25: the processor did not answer at checkout). Paid: the order kind's own confirmation says so. Not taken:
@@ -25,10 +25,7 @@ export async function tellNotTaken(
     .where(eq(orders.checkoutId, payment.checkoutId))
     .orderBy(asc(orders.number))
     .limit(1);
-  const [customer] = await tx
-    .select({ email: customers.email, firstName: customers.firstName })
-    .from(customers)
-    .where(eq(customers.id, payment.customerId));
+  const customer = await customerContact(tx, payment.customerId);
   if (!first || !customer) return;
   await enqueueEmail(
     tx,

@@ -9,7 +9,6 @@ import type { Db, DbOrTx } from '../../db/client';
 import { checkouts } from '../../db/schema/checkout';
 import { orders } from '../../db/schema/orders';
 import { paymentMethods, payments } from '../../db/schema/payments';
-import { customers } from '../../db/schema/customers';
 import { type PaymentProcessors, type ProcessorName } from '../../integrations/payments/port';
 import { lockCheckout } from '../orders';
 import type { ShopRulesCache } from '../shop';
@@ -27,6 +26,7 @@ import {
   type BatchAnswer,
   type OffSessionCharge,
 } from './off-session';
+import { lockCustomerCredit } from '../customers';
 
 // Paying a checkout (issue 4 parts 1, 5, 6, 8; issue 8). The order of things is what makes it safe:
 //  0. A 3-D Secure check or PayPal approval that this attempt replaces is cancelled at the processor first,
@@ -204,10 +204,10 @@ export class PaymentsService {
           : null;
       if (method) await refuseAfterHardDecline(tx, method.id);
 
-      const [customer] = await tx.select().from(customers).where(eq(customers.id, customerId)).for('update');
+      const creditBalance = await lockCustomerCredit(tx, customerId);
       const plan = planCharge({
         total: checkout.total,
-        creditBalance: customer!.storeCredits,
+        creditBalance: creditBalance!,
         useCredit: input.useCredit ?? true,
         minimumCardCharge: rules.minimumCardCharge,
         basketRequestsCard: false,
