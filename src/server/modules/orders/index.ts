@@ -36,3 +36,11 @@ export {
 } from './order-emails';
 export { checkoutPaid, describePayment, describePayments, type CheckoutPaid } from './checkout-payment';
 export { moveOrderAlong } from './move-order';
+export {
+  checkoutStateOf,
+  customerOrderRow,
+  firstOrderOf,
+  orderNumbersOf,
+  ordersOfCheckouts,
+  orderStateOf,
+} from './order-reads';
