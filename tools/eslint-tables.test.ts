@@ -32,7 +32,7 @@ tester.run('sfoglia/tables', rule as never, {
     },
     {
       filename: at('src/server/modules/orders/orders.repo.ts'),
-      code: "import { orders as ordersTable, type OrderAddress } from '../../db/schema/orders.ts';",
+      code: "import { orders as ordersTable, type orderLineItems } from '../../db/schema/orders.ts';",
     },
     {
       filename: at('src/server/modules/orders/move.ts'),
@@ -98,11 +98,11 @@ tester.run('sfoglia/tables', rule as never, {
     },
     {
       filename: at('src/server/modules/subscriptions/s.ts'),
-      code: "import { orders, type OrderAddress } from '../../db/schema/orders';",
+      code: "import { orders, type orderLineItems } from '../../db/schema/orders';",
       options: none,
       errors: [
         { message: /table "orders" of area "orders"/ },
-        { message: /table "OrderAddress" of area "orders"/ },
+        { message: /table "orderLineItems" of area "orders"/ },
       ],
     },
     {

@@ -10,7 +10,6 @@ export const TABLE_CROSSINGS = {
   'src/server/modules/baskets/baskets.repo.ts': ['productVariants', 'products'],
   'src/server/modules/checkout/abandoned-checkouts.ts': ['checkouts'],
   'src/server/modules/checkout/checkout.service.ts': ['checkouts'],
-  'src/server/modules/customers/addresses.service.ts': ['OrderAddress'],
   'src/server/modules/customers/customers.repo.ts': ['customerIdentities', 'storeCreditTransactions'],
   'src/server/modules/delivery/delivery.repo.ts': [
     'collectionProducts',
@@ -20,7 +19,6 @@ export const TABLE_CROSSINGS = {
   ],
   'src/server/modules/fulfilment/fulfilment.service.ts': ['orderLineItems', 'orders'],
   'src/server/modules/gifts/gifts.service.ts': [
-    'OrderAddress',
     'checkouts',
     'orderLineItems',
     'orders',
@@ -47,7 +45,6 @@ export const TABLE_CROSSINGS = {
   'src/server/modules/subscriptions/plan-orders.service.ts': ['orders'],
   'src/server/modules/subscriptions/plan-pause.ts': ['orders'],
   'src/server/modules/subscriptions/plan-settings.ts': ['orders'],
-  'src/server/modules/subscriptions/plan-store.ts': ['OrderAddress'],
   'src/server/modules/subscriptions/plan-sweeps.ts': ['orders', 'paymentMethods'],
   'src/server/modules/subscriptions/plan-terms.ts': ['productVariants'],
   'src/server/modules/subscriptions/plan-views.ts': [
@@ -65,12 +62,7 @@ export const TABLE_CROSSINGS = {
   'src/server/modules/takeaway/slot-holds.ts': ['orders'],
   'src/server/modules/takeaway/takeaway-kind.ts': ['orders'],
   'src/server/modules/takeaway/takeaway-orders.repo.ts': ['orderLineItems', 'orders', 'restaurants'],
-  'src/server/modules/takeaway/takeaway-orders.service.ts': [
-    'OrderAddress',
-    'TakeawayAddress',
-    'checkouts',
-    'orders',
-  ],
+  'src/server/modules/takeaway/takeaway-orders.service.ts': ['checkouts', 'orders'],
   'src/server/modules/takeaway/tracking.service.ts': ['orders'],
   'src/server/modules/vouchers/vouchers.repo.ts': ['baskets', 'checkouts', 'productVariants', 'products'],
   'src/server/modules/vouchers/vouchers.service.ts': ['checkouts'],

@@ -34,7 +34,6 @@ export const TABLE_OWNERS = {
     tables: {
       takeawayBaskets: 'baskets',
       takeawayBasketItems: 'baskets',
-      TakeawayAddress: 'baskets',
       takeawaySlots: 'restaurants',
       customerAllergenProfiles: 'customers',
     },

@@ -1,14 +1,10 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { fullDateLabel, isIsoDate, londonDate, longDayLabel, shortDayLabel } from '../../../domain/calendar';
+import type { OrderAddress } from '../../../domain/address';
 import { formatPence } from '../../../domain/money';
 import { orderReceiptRows, receipt, type OrderMoney, type ReceiptRow } from '../../../domain/receipt';
 import type { DbOrTx } from '../../db/client';
-import {
-  orderLineItems,
-  orders as ordersTable,
-  type OrderAddress,
-  type orders,
-} from '../../db/schema/orders';
+import { orderLineItems, orders as ordersTable, type orders } from '../../db/schema/orders';
 import { payments } from '../../db/schema/payments';
 import { vouchers } from '../../db/schema/vouchers';
 import { customers } from '../../db/schema/customers';
