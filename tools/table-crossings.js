@@ -10,7 +10,7 @@ export const TABLE_CROSSINGS = {
   'src/server/modules/baskets/baskets.repo.ts': ['productVariants', 'products'],
   'src/server/modules/checkout/abandoned-checkouts.ts': ['checkouts'],
   'src/server/modules/checkout/checkout.service.ts': ['checkouts'],
-  'src/server/modules/customers/customers.repo.ts': ['customerIdentities', 'storeCreditTransactions'],
+  'src/server/modules/customers/customers.repo.ts': ['storeCreditTransactions'],
   'src/server/modules/delivery/delivery.repo.ts': [
     'collectionProducts',
     'collections',
@@ -26,8 +26,6 @@ export const TABLE_CROSSINGS = {
     'products',
   ],
   'src/server/modules/health/readiness.ts': ['settings'],
-  'src/server/modules/kitchen/kitchen.repo.ts': ['kitchenBoards', 'orders', 'takeawayOrders'],
-  'src/server/modules/kitchen/rejection.ts': ['orders', 'takeawayOrders'],
   'src/server/modules/kitchen/staff.ts': ['customers', 'restaurants'],
   'src/server/modules/orders/checkout-payment.ts': ['paymentMethods', 'payments'],
   'src/server/modules/orders/order-emails.ts': ['customers', 'payments', 'vouchers'],

@@ -13,8 +13,6 @@ export {
   createOrFindCustomer,
   findCustomerByEmail,
   findCustomerById,
-  findIdentity,
-  linkIdentity,
   updateCustomer,
   type CustomerRow,
 } from './customers.repo';

@@ -37,9 +37,11 @@ export {
 export { checkoutPaid, describePayment, describePayments, type CheckoutPaid } from './checkout-payment';
 export { moveOrderAlong } from './move-order';
 export {
+  checkoutIdOfOrder,
   checkoutStateOf,
   customerOrderRow,
   firstOrderOf,
+  lockOrderState,
   orderNumbersOf,
   ordersOfCheckouts,
   orderStateOf,

@@ -6,7 +6,7 @@ import type { OrderRow } from './orders.repo';
 import type { CheckoutRow } from './state-changes';
 
 // What other areas read of orders and checkouts (issue 20, part 2: those tables are this area's alone).
-// None of these locks: a caller that decides takes lockCheckout first, as the money path says.
+// Only lockOrderState locks; a caller that decides takes lockCheckout first, as the money path says.
 
 /** The checkout's first order (by number): what the customer follows a payment by; null when none. */
 export async function firstOrderOf(
@@ -83,4 +83,20 @@ export async function customerOrderRow(
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)));
   return row ?? null;
+}
+
+/** The checkout an order belongs to; null when there is no such order. */
+export async function checkoutIdOfOrder(db: DbOrTx, orderId: string): Promise<string | null> {
+  const [row] = await db.select({ checkoutId: orders.checkoutId }).from(orders).where(eq(orders.id, orderId));
+  return row?.checkoutId ?? null;
+}
+
+/** Locks an order's row (`for update`; orders come after checkouts in the lock order): its state, or null. */
+export async function lockOrderState(tx: DbOrTx, orderId: string): Promise<OrderRow['state'] | null> {
+  const [row] = await tx
+    .select({ state: orders.state })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for('update');
+  return row?.state ?? null;
 }
