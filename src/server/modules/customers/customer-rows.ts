@@ -52,6 +52,18 @@ export async function customerContact(
   return row ?? null;
 }
 
+/** Who to write to, for several customers at once: id → their id, email and first name. */
+export async function customerContacts(
+  db: DbOrTx,
+  customerIds: readonly string[],
+): Promise<Map<string, { id: string; email: string; firstName: string }>> {
+  const rows = await db
+    .select({ id: customers.id, email: customers.email, firstName: customers.firstName })
+    .from(customers)
+    .where(inArray(customers.id, [...customerIds]));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
 /** The customer's store credit now (pence), or null when there is no such customer. */
 export async function storeCreditOf(db: DbOrTx, customerId: string): Promise<number | null> {
   const [row] = await db

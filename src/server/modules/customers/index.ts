@@ -19,6 +19,7 @@ export {
 export {
   addStoreCredit,
   customerContact,
+  customerContacts,
   customerIdsWithEmail,
   lockCustomer,
   lockCustomerCredit,

@@ -42,6 +42,8 @@ export {
   customerOrderRow,
   firstOrderOf,
   lockOrderState,
+  orderIdsOf,
+  orderOwnerOf,
   orderNumbersOf,
   ordersOfCheckouts,
   orderStateOf,

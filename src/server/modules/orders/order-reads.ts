@@ -100,3 +100,21 @@ export async function lockOrderState(tx: DbOrTx, orderId: string): Promise<Order
     .for('update');
   return row?.state ?? null;
 }
+
+/** The ids of the checkout's orders. */
+export async function orderIdsOf(db: DbOrTx, checkoutId: string): Promise<string[]> {
+  const rows = await db.select({ id: orders.id }).from(orders).where(eq(orders.checkoutId, checkoutId));
+  return rows.map((row) => row.id);
+}
+
+/** Whose order it is and its number; null when there is no such order. */
+export async function orderOwnerOf(
+  db: DbOrTx,
+  orderId: string,
+): Promise<{ customerId: string; number: number } | null> {
+  const [row] = await db
+    .select({ customerId: orders.customerId, number: orders.number })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return row ?? null;
+}

@@ -63,3 +63,22 @@ export function paymentAttempts(db: DbOrTx, checkoutId: string) {
     .where(eq(payments.checkoutId, checkoutId))
     .orderBy(asc(payments.createdAt));
 }
+
+/** Locks the checkout's payments still waiting for the processor or the customer (payments before customer). */
+export async function lockPaymentsInFlight(tx: DbOrTx, checkoutId: string): Promise<void> {
+  await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(eq(payments.checkoutId, checkoutId), inArray(payments.status, ['processing', 'requires_action'])),
+    )
+    .for('update');
+}
+
+/** The checkout's failed payments: each one's decline code and when it was made. */
+export function failedPaymentsOf(db: DbOrTx, checkoutId: string) {
+  return db
+    .select({ declineCode: payments.declineCode, createdAt: payments.createdAt })
+    .from(payments)
+    .where(and(eq(payments.checkoutId, checkoutId), eq(payments.status, 'failed')));
+}
