@@ -41,6 +41,7 @@ export {
   checkoutStateOf,
   customerOrderRow,
   firstOrderOf,
+  lockOpenCheckoutOfBasket,
   lockOrderState,
   orderIdsOf,
   orderOwnerOf,

@@ -6,7 +6,7 @@ import type { OrderRow } from './orders.repo';
 import type { CheckoutRow } from './state-changes';
 
 // What other areas read of orders and checkouts (issue 20, part 2: those tables are this area's alone).
-// Only lockOrderState locks; a caller that decides takes lockCheckout first, as the money path says.
+// Only the lock… functions lock; a caller that decides takes lockCheckout first, as the money path says.
 
 /** The checkout's first order (by number): what the customer follows a payment by; null when none. */
 export async function firstOrderOf(
@@ -117,4 +117,14 @@ export async function orderOwnerOf(
     .from(orders)
     .where(eq(orders.id, orderId));
   return row ?? null;
+}
+
+/** Locks the basket's open checkout (`for update`), or null when it has none. */
+export async function lockOpenCheckoutOfBasket(tx: DbOrTx, basketId: string): Promise<CheckoutRow | null> {
+  const [open] = await tx
+    .select()
+    .from(checkouts)
+    .where(and(eq(checkouts.basketId, basketId), eq(checkouts.state, 'open')))
+    .for('update');
+  return open ?? null;
 }

@@ -1,4 +1,4 @@
-import { asc, inArray } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { deliveryFeeConfig, settings } from '../../db/schema/shop';
 import { bundles, products } from '../../db/schema/catalogue';
@@ -39,4 +39,12 @@ export function readBundles(db: DbOrTx) {
     .from(bundles)
     .innerJoin(products, eq(products.id, bundles.productId))
     .orderBy(asc(bundles.position), asc(products.id));
+}
+
+/** Writes one setting (made or replaced), stamping when. */
+export async function putSetting(db: DbOrTx, key: string, value: unknown): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
 }
