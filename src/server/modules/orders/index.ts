@@ -38,6 +38,7 @@ export { checkoutPaid, describePayment, describePayments, type CheckoutPaid } fr
 export { moveOrderAlong } from './move-order';
 export {
   checkoutIdOfOrder,
+  checkoutOrderRow,
   checkoutStateOf,
   customerOrderRow,
   firstOrderOf,
@@ -45,6 +46,7 @@ export {
   lockOrderState,
   orderIdsOf,
   orderOwnerOf,
+  orderRowOf,
   orderNumbersOf,
   ordersOfCheckouts,
   orderStateOf,

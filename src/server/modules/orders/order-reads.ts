@@ -128,3 +128,15 @@ export async function lockOpenCheckoutOfBasket(tx: DbOrTx, basketId: string): Pr
     .for('update');
   return open ?? null;
 }
+
+/** An order as it is stored; null when there is no such order. */
+export async function orderRowOf(db: DbOrTx, orderId: string): Promise<OrderRow | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return row ?? null;
+}
+
+/** One order of the checkout as it is stored (a plan's week has one); null when it has none. */
+export async function checkoutOrderRow(db: DbOrTx, checkoutId: string): Promise<OrderRow | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.checkoutId, checkoutId)).limit(1);
+  return row ?? null;
+}
