@@ -31,7 +31,6 @@ export const TABLE_CROSSINGS = {
   'src/server/modules/orders/orders.service.ts': ['subscriptions'],
   'src/server/modules/orders/state-changes.ts': ['baskets'],
   'src/server/modules/restaurants/restaurants.repo.ts': ['orders', 'takeawayOrders'],
-  'src/server/modules/shop/shop.repo.ts': ['bundles', 'products'],
   'src/server/modules/subscriptions/billing-decide.ts': ['baskets', 'checkouts', 'orders'],
   'src/server/modules/subscriptions/box-cutoff.ts': ['orderLineItems', 'orders', 'stateChanges'],
   'src/server/modules/subscriptions/plan-ahead.ts': ['orders'],
@@ -39,7 +38,6 @@ export const TABLE_CROSSINGS = {
   'src/server/modules/subscriptions/plan-pause.ts': ['orders'],
   'src/server/modules/subscriptions/plan-settings.ts': ['orders'],
   'src/server/modules/subscriptions/plan-sweeps.ts': ['orders', 'paymentMethods'],
-  'src/server/modules/subscriptions/plan-terms.ts': ['productVariants'],
   'src/server/modules/subscriptions/plan-views.ts': [
     'collections',
     'orderLineItems',
