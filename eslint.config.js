@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import boundaries from './tools/eslint-boundaries.js';
+import tables from './tools/eslint-tables.js';
 
 export default tseslint.config(
   {
@@ -20,9 +21,11 @@ export default tseslint.config(
   ...tseslint.configs.strict,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
-    plugins: { sfoglia: boundaries },
+    plugins: { sfoglia: { rules: { ...boundaries.rules, ...tables.rules } } },
     rules: {
       'sfoglia/boundaries': 'error',
+      // Each table has one owner area (tools/table-owners.js); the known crossings in tools/table-crossings.js.
+      'sfoglia/tables': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

@@ -73,3 +73,38 @@ export function isDeliverableAddress(address: AddressFacts): boolean {
     isUkPostcode(address.zip ?? '')
   );
 }
+
+// The address snapshots that orders and takeaway baskets keep (they stay as they were when written, whatever
+// the address book does later). Values, not tables: every area may use them.
+
+/** An address as it was when the order was placed (orders keep it even if the address book changes). */
+export interface OrderAddress {
+  firstName: string | null;
+  lastName: string | null;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  zip: string | null;
+  company: string | null;
+  region: string | null;
+  country: string;
+  countryCode: string;
+  phone: string | null;
+  lat: number | null;
+  lon: number | null;
+}
+
+/** Where a takeaway goes and who takes it, as the basket and the order keep it. */
+export interface TakeawayAddress {
+  firstName: string | null;
+  lastName: string | null;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  zip: string | null;
+  country: string;
+  countryCode: string;
+  phone: string | null;
+  lat: number | null;
+  lon: number | null;
+}

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { OrderAddress } from '../../../domain/address';
 import { ORDER_SOURCES, ORDER_STATES } from '../../../domain/orders';
 import { productVariants } from './catalogue';
 import { checkouts } from './checkout';
@@ -23,23 +24,6 @@ import { subscriptions } from './subscriptions';
 import { vouchers } from './vouchers';
 
 // Orders and their lines (spec §3 Order, Line item; §4 Order states). Money is integer pence.
-
-/** An address as it was when the order was placed (orders keep it even if the address book changes). */
-export interface OrderAddress {
-  firstName: string | null;
-  lastName: string | null;
-  address1: string | null;
-  address2: string | null;
-  city: string | null;
-  zip: string | null;
-  company: string | null;
-  region: string | null;
-  country: string;
-  countryCode: string;
-  phone: string | null;
-  lat: number | null;
-  lon: number | null;
-}
 
 export const orders = pgTable(
   'orders',

@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { customers } from './customers';
-import { type OrderAddress } from './orders';
+import type { OrderAddress } from '../../../domain/address';
 import { paymentMethods } from './payments';
 
 // The Pasta Plan (spec §3 Subscription, Schedule week; §4 Subscription and Schedule week states).

@@ -18,25 +18,11 @@ import { baskets } from './baskets';
 import { customers } from './customers';
 import { orderLineItems, orders } from './orders';
 import { restaurants, takeawayProducts } from './restaurants';
+import type { TakeawayAddress } from '../../../domain/address';
 
 // Takeaway and catering (issue 13 part 2): a takeaway basket's choices and lines (the basket itself, its
 // owner and type, is a `baskets` row), the orders placed from it with what the kitchen and the customer's
 // tracking need, the slots whose capacity orders share, and a customer's allergen profile.
-
-/** Where a takeaway goes and who takes it, as the basket and the order keep it. */
-export interface TakeawayAddress {
-  firstName: string | null;
-  lastName: string | null;
-  address1: string | null;
-  address2: string | null;
-  city: string | null;
-  zip: string | null;
-  country: string;
-  countryCode: string;
-  phone: string | null;
-  lat: number | null;
-  lon: number | null;
-}
 
 /** A modifier as a line keeps it (title and price copied when ordered). */
 export interface LineModifier {

@@ -11,11 +11,10 @@ import {
   createOrFindCustomer,
   findCustomerByEmail,
   findCustomerById,
-  findIdentity,
-  linkIdentity,
   updateCustomer,
   type CustomerRow,
 } from '../customers';
+import { findIdentity, linkIdentity } from './identities';
 import { hashPassword, verifyPassword } from './passwords';
 import { isUsableToken, issueToken, TOKEN_LIFETIME_MS, useToken } from './one-time-tokens';
 import { emailRequestsOf, linkTo, recordEmailRequest, type EmailRequestsKick } from './email-requests';

@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { customers } from '../../db/schema/customers';
 import { knownDevices } from '../../db/schema/auth';
 import { hashToken, newToken } from '../../http/tokens';
+import { customerIdsWithEmail } from '../customers';
 
 // Browsers a customer has signed in from (decision 9). Every sign-in gives the browser a new random device
 // token in a long-lived HttpOnly cookie and remembers its hash for the customer. When an account's failed
@@ -41,11 +41,10 @@ export async function findKnownDevice(db: DbOrTx, email: string, token: string):
   const [row] = await db
     .select({ id: knownDevices.id })
     .from(knownDevices)
-    .innerJoin(customers, eq(customers.id, knownDevices.customerId))
     .where(
       and(
         eq(knownDevices.tokenHash, hashToken(token)),
-        eq(customers.email, email),
+        inArray(knownDevices.customerId, customerIdsWithEmail(db, email)),
         gt(knownDevices.lastUsedAt, sql`now() - make_interval(secs => ${DEVICE_REMEMBERED_MS / 1000})`),
       ),
     )

@@ -13,7 +13,7 @@ import { isBookableDate, lastBookableDate } from '../../../domain/takeaway-promi
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { baskets } from '../../db/schema/baskets';
-import type { TakeawayAddress } from '../../db/schema/takeaway';
+import type { TakeawayAddress } from '../../../domain/address';
 import type { BasketOwner } from '../../http/basket-owner';
 import { newToken } from '../../http/tokens';
 import {

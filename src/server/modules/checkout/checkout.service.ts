@@ -1,11 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import type { CheckoutMeta, Order, RecipeKitOrderBody } from '../../../contracts/orders';
 import { isoDate, londonDate } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
 import { orderKindOf } from '../../../domain/menu-weeks';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
-import { checkouts } from '../../db/schema/checkout';
 import type { BasketOwner } from '../../http/basket-owner';
 import { BASKET_GONE, findOwnedBasket, readLines, type BasketRow } from '../baskets';
 import { creditBalance } from '../credit';
@@ -20,6 +18,7 @@ import {
   type CheckoutRow,
   type Mover,
   type OrderDraft,
+  lockOpenCheckoutOfBasket,
 } from '../orders';
 import type { ShopRules, ShopRulesCache } from '../shop';
 import { addPlannedWeek, createPlan, previewPlanTerms, type PlanTermsInput } from '../subscriptions';
@@ -178,12 +177,7 @@ export class CheckoutService {
   }
 
   private async openCheckoutOf(tx: DbOrTx, basketId: string): Promise<CheckoutRow | null> {
-    const [open] = await tx
-      .select()
-      .from(checkouts)
-      .where(and(eq(checkouts.basketId, basketId), eq(checkouts.state, 'open')))
-      .for('update');
-    return open ?? null;
+    return lockOpenCheckoutOfBasket(tx, basketId);
   }
 
   private async result(

@@ -1,4 +1,3 @@
-import { eq, sql } from 'drizzle-orm';
 import { londonDate } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
 import { mayAddCredit } from '../../../domain/email-confirmation';
@@ -6,8 +5,8 @@ import { formatPence } from '../../../domain/money';
 import { normaliseVoucherCode, VOUCHER_MESSAGES } from '../../../domain/vouchers';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
-import { customers } from '../../db/schema/customers';
 import { storeCreditTransactions } from '../../db/schema/credit';
+import { addStoreCredit, findCustomerById, storeCreditOf, takeStoreCredit } from '../customers';
 import { findVoucherByCode, takeRedemption } from '../vouchers';
 
 // Store credit (spec §3 Customer storeCredits; §7 Customers credit_voucher, store_credit_transactions).
@@ -55,12 +54,9 @@ async function record(
 }
 
 async function balanceOf(tx: DbOrTx, customerId: string): Promise<number> {
-  const [row] = await tx
-    .select({ balance: customers.storeCredits })
-    .from(customers)
-    .where(eq(customers.id, customerId));
-  if (!row) throw new DomainError('CUSTOMER_NOT_FOUND', 'We could not find that account');
-  return row.balance;
+  const balance = await storeCreditOf(tx, customerId);
+  if (balance === null) throw new DomainError('CUSTOMER_NOT_FOUND', 'We could not find that account');
+  return balance;
 }
 
 /** Adds credit; returns the new balance and the movement (null for 0). */
@@ -70,13 +66,9 @@ export async function addCredit(
 ): Promise<{ balance: number; transaction: CreditTransactionRow | null }> {
   assertAmount(movement.amount);
   if (movement.amount === 0) return { balance: await balanceOf(tx, movement.customerId), transaction: null };
-  const [row] = await tx
-    .update(customers)
-    .set({ storeCredits: sql`${customers.storeCredits} + ${movement.amount}`, updatedAt: sql`now()` })
-    .where(eq(customers.id, movement.customerId))
-    .returning({ balance: customers.storeCredits });
-  if (!row) throw new DomainError('CUSTOMER_NOT_FOUND', 'We could not find that account');
-  return { balance: row.balance, transaction: await record(tx, movement, movement.amount, row.balance) };
+  const balance = await addStoreCredit(tx, movement.customerId, movement.amount);
+  if (balance === null) throw new DomainError('CUSTOMER_NOT_FOUND', 'We could not find that account');
+  return { balance, transaction: await record(tx, movement, movement.amount, balance) };
 }
 
 /**
@@ -89,12 +81,8 @@ export async function spendCredit(
 ): Promise<{ balance: number; transaction: CreditTransactionRow | null }> {
   assertAmount(movement.amount);
   if (movement.amount === 0) return { balance: await balanceOf(tx, movement.customerId), transaction: null };
-  const [row] = await tx
-    .update(customers)
-    .set({ storeCredits: sql`${customers.storeCredits} - ${movement.amount}`, updatedAt: sql`now()` })
-    .where(sql`${customers.id} = ${movement.customerId} and ${customers.storeCredits} >= ${movement.amount}`)
-    .returning({ balance: customers.storeCredits });
-  if (!row) {
+  const taken = await takeStoreCredit(tx, movement.customerId, movement.amount);
+  if (taken === null) {
     const balance = await balanceOf(tx, movement.customerId);
     throw new DomainError(
       'CONFLICT',
@@ -102,16 +90,12 @@ export async function spendCredit(
       { balance },
     );
   }
-  return { balance: row.balance, transaction: await record(tx, movement, -movement.amount, row.balance) };
+  return { balance: taken, transaction: await record(tx, movement, -movement.amount, taken) };
 }
 
 /** A customer's store credit now (pence). */
 export async function creditBalance(db: DbOrTx, customerId: string): Promise<number> {
-  const [row] = await db
-    .select({ balance: customers.storeCredits })
-    .from(customers)
-    .where(eq(customers.id, customerId));
-  return row?.balance ?? 0;
+  return (await storeCreditOf(db, customerId)) ?? 0;
 }
 
 export class CreditService {
@@ -132,10 +116,7 @@ export class CreditService {
     return this.db.transaction(async (tx) => {
       // Credit added to an account nobody confirmed would go to the inbox's owner if they took it over
       // (decision 18): it waits for the confirmation.
-      const [owner] = await tx
-        .select({ emailConfirmedAt: customers.emailConfirmedAt })
-        .from(customers)
-        .where(eq(customers.id, customerId));
+      const owner = await findCustomerById(tx, customerId);
       if (!mayAddCredit({ emailConfirmed: Boolean(owner?.emailConfirmedAt) })) {
         throw new DomainError(
           'EMAIL_NOT_CONFIRMED',

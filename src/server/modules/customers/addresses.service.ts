@@ -11,7 +11,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { courierDaysOf } from '../../integrations/postcodes/gazetteer';
 import { addresses, customers } from '../../db/schema/customers';
-import type { OrderAddress } from '../../db/schema/orders';
+import type { OrderAddress } from '../../../domain/address';
 
 // Addresses (spec §3 Address, §5): countryCode defaults to UK; UK postcodes are checked and formatted;
 // the placeholder "ignore_me" is not an address; a saved address needs at least one of address1, address2,

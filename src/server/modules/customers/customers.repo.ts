@@ -1,6 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { customerIdentities } from '../../db/schema/auth';
 import { customers } from '../../db/schema/customers';
 import { storeCreditTransactions } from '../../db/schema/credit';
 import { newToken } from '../../http/tokens';
@@ -47,28 +46,6 @@ export async function updateCustomer(
     .where(eq(customers.id, id))
     .returning();
   return row!;
-}
-
-export async function findIdentity(db: DbOrTx, provider: 'google' | 'facebook' | 'apple', subject: string) {
-  const [row] = await db
-    .select({ customer: customers })
-    .from(customerIdentities)
-    .innerJoin(customers, eq(customers.id, customerIdentities.customerId))
-    .where(sql`${customerIdentities.provider} = ${provider} and ${customerIdentities.subject} = ${subject}`)
-    .limit(1);
-  return row?.customer ?? null;
-}
-
-export async function linkIdentity(
-  db: DbOrTx,
-  values: {
-    provider: 'google' | 'facebook' | 'apple';
-    subject: string;
-    customerId: string;
-    email: string | null;
-  },
-) {
-  await db.insert(customerIdentities).values(values).onConflictDoNothing();
 }
 
 export function listCreditTransactions(db: DbOrTx, customerId: string) {

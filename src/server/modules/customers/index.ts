@@ -13,11 +13,20 @@ export {
   createOrFindCustomer,
   findCustomerByEmail,
   findCustomerById,
-  findIdentity,
-  linkIdentity,
   updateCustomer,
   type CustomerRow,
 } from './customers.repo';
+export {
+  addStoreCredit,
+  customerContact,
+  customerContacts,
+  customerIdsWithEmail,
+  lockCustomer,
+  lockCustomerCredit,
+  lockCustomersCredit,
+  storeCreditOf,
+  takeStoreCredit,
+} from './customer-rows';
 export { customerRoutes } from './customers.routes';
 export { allergenProfileOf, AllergenProfileService } from './allergen-profile';
 export { allergenRoutes } from './allergens.routes';

@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import { describeDatabaseError } from '../../db/availability';
 import type { Database } from '../../db/client';
-import { settings } from '../../db/schema/shop';
+import { putSetting } from '../shop';
 
 // What /readyz asks of the database (issue 19 items 24 and 28, decision 26): that it answers (a `select 1`
 // on every probe, cheap), and that it can still write, which a full disk or a read-only database stops while
@@ -33,10 +32,7 @@ export function createReadiness(
     const now = clock.now();
     try {
       const value = { at: now.toISOString(), pid: process.pid };
-      await database.db
-        .insert(settings)
-        .values({ key: HEARTBEAT_SETTING, value })
-        .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
+      await putSetting(database.db, HEARTBEAT_SETTING, value);
       wroteAt = now.getTime();
       return true;
     } catch (error) {

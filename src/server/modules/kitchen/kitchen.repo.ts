@@ -1,11 +1,10 @@
-import { and, eq, gt, gte, inArray, notInArray, or } from 'drizzle-orm';
 import { OPEN_TICKET_STATES } from '../../../domain/kitchen';
 import type { DbOrTx } from '../../db/client';
-import { orders } from '../../db/schema/orders';
-import { kitchenBoards, takeawayOrders } from '../../db/schema/takeaway';
+import { lockOrderState, type OrderRow } from '../orders';
 import {
+  kitchenBoardVersion,
   lockTakeawayRow,
-  readTakeawayOrders,
+  restaurantTickets,
   type TakeawayOrderRecord,
   type TakeawayOrderRow,
 } from '../takeaway';
@@ -23,31 +22,17 @@ export function boardTickets(
   since: number | null,
   now: Date,
 ): Promise<TakeawayOrderRecord[]> {
-  const mine = and(
-    eq(takeawayOrders.restaurantId, restaurantId),
-    notInArray(orders.state, [...NOT_FOR_THE_KITCHEN]),
-  );
-  return readTakeawayOrders(
-    db,
-    since !== null
-      ? and(mine, gt(takeawayOrders.version, since))
-      : and(
-          mine,
-          or(
-            inArray(orders.state, [...OPEN_TICKET_STATES]),
-            gte(orders.updatedAt, new Date(now.getTime() - DONE_SHOWN_MS)),
-          ),
-        ),
-  );
+  return restaurantTickets(db, restaurantId, {
+    hidden: NOT_FOR_THE_KITCHEN,
+    since,
+    open: OPEN_TICKET_STATES,
+    changedSince: new Date(now.getTime() - DONE_SHOWN_MS),
+  });
 }
 
 /** The board's number now: every ticket change up to it has committed (takeaway_orders.version). */
-export async function boardVersion(db: DbOrTx, restaurantId: string): Promise<number> {
-  const [row] = await db
-    .select({ version: kitchenBoards.version })
-    .from(kitchenBoards)
-    .where(eq(kitchenBoards.restaurantId, restaurantId));
-  return row?.version ?? 0;
+export function boardVersion(db: DbOrTx, restaurantId: string): Promise<number> {
+  return kitchenBoardVersion(db, restaurantId);
 }
 
 /** Whether an order is one the kitchen sees (paid, not an unpaid or abandoned one). */
@@ -59,12 +44,8 @@ export function isKitchenTicket(state: string): boolean {
 export async function lockTicket(
   tx: DbOrTx,
   orderId: string,
-): Promise<{ state: (typeof orders.$inferSelect)['state']; row: TakeawayOrderRow } | null> {
-  const [order] = await tx
-    .select({ state: orders.state })
-    .from(orders)
-    .where(eq(orders.id, orderId))
-    .for('update');
+): Promise<{ state: OrderRow['state']; row: TakeawayOrderRow } | null> {
+  const state = await lockOrderState(tx, orderId);
   const row = await lockTakeawayRow(tx, orderId);
-  return order && row ? { state: order.state, row } : null;
+  return state && row ? { state, row } : null;
 }

@@ -1,15 +1,12 @@
-import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import { TAKEAWAY_ORDER_LIFECYCLE } from '../../../domain/kitchen';
 import type { OrderState } from '../../../domain/orders';
 import { minutesText } from '../../../domain/takeaway-promises';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { orders } from '../../db/schema/orders';
-import { takeawayOrders } from '../../db/schema/takeaway';
-import { lockCheckout, moveOrderAlong, type Mover } from '../orders';
+import { checkoutIdOfOrder, lockCheckout, moveOrderAlong, type Mover } from '../orders';
 import { requestRefund } from '../payments';
 import type { ShopRulesCache } from '../shop';
-import { touchTakeawayOrder, type TakeawayOrderRow } from '../takeaway';
+import { touchTakeawayOrder, unacceptedTakeaways, type TakeawayOrderRow } from '../takeaway';
 import { lockTicket } from './kitchen.repo';
 
 // Turning a paid takeaway down with a full refund (issue 13 part 3; issue 19): the kitchen rejects it with a
@@ -51,12 +48,9 @@ export async function rejectWithRefund(
   let checkoutId: string;
   try {
     checkoutId = await db.transaction(async (tx) => {
-      const [ref] = await tx
-        .select({ checkoutId: orders.checkoutId })
-        .from(orders)
-        .where(eq(orders.id, orderId));
+      const ref = await checkoutIdOfOrder(tx, orderId);
       if (!ref) throw new Undecided();
-      const checkout = await lockCheckout(tx, ref.checkoutId);
+      const checkout = await lockCheckout(tx, ref);
       await requestRefund(
         tx,
         checkout!.id,
@@ -102,24 +96,11 @@ export async function rejectUnacceptedTakeaways(
   log: { error(details: object, message: string): void },
 ): Promise<number> {
   const now = clock.now();
-  const due = await db
-    .select({ orderId: takeawayOrders.orderId })
-    .from(takeawayOrders)
-    .innerJoin(orders, eq(orders.id, takeawayOrders.orderId))
-    .where(
-      and(
-        eq(orders.state, 'submitted'),
-        isNull(takeawayOrders.acceptedAt),
-        isNull(takeawayOrders.rejectedAt),
-        lte(takeawayOrders.acceptBy, now),
-      ),
-    )
-    .orderBy(asc(takeawayOrders.acceptBy))
-    .limit(100);
+  const due = await unacceptedTakeaways(db, now);
   if (due.length === 0) return 0;
   const minutes = (await rules.get()).takeawayAcceptMinutes;
   let rejected = 0;
-  for (const { orderId } of due) {
+  for (const orderId of due) {
     const done = await rejectWithRefund(db, refunds, log, orderId, {
       by: { actor: UNACCEPTED_ACTOR, at: now, reason: `Not accepted within ${minutesText(minutes)}` },
       rejectedBy: 'timeout',

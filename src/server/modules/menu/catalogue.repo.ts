@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   bundles,
@@ -168,4 +168,27 @@ export async function weekMenu(db: DbOrTx, weekStart: string): Promise<WeekMenuD
     });
   }
   return [...dishes.values()];
+}
+
+/** The products of these variants (one per variant found; a product twice if two of its variants are asked). */
+export async function productIdsOfVariants(db: DbOrTx, variantIds: readonly number[]): Promise<number[]> {
+  const rows = await db
+    .select({ productId: productVariants.productId })
+    .from(productVariants)
+    .where(inArray(productVariants.id, [...variantIds]));
+  return rows.map((row) => row.productId);
+}
+
+/** The bundles the shop lists, in their order (the shop's settings show them). */
+export function readBundles(db: DbOrTx) {
+  return db
+    .select({
+      productId: products.id,
+      extId: products.extId,
+      title: products.title,
+      position: bundles.position,
+    })
+    .from(bundles)
+    .innerJoin(products, eq(products.id, bundles.productId))
+    .orderBy(asc(bundles.position), asc(products.id));
 }

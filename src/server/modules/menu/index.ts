@@ -4,6 +4,8 @@
 export {
   firstProductImage,
   MENU_RULES_SQL,
+  productIdsOfVariants,
+  readBundles,
   variantFacts,
   variantRefOf,
   VARIANT_GID_PREFIX,

@@ -36,3 +36,18 @@ export {
 } from './order-emails';
 export { checkoutPaid, describePayment, describePayments, type CheckoutPaid } from './checkout-payment';
 export { moveOrderAlong } from './move-order';
+export {
+  checkoutIdOfOrder,
+  checkoutOrderRow,
+  checkoutStateOf,
+  customerOrderRow,
+  firstOrderOf,
+  lockOpenCheckoutOfBasket,
+  lockOrderState,
+  orderIdsOf,
+  orderOwnerOf,
+  orderRowOf,
+  orderNumbersOf,
+  ordersOfCheckouts,
+  orderStateOf,
+} from './order-reads';

@@ -1,18 +1,14 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { fullDateLabel, isIsoDate, londonDate, longDayLabel, shortDayLabel } from '../../../domain/calendar';
+import type { OrderAddress } from '../../../domain/address';
 import { formatPence } from '../../../domain/money';
 import { orderReceiptRows, receipt, type OrderMoney, type ReceiptRow } from '../../../domain/receipt';
 import type { DbOrTx } from '../../db/client';
-import {
-  orderLineItems,
-  orders as ordersTable,
-  type OrderAddress,
-  type orders,
-} from '../../db/schema/orders';
+import { orderLineItems, orders as ordersTable, type orders } from '../../db/schema/orders';
 import { payments } from '../../db/schema/payments';
 import { vouchers } from '../../db/schema/vouchers';
-import { customers } from '../../db/schema/customers';
 import { enqueueEmail } from '../../integrations/email';
+import { findCustomerById } from '../customers';
 import {
   giftConfirmation,
   giftOnItsWay,
@@ -93,7 +89,7 @@ interface PaidOrders {
  * order's totals, or after several: domain `receipt`).
  */
 async function emailContext(tx: DbOrTx, { customerId, paidOrders, payment, publicUrl }: PaidOrders) {
-  const [customer] = await tx.select().from(customers).where(eq(customers.id, customerId));
+  const customer = await findCustomerById(tx, customerId);
   if (!customer || paidOrders.length === 0) return null;
   const ids = paidOrders.map((order) => order.id);
   const lines = await tx
@@ -258,7 +254,7 @@ export async function queueInvoice(
   order: OrderRow,
   publicUrl: string,
 ): Promise<{ sentTo: string } | null> {
-  const [customer] = await tx.select().from(customers).where(eq(customers.id, order.customerId));
+  const customer = await findCustomerById(tx, order.customerId);
   if (!customer) return null;
   const [payment] = await tx
     .select()

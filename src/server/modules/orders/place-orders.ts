@@ -4,7 +4,8 @@ import type { IsoDate } from '../../../domain/calendar';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { checkouts } from '../../db/schema/checkout';
-import { orderLineItems, orders, type OrderAddress } from '../../db/schema/orders';
+import type { OrderAddress } from '../../../domain/address';
+import { orderLineItems, orders } from '../../db/schema/orders';
 import { recordOrdersMade, recordStateChange, type CheckoutRow, type Mover } from './state-changes';
 
 // Every order kind places its orders the same way (issue 10): a checkout that groups them, then each order

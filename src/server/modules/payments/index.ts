@@ -3,7 +3,12 @@
 // gifts or plans.
 
 export { PaymentsService, STUCK_CHARGE_MS, UNFINISHED_ACTION_MS } from './payments.service';
-export { abandonPaymentsInFlight, paymentAttempts } from './payments-in-flight';
+export {
+  abandonPaymentsInFlight,
+  failedPaymentsOf,
+  lockPaymentsInFlight,
+  paymentAttempts,
+} from './payments-in-flight';
 export {
   ownedPaymentMethod,
   PaymentMethodsService,

@@ -3,16 +3,15 @@ import { DomainError } from '../../../domain/errors';
 import { planCharge } from '../../../domain/orders';
 import type { Db, DbOrTx } from '../../db/client';
 import { inParallel } from '../../concurrency';
-import { customers } from '../../db/schema/customers';
-import { orders } from '../../db/schema/orders';
 import { paymentMethods, payments, processorCustomers } from '../../db/schema/payments';
 import type { PaymentIntent } from '../../integrations/payments/port';
-import { lockCheckouts, payCheckouts, type CheckoutRow, type Mover } from '../orders';
+import { ordersOfCheckouts, lockCheckouts, payCheckouts, type CheckoutRow, type Mover } from '../orders';
 import type { ShopRulesCache } from '../shop';
 import type { PaidCheckout } from './order-kinds';
 import { movePayments, startPayments, type PaymentRow, type PaymentStart } from './payment-state';
 import { isHardDecline, type ChargeRequest, type PaymentSettlement } from './payment-settlement';
 import { ensureProcessorCustomer } from './processor-customers';
+import { lockCustomersCredit } from '../customers';
 
 // Charging checkouts while their customers are away (issue 12: a plan's weekly boxes, at the cutoff and at
 // each retry), one or a batch (decision 22's addendum; issue 20: a charge of one is a batch of one). Each
@@ -141,17 +140,8 @@ export async function chargeOffSession(
       tx,
       wanted.map(({ input }) => input.paymentMethodId),
     );
-    const credit = new Map(
-      (
-        await tx
-          .select({ id: customers.id, storeCredits: customers.storeCredits })
-          .from(customers)
-          .where(inArray(customers.id, unique([...held.values()].map((c) => c.customerId))))
-          .orderBy(asc(customers.id))
-          .for('update')
-      ).map((row) => [row.id, row.storeCredits]),
-    );
-    const boxes = await ordersOf(tx, checkoutIds);
+    const credit = await lockCustomersCredit(tx, unique([...held.values()].map((c) => c.customerId)));
+    const boxes = await ordersOfCheckouts(tx, checkoutIds);
     const making: { at: number; checkout: CheckoutRow; start: PaymentStart }[] = [];
     const taken = new Set<string>();
     for (const { input, at } of wanted) {
@@ -343,22 +333,6 @@ async function lastDeclines(tx: DbOrTx, methodIds: readonly string[]): Promise<M
     .where(and(inArray(payments.paymentMethodId, unique(methodIds)), eq(payments.status, 'failed')))
     .orderBy(payments.paymentMethodId, desc(payments.createdAt));
   return new Map(rows.map((row) => [row.methodId!, row.declineCode]));
-}
-
-/** The checkouts' orders (id and number), by checkout. */
-async function ordersOf(tx: DbOrTx, checkoutIds: readonly string[]) {
-  const byCheckout = new Map<string, { id: string; number: number }[]>();
-  if (checkoutIds.length === 0) return byCheckout;
-  const rows = await tx
-    .select({ id: orders.id, number: orders.number, checkoutId: orders.checkoutId })
-    .from(orders)
-    .where(inArray(orders.checkoutId, [...checkoutIds]));
-  for (const row of rows) {
-    const list = byCheckout.get(row.checkoutId) ?? [];
-    list.push(row);
-    byCheckout.set(row.checkoutId, list);
-  }
-  return byCheckout;
 }
 
 const unique = (values: readonly string[]) => [...new Set(values)];

@@ -4,7 +4,6 @@ import { DomainError } from '../../../domain/errors';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { paymentMethods, processorCustomers } from '../../db/schema/payments';
-import { customers } from '../../db/schema/customers';
 import {
   PaymentProcessorError,
   type PaymentProcessors,
@@ -14,6 +13,7 @@ import { newToken } from '../../http/tokens';
 import { askProcessor, unreachable } from './processor-answers';
 import { ensureProcessorCustomer, renewProcessorCustomer } from './processor-customers';
 import { tidyCards } from './provisional-cards';
+import { lockCustomer } from '../customers';
 
 // Saved cards and PayPal accounts (issue 4 part 2; spec §4 Payment cards):
 // - removing the last card an active subscription uses is blocked;
@@ -197,7 +197,7 @@ export class PaymentMethodsService {
     if (type !== body.type)
       throw new DomainError('VALIDATION_FAILED', 'That setup is for another kind of payment method');
     const row = await this.db.transaction(async (tx) => {
-      await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
+      await lockCustomer(tx, customerId);
       const [{ count, kept } = { count: 0, kept: 0 }] = await tx
         .select({
           count: sql<number>`count(*)::int`,
@@ -251,7 +251,7 @@ export class PaymentMethodsService {
 
   async makeDefault(customerId: string, id: string): Promise<PaymentMethod> {
     const row = await this.db.transaction(async (tx) => {
-      await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
+      await lockCustomer(tx, customerId);
       const method = await this.owned(tx, customerId, id);
       await tx
         .update(paymentMethods)
@@ -269,7 +269,7 @@ export class PaymentMethodsService {
 
   async remove(customerId: string, id: string): Promise<void> {
     const removed = await this.db.transaction(async (tx) => {
-      await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
+      await lockCustomer(tx, customerId);
       const method = await this.owned(tx, customerId, id);
       const others = await tx
         .select()

@@ -1,11 +1,10 @@
-import { asc, eq } from 'drizzle-orm';
 import { formatPence } from '../../../domain/money';
 import type { DbOrTx } from '../../db/client';
-import { customers } from '../../db/schema/customers';
-import { orders } from '../../db/schema/orders';
 import { enqueueEmail } from '../../integrations/email';
 import { paymentNotTaken } from '../../integrations/email/payment-templates';
 import type { PaymentRow } from './payment-state';
+import { customerContact } from '../customers';
+import { firstOrderOf } from '../orders';
 
 // Telling the customer how a payment ended when they were told we were still confirming it (issue 19 item
 // 25: the processor did not answer at checkout). Paid: the order kind's own confirmation says so. Not taken:
@@ -19,16 +18,8 @@ export async function tellNotTaken(
   publicUrl: string,
 ): Promise<void> {
   if (!payment.unansweredAt || payment.offSession) return;
-  const [first] = await tx
-    .select({ id: orders.id, number: orders.number })
-    .from(orders)
-    .where(eq(orders.checkoutId, payment.checkoutId))
-    .orderBy(asc(orders.number))
-    .limit(1);
-  const [customer] = await tx
-    .select({ email: customers.email, firstName: customers.firstName })
-    .from(customers)
-    .where(eq(customers.id, payment.customerId));
+  const first = await firstOrderOf(tx, payment.checkoutId);
+  const customer = await customerContact(tx, payment.customerId);
   if (!first || !customer) return;
   await enqueueEmail(
     tx,

@@ -1,9 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { DomainError } from '../../../domain/errors';
 import { AUTHENTICATION_REQUIRED } from '../../../domain/plan-billing';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
-import { orders } from '../../db/schema/orders';
 import { payments } from '../../db/schema/payments';
 import {
   HARD_DECLINES,
@@ -13,7 +12,15 @@ import {
   type PaymentProcessors,
   type ProcessorName,
 } from '../../integrations/payments/port';
-import { lockCheckout, moveCheckout, moveCheckoutOrders, type CheckoutRow, type Mover } from '../orders';
+import {
+  firstOrderOf,
+  orderNumbersOf,
+  lockCheckout,
+  moveCheckout,
+  moveCheckoutOrders,
+  type CheckoutRow,
+  type Mover,
+} from '../orders';
 import type { OrderKinds } from './order-kinds';
 import { lockPayment, movePayment, type PaymentRow } from './payment-state';
 import { CONFIRMING, declineMessage, isBusy, refusalOf, type Refusal } from './processor-answers';
@@ -324,23 +331,12 @@ export class PaymentSettlement {
   }
 
   async orderNumbers(db: DbOrTx, checkoutId: string): Promise<string> {
-    const rows = await db
-      .select({ number: orders.number })
-      .from(orders)
-      .where(eq(orders.checkoutId, checkoutId))
-      .orderBy(asc(orders.number));
-    return rows.map((row) => `#${row.number}`).join(', ');
+    return (await orderNumbersOf(db, checkoutId)).map((number) => `#${number}`).join(', ');
   }
 
   /** The checkout's first order: what the customer follows it by. */
   async firstOrderId(checkoutId: string): Promise<string> {
-    const [first] = await this.db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(eq(orders.checkoutId, checkoutId))
-      .orderBy(asc(orders.number))
-      .limit(1);
-    return first?.id ?? '';
+    return (await firstOrderOf(this.db, checkoutId))?.id ?? '';
   }
 
   async returnUrl(payment: PaymentRow): Promise<string> {

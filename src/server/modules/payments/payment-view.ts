@@ -1,20 +1,15 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Payment } from '../../../contracts/payments';
 import { DomainError } from '../../../domain/errors';
 import type { DbOrTx } from '../../db/client';
-import { orders } from '../../db/schema/orders';
 import { paymentMethods } from '../../db/schema/payments';
 import { isHardDecline } from './payment-settlement';
 import type { PaymentRow } from './payment-state';
+import { firstOrderOf } from '../orders';
 
 /** A payment as the API shows it: the order it is followed by, and the card it was made with. */
 export async function paymentView(db: DbOrTx, row: PaymentRow): Promise<Payment> {
-  const [first] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(eq(orders.checkoutId, row.checkoutId))
-    .orderBy(asc(orders.number))
-    .limit(1);
+  const first = await firstOrderOf(db, row.checkoutId);
   const method = row.paymentMethodId
     ? (await db.select().from(paymentMethods).where(eq(paymentMethods.id, row.paymentMethodId)))[0]
     : undefined;

@@ -1,9 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { DomainError } from '../../../domain/errors';
 import type { DbOrTx } from '../../db/client';
-import { orders } from '../../db/schema/orders';
 import { payments } from '../../db/schema/payments';
-import type { Mover } from '../orders';
+import { firstOrderOf, type Mover } from '../orders';
 import { movePayment } from './payment-state';
 
 // Attempts in flight when their checkout is given up (a basket placed again with a change, a checkout not
@@ -32,12 +31,7 @@ export async function abandonPaymentsInFlight(
   if (inFlight.some((payment) => payment.status === 'processing')) {
     // The processor owes its answer (recovery and the order's page ask again at once): say what is true,
     // and where to follow it (issue 19 item 26).
-    const [first] = await tx
-      .select({ id: orders.id, number: orders.number })
-      .from(orders)
-      .where(eq(orders.checkoutId, checkoutId))
-      .orderBy(asc(orders.number))
-      .limit(1);
+    const first = await firstOrderOf(tx, checkoutId);
     throw new DomainError(
       'CONFLICT',
       first
@@ -68,4 +62,23 @@ export function paymentAttempts(db: DbOrTx, checkoutId: string) {
     .from(payments)
     .where(eq(payments.checkoutId, checkoutId))
     .orderBy(asc(payments.createdAt));
+}
+
+/** Locks the checkout's payments still waiting for the processor or the customer (payments before customer). */
+export async function lockPaymentsInFlight(tx: DbOrTx, checkoutId: string): Promise<void> {
+  await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(eq(payments.checkoutId, checkoutId), inArray(payments.status, ['processing', 'requires_action'])),
+    )
+    .for('update');
+}
+
+/** The checkout's failed payments: each one's decline code and when it was made. */
+export function failedPaymentsOf(db: DbOrTx, checkoutId: string) {
+  return db
+    .select({ declineCode: payments.declineCode, createdAt: payments.createdAt })
+    .from(payments)
+    .where(and(eq(payments.checkoutId, checkoutId), eq(payments.status, 'failed')));
 }

@@ -6,12 +6,9 @@ import { DomainError } from '../../../domain/errors';
 import { isPayable, planCharge, type OrderState } from '../../../domain/orders';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
-import { checkouts } from '../../db/schema/checkout';
-import { orders } from '../../db/schema/orders';
 import { paymentMethods, payments } from '../../db/schema/payments';
-import { customers } from '../../db/schema/customers';
 import { type PaymentProcessors, type ProcessorName } from '../../integrations/payments/port';
-import { lockCheckout } from '../orders';
+import { checkoutStateOf, customerOrderRow, orderStateOf, lockCheckout } from '../orders';
 import type { ShopRulesCache } from '../shop';
 import type { OrderKinds } from './order-kinds';
 import { movePayment, startPayments, type PaymentRow } from './payment-state';
@@ -27,6 +24,7 @@ import {
   type BatchAnswer,
   type OffSessionCharge,
 } from './off-session';
+import { lockCustomerCredit } from '../customers';
 
 // Paying a checkout (issue 4 parts 1, 5, 6, 8; issue 8). The order of things is what makes it safe:
 //  0. A 3-D Secure check or PayPal approval that this attempt replaces is cancelled at the processor first,
@@ -160,10 +158,7 @@ export class PaymentsService {
         throw new DomainError('ALREADY_PAID', 'This order is already paid');
       }
       if (checkout.state === 'cancelled') throw new DomainError('ORDER_INVALID', CANCELLED);
-      const [current] = await tx
-        .select({ state: orders.state, source: orders.source })
-        .from(orders)
-        .where(eq(orders.id, order.id));
+      const current = await orderStateOf(tx, order.id);
       if (!current || !isPayable(current.state as OrderState, current.source)) {
         throw new DomainError('ORDER_INVALID', 'This order cannot be paid now');
       }
@@ -204,10 +199,10 @@ export class PaymentsService {
           : null;
       if (method) await refuseAfterHardDecline(tx, method.id);
 
-      const [customer] = await tx.select().from(customers).where(eq(customers.id, customerId)).for('update');
+      const creditBalance = await lockCustomerCredit(tx, customerId);
       const plan = planCharge({
         total: checkout.total,
-        creditBalance: customer!.storeCredits,
+        creditBalance: creditBalance!,
         useCredit: input.useCredit ?? true,
         minimumCardCharge: rules.minimumCardCharge,
         basketRequestsCard: false,
@@ -326,11 +321,8 @@ export class PaymentsService {
         : await askProcessor('confirm the payment', () => this.settlement.reconcile(payment, 'customer'));
     const paid = await this.latest(this.db, order.checkoutId, ['succeeded']);
     if (paid) return this.view(paid);
-    const [checkout] = await this.db
-      .select({ state: checkouts.state })
-      .from(checkouts)
-      .where(eq(checkouts.id, order.checkoutId));
-    if (checkout?.state === 'cancelled') throw new DomainError('ORDER_INVALID', CANCELLED);
+    if ((await checkoutStateOf(this.db, order.checkoutId)) === 'cancelled')
+      throw new DomainError('ORDER_INVALID', CANCELLED);
     if (!reconciled) throw new DomainError('PAYMENT_NOT_FOUND', 'We could not find that payment');
     return this.view(reconciled);
   }
@@ -345,10 +337,7 @@ export class PaymentsService {
   }
 
   private async ownedOrder(db: DbOrTx, customerId: string, orderId: string) {
-    const [order] = await db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)));
+    const order = await customerOrderRow(db, customerId, orderId);
     if (!order) throw new DomainError('ORDER_NOT_FOUND', 'We could not find that order');
     return order;
   }

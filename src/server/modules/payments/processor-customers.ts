@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { processorCustomers } from '../../db/schema/payments';
-import { customers } from '../../db/schema/customers';
 import type { PaymentProcessor, ProcessorName } from '../../integrations/payments/port';
+import { customerContact } from '../customers';
 
 /** The customer's id at a processor, if one was made. */
 export async function processorCustomerRef(
@@ -69,9 +69,6 @@ async function createAtProcessor(
   customerId: string,
   key: string,
 ): Promise<string> {
-  const [customer] = await db
-    .select({ email: customers.email })
-    .from(customers)
-    .where(eq(customers.id, customerId));
+  const customer = await customerContact(db, customerId);
   return processor.createCustomer({ customerId, email: customer?.email ?? '' }, key);
 }

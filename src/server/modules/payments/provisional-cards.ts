@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { customers } from '../../db/schema/customers';
 import { paymentMethods, payments } from '../../db/schema/payments';
 import type { PaymentProcessors } from '../../integrations/payments/port';
 import type { PaymentMethodUsers } from './payment-methods.service';
+import { lockCustomer } from '../customers';
 
 // A card typed at a checkout is saved only once it has worked (issue 19 item 1): it is written 'until_paid'
 // (hidden from the list, never the default) so that the payment has a card to charge; the payment's ending
@@ -27,7 +27,7 @@ export async function keepCard(tx: DbOrTx, methodId: string, customerId: string)
   // A saved card (every weekly charge's) needs nothing, and takes no lock.
   if ((await provisional())[0]?.provisional !== 'until_paid') return;
   // The customer before their cards (payments → customer in the lock order): one default at a time.
-  await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
+  await lockCustomer(tx, customerId);
   if ((await provisional())[0]?.provisional !== 'until_paid') return;
   const [other] = await tx
     .select({ id: paymentMethods.id })
@@ -86,11 +86,7 @@ export async function tidyCards(
   let gone = 0;
   for (const candidate of candidates) {
     const removed = await db.transaction(async (tx) => {
-      await tx
-        .select({ id: customers.id })
-        .from(customers)
-        .where(eq(customers.id, candidate.customerId))
-        .for('update');
+      await lockCustomer(tx, candidate.customerId);
       const [card] = await tx
         .select()
         .from(paymentMethods)

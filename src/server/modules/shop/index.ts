@@ -9,4 +9,5 @@ export {
   type ShopRules,
   type ShopRulesCache,
 } from './shop.service';
+export { putSetting } from './shop.repo';
 export { shopRoutes } from './shop.routes';

@@ -1,8 +1,6 @@
-import { asc, inArray } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { deliveryFeeConfig, settings } from '../../db/schema/shop';
-import { bundles, products } from '../../db/schema/catalogue';
-import { eq } from 'drizzle-orm';
 
 export const SETTING_KEYS = [
   'minimum_spend',
@@ -28,15 +26,10 @@ export function readDeliveryFeeConfig(db: DbOrTx) {
   return db.select().from(deliveryFeeConfig).orderBy(asc(deliveryFeeConfig.weekDay));
 }
 
-export function readBundles(db: DbOrTx) {
-  return db
-    .select({
-      productId: products.id,
-      extId: products.extId,
-      title: products.title,
-      position: bundles.position,
-    })
-    .from(bundles)
-    .innerJoin(products, eq(products.id, bundles.productId))
-    .orderBy(asc(bundles.position), asc(products.id));
+/** Writes one setting (made or replaced), stamping when. */
+export async function putSetting(db: DbOrTx, key: string, value: unknown): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
 }

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bundlesDocument, deliveryFeeConfigDocument, settingsDocument } from '../../../contracts/shop';
 import type { AppDeps } from '../../deps';
-import { readBundles, readDeliveryFeeConfig } from './shop.repo';
+import { readBundles } from '../menu';
+import { readDeliveryFeeConfig } from './shop.repo';
 import { settingsView } from './shop.service';
 
 export async function shopRoutes(app: FastifyInstance, { database, clock, rules }: AppDeps) {

@@ -2,11 +2,9 @@ import { deadlineLabel, longDayLabel, type IsoDate } from '../../../domain/calen
 import { formatPence } from '../../../domain/money';
 import { dispatchDeadline, weekCutoff } from '../../../domain/plans';
 import type { DbOrTx } from '../../db/client';
-import { inArray } from 'drizzle-orm';
-import { customers } from '../../db/schema/customers';
 import { enqueueEmail, enqueueEmails } from '../../integrations/email';
 import { planBillingLetter, type PlanBillingTemplate } from '../../integrations/email/plan-templates';
-import { findCustomerById } from '../customers';
+import { customerContacts, findCustomerById } from '../customers';
 import { paymentReceiptRows } from '../../../domain/receipt';
 import type { EmailOrder } from '../../integrations/email/templates';
 import {
@@ -130,14 +128,7 @@ export async function chargedEmails(
   tx: DbOrTx,
   paid: readonly { box: OrderRow; charged: Charged }[],
 ): Promise<void> {
-  const people = new Map(
-    (
-      await tx
-        .select({ id: customers.id, email: customers.email, firstName: customers.firstName })
-        .from(customers)
-        .where(inArray(customers.id, [...new Set(paid.map(({ box }) => box.customerId))]))
-    ).map((row) => [row.id, row]),
-  );
+  const people = await customerContacts(tx, [...new Set(paid.map(({ box }) => box.customerId))]);
   const shown = await emailOrdersOf(
     tx,
     paid.map(({ box }) => box),

@@ -4,10 +4,9 @@ import { DomainError } from '../../../domain/errors';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { inParallel } from '../../concurrency';
-import { orders } from '../../db/schema/orders';
 import { scheduleWeeks } from '../../db/schema/subscriptions';
 import { weekMenu, type WeekMenuDish } from '../menu';
-import { lockCheckout, type Mover, type OrderRow } from '../orders';
+import { checkoutOrderRow, lockCheckout, type Mover, type OrderRow } from '../orders';
 import type { PaymentRow, PaymentsService } from '../payments';
 import type { ShopRulesCache } from '../shop';
 import { decideWeeks, type DecideContext, type Decided, type Outcome } from './billing-decide';
@@ -259,7 +258,7 @@ export class PlanBillingService {
         .from(scheduleWeeks)
         .where(eq(scheduleWeeks.id, decided.weekId))
         .for('update');
-      const [box] = await tx.select().from(orders).where(eq(orders.checkoutId, decided.checkoutId)).limit(1);
+      const box = await checkoutOrderRow(tx, decided.checkoutId);
       if (!checkout || !week || !box || box.state !== 'billed') return;
       await chargeRefused(
         tx,
@@ -282,7 +281,7 @@ export class PlanBillingService {
   private async giveUp(checkoutId: string, withdrawn: boolean): Promise<Outcome> {
     const given = await this.db.transaction(async (tx) => {
       const checkout = await lockCheckout(tx, checkoutId);
-      const [box] = await tx.select().from(orders).where(eq(orders.checkoutId, checkoutId)).limit(1);
+      const box = await checkoutOrderRow(tx, checkoutId);
       if (!checkout || checkout.state !== 'open' || !box) return false;
       if (!['billed', 'payment_pending', 'not_authorized'].includes(box.state)) return false;
       await giveUpBox(tx, checkout, box as OrderRow, {

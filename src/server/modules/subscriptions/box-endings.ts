@@ -1,10 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { deadlineLabel, londonDate, longDayLabel, type IsoDate } from '../../../domain/calendar';
 import { chargeFailureOf } from '../../../domain/plan-billing';
 import { dispatchDeadline } from '../../../domain/plans';
 import type { DbOrTx } from '../../db/client';
-import { customers } from '../../db/schema/customers';
-import { payments } from '../../db/schema/payments';
 import { scheduleWeeks } from '../../db/schema/subscriptions';
 import { putBackStock } from '../menu';
 import {
@@ -15,7 +13,8 @@ import {
   type Mover,
   type OrderRow,
 } from '../orders';
-import { abandonPaymentsInFlight } from '../payments';
+import { lockCustomer } from '../customers';
+import { abandonPaymentsInFlight, failedPaymentsOf, lockPaymentsInFlight } from '../payments';
 import type { ShopRules } from '../shop';
 import { releaseVoucher } from '../vouchers';
 import { notSentEmail, paymentFailedEmail, planFailedEmail } from './billing-emails';
@@ -123,14 +122,8 @@ export async function giveUpBox(
       ? 'Plan paused or cancelled while it waited for payment'
       : 'Not paid by its dispatch deadline',
   };
-  await tx
-    .select({ id: payments.id })
-    .from(payments)
-    .where(
-      and(eq(payments.checkoutId, checkout.id), inArray(payments.status, ['processing', 'requires_action'])),
-    )
-    .for('update');
-  await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, box.customerId)).for('update');
+  await lockPaymentsInFlight(tx, checkout.id);
+  await lockCustomer(tx, box.customerId);
   await abandonPaymentsInFlight(
     tx,
     checkout.id,
@@ -185,10 +178,7 @@ async function moveFailed(tx: DbOrTx, subscriptionId: string, by: Mover): Promis
 
 /** How a failed charge counts, from the last failed payment of a box's checkout (null when none failed). */
 export async function lastFailureOf(tx: DbOrTx, checkoutId: string) {
-  const rows = await tx
-    .select({ declineCode: payments.declineCode, createdAt: payments.createdAt })
-    .from(payments)
-    .where(and(eq(payments.checkoutId, checkoutId), eq(payments.status, 'failed')));
+  const rows = await failedPaymentsOf(tx, checkoutId);
   if (rows.length === 0) return null;
   const last = rows.reduce((a, b) => (b.createdAt > a.createdAt ? b : a));
   return chargeFailureOf(last.declineCode);

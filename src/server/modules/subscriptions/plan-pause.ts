@@ -23,6 +23,7 @@ import { recordReceipt, theWeekOf } from './plan-receipts';
 import { moveSubscription, type ScheduleWeekRow, type SubscriptionRow } from './plan-store';
 import { subscriptionViews } from './plan-views';
 import type { ScheduleService } from './schedule.service';
+import { orderRowOf } from '../orders';
 
 // Pause and restart (spec §7 POST /subscriptions/{id}/pause and /activate; issue 19 item 8). A pause is for
 // 1–8 weeks or until the customer restarts it: its weeks get no box and are never charged; a pause for a
@@ -246,9 +247,7 @@ export async function remindRestarts(
         const customer = await findCustomerById(tx, plan.customerId);
         if (!customer) continue;
         const links = week ? await schedule.weekLinks(tx, week.id) : null;
-        const box = week?.orderId
-          ? (await tx.select().from(orders).where(eq(orders.id, week.orderId)))[0]
-          : undefined;
+        const box = week?.orderId ? ((await orderRowOf(tx, week.orderId)) ?? undefined) : undefined;
         await enqueueEmail(
           tx,
           planBillingLetter({

@@ -4,7 +4,7 @@ import { DomainError } from '../../../domain/errors';
 import { assertMove, SUBSCRIPTION_LIFECYCLE, type SubscriptionState } from '../../../domain/lifecycles';
 import { billingDateOf, planDeliveryDayOf, weekCutoff } from '../../../domain/plans';
 import type { DbOrTx } from '../../db/client';
-import type { OrderAddress } from '../../db/schema/orders';
+import type { OrderAddress } from '../../../domain/address';
 import { scheduleWeeks, subscriptionEvents, subscriptions } from '../../db/schema/subscriptions';
 import { recordStateChange, type Mover } from '../orders';
 import type { PaymentMethodUsers } from '../payments';

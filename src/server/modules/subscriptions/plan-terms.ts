@@ -1,4 +1,3 @@
-import { inArray } from 'drizzle-orm';
 import type { PlanTerms } from '../../../contracts/plan-terms';
 import type { Subscription } from '../../../contracts/subscriptions';
 import {
@@ -23,8 +22,7 @@ import {
   weekdayName,
 } from '../../../domain/plans';
 import type { DbOrTx } from '../../db/client';
-import { productVariants } from '../../db/schema/catalogue';
-import { weekMenu } from '../menu';
+import { productIdsOfVariants, weekMenu } from '../menu';
 import type { ShopRules } from '../shop';
 import { chefSeed, priceBox } from './week-boxes';
 
@@ -71,14 +69,7 @@ export async function previewPlanTerms(
     const recentVariants = input.paid
       .filter((order) => order.mealWeek >= addWeeks(week, -2) && order.mealWeek < week)
       .flatMap((order) => order.lines.map((line) => line.productVariantId));
-    const recent = recentVariants.length
-      ? (
-          await tx
-            .select({ productId: productVariants.productId })
-            .from(productVariants)
-            .where(inArray(productVariants.id, recentVariants))
-        ).map((row) => row.productId)
-      : [];
+    const recent = recentVariants.length ? await productIdsOfVariants(tx, recentVariants) : [];
     const picks = chefSelection(menu, {
       dietary: input.dietary as DietaryFlags,
       avoid: [],

@@ -3,14 +3,13 @@ import { londonDate, type IsoDate } from '../../../domain/calendar';
 import { formatPence } from '../../../domain/money';
 import { chargeFailureOf, nextLookAfterFailure } from '../../../domain/plan-billing';
 import type { DbOrTx } from '../../db/client';
-import { orders } from '../../db/schema/orders';
 import { scheduleWeeks, subscriptionEvents, subscriptions } from '../../db/schema/subscriptions';
 import type { OrderKind } from '../payments';
 import type { ShopRulesCache } from '../shop';
 import { chargedEmail, chargedEmails, paymentFailedEmail } from './billing-emails';
 import { planAhead } from './plan-ahead';
 import { theWeekOf } from './plan-receipts';
-import type { Mover } from '../orders';
+import { checkoutOrderRow, type Mover } from '../orders';
 import {
   lockPlan,
   moveSubscription,
@@ -164,7 +163,7 @@ export function planWeekKind(publicUrl: string, rules: ShopRulesCache): OrderKin
 
     async failed(tx, { checkout, payment, by }) {
       if (!payment.offSession || !checkout.subscriptionId) return;
-      const [box] = await tx.select().from(orders).where(eq(orders.checkoutId, checkout.id)).limit(1);
+      const box = await checkoutOrderRow(tx, checkout.id);
       const week = box ? await weekOfBox(tx, box.id) : null;
       if (!box || !week) return;
       const look = nextLookAfterFailure({

@@ -5,7 +5,6 @@ import { deadlineLabel } from '../../../domain/calendar';
 import { weekLabel } from '../../../domain/menu-weeks';
 import { isWeekOpen, weekCutoff } from '../../../domain/plans';
 import type { DbOrTx } from '../../db/client';
-import { orders } from '../../db/schema/orders';
 import { scheduleWeeks, subscriptions } from '../../db/schema/subscriptions';
 import { VARIANT_GID_PREFIX, weekMenu, type WeekMenuDish } from '../menu';
 import { findVoucherById, toTerms } from '../vouchers';
@@ -20,6 +19,7 @@ import {
   type BoxChoice,
   type BoxVoucher,
 } from './week-boxes';
+import { orderRowOf } from '../orders';
 
 // Changing one week of a plan (issue 12 part 1): its dishes, its day, its voucher, the chef's selection.
 // Shared by the schedule-week calls and the order calls that name the week's box.
@@ -68,7 +68,7 @@ export function assertWeekOpen(plan: SubscriptionRow, week: ScheduleWeekRow, now
 /** A week's box as an order row (a plan's box only). */
 export async function planBoxOf(tx: DbOrTx, week: ScheduleWeekRow) {
   if (!week.orderId) return null;
-  const [order] = await tx.select().from(orders).where(eq(orders.id, week.orderId));
+  const order = await orderRowOf(tx, week.orderId);
   if (!order) return null;
   if (order.source !== 'subscription') {
     throw new DomainError(
@@ -132,7 +132,7 @@ export async function setBox(
       if (choice === null) return null;
       throw new DomainError('WEEK_UNAVAILABLE', 'We can’t make a box for this week');
     }
-    order = (await tx.select().from(orders).where(eq(orders.id, made)))[0] ?? null;
+    order = await orderRowOf(tx, made);
   }
   const picks = choice ?? (await chefPicks(tx, plan, week.startDate as IsoDate, menu));
   if (picks.length === 0) return order!.id;
@@ -167,7 +167,7 @@ export async function refreshBoxes(
   if (!current) return;
   for (const week of await openWeeks(tx, plan.id, context.now)) {
     if (!week.orderId) continue;
-    const [order] = await tx.select().from(orders).where(eq(orders.id, week.orderId));
+    const order = await orderRowOf(tx, week.orderId);
     if (!order || order.source !== 'subscription') continue;
     if (order.state !== 'created' && order.state !== 'skipped') continue;
     const chosen = week.recipesChosenAt !== null;

@@ -9,10 +9,13 @@ export { takeawayKind } from './takeaway-kind';
 export { creditLateDeliveries } from './late-credit';
 export { named, takeawaySteps, toTakeawayOrder } from './takeaway-order-view';
 export {
+  kitchenBoardVersion,
   lockTakeawayRow,
   readTakeawayOrder,
   readTakeawayOrders,
+  restaurantTickets,
   touchTakeawayOrder,
+  unacceptedTakeaways,
   type TakeawayOrderRecord,
   type TakeawayOrderRow,
 } from './takeaway-orders.repo';

@@ -2,9 +2,9 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { isLateDelivery } from '../../../domain/takeaway';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { orders } from '../../db/schema/orders';
 import { takeawayOrders } from '../../db/schema/takeaway';
 import { addCredit } from '../credit';
+import { orderOwnerOf } from '../orders';
 import { lateDeliveryRule, type ShopRulesCache } from '../shop';
 import { queueLateDeliveryCredit } from './takeaway-emails';
 import { readTakeawayOrder, touchTakeawayOrder } from './takeaway-orders.repo';
@@ -28,10 +28,7 @@ export async function creditLateDeliveries(db: Db, clock: Clock, rules: ShopRule
         .where(and(eq(takeawayOrders.orderId, orderId), isNull(takeawayOrders.lateCreditedAt)))
         .for('update', { skipLocked: true });
       if (!row?.deliveredAt || !isLateDelivery(row.promisedTo, row.deliveredAt)) return false;
-      const [order] = await tx
-        .select({ customerId: orders.customerId, number: orders.number })
-        .from(orders)
-        .where(eq(orders.id, orderId));
+      const order = await orderOwnerOf(tx, orderId);
       if (!order) return false;
       await addCredit(tx, {
         customerId: order.customerId,

@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { TAKEAWAY_ORDER_LIFECYCLE } from '../../../domain/kitchen';
 import { travelMinutes, type FulfillmentType } from '../../../domain/restaurant-hours';
 import { acceptDeadline } from '../../../domain/takeaway-promises';
-import { orders } from '../../db/schema/orders';
 import type { DbOrTx } from '../../db/client';
 import { deleteBasket } from '../baskets';
-import { moveOrderAlong, type Mover } from '../orders';
+import { moveOrderAlong, orderIdsOf, type Mover } from '../orders';
 import type { OrderKind } from '../payments';
 import { findRestaurant } from '../restaurants';
 import type { ShopRulesCache } from '../shop';
@@ -46,12 +44,9 @@ export function takeawayKind(publicUrl: string, rules: ShopRulesCache): OrderKin
       }
     },
     async reversed(tx, { checkout, payment, by }) {
-      const refunded = await tx
-        .select({ id: orders.id })
-        .from(orders)
-        .where(eq(orders.checkoutId, checkout.id));
+      const refunded = await orderIdsOf(tx, checkout.id);
       const { takeawayAcceptMinutes } = await rules.get(tx);
-      for (const { id } of refunded) {
+      for (const id of refunded) {
         await lockTakeawayRow(tx, id);
         await touchTakeawayOrder(tx, id, { refundedAt: by.at });
         const record = await readTakeawayOrder(tx, id);

@@ -1,4 +1,18 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lte,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderLineItems, orders } from '../../db/schema/orders';
 import { restaurants } from '../../db/schema/restaurants';
@@ -11,6 +25,8 @@ export type TakeawayOrderRow = typeof takeawayOrders.$inferSelect;
 export type TakeawayLineRow = typeof orderLineItems.$inferSelect & {
   takeaway: typeof takeawayOrderLines.$inferSelect | null;
 };
+
+type OrderState = (typeof orders.$inferSelect)['state'];
 
 export interface TakeawayOrderRecord {
   order: typeof orders.$inferSelect;
@@ -143,4 +159,60 @@ export async function touchTakeawayOrder(
     .where(eq(takeawayOrders.orderId, orderId))
     .returning();
   return row!;
+}
+
+// ---- What the kitchen reads (issue 20, part 2: the takeaway tables are this area's; the kitchen asks) ----
+
+/**
+ * A restaurant's kitchen tickets: its takeaway orders in none of the `hidden` states; with a board number,
+ * those changed since it; without, those in an `open` state or changed since `changedSince`.
+ */
+export function restaurantTickets(
+  db: DbOrTx,
+  restaurantId: string,
+  query: {
+    hidden: readonly OrderState[];
+    since: number | null;
+    open: readonly OrderState[];
+    changedSince: Date;
+  },
+): Promise<TakeawayOrderRecord[]> {
+  const mine = and(
+    eq(takeawayOrders.restaurantId, restaurantId),
+    notInArray(orders.state, [...query.hidden]),
+  );
+  return readTakeawayOrders(
+    db,
+    query.since !== null
+      ? and(mine, gt(takeawayOrders.version, query.since))
+      : and(mine, or(inArray(orders.state, [...query.open]), gte(orders.updatedAt, query.changedSince))),
+  );
+}
+
+/** A kitchen board's number now: every ticket change up to it has committed (takeaway_orders.version). */
+export async function kitchenBoardVersion(db: DbOrTx, restaurantId: string): Promise<number> {
+  const [row] = await db
+    .select({ version: kitchenBoards.version })
+    .from(kitchenBoards)
+    .where(eq(kitchenBoards.restaurantId, restaurantId));
+  return row?.version ?? 0;
+}
+
+/** Submitted takeaway orders nobody accepted or rejected by their accept-by time, oldest first (100). */
+export async function unacceptedTakeaways(db: DbOrTx, now: Date): Promise<string[]> {
+  const due = await db
+    .select({ orderId: takeawayOrders.orderId })
+    .from(takeawayOrders)
+    .innerJoin(orders, eq(orders.id, takeawayOrders.orderId))
+    .where(
+      and(
+        eq(orders.state, 'submitted'),
+        isNull(takeawayOrders.acceptedAt),
+        isNull(takeawayOrders.rejectedAt),
+        lte(takeawayOrders.acceptBy, now),
+      ),
+    )
+    .orderBy(asc(takeawayOrders.acceptBy))
+    .limit(100);
+  return due.map((row) => row.orderId);
 }

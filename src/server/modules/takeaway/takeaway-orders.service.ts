@@ -11,8 +11,8 @@ import { holdUntil, SLOT_HOLD_MINUTES } from '../../../domain/takeaway-promises'
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { checkouts } from '../../db/schema/checkout';
-import { orders, type OrderAddress } from '../../db/schema/orders';
-import type { TakeawayAddress } from '../../db/schema/takeaway';
+import type { OrderAddress, TakeawayAddress } from '../../../domain/address';
+import { orders } from '../../db/schema/orders';
 import type { BasketOwner } from '../../http/basket-owner';
 import { ErrorResponse } from '../../http/problems';
 import { lockAndPriceTakeaway, type PricedTakeaway } from '../baskets';

@@ -12,7 +12,7 @@ import { takeawayOrders } from '../../db/schema/takeaway';
 import type { CourierDelivery, CourierService } from '../../integrations/courier';
 import { hit, type Limit } from '../../http/rate-limit';
 import { findCustomerById } from '../customers';
-import { moveOrderAlong } from '../orders';
+import { lockOrderState, moveOrderAlong } from '../orders';
 import { assertWithinHorizon, requireRestaurant, slotRules } from '../restaurants';
 import { elsewhereFor } from './elsewhere';
 import { toPublicTracking } from './takeaway-order-view';
@@ -269,12 +269,7 @@ export class TakeawayTrackingService {
   /** Records a handover (once): the order is delivered, at that time. */
   async markDelivered(orderId: string, at: Date, actor: string): Promise<boolean> {
     return this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .select({ state: orders.state })
-        .from(orders)
-        .where(eq(orders.id, orderId))
-        .for('update');
-      if (row?.state !== 'shipped') return false;
+      if ((await lockOrderState(tx, orderId)) !== 'shipped') return false;
       await moveOrderAlong(
         tx,
         orderId,

@@ -1,0 +1,49 @@
+// Who owns each table (issue 20, part 2). Each table has one owner: the area of src/server/modules that
+// reads and writes it; another area gets its data through the owner's face (modules/<owner>/index.ts).
+// A schema file names its usual owner; a table owned by another area is named beside it. Owners that are
+// not module areas (the HTTP edge, an integration's embedded stand-in) are written as their folder: no
+// module may import those tables. The lint rule `sfoglia/tables` (tools/eslint-tables.js) reads this map,
+// and tools/eslint-tables.test.ts checks that every table of src/server/db/schema has an owner here.
+
+/** @type {Record<string, { owner: string, tables?: Record<string, string> }>} schema file → owners */
+export const TABLE_OWNERS = {
+  'auth.ts': { owner: 'auth' },
+  'baskets.ts': { owner: 'baskets' },
+  'catalogue.ts': { owner: 'menu' },
+  // The checkouts that group a payment's orders are orders' (docs/architecture.md, "The areas").
+  'checkout.ts': { owner: 'orders' },
+  'courier.ts': { owner: 'integrations/courier' },
+  'credit.ts': { owner: 'credit' },
+  'customers.ts': { owner: 'customers' },
+  'email.ts': { owner: 'integrations/email' },
+  'fulfilment.ts': { owner: 'fulfilment', tables: { sandboxParcels: 'integrations/fulfilment' } },
+  'local-identity.ts': { owner: 'integrations/social-sign-in' },
+  'orders.ts': { owner: 'orders' },
+  'payments-sandbox.ts': { owner: 'integrations/payments' },
+  'payments.ts': { owner: 'payments' },
+  'rate-limits.ts': { owner: 'http' },
+  'restaurants.ts': { owner: 'restaurants', tables: { staffMemberships: 'kitchen' } },
+  'shop.ts': {
+    owner: 'shop',
+    tables: { marketingBanners: 'marketing', marketingOffers: 'marketing', idempotencyKeys: 'http' },
+  },
+  'state-changes.ts': { owner: 'orders' },
+  'subscriptions.ts': { owner: 'subscriptions' },
+  'takeaway.ts': {
+    owner: 'takeaway',
+    tables: {
+      takeawayBaskets: 'baskets',
+      takeawayBasketItems: 'baskets',
+      takeawaySlots: 'restaurants',
+      customerAllergenProfiles: 'customers',
+    },
+  },
+  'vouchers.ts': { owner: 'vouchers' },
+};
+
+/** The owner of `name` exported by the schema file `file` (its base name, e.g. `orders.ts`), or null. */
+export function ownerOf(file, name) {
+  const entry = TABLE_OWNERS[file];
+  if (!entry) return null;
+  return entry.tables?.[name] ?? entry.owner;
+}
