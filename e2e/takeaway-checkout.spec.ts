@@ -177,7 +177,9 @@ test('a collection: a name and a phone, a time; a refusal says the shop’s word
   await expect(page.getByRole('button', { name: 'Pay £11.00' })).toBeVisible();
   // Put back: the order placed is £22.00, not the £11.00 on the button, so it asks before charging.
   await setQuantity(2);
-  await page.getByRole('radio', { name: /Visa ending 4242/ }).check();
+  // Nothing was charged, so the card typed is not kept (issue 19 item 1): it is typed again.
+  await expect(page.getByRole('radio', { name: /Visa ending 4242/ })).toHaveCount(0);
+  await typeCard(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay £11.00' }).click();
   await expect(
     page

@@ -87,6 +87,19 @@ const workerCount = z.pipe(
   }),
 );
 
+/** A whole number from 1 to 10,000 (a limit). */
+const limitCount = z.pipe(
+  z.string(),
+  z.transform((value, ctx) => {
+    const n = Number(value);
+    if (!/^\d+$/.test(value.trim()) || n < 1 || n > 10_000) {
+      ctx.issues.push({ code: 'custom', message: 'must be a whole number from 1 to 10000', input: value });
+      return z.NEVER;
+    }
+    return n;
+  }),
+);
+
 const boolFlag = z.pipe(
   z.enum(['true', 'false', '1', '0']),
   z.transform((value) => value === 'true' || value === '1'),
@@ -113,6 +126,11 @@ const EnvSchema = z.object({
   SFOGLIA_NOW: z.optional(instant),
   /** Proxies trusted for X-Forwarded-For: a hop count or a list of addresses/CIDRs; unset trusts none. */
   TRUST_PROXY: z._default(trustProxySetting, 0),
+  /**
+   * Sign-ups an hour from one client address (default 20): more where many customers share one address
+   * (a shop reached through an untrusted proxy; the browser journeys, all from 127.0.0.1).
+   */
+  SIGN_UPS_PER_ADDRESS: z.optional(limitCount),
   LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   SEED_DEMO: z._default(boolFlag, true),
   /** in-process: this server also runs the background jobs; none: only `npm run worker` processes do. */
@@ -209,6 +227,8 @@ export interface Config {
    * addresses/ranges; 0 trusts no one (the client is the TCP peer).
    */
   trustProxy: number | string[];
+  /** Sign-ups an hour from one client address (rate-limit.ts LIMITS.signUpPerAddress unless set). */
+  signUpsPerAddress: number | null;
   seedDemo: boolean;
   /** Whether this server process works the job queues (architecture decision 9). */
   jobWorkers: 'in-process' | 'none';
@@ -300,6 +320,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pinnedNow: e.SFOGLIA_NOW ? new Date(e.SFOGLIA_NOW) : null,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    signUpsPerAddress: e.SIGN_UPS_PER_ADDRESS ?? null,
     seedDemo: e.SEED_DEMO,
     jobWorkers: e.JOB_WORKERS,
     workers: { count: e.WORKERS ?? Math.min(availableParallelism(), 64), explicit: e.WORKERS !== undefined },

@@ -103,6 +103,7 @@ export function buildServices({ config, database, clock, rules, processors, log 
       emailRequests,
       forgetSavedMethods: (tx, customerId) => paymentMethods.forgetAll(tx, customerId),
       clock,
+      signUpsPerAddress: config.signUpsPerAddress,
     }),
     emailRequests,
     customers: new CustomersService(db, clock),

@@ -58,6 +58,7 @@ export class AccountsService {
   private readonly forgetSavedMethods: ForgetSavedMethods;
   /** The shop's clock, which the sign-in backoff runs on (pinned in tests and demos). */
   private readonly clock: Clock;
+  private readonly signUpsPerAddress: number | null;
 
   constructor(
     private readonly db: Db,
@@ -66,8 +67,11 @@ export class AccountsService {
       emailRequests?: EmailRequestsKick;
       forgetSavedMethods?: ForgetSavedMethods;
       clock?: Clock;
+      /** Sign-ups an hour from one address, when the deployment sets its own (config SIGN_UPS_PER_ADDRESS). */
+      signUpsPerAddress?: number | null;
     } = {},
   ) {
+    this.signUpsPerAddress = options.signUpsPerAddress ?? null;
     this.emailRequests = options.emailRequests ?? emailRequestsOf(db, publicUrl);
     this.forgetSavedMethods = options.forgetSavedMethods ?? (async () => async () => {});
     this.clock = options.clock ?? { now: () => new Date() };
@@ -94,7 +98,7 @@ export class AccountsService {
 
   /** Sign-up (decision 18): the account at once, signed in; an email asks to confirm the address. */
   signUp(body: SignUpBody, address: string, start: StartSession): Promise<CustomerRow> {
-    return signUp(this.db, this.publicUrl, body, address, start);
+    return signUp(this.db, this.publicUrl, body, address, start, this.signUpsPerAddress);
   }
 
   confirmEmail(customerId: string, token: string): Promise<CustomerRow> {

@@ -54,8 +54,10 @@ export async function signUp(
   body: SignUpBody,
   address: string,
   start: StartSession,
+  perAddress: number | null = null,
 ): Promise<CustomerRow> {
-  await hit(db, `signup:ip:${address}`, LIMITS.signUpPerAddress);
+  const addressLimit = perAddress ? { ...LIMITS.signUpPerAddress, max: perAddress } : LIMITS.signUpPerAddress;
+  await hit(db, `signup:ip:${address}`, addressLimit);
   await hit(db, `signup:email:${body.email}`, LIMITS.signUpPerEmail);
   const passwordHash = await hashPassword(body.password);
   return db.transaction(async (tx) => {

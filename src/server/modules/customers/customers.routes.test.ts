@@ -1040,6 +1040,24 @@ describe('per-address limits', () => {
     expect(await emailsTo(t, known.email)).toEqual([]);
   });
 
+  test('a deployment whose customers share an address sets its own sign-up limit (SIGN_UPS_PER_ADDRESS)', async () => {
+    const shared = await createTestApp({ SIGN_UPS_PER_ADDRESS: '25' });
+    try {
+      await setRateCount(shared, 'signup:ip:127.0.0.1', 3_600_000, 20);
+      expect(
+        (await shared.visitor().post(`${API}/customers`, signUpBody(uniqueEmail('shared')))).status,
+      ).toBe(201);
+      await setRateCount(shared, 'signup:ip:127.0.0.1', 3_600_000, 25);
+      expectError(
+        await shared.visitor().post(`${API}/customers`, signUpBody(uniqueEmail('shared'))),
+        429,
+        'RATE_LIMITED',
+      );
+    } finally {
+      await shared.close();
+    }
+  });
+
   test('reset emails to one address stop after five an hour, for known and unknown addresses alike', async () => {
     const known = await insertCustomer(t);
     const unknown = uniqueEmail('unknown');
