@@ -268,7 +268,7 @@ test('a decline says what to do and goes when PayPal is chosen; a card error cle
   await expect(declined).toHaveCount(0);
 
   // A new card with a mistake: the form says where; the page says to check it; both go once it is fixed.
-  await page.getByRole('radio', { name: 'A new card' }).check();
+  await page.getByRole('radio', { name: /^(A new card|Credit or debit card)/ }).check();
   await cardFrame(page).getByLabel('Card number').fill('4000 0027 6000 3184');
   await cardFrame(page)
     .getByLabel(/Expiry date/)

@@ -186,6 +186,7 @@ test('a collection: a name and a phone, a time; a refusal says the shop’s word
       .getByRole('alert')
       .filter({ hasText: 'Your total is now £22.00. Please check your order and press Pay again.' }),
   ).toBeVisible();
+  await typeCard(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay £22.00' }).click();
 
   await expect(page).toHaveURL(/\/takeaway\/track\/[0-9a-f]{32}$/);
