@@ -34,8 +34,9 @@ const MIGRATION_LOCK_ID = 7_261_001;
  */
 function guardClient(client: pg.PoolClient): void {
   client.on('error', () => {});
-  const query = client.query;
   client.query = function guardedQuery(this: pg.PoolClient, ...args: unknown[]) {
+    // The class's own query, looked up at each call (a test counting round trips wraps it).
+    const query = (Object.getPrototypeOf(client) as pg.PoolClient).query;
     const result = (query as (...a: unknown[]) => unknown).apply(this, args);
     if (result instanceof Promise) {
       result.then(undefined, (error: unknown) => {
