@@ -1,10 +1,11 @@
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { startShopJobs, type RunningJobs } from '../jobs/start';
 import { addStaff } from '../modules/kitchen';
 import { API } from './api-expect';
-import { PASSWORD, signedInCustomer, signIn, uniqueEmail } from './accounts';
+import { clearRateLimits, PASSWORD, signedInCustomer, signIn, uniqueEmail } from './accounts';
 import { CARDS, saveCard, type Shopper } from './checkout';
-import type { TestApp, Visitor } from './harness';
+import { createTestApp, type TestApp, type Visitor } from './harness';
+import { TEST_NOW } from './test-clock';
 
 // Helpers for the takeaway and kitchen API tests: a signed-in customer with a takeaway basket at a
 // restaurant, its dishes, a saved card, and an order placed (and paid) from it. LUNCH is Wednesday 18
@@ -118,4 +119,28 @@ export async function signedInChef(t: TestApp, restaurantId = 'soho'): Promise<V
   const chef = t.visitor();
   await signIn(chef, email);
   return chef;
+}
+
+/**
+ * A file's takeaway shop: a fresh app with its jobs running and a signed-in chef, each test starting at LUNCH
+ * with no rate limit counted, the clock put back after it. Read the fields in a test (or a `beforeAll` after
+ * this call): they are set when the file's tests start.
+ */
+export function useTakeawayShop(): { t: TestApp; running: RunningJobs; chef: Visitor } {
+  const shop = {} as { t: TestApp; running: RunningJobs; chef: Visitor };
+  beforeAll(async () => {
+    shop.t = await createTestApp();
+    shop.running = await startTestJobs(shop.t);
+    shop.chef = await signedInChef(shop.t);
+  });
+  beforeEach(() => {
+    shop.t.clock.set(LUNCH);
+    return clearRateLimits(shop.t);
+  });
+  afterEach(() => shop.t.clock.set(TEST_NOW));
+  afterAll(async () => {
+    await shop.running.stop();
+    await shop.t.close();
+  });
+  return shop;
 }

@@ -1,35 +1,22 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { storeCreditTransactions } from '../../db/schema/credit';
 import { JOB } from '../../jobs/shop-jobs';
 import type { RunningJobs } from '../../jobs/start';
-import { clearRateLimits, customerById, emailsTo } from '../../test/accounts';
+import { customerById, emailsTo } from '../../test/accounts';
 import { API } from '../../test/api-expect';
-import { createTestApp, type TestApp, type Visitor } from '../../test/harness';
-import { TEST_NOW } from '../../test/test-clock';
-import { LUNCH, paidTakeaway, signedInChef, startTestJobs, takeawayShopper } from '../../test/takeaway';
+import type { TestApp, Visitor } from '../../test/harness';
+import { paidTakeaway, takeawayShopper, useTakeawayShop } from '../../test/takeaway';
 
 // Late-delivery credit (issue 13 part 5) through its jobs, on the shop's pinned clock: the courier's handover
 // is recorded by `takeaway-couriers`, and a delivery that came after its promised window is credited by
 // `takeaway-late-credit`, once, with an email. The amount and the rule are in GET /settings.
 
+const shop = useTakeawayShop();
 let t: TestApp;
 let running: RunningJobs;
 let chef: Visitor;
-beforeAll(async () => {
-  t = await createTestApp();
-  running = await startTestJobs(t);
-  chef = await signedInChef(t);
-});
-beforeEach(() => {
-  t.clock.set(LUNCH);
-  return clearRateLimits(t);
-});
-afterEach(() => t.clock.set(TEST_NOW));
-afterAll(async () => {
-  await running.stop();
-  await t.close();
-});
+beforeAll(() => ({ t, running, chef } = shop));
 
 const act = (orderId: string, action: string, body: unknown = {}) =>
   chef.post(`${API}/kitchen/tickets/${orderId}/${action}`, body);

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { orders } from '../../db/schema/orders';
 import { payments } from '../../db/schema/payments';
@@ -9,43 +9,29 @@ import { takeawayBaskets, takeawayOrders } from '../../db/schema/takeaway';
 import { JOB } from '../../jobs/shop-jobs';
 import type { RunningJobs } from '../../jobs/start';
 import { cachedShopRules } from '../shop';
-import { clearRateLimits, emailsTo, linksIn } from '../../test/accounts';
+import { emailsTo, linksIn } from '../../test/accounts';
 import { API, expectError } from '../../test/api-expect';
 import { CARDS, saveCard } from '../../test/checkout';
-import { createTestApp, type TestApp, type Visitor } from '../../test/harness';
-import { TEST_NOW } from '../../test/test-clock';
+import type { TestApp, Visitor } from '../../test/harness';
 import {
   LUNCH,
   MENU,
   paidTakeaway,
   placeTakeaway,
-  signedInChef,
-  startTestJobs,
   takeawayShopper,
   type TakeawayShopper,
+  useTakeawayShop,
 } from '../../test/takeaway';
 
 // What a takeaway promises, kept (issue 19) on the shop's pinned clock: a paid order the kitchen does not
 // accept in time is rejected and refunded by its job (item 5); nothing is booked beyond the horizon the time
 // slots offer (item 19); an unpaid or declined order holds its slot for minutes, not hours (item 20).
 
+const shop = useTakeawayShop();
 let t: TestApp;
 let running: RunningJobs;
 let chef: Visitor;
-beforeAll(async () => {
-  t = await createTestApp();
-  running = await startTestJobs(t);
-  chef = await signedInChef(t);
-});
-beforeEach(() => {
-  t.clock.set(LUNCH);
-  return clearRateLimits(t);
-});
-afterEach(() => t.clock.set(TEST_NOW));
-afterAll(async () => {
-  await running.stop();
-  await t.close();
-});
+beforeAll(() => ({ t, running, chef } = shop));
 
 const at = (iso: string) => t.clock.set(new Date(iso));
 const tracking = async (s: { visitor: Visitor }, orderId: string) =>
