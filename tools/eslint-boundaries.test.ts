@@ -136,9 +136,9 @@ tester.run('sfoglia/boundaries', rule as never, {
 tester.run('sfoglia/boundaries on the server', rule as never, {
   valid: [
     // An area reaches another through its index; within an area anything goes.
-    ...forms('src/server/modules/checkout/checkout.service.ts', '../orders'),
-    ...forms('src/server/modules/checkout/checkout.service.ts', '../orders/index'),
-    ...forms('src/server/modules/checkout/checkout.service.ts', './pricing'),
+    ...forms('src/server/modules/recipe-kit/checkout.service.ts', '../orders'),
+    ...forms('src/server/modules/recipe-kit/checkout.service.ts', '../orders/index'),
+    ...forms('src/server/modules/recipe-kit/checkout.service.ts', './pricing'),
     // The composition root and the app may use every area's face; modules use db, http and integrations.
     ...forms('src/server/services.ts', './modules/payments'),
     ...forms('src/server/modules/payments/payments.service.ts', '../../integrations/payments/port'),
@@ -157,9 +157,9 @@ tester.run('sfoglia/boundaries on the server', rule as never, {
   invalid: [
     // Another area's insides: its repo, routes or services.
     ...denied(
-      'src/server/modules/checkout/checkout.service.ts',
+      'src/server/modules/recipe-kit/checkout.service.ts',
       '../orders/orders.repo',
-      /area "checkout" must reach area "orders" through its public face/,
+      /area "recipe-kit" must reach area "orders" through its public face/,
     ),
     ...denied(
       'src/server/modules/gifts/gifts.service.ts',

@@ -89,3 +89,21 @@ export class FieldErrors extends DomainError {
     this.name = 'FieldErrors';
   }
 }
+
+/** One of several things in the way at once, as the wire shows it (`meta` is sent as it is). */
+export interface Problem {
+  code: ErrorCode;
+  detail: string;
+  meta?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Several things in the way of a request at once (a takeaway basket with no slot and a closed dish): one
+ * error each on the wire, all with status 400. A service throws it; the HTTP edge writes it.
+ */
+export class Problems extends DomainError {
+  constructor(readonly problems: readonly Problem[]) {
+    super(problems[0]?.code ?? 'VALIDATION_FAILED', problems.map((problem) => problem.detail).join('; '));
+    this.name = 'Problems';
+  }
+}

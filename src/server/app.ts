@@ -38,7 +38,7 @@ import { storefrontRoutes } from './integrations/storefront/local.routes';
 import { postcodesIoRoutes } from './integrations/postcodes/local.routes';
 import { accountRoutes, sessionRoutes } from './modules/auth';
 import { basketRoutes, basketVoucherRoutes, takeawayBasketRoutes } from './modules/baskets';
-import { checkoutRoutes } from './modules/checkout';
+import { checkoutRoutes } from './modules/recipe-kit';
 import { creditRoutes } from './modules/credit';
 import { addressRoutes, allergenRoutes, customerDocument, customerRoutes } from './modules/customers';
 import { addressLookupRoutes, deliveryRoutes } from './modules/delivery';

@@ -7,15 +7,15 @@ import { createPostcodeService } from './integrations/postcodes';
 import type { PaymentProcessors } from './integrations/payments/port';
 import { AccountsService, emailRequestsOf, type EmailRequests } from './modules/auth';
 import { BasketService, BasketVouchersService, TakeawayBasketService } from './modules/baskets';
-import { CheckoutService, recipeKitKind } from './modules/checkout';
+import { CheckoutService, recipeKitKind } from './modules/recipe-kit';
 import { CreditService } from './modules/credit';
 import { AddressesService, AllergenProfileService, CustomersService } from './modules/customers';
 import { DeliveryService } from './modules/delivery';
 import { FulfilmentService } from './modules/fulfilment';
 import { GiftBoxService, giftKind } from './modules/gifts';
 import { KitchenService } from './modules/kitchen';
-import { OrdersService } from './modules/orders';
-import { OrderKinds, PaymentMethodsService, PaymentsService } from './modules/payments';
+import { CheckoutEndings, OrderKinds, OrdersService } from './modules/orders';
+import { checkoutPayments, PaymentMethodsService, PaymentsService } from './modules/payments';
 import type { ShopRulesCache } from './modules/shop';
 import { cachedCatalogue, RestaurantsService, TakeawayMenuService } from './modules/restaurants';
 import {
@@ -30,7 +30,7 @@ import { takeawayKind, TakeawayOrdersService, TakeawayTrackingService } from './
 import { VouchersService } from './modules/vouchers';
 
 // The composition root (issue 10 part 3): every service is built here, once, and handed to the route
-// plugins and the jobs; every order kind is registered with payments here. Nothing else constructs a
+// plugins and the jobs; every order kind is registered here, for orders and payments to call. Nothing else constructs a
 // service (a lint rule keeps it so).
 
 export interface Services {
@@ -45,6 +45,9 @@ export interface Services {
   credit: CreditService;
   delivery: DeliveryService;
   checkout: CheckoutService;
+  checkoutEndings: CheckoutEndings;
+  /** Every order kind, registered once here; orders and payments call their hooks. */
+  orderKinds: OrderKinds;
   orders: OrdersService;
   payments: PaymentsService;
   paymentMethods: PaymentMethodsService;
@@ -75,7 +78,7 @@ export function buildServices({ config, database, clock, rules, processors, log 
   const db = database.db;
   const emailRequests = emailRequestsOf(db, config.publicUrl);
   emailRequests.log = log;
-  // What a paid checkout means, kind by kind (payments/order-kinds.ts).
+  // Each order kind's hooks: what paying, failing, refunding or giving up its checkout means (orders/order-kinds.ts).
   const recipeKit = recipeKitKind(config.publicUrl, rules);
   const takeaway = takeawayKind(config.publicUrl, rules);
   const kinds = new OrderKinds()
@@ -93,6 +96,7 @@ export function buildServices({ config, database, clock, rules, processors, log 
     plansAsPaymentMethodUsers,
     clock,
   );
+  const checkoutEndings = new CheckoutEndings(db, kinds, checkoutPayments);
   const schedule = new ScheduleService(db, rules, clock, config.publicUrl);
   const payments = new PaymentsService(db, processors, rules, clock, config.publicUrl, kinds, paymentMethods);
   const takeawayMenu = new TakeawayMenuService(db, clock, cachedCatalogue(db));
@@ -114,7 +118,9 @@ export function buildServices({ config, database, clock, rules, processors, log 
     vouchers: new VouchersService(db),
     credit: new CreditService(db, clock),
     delivery: new DeliveryService(db, createPostcodeService(config.postcodes), clock, log),
-    checkout: new CheckoutService(db, rules, clock),
+    checkout: new CheckoutService(db, rules, clock, checkoutEndings),
+    checkoutEndings,
+    orderKinds: kinds,
     orders: new OrdersService(db, rules, clock, config.publicUrl),
     payments,
     paymentMethods,
@@ -131,12 +137,12 @@ export function buildServices({ config, database, clock, rules, processors, log 
       schedule,
       database.kind === 'postgres' ? 4 : 1,
     ),
-    gifts: new GiftBoxService(db, rules, clock),
+    gifts: new GiftBoxService(db, rules, clock, checkoutEndings),
     fulfilment: new FulfilmentService(db, clock, createFulfilment(config, db, clock), config.publicUrl),
     allergenProfiles: new AllergenProfileService(db, clock),
     restaurants: new RestaurantsService(db, clock),
     takeawayMenu,
-    takeawayOrders: new TakeawayOrdersService(db, rules, clock),
+    takeawayOrders: new TakeawayOrdersService(db, rules, clock, checkoutEndings),
     takeawayTracking,
     kitchen: new KitchenService(db, clock, payments, takeawayTracking, takeawayMenu, log),
   };

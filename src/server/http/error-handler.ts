@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { camelToSnake } from '../../contracts/case';
-import { DomainError, FieldErrors } from '../../domain/errors';
+import { DomainError, FieldErrors, Problems } from '../../domain/errors';
 import { describeDatabaseError, isDatabaseUnavailable } from '../db/availability';
 import { domainErrorToWire, errorBody, ErrorResponse, STATUS_BY_CODE, type WireError } from './problems';
 import { ownMessage, RequestValidationError } from './zod-compilers';
@@ -60,6 +60,17 @@ export function toWireErrors(error: unknown): WireErrors | null {
         code: 'VALIDATION_FAILED',
         detail: ownMessage(camelToSnake(field), message),
         source: { pointer: `/${camelToSnake(field)}` },
+      })),
+    };
+  }
+  if (error instanceof Problems) {
+    return {
+      status: 400,
+      errors: error.problems.map(({ code, detail, meta }) => ({
+        status: '400',
+        code,
+        detail,
+        ...(meta ? { meta } : {}),
       })),
     };
   }

@@ -4,7 +4,7 @@ import { checkouts } from '../db/schema/checkout';
 import { orders } from '../db/schema/orders';
 import { outbox } from '../db/schema/email';
 import { stateChanges } from '../db/schema/state-changes';
-import { ABANDONED_UNPAID_MS } from '../modules/checkout';
+import { ABANDONED_UNPAID_MS } from '../modules/orders';
 import { API } from '../test/api-expect';
 import { clearRateLimits } from '../test/accounts';
 import { createTestApp, type TestApp } from '../test/harness';

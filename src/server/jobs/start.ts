@@ -5,7 +5,6 @@ import { startEmailDelivery } from '../integrations/email/delivery';
 import { localTransport } from '../integrations/email/local';
 import { createSmtpTransport } from '../integrations/email/smtp';
 import { seedDemo } from '../db/seed/demo-seed';
-import { releaseAbandonedCheckouts } from '../modules/checkout';
 import { cachedShopRules } from '../modules/shop';
 import { rejectUnacceptedTakeaways } from '../modules/kitchen';
 import { creditLateDeliveries } from '../modules/takeaway';
@@ -60,7 +59,7 @@ export async function startShopJobs({
         );
       }
     },
-    releaseAbandonedCheckouts: () => releaseAbandonedCheckouts(database.db, clock.now()),
+    releaseAbandonedCheckouts: () => services.checkoutEndings.releaseAbandoned(clock.now()),
     cancelAbandonedIntents: () => services.payments.cancelAbandonedIntents(),
     deliverDueEmail: () => email.deliverDue(),
     answerEmailRequests: () => services.emailRequests.drain(),

@@ -1,7 +1,6 @@
-import { queueGiftEmails } from '../orders';
-import type { OrderKind } from '../payments';
+import { queueGiftEmails, type OrderKind } from '../orders';
 
-// What a paid gift means (registered in services.ts; payments/order-kinds.ts): the buyer is told, and the
+// What a paid gift means (registered in services.ts; orders/order-kinds.ts): the buyer is told, and the
 // recipient too when the buyer gave their email (never the price).
 
 export function giftKind(publicUrl: string): OrderKind {

@@ -11,7 +11,6 @@ import { products, productVariants } from '../../db/schema/catalogue';
 import { checkouts } from '../../db/schema/checkout';
 import type { OrderAddress } from '../../../domain/address';
 import { orderLineItems, orders } from '../../db/schema/orders';
-import { withdrawCheckout, type CheckoutResult } from '../checkout';
 import { creditBalance } from '../credit';
 import { addressSnapshot, customerAddress } from '../customers';
 import { assertDeliverable } from '../delivery';
@@ -21,6 +20,8 @@ import {
   checkoutOrders,
   placeOrders,
   previewOrders,
+  type CheckoutEndings,
+  type CheckoutResult,
   type CheckoutRow,
   type Mover,
   type OrderDraft,
@@ -116,6 +117,7 @@ export class GiftBoxService {
     private readonly db: Db,
     private readonly rules: ShopRulesCache,
     private readonly clock: Clock,
+    private readonly endings: CheckoutEndings,
   ) {}
 
   /** What the gift would cost, checked like a real order, without writing anything. */
@@ -167,7 +169,7 @@ export class GiftBoxService {
       // A changed gift replaces the unpaid one (refused while that one is being charged).
       const by: Mover = { actor: 'customer', at: now };
       for (const checkout of open)
-        await withdrawCheckout(tx, checkout, { ...by, reason: 'The gift changed' });
+        await this.endings.withdraw(tx, checkout, { ...by, reason: 'The gift changed' });
 
       const priced = await this.price(tx, customerId, body, rules, now);
       const { checkout } = await placeOrders(

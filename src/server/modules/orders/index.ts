@@ -3,7 +3,7 @@
 
 export { OrdersService } from './orders.service';
 export { orderRoutes } from './orders.routes';
-export { checkoutDocument, checkoutMeta, orderResources } from './order-documents';
+export { checkoutDocument, checkoutMeta, orderResources, type CheckoutResult } from './order-documents';
 export { checkoutLines, checkoutOrders, deleteCheckoutOrders } from './orders.repo';
 export type { OrderRow } from './orders.repo';
 export {
@@ -37,7 +37,22 @@ export {
 export { checkoutPaid, describePayment, describePayments, type CheckoutPaid } from './checkout-payment';
 export { moveOrderAlong } from './move-order';
 export {
+  OrderKinds,
+  type FailedCheckout,
+  type KindPayment,
+  type OrderKind,
+  type OrderKindName,
+  type PaidCheckout,
+} from './order-kinds';
+export {
+  ABANDONED_FAILED_MS,
+  ABANDONED_UNPAID_MS,
+  CheckoutEndings,
+  type CheckoutPayments,
+} from './checkout-endings';
+export {
   checkoutIdOfOrder,
+  checkoutOf,
   checkoutOrderRow,
   checkoutStateOf,
   customerOrderRow,

@@ -50,3 +50,10 @@ export function checkoutMeta(
     minimumCardCharge: rules.minimumCardCharge,
   };
 }
+
+/** Placing a checkout's orders (a recipe kit, a one-off box, a gift): its orders, its meta, and whether it is new. */
+export interface CheckoutResult {
+  orders: Order[];
+  meta: CheckoutMeta;
+  created: boolean;
+}

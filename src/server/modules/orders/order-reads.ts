@@ -120,6 +120,12 @@ export async function orderOwnerOf(
 }
 
 /** Locks the basket's open checkout (`for update`), or null when it has none. */
+/** A checkout as it is stored; null when there is none. */
+export async function checkoutOf(db: DbOrTx, checkoutId: string): Promise<CheckoutRow | null> {
+  const [row] = await db.select().from(checkouts).where(eq(checkouts.id, checkoutId));
+  return row ?? null;
+}
+
 export async function lockOpenCheckoutOfBasket(tx: DbOrTx, basketId: string): Promise<CheckoutRow | null> {
   const [open] = await tx
     .select()

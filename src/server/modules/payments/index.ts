@@ -1,20 +1,14 @@
-// The payments area's public face: paying a checkout (cards, PayPal, credit), recovery, saved methods, and the
-// registry through which each order kind says what a paid checkout means. Payments knows nothing of baskets,
-// gifts or plans.
+// The payments area's public face: paying a checkout (cards, PayPal, credit), recovery, saved methods, and
+// what ending an unpaid checkout needs from payments. What a paid checkout means is its order kind's (orders'
+// OrderKinds registry); payments knows nothing of baskets, gifts, plans or takeaway.
 
 export { PaymentsService, STUCK_CHARGE_MS, UNFINISHED_ACTION_MS } from './payments.service';
-export {
-  abandonPaymentsInFlight,
-  failedPaymentsOf,
-  lockPaymentsInFlight,
-  paymentAttempts,
-} from './payments-in-flight';
+export { checkoutPayments, failedPaymentsOf, lockPaymentsInFlight } from './payments-in-flight';
 export {
   ownedPaymentMethod,
   PaymentMethodsService,
   type PaymentMethodUsers,
 } from './payment-methods.service';
-export { OrderKinds, type FailedCheckout, type OrderKind, type PaidCheckout } from './order-kinds';
 export type { PaymentRow } from './payment-state';
 export { requestRefund } from './refunds';
 export { paymentFailure } from './payment-view';

@@ -5,9 +5,15 @@ import type { Db, DbOrTx } from '../../db/client';
 import { inParallel } from '../../concurrency';
 import { paymentMethods, payments, processorCustomers } from '../../db/schema/payments';
 import type { PaymentIntent } from '../../integrations/payments/port';
-import { ordersOfCheckouts, lockCheckouts, payCheckouts, type CheckoutRow, type Mover } from '../orders';
+import {
+  lockCheckouts,
+  ordersOfCheckouts,
+  payCheckouts,
+  type CheckoutRow,
+  type Mover,
+  type PaidCheckout,
+} from '../orders';
 import type { ShopRulesCache } from '../shop';
-import type { PaidCheckout } from './order-kinds';
 import { movePayments, startPayments, type PaymentRow, type PaymentStart } from './payment-state';
 import { isHardDecline, type ChargeRequest, type PaymentSettlement } from './payment-settlement';
 import { ensureProcessorCustomer } from './processor-customers';

@@ -27,7 +27,7 @@ import { TEST_NOW, WEEKS } from '../../test/test-clock';
 import { FixedClock } from '../../clock';
 import { buildServices } from '../../services';
 import { cachedShopRules } from '../shop';
-import { ABANDONED_FAILED_MS, releaseAbandonedCheckouts } from '../checkout';
+import { ABANDONED_FAILED_MS } from '../orders';
 import type { PaymentsService } from './payments.service';
 import { UNFINISHED_ACTION_MS } from './payments.service';
 
@@ -173,7 +173,7 @@ describe('a replaced 3-D Secure check never charges a second time', () => {
 
     // Cancelled after 48 hours inside a transaction: the processor is told afterwards (pending until then).
     expect(
-      await releaseAbandonedCheckouts(t.database.db, later(ABANDONED_FAILED_MS + MINUTE)),
+      await t.app.services.checkoutEndings.releaseAbandoned(later(ABANDONED_FAILED_MS + MINUTE)),
     ).toBeGreaterThanOrEqual(1);
     const [abandoned] = await paymentsOf(checkoutId);
     expect(abandoned).toMatchObject({ status: 'failed', intentCancel: 'pending' });
@@ -262,7 +262,7 @@ describe('store credit on a payment that never finishes', () => {
     });
     expect(started.body.data.attributes).toMatchObject({ status: 'requires_action', credit_amount: 400 });
     expect(await balanceOf(s.customerId)).toBe(0);
-    await releaseAbandonedCheckouts(t.database.db, later(ABANDONED_FAILED_MS + MINUTE));
+    await t.app.services.checkoutEndings.releaseAbandoned(later(ABANDONED_FAILED_MS + MINUTE));
     expect(await balanceOf(s.customerId)).toBe(400);
     await service.cancelAbandonedIntents();
     expect((await paymentsOf(checkoutId))[0]).toMatchObject({ status: 'failed', intentCancel: 'done' });
@@ -429,7 +429,7 @@ describe(
       if (!r.orderId) return;
       const checkoutId = await checkoutOf(r.orderId).catch(() => null);
       if (!checkoutId) return;
-      await releaseAbandonedCheckouts(t.database.db, later(ABANDONED_FAILED_MS + MINUTE));
+      await t.app.services.checkoutEndings.releaseAbandoned(later(ABANDONED_FAILED_MS + MINUTE));
     });
 
     test('paying, replacing, completing late, abandoning and recovering in any order', async () => {

@@ -20,8 +20,8 @@ import {
   moveCheckoutOrders,
   type CheckoutRow,
   type Mover,
+  type OrderKinds,
 } from '../orders';
-import type { OrderKinds } from './order-kinds';
 import { lockPayment, movePayment, type PaymentRow } from './payment-state';
 import { CONFIRMING, declineMessage, isBusy, refusalOf, type Refusal } from './processor-answers';
 import { tellNotTaken } from './payment-outcome';

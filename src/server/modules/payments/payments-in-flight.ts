@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { DomainError } from '../../../domain/errors';
 import type { DbOrTx } from '../../db/client';
 import { payments } from '../../db/schema/payments';
-import { firstOrderOf, type Mover } from '../orders';
+import { firstOrderOf, type CheckoutPayments, type Mover } from '../orders';
 import { movePayment } from './payment-state';
 
 // Attempts in flight when their checkout is given up (a basket placed again with a change, a checkout not
@@ -82,3 +82,9 @@ export function failedPaymentsOf(db: DbOrTx, checkoutId: string) {
     .from(payments)
     .where(and(eq(payments.checkoutId, checkoutId), eq(payments.status, 'failed')));
 }
+
+/** What orders needs from payments to end an unpaid checkout (orders' CheckoutEndings; wired in services.ts). */
+export const checkoutPayments: CheckoutPayments = {
+  abandonInFlight: abandonPaymentsInFlight,
+  attempts: paymentAttempts,
+};

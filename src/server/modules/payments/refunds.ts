@@ -2,8 +2,7 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { payments } from '../../db/schema/payments';
-import type { Mover } from '../orders';
-import type { OrderKinds } from './order-kinds';
+import type { Mover, OrderKinds } from '../orders';
 import { movePayment, type PaymentRow } from './payment-state';
 import type { PaymentSettlement } from './payment-settlement';
 

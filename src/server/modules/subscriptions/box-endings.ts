@@ -14,7 +14,7 @@ import {
   type OrderRow,
 } from '../orders';
 import { lockCustomer } from '../customers';
-import { abandonPaymentsInFlight, failedPaymentsOf, lockPaymentsInFlight } from '../payments';
+import { checkoutPayments, failedPaymentsOf, lockPaymentsInFlight } from '../payments';
 import type { ShopRules } from '../shop';
 import { releaseVoucher } from '../vouchers';
 import { notSentEmail, paymentFailedEmail, planFailedEmail } from './billing-emails';
@@ -124,7 +124,7 @@ export async function giveUpBox(
   };
   await lockPaymentsInFlight(tx, checkout.id);
   await lockCustomer(tx, box.customerId);
-  await abandonPaymentsInFlight(
+  await checkoutPayments.abandonInFlight(
     tx,
     checkout.id,
     context.withdrawn ? 'The plan was paused or cancelled' : 'Not paid before the box was due to be packed',

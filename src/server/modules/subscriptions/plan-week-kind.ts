@@ -4,12 +4,11 @@ import { formatPence } from '../../../domain/money';
 import { chargeFailureOf, nextLookAfterFailure } from '../../../domain/plan-billing';
 import type { DbOrTx } from '../../db/client';
 import { scheduleWeeks, subscriptionEvents, subscriptions } from '../../db/schema/subscriptions';
-import type { OrderKind } from '../payments';
 import type { ShopRulesCache } from '../shop';
 import { chargedEmail, chargedEmails, paymentFailedEmail } from './billing-emails';
 import { planAhead } from './plan-ahead';
 import { theWeekOf } from './plan-receipts';
-import { checkoutOrderRow, type Mover } from '../orders';
+import { checkoutOrderRow, type Mover, type OrderKind } from '../orders';
 import {
   lockPlan,
   moveSubscription,
@@ -19,7 +18,7 @@ import {
 } from './plan-store';
 
 // What a plan's weekly box being paid, or its charge failing, means (registered in services.ts as the
-// `plan_week` order kind; payments/order-kinds.ts). Runs in the transaction that records the processor's
+// `plan_week` order kind; orders/order-kinds.ts). Runs in the transaction that records the processor's
 // answer, with the box's checkout and payment locked (then the plan: the money path's lock order).
 //  paid:   the week needs no more billing; a plan on hold because a box went unpaid is active again (its
 //          open weeks get their boxes back); history; the `plan_charged` email.

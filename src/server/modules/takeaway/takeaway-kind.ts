@@ -3,8 +3,7 @@ import { travelMinutes, type FulfillmentType } from '../../../domain/restaurant-
 import { acceptDeadline } from '../../../domain/takeaway-promises';
 import type { DbOrTx } from '../../db/client';
 import { deleteBasket } from '../baskets';
-import { moveOrderAlong, orderIdsOf, type Mover } from '../orders';
-import type { OrderKind } from '../payments';
+import { moveOrderAlong, orderIdsOf, type Mover, type OrderKind } from '../orders';
 import { findRestaurant } from '../restaurants';
 import type { ShopRulesCache } from '../shop';
 import { elsewhereFor } from './elsewhere';
@@ -13,7 +12,7 @@ import { queueTakeawayConfirmation, queueTakeawayRejected } from './takeaway-ema
 import { lockTakeawayRow, readTakeawayOrder, touchTakeawayOrder } from './takeaway-orders.repo';
 
 // What a paid takeaway or catering checkout means (registered in services.ts for both kinds;
-// payments/order-kinds.ts): its basket is done with, the order goes to the kitchen (`submitted`, on the
+// orders/order-kinds.ts): its basket is done with, the order goes to the kitchen (`submitted`, on the
 // kitchen's screen at its next look), its promise starts from when it was paid, the kitchen has a few minutes
 // to accept it (`accept_by`, issue 19), and the customer is told. A payment starting takes the order's place in
 // its slot again, a decline keeps it only briefly (slot-holds.ts). A refund (the kitchen rejected it, or did

@@ -1,4 +1,4 @@
-import type { CheckoutMeta, Order, RecipeKitOrderBody } from '../../../contracts/orders';
+import type { RecipeKitOrderBody } from '../../../contracts/orders';
 import { isoDate, londonDate } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
 import { orderKindOf } from '../../../domain/menu-weeks';
@@ -15,6 +15,8 @@ import {
   checkoutOrders,
   placeOrders,
   previewOrders,
+  type CheckoutEndings,
+  type CheckoutResult,
   type CheckoutRow,
   type Mover,
   type OrderDraft,
@@ -23,7 +25,6 @@ import {
 import type { ShopRules, ShopRulesCache } from '../shop';
 import { addPlannedWeek, createPlan, previewPlanTerms, type PlanTermsInput } from '../subscriptions';
 import { redeemVoucher, voucherForBasket } from '../vouchers';
-import { withdrawCheckout } from './abandoned-checkouts';
 import { priceBasket, type PricedCheckout } from './pricing';
 
 // The recipe-kit checkout (issue 4 part 6; issue 10): a basket becomes one order per meal week, and a plan
@@ -33,17 +34,12 @@ import { priceBasket, type PricedCheckout } from './pricing';
 // happens in one transaction with the basket locked, so a double click, a retry or two tabs get the same
 // orders, and fifty customers racing for the last portions never take stock below zero.
 
-export interface CheckoutResult {
-  orders: Order[];
-  meta: CheckoutMeta;
-  created: boolean;
-}
-
 export class CheckoutService {
   constructor(
     private readonly db: Db,
     private readonly rules: ShopRulesCache,
     private readonly clock: Clock,
+    private readonly endings: CheckoutEndings,
   ) {}
 
   /** The orders a basket would make, priced, without writing anything. */
@@ -90,7 +86,7 @@ export class CheckoutService {
         if (open.customerId === customerId && (await this.sameOrders(tx, open, basket.id, body))) {
           return this.result(tx, open, customerId, rules, basket, false);
         }
-        await withdrawCheckout(tx, open, by);
+        await this.endings.withdraw(tx, open, by);
       }
 
       // 1. Price the basket, checked for delivery (address, dates, stock and menu on each day).

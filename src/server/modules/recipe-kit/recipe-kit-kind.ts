@@ -1,11 +1,12 @@
 import { deleteBasket } from '../baskets';
-import { queueOrderConfirmation } from '../orders';
-import type { OrderKind } from '../payments';
+import { queueOrderConfirmation, type OrderKind } from '../orders';
 import type { ShopRulesCache } from '../shop';
-import { planTermsWords, startPlan } from '../subscriptions';
+import { deletePlan, moveSubscription, planTermsWords, startPlan } from '../subscriptions';
 
-// What a paid recipe-kit or one-off checkout means (registered in services.ts; payments/order-kinds.ts): its
-// basket is done with, the plan it starts becomes active with its schedule, and the customer is told.
+// The recipe-kit and one-off order kind (registered in services.ts; orders/order-kinds.ts). Paid: its basket
+// is done with, the plan it starts becomes active with its schedule, and the customer is told. Withdrawn
+// before any payment (the basket changed, or left for 2 hours): the plan it would have started is deleted
+// with its orders. Cancelled after failed payments: the plan is kept in the history as cancelled.
 
 export function recipeKitKind(publicUrl: string, rules: ShopRulesCache): OrderKind {
   return {
@@ -29,6 +30,12 @@ export function recipeKitKind(publicUrl: string, rules: ShopRulesCache): OrderKi
           ? { plan: { paragraphs: planTermsWords(plan), link: `${publicUrl}/account/pasta-plan` } }
           : {}),
       });
+    },
+    async withdrawn(tx, { checkout }) {
+      if (checkout.subscriptionId) await deletePlan(tx, checkout.subscriptionId);
+    },
+    async cancelled(tx, { checkout, by }) {
+      if (checkout.subscriptionId) await moveSubscription(tx, checkout.subscriptionId, 'cancelled', by);
     },
   };
 }

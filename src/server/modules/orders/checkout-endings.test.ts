@@ -10,7 +10,7 @@ import { API, expectError, variantId } from '../../test/api-expect';
 import { clearRateLimits } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { basketOf, CARDS, DISH, place, saveCard, shopper } from '../../test/checkout';
-import { ABANDONED_FAILED_MS, ABANDONED_UNPAID_MS, releaseAbandonedCheckouts } from './abandoned-checkouts';
+import { ABANDONED_FAILED_MS, ABANDONED_UNPAID_MS } from './checkout-endings';
 
 // Unpaid orders hold stock and vouchers; left too long, they give them back (decision 7, consequences).
 
@@ -50,11 +50,11 @@ describe('releaseAbandonedCheckouts', () => {
     expect(await stockOf(DISH.beefShin)).toBe(before - 2);
 
     await age(checkoutId, ABANDONED_UNPAID_MS - HOUR / 2);
-    await releaseAbandonedCheckouts(t.database.db, t.clock.now());
+    await t.app.services.checkoutEndings.releaseAbandoned(t.clock.now());
     expect(await stockOf(DISH.beefShin)).toBe(before - 2);
 
     await age(checkoutId, ABANDONED_UNPAID_MS + 60_000);
-    expect(await releaseAbandonedCheckouts(t.database.db, t.clock.now())).toBeGreaterThanOrEqual(1);
+    expect(await t.app.services.checkoutEndings.releaseAbandoned(t.clock.now())).toBeGreaterThanOrEqual(1);
     expect(await stockOf(DISH.beefShin)).toBe(before);
     const [checkout] = await t.database.db.select().from(checkouts).where(eq(checkouts.id, checkoutId));
     expect(checkout!.state).toBe('cancelled');
@@ -98,14 +98,14 @@ describe('releaseAbandonedCheckouts', () => {
     expect(await redeemed()).toBe(1);
 
     await age(checkoutId, ABANDONED_FAILED_MS - HOUR);
-    await releaseAbandonedCheckouts(t.database.db, t.clock.now());
+    await t.app.services.checkoutEndings.releaseAbandoned(t.clock.now());
     expect((await s.visitor.get(`${API}/orders/${orderId}`)).body.data.attributes.state).toBe(
       'payment_pending',
     );
     expect(await stockOf(DISH.carbonara)).toBe(before - 2);
 
     await age(checkoutId, ABANDONED_FAILED_MS + 60_000);
-    await releaseAbandonedCheckouts(t.database.db, t.clock.now());
+    await t.app.services.checkoutEndings.releaseAbandoned(t.clock.now());
     const view = await s.visitor.get(`${API}/orders/${orderId}`);
     expect(view.body.data.attributes).toMatchObject({ state: 'cancelled', payable: false });
     expect(await stockOf(DISH.carbonara)).toBe(before);
@@ -140,7 +140,7 @@ describe('releaseAbandonedCheckouts', () => {
       status: 'processing',
     });
     await age(checkoutId, ABANDONED_FAILED_MS * 2);
-    await releaseAbandonedCheckouts(t.database.db, t.clock.now());
+    await t.app.services.checkoutEndings.releaseAbandoned(t.clock.now());
     const [checkout] = await t.database.db.select().from(checkouts).where(eq(checkouts.id, checkoutId));
     expect(checkout!.state).toBe('open');
     // Clean up so the processing row does not wait for recovery in later tests.
