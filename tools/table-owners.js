@@ -32,8 +32,6 @@ export const TABLE_OWNERS = {
   'takeaway.ts': {
     owner: 'takeaway',
     tables: {
-      takeawayBaskets: 'baskets',
-      takeawayBasketItems: 'baskets',
       takeawaySlots: 'restaurants',
       customerAllergenProfiles: 'customers',
     },

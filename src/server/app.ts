@@ -37,7 +37,7 @@ import { serializerCompiler, validatorCompiler } from './http/zod-compilers';
 import { storefrontRoutes } from './integrations/storefront/local.routes';
 import { postcodesIoRoutes } from './integrations/postcodes/local.routes';
 import { accountRoutes, sessionRoutes } from './modules/auth';
-import { basketRoutes, basketVoucherRoutes, takeawayBasketRoutes } from './modules/baskets';
+import { basketRoutes, basketVoucherRoutes } from './modules/baskets';
 import { checkoutRoutes } from './modules/recipe-kit';
 import { creditRoutes } from './modules/credit';
 import { addressRoutes, allergenRoutes, customerDocument, customerRoutes } from './modules/customers';
@@ -52,7 +52,7 @@ import { paymentRoutes } from './modules/payments';
 import { restaurantRoutes } from './modules/restaurants';
 import { cachedShopRules, settingsView, shopRoutes } from './modules/shop';
 import { scheduleRoutes, subscriptionRoutes } from './modules/subscriptions';
-import { takeawayRoutes } from './modules/takeaway';
+import { takeawayRoutes, takeawayBasketRoutes } from './modules/takeaway';
 import { voucherRoutes } from './modules/vouchers';
 import { snakeKeys } from '../contracts/case';
 

@@ -6,7 +6,7 @@ import { createFulfilment } from './integrations/fulfilment';
 import { createPostcodeService } from './integrations/postcodes';
 import type { PaymentProcessors } from './integrations/payments/port';
 import { AccountsService, emailRequestsOf, type EmailRequests } from './modules/auth';
-import { BasketService, BasketVouchersService, TakeawayBasketService } from './modules/baskets';
+import { BasketService, BasketVouchersService } from './modules/baskets';
 import { CheckoutService, recipeKitKind } from './modules/recipe-kit';
 import { CreditService } from './modules/credit';
 import { AddressesService, AllergenProfileService, CustomersService } from './modules/customers';
@@ -26,7 +26,12 @@ import {
   ScheduleService,
   SubscriptionsService,
 } from './modules/subscriptions';
-import { takeawayKind, TakeawayOrdersService, TakeawayTrackingService } from './modules/takeaway';
+import {
+  TakeawayBasketService,
+  takeawayKind,
+  TakeawayOrdersService,
+  TakeawayTrackingService,
+} from './modules/takeaway';
 import { VouchersService } from './modules/vouchers';
 
 // The composition root (issue 10 part 3): every service is built here, once, and handed to the route

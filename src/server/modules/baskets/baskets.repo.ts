@@ -52,6 +52,20 @@ export async function lockOwnedBasket(db: DbOrTx, owner: BasketOwner, id: string
   return row ?? null;
 }
 
+/** Marks a basket changed, with its delivery date or note when given; the row as it now is. */
+export async function touchBasket(
+  db: DbOrTx,
+  id: string,
+  changes: { deliveryDate?: BasketRow['deliveryDate']; deliveryNote?: string | null },
+): Promise<BasketRow> {
+  const [row] = await db
+    .update(baskets)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(baskets.id, id))
+    .returning();
+  return row!;
+}
+
 /** What adding to a basket found and did, from its one statement. */
 export interface AddOutcome {
   /** The basket, when it is the caller's. */

@@ -23,8 +23,7 @@ import { snakeKeys } from '../../../contracts/case';
 import { ownerOf } from '../../http/basket-owner';
 import { basketResources } from './basket-resources';
 import { type BasketView } from './baskets.service';
-import { takeawayBasketMeta, takeawayBasketResources } from './takeaway-basket-view';
-import { refuseFields, TAKEAWAY_ONLY } from './takeaway-baskets.service';
+import { refuseFields, TAKEAWAY_ONLY, takeawayBasketResponse, type TakeawayBaskets } from './basket-kinds';
 
 // The HTTP edge of baskets: thin, every part declared with the contracts' schemas.
 
@@ -35,7 +34,7 @@ function basketDoc({ basket, meta }: BasketView) {
 }
 
 type RecipeResources = ReturnType<typeof toResources>;
-type TakeawayResources = ReturnType<typeof takeawayBasketResources>;
+type TakeawayResources = ReturnType<typeof takeawayBasketResponse>;
 
 /** Either kind of basket, in the order they were made; the meta is the first basket's. */
 function basketListDoc(resources: (RecipeResources | TakeawayResources)[], meta: BasketMeta) {
@@ -51,12 +50,9 @@ function basketListDoc(resources: (RecipeResources | TakeawayResources)[], meta:
 export async function basketRoutes(app: FastifyInstance, { services }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = services.baskets;
-  const takeaway = services.takeawayBaskets;
+  const takeaway: TakeawayBaskets = services.takeawayBaskets;
   const tags = ['baskets'];
-  const takeawayDoc = (basket: Awaited<ReturnType<typeof takeaway.view>>) => ({
-    ...takeawayBasketResources(basket),
-    meta: takeawayBasketMeta(basket),
-  });
+  const takeawayDoc = takeawayBasketResponse;
 
   r.get(
     '/baskets',
@@ -74,7 +70,7 @@ export async function basketRoutes(app: FastifyInstance, { services }: AppDeps) 
       for (const row of rows) {
         const recipe = baskets.get(row.id);
         resources.push(
-          recipe ? toResources(recipe) : takeawayBasketResources(await takeaway.view(row, owner.customerId)),
+          recipe ? toResources(recipe) : takeawayBasketResponse(await takeaway.view(row, owner.customerId)),
         );
       }
       return basketListDoc(resources, meta);

@@ -1,5 +1,6 @@
-// The baskets area's public face: recipe-kit baskets and their items, the voucher on a basket, and what a
-// placed basket is (lines, week, owner) for the checkout.
+// The baskets area's public face: the basket row of every kind, recipe-kit baskets and their items, the
+// voucher on a basket, what a placed basket is (lines, week, owner) for the checkout, and the port through
+// which the shared /baskets calls show takeaway's basket (basket-kinds.ts).
 
 export {
   BASKET_GONE,
@@ -9,9 +10,15 @@ export {
   type BasketView,
 } from './baskets.service';
 export { BasketVouchersService } from './basket-vouchers.service';
-export { findOwnedBasket, readLines, type BasketRow, type LineRow } from './baskets.repo';
+export {
+  createOrFindBasket,
+  findOwnedBasket,
+  lockOwnedBasket,
+  readLines,
+  touchBasket,
+  type BasketRow,
+  type LineRow,
+} from './baskets.repo';
+export { refuseFields, TAKEAWAY_ONLY, takeawayBasketResponse, type TakeawayBaskets } from './basket-kinds';
 export { basketRoutes } from './baskets.routes';
 export { basketVoucherRoutes } from './basket-vouchers.routes';
-export { TakeawayBasketService, lockAndPriceTakeaway } from './takeaway-baskets.service';
-export { type PricedLine, type PricedTakeaway } from './takeaway-pricing';
-export { takeawayBasketRoutes } from './takeaway-basket.routes';

@@ -7,7 +7,8 @@ import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema/orders';
 import type { BasketOwner } from '../../http/basket-owner';
-import { lockAndPriceTakeaway, type PricedTakeaway } from '../baskets';
+import { lockAndPriceTakeaway } from './takeaway-baskets.service';
+import type { PricedTakeaway } from './takeaway-pricing';
 import { creditBalance } from '../credit';
 import { findCustomerById } from '../customers';
 import {

@@ -6,7 +6,7 @@ import type { FulfillmentType, Window } from '../../../domain/restaurant-hours';
 import { lineSize } from '../../../domain/takeaway';
 import { holdUntil, SLOT_HOLD_MINUTES } from '../../../domain/takeaway-promises';
 import type { TakeawayOrderBody } from '../../../contracts/takeaway';
-import type { PricedTakeaway } from '../baskets';
+import type { PricedTakeaway } from './takeaway-pricing';
 import type { CustomerRow } from '../customers';
 import type { OrderDraft } from '../orders';
 import type { Booking, RestaurantRow } from '../restaurants';

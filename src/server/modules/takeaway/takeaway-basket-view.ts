@@ -2,7 +2,6 @@ import { allergensFromTags } from '../../../domain/allergens';
 import { sizeLabel } from '../../../domain/menu';
 import { lineSize } from '../../../domain/takeaway';
 import type { TakeawayBasket } from '../../../contracts/takeaway';
-import { basketResources } from './basket-resources';
 import { takeawayDate, timeSlotView, type PricedTakeaway } from './takeaway-pricing';
 
 // A takeaway basket as the API shows it (spec §3 Basket with type TakeawayBasket; Basket item with its
@@ -79,12 +78,4 @@ export function toTakeawayBasket(priced: PricedTakeaway, now: Date): TakeawayBas
       unavailableReason: line.unavailable,
     })),
   };
-}
-
-/** The basket document's resources: the basket, its lines in `included`. */
-export const takeawayBasketResources = (basket: TakeawayBasket) =>
-  basketResources(basket, 'takeaway_basket_items');
-
-export function takeawayBasketMeta(basket: TakeawayBasket) {
-  return { minimumSpend: basket.minimumSpend, minimumSpendPerOrder: basket.minimumSpend, requestCard: false };
 }

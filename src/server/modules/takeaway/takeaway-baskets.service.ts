@@ -1,4 +1,3 @@
-import { eq, sql } from 'drizzle-orm';
 import type { CreateBasketBody, UpdateBasketBody } from '../../../contracts/basket-bodies';
 import type { AddTakeawayItemBody, TakeawayBasket } from '../../../contracts/takeaway';
 import type { TakeawayAddressInput } from '../../../contracts/takeaway-basket-fields';
@@ -12,7 +11,6 @@ import { chooseModifiers, MAX_TAKEAWAY_LINE_QUANTITY, modifierKey } from '../../
 import { isBookableDate, lastBookableDate } from '../../../domain/takeaway-promises';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
-import { baskets } from '../../db/schema/baskets';
 import type { TakeawayAddress } from '../../../domain/address';
 import type { BasketOwner } from '../../http/basket-owner';
 import { newToken } from '../../http/tokens';
@@ -27,8 +25,17 @@ import {
   toPriceable,
   unavailableReason,
 } from '../restaurants';
-import { createOrFindBasket, findOwnedBasket, lockOwnedBasket, type BasketRow } from './baskets.repo';
-import { BASKET_GONE } from './baskets.service';
+import {
+  BASKET_GONE,
+  createOrFindBasket,
+  findOwnedBasket,
+  lockOwnedBasket,
+  refuseFields,
+  TAKEAWAY_ONLY,
+  touchBasket,
+  type BasketRow,
+  type TakeawayBaskets,
+} from '../baskets';
 import { toTakeawayBasket } from './takeaway-basket-view';
 import {
   addItem,
@@ -48,16 +55,6 @@ import { priceTakeaway, type PricedTakeaway } from './takeaway-pricing';
 // change locks the basket row, as the recipe-kit basket's do.
 
 const RECIPE_KIT_ONLY = ['frequency', 'startSubscription', 'oneOffFeeApplicable'] as const;
-export const TAKEAWAY_ONLY = [
-  'restaurantId',
-  'fulfillmentType',
-  'timeSlot',
-  'address',
-  'customerEmail',
-  'isCateringOrder',
-  'tableNumber',
-] as const;
-
 function refuseRecipeKitFields(body: object): void {
   const fields = body as Record<string, unknown>;
   const given = RECIPE_KIT_ONLY.filter((name) =>
@@ -66,19 +63,11 @@ function refuseRecipeKitFields(body: object): void {
   refuseFields(body, given, 'takeaway basket');
 }
 
-/** Refuses fields that belong to the other kind of basket, naming each (400). */
-export function refuseFields(body: object, names: readonly string[], kind: string): void {
-  const given = names.filter((name) => (body as Record<string, unknown>)[name] !== undefined);
-  if (given.length > 0) {
-    throw new FieldErrors(given.map((field) => ({ field, message: `is not a field of a ${kind}` })));
-  }
-}
-
 export interface TakeawayBasketView {
   basket: TakeawayBasket;
 }
 
-export class TakeawayBasketService {
+export class TakeawayBasketService implements TakeawayBaskets {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -121,16 +110,10 @@ export class TakeawayBasketService {
       const details = await readDetails(tx, basket.id);
       const { changes, deliveryDate } = await this.choices(tx, details, body, now);
       await writeDetails(tx, basket.id, changes, now);
-      const [updated] = await tx
-        .update(baskets)
-        .set({
-          ...(deliveryDate !== undefined ? { deliveryDate } : {}),
-          ...(body.deliveryNote !== undefined ? { deliveryNote: body.deliveryNote?.trim() || null } : {}),
-          updatedAt: sql`now()`,
-        })
-        .where(eq(baskets.id, basket.id))
-        .returning();
-      return updated!;
+      return touchBasket(tx, basket.id, {
+        ...(deliveryDate !== undefined ? { deliveryDate } : {}),
+        ...(body.deliveryNote !== undefined ? { deliveryNote: body.deliveryNote?.trim() || null } : {}),
+      });
     });
     return this.view(row, owner.customerId);
   }

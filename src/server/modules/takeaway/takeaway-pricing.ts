@@ -35,7 +35,7 @@ import {
   type ProductRow,
   type RestaurantRow,
 } from '../restaurants';
-import type { BasketRow } from './baskets.repo';
+import type { BasketRow } from '../baskets';
 import type { TakeawayDetailsRow, TakeawayItemRow } from './takeaway-baskets.repo';
 
 // A takeaway basket priced and checked at `now` (spec §4: valid when it has items and the pre-discount

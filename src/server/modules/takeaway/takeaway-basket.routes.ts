@@ -9,17 +9,14 @@ import {
 } from '../../../contracts/takeaway';
 import type { AppDeps } from '../../deps';
 import { ownerOf } from '../../http/basket-owner';
-import { takeawayBasketMeta, takeawayBasketResources } from './takeaway-basket-view';
+import { takeawayBasketResponse } from '../baskets';
 import type { TakeawayBasket } from '../../../contracts/takeaway';
 
 // The lines of a takeaway basket (issue 13 part 2): a dish with its modifiers (spec §3 Basket item
 // `subItems`). The recipe-kit basket's POST /baskets/{id}/items takes a meal week and no modifiers, so a
 // takeaway basket's lines have these calls of their own (decision: takeaway and kitchen).
 
-const doc = (basket: TakeawayBasket) => ({
-  ...takeawayBasketResources(basket),
-  meta: takeawayBasketMeta(basket),
-});
+const doc = (basket: TakeawayBasket) => takeawayBasketResponse(basket);
 
 export async function takeawayBasketRoutes(app: FastifyInstance, { services }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
