@@ -48,8 +48,8 @@ tester.run('sfoglia/tables', rule as never, {
       code: "import { staffMemberships } from '../../db/schema/restaurants';",
     },
     {
-      filename: at('src/server/modules/baskets/t.ts'),
-      code: "import { takeawayBaskets } from '../../db/schema/takeaway';",
+      filename: at('src/server/modules/restaurants/t.ts'),
+      code: "import { takeawaySlots } from '../../db/schema/takeaway';",
     },
     {
       filename: at('src/server/modules/marketing/m.ts'),
