@@ -16,13 +16,6 @@ export const TABLE_CROSSINGS = {
     'products',
   ],
   'src/server/modules/fulfilment/fulfilment.service.ts': ['orderLineItems', 'orders'],
-  'src/server/modules/gifts/gifts.service.ts': [
-    'checkouts',
-    'orderLineItems',
-    'orders',
-    'productVariants',
-    'products',
-  ],
   'src/server/modules/kitchen/staff.ts': ['customers', 'restaurants'],
   'src/server/modules/orders/checkout-payment.ts': ['paymentMethods', 'payments'],
   'src/server/modules/orders/order-emails.ts': ['payments', 'vouchers'],

@@ -1,4 +1,3 @@
-import { and, asc, eq } from 'drizzle-orm';
 import type { GiftBoxOrderInput } from '../../../contracts/gifts';
 import { isoDate, weekStartOf, type IsoDate } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
@@ -7,17 +6,17 @@ import { isGiftBox, offersDoublePortion } from '../../../domain/menu';
 import { pence } from '../../../domain/money';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
-import { products, productVariants } from '../../db/schema/catalogue';
-import { checkouts } from '../../db/schema/checkout';
 import type { OrderAddress } from '../../../domain/address';
-import { orderLineItems, orders } from '../../db/schema/orders';
 import { creditBalance } from '../credit';
 import { addressSnapshot, customerAddress } from '../customers';
 import { assertDeliverable } from '../delivery';
-import { firstProductImage, takeStock, VARIANT_GID_PREFIX } from '../menu';
+import { firstProductImage, takeStock, variantWithProduct } from '../menu';
 import {
   checkoutMeta,
+  checkoutOrderRow,
   checkoutOrders,
+  firstLineOf,
+  lockOpenCheckoutsOf,
   placeOrders,
   previewOrders,
   type CheckoutEndings,
@@ -61,29 +60,7 @@ interface PricedGift {
 }
 
 async function findGiftVariant(db: DbOrTx, ref: string): Promise<GiftVariant> {
-  const byId = /^\d{1,15}$/.test(ref)
-    ? eq(productVariants.id, Number(ref))
-    : ref.startsWith(VARIANT_GID_PREFIX)
-      ? eq(productVariants.extId, ref)
-      : null;
-  if (!byId) throw new DomainError('PRODUCT_VARIANT_NOT_FOUND', GIFT_BOX_NOT_FOUND);
-  const [row] = await db
-    .select({
-      id: productVariants.id,
-      extId: productVariants.extId,
-      variantTitle: productVariants.title,
-      sku: productVariants.sku,
-      price: productVariants.pricePence,
-      quantityAvailable: productVariants.quantityAvailable,
-      productId: products.id,
-      title: products.title,
-      productType: products.productType,
-      tags: products.tags,
-      isDouble: productVariants.isDouble,
-    })
-    .from(productVariants)
-    .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(byId);
+  const row = await variantWithProduct(db, ref);
   // Only gift boxes are sold here: a dish from the weekly menu is bought through the basket.
   if (!row || !isGiftBox({ id: String(row.productId), productType: row.productType, tags: row.tags })) {
     throw new DomainError('PRODUCT_VARIANT_NOT_FOUND', GIFT_BOX_NOT_FOUND);
@@ -142,18 +119,7 @@ export class GiftBoxService {
     const now = this.clock.now();
     return this.db.transaction(async (tx) => {
       // The customer's open gift checkouts, locked: two tabs placing a gift at once take turns here.
-      const open = await tx
-        .select()
-        .from(checkouts)
-        .where(
-          and(
-            eq(checkouts.customerId, customerId),
-            eq(checkouts.kind, 'gift_box'),
-            eq(checkouts.state, 'open'),
-          ),
-        )
-        .orderBy(asc(checkouts.createdAt))
-        .for('update');
+      const open = await lockOpenCheckoutsOf(tx, customerId, 'gift_box');
       const billing = body.billingAddressId
         ? addressSnapshot(await customerAddress(tx, customerId, body.billingAddressId))
         : null;
@@ -251,16 +217,16 @@ export class GiftBoxService {
     body: GiftBoxOrderInput,
     billing: OrderAddress | null,
   ): Promise<boolean> {
-    const [order] = await tx.select().from(orders).where(eq(orders.checkoutId, checkout.id));
+    const order = await checkoutOrderRow(tx, checkout.id);
     if (!order) return false;
-    const [line] = await tx.select().from(orderLineItems).where(eq(orderLineItems.orderId, order.id));
+    const line = await firstLineOf(tx, order.id);
     const address = await customerAddress(tx, checkout.customerId, body.shippingAddressId).then(
       addressSnapshot,
       () => null,
     );
     const ref = body.productVariantId;
     return (
-      line !== undefined &&
+      line !== null &&
       (String(line.productVariantId) === ref || line.productVariantExtId === ref) &&
       line.quantity === body.quantity &&
       order.deliveryDate === body.deliveryDate &&

@@ -192,3 +192,31 @@ export function readBundles(db: DbOrTx) {
     .innerJoin(products, eq(products.id, bundles.productId))
     .orderBy(asc(bundles.position), asc(products.id));
 }
+
+/** A variant with its product, by its number or its gid (`gid://shopify/ProductVariant/…`); null when none. */
+export async function variantWithProduct(db: DbOrTx, ref: string) {
+  const byId = /^\d{1,15}$/.test(ref)
+    ? eq(productVariants.id, Number(ref))
+    : ref.startsWith(VARIANT_GID_PREFIX)
+      ? eq(productVariants.extId, ref)
+      : null;
+  if (!byId) return null;
+  const [row] = await db
+    .select({
+      id: productVariants.id,
+      extId: productVariants.extId,
+      variantTitle: productVariants.title,
+      sku: productVariants.sku,
+      price: productVariants.pricePence,
+      quantityAvailable: productVariants.quantityAvailable,
+      productId: products.id,
+      title: products.title,
+      productType: products.productType,
+      tags: products.tags,
+      isDouble: productVariants.isDouble,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(byId);
+  return row ?? null;
+}

@@ -8,6 +8,7 @@ export {
   readBundles,
   variantFacts,
   variantRefOf,
+  variantWithProduct,
   VARIANT_GID_PREFIX,
   weekMenu,
   type WeekMenuDish,

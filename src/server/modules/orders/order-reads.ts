@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { checkouts } from '../../db/schema/checkout';
-import { orders } from '../../db/schema/orders';
+import { orderLineItems, orders } from '../../db/schema/orders';
 import type { OrderRow } from './orders.repo';
 import type { CheckoutRow } from './state-changes';
 
@@ -145,4 +145,24 @@ export async function orderRowOf(db: DbOrTx, orderId: string): Promise<OrderRow 
 export async function checkoutOrderRow(db: DbOrTx, checkoutId: string): Promise<OrderRow | null> {
   const [row] = await db.select().from(orders).where(eq(orders.checkoutId, checkoutId)).limit(1);
   return row ?? null;
+}
+
+/** A customer's open checkouts of a kind, locked, oldest first (two tabs placing at once take turns). */
+export async function lockOpenCheckoutsOf(
+  tx: DbOrTx,
+  customerId: string,
+  kind: CheckoutRow['kind'],
+): Promise<CheckoutRow[]> {
+  return tx
+    .select()
+    .from(checkouts)
+    .where(and(eq(checkouts.customerId, customerId), eq(checkouts.kind, kind), eq(checkouts.state, 'open')))
+    .orderBy(asc(checkouts.createdAt))
+    .for('update');
+}
+
+/** An order's first line as stored (a gift's one box); null when it has none. */
+export async function firstLineOf(db: DbOrTx, orderId: string) {
+  const [line] = await db.select().from(orderLineItems).where(eq(orderLineItems.orderId, orderId)).limit(1);
+  return line ?? null;
 }
