@@ -11,8 +11,8 @@ const SERVER = path.resolve(import.meta.dirname, '../src/server');
 
 /**
  * An area of modules/ is one node; db, http, integrations and jobs are one each; each file at the root
- * (app.ts, services.ts, config.ts, clock.ts…) is its own node. Route plugins name the composition root's
- * types (deps.ts), so only imports that load code count: a cycle of types alone sets no load order.
+ * (app.ts, services.ts, config.ts, clock.ts…) is its own node. Only imports that load code count: a cycle
+ * of types alone sets no load order.
  */
 function nodeOf(file: string): string {
   const rel = path.relative(SERVER, file).split(path.sep).join('/');
@@ -67,5 +67,21 @@ describe('the server', () => {
     expect(root.match(/from '\.\/modules\/[^']+'/g)?.every((line) => /modules\/[^/']+'$/.test(line))).toBe(
       true,
     );
+  });
+
+  test('a route plugin is given its own options (services, clock, settings), never a bag of everything nor the database', () => {
+    const relative = (file: string) => path.relative(SERVER, file).split(path.sep).join('/');
+    expect(files.map(relative)).not.toContain('deps.ts');
+    const bagUsers = files
+      .filter((file) => /from '[./]*\/deps'/.test(readFileSync(file, 'utf8')))
+      .map(relative);
+    expect(bagUsers).toEqual([]);
+    const routesWithDatabase = files
+      .filter((file) => file.includes(`${path.sep}modules${path.sep}`) && file.endsWith('.routes.ts'))
+      .filter((file) =>
+        /from '(drizzle-orm|[./]+\/db\/(client|schema\/[\w-]+))'/.test(readFileSync(file, 'utf8')),
+      )
+      .map(relative);
+    expect(routesWithDatabase).toEqual([]);
   });
 });

@@ -62,6 +62,9 @@ function windowOf(limit: Limit, now: number) {
   };
 }
 
+/** `hit` on a database given once: what a route is handed instead of the database. */
+export type CountHit = (key: string, limit: Limit, message?: string) => Promise<void>;
+
 /** Counts one hit; throws RateLimitedError (with `message`, if given) once the window's count is over the limit. */
 export async function hit(db: DbOrTx, key: string, limit: Limit, message?: string): Promise<void> {
   const now = Date.now();

@@ -14,7 +14,6 @@ import {
   type BasketMeta,
 } from '../../../contracts/baskets';
 import { createBasketBody, updateBasketBody } from '../../../contracts/basket-bodies';
-import type { AppDeps } from '../../deps';
 import { ErrorResponse, type WireError } from '../../http/problems';
 import type { ErrorObject } from '../../../contracts/envelope';
 import { anyBasketDocument, anyBasketListDocument } from '../../../contracts/any-basket';
@@ -25,6 +24,8 @@ import { basketResources } from './basket-resources';
 import { type BasketView } from './baskets.service';
 import { takeawayBasketMeta, takeawayBasketResources } from './takeaway-basket-view';
 import { refuseFields, TAKEAWAY_ONLY } from './takeaway-baskets.service';
+import type { BasketService } from './baskets.service';
+import type { TakeawayBasketService } from './takeaway-baskets.service';
 
 // The HTTP edge of baskets: thin, every part declared with the contracts' schemas.
 
@@ -48,10 +49,15 @@ function basketListDoc(resources: (RecipeResources | TakeawayResources)[], meta:
   return { data, included, meta };
 }
 
-export async function basketRoutes(app: FastifyInstance, { services }: AppDeps) {
+export interface BasketRoutesOptions {
+  baskets: BasketService;
+  takeawayBaskets: TakeawayBasketService;
+}
+
+export async function basketRoutes(app: FastifyInstance, { baskets, takeawayBaskets }: BasketRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = services.baskets;
-  const takeaway = services.takeawayBaskets;
+  const service = baskets;
+  const takeaway = takeawayBaskets;
   const tags = ['baskets'];
   const takeawayDoc = (basket: Awaited<ReturnType<typeof takeaway.view>>) => ({
     ...takeawayBasketResources(basket),

@@ -4,6 +4,7 @@ import {
   bundles,
   collectionProducts,
   collections,
+  media,
   productImages,
   products,
   productVariants,
@@ -191,4 +192,12 @@ export function readBundles(db: DbOrTx) {
     .from(bundles)
     .innerJoin(products, eq(products.id, bundles.productId))
     .orderBy(asc(bundles.position), asc(products.id));
+}
+
+export type MediaFile = typeof media.$inferSelect;
+
+/** A dish picture kept in the media table (generated SVG). */
+export async function findMedia(db: DbOrTx, id: number): Promise<MediaFile | null> {
+  const [row] = await db.select().from(media).where(eq(media.id, id)).limit(1);
+  return row ?? null;
 }

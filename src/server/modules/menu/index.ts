@@ -2,6 +2,7 @@
 // media it serves. The storefront (integrations/storefront) serves the same catalogue to the web.
 
 export {
+  findMedia,
   firstProductImage,
   MENU_RULES_SQL,
   productIdsOfVariants,

@@ -6,6 +6,7 @@ export {
   DEFAULT_MINIMUM_CARD_CHARGE,
   lateDeliveryRule,
   settingsView,
+  shopReads,
   type ShopRules,
   type ShopRulesCache,
 } from './shop.service';

@@ -18,5 +18,5 @@ export {
   prepareAppliedVoucher,
   type VoucherRow,
 } from './vouchers.repo';
-export { countVoucherAttempt, VOUCHER_LIMITS } from './voucher-attempts';
+export { countVoucherAttempt, VOUCHER_LIMITS, type CountCodeAttempt } from './voucher-attempts';
 export { voucherRoutes } from './vouchers.routes';

@@ -12,6 +12,9 @@ export const VOUCHER_LIMITS = {
   perAddress: { max: 100, windowMs: 15 * 60_000 },
 } satisfies Record<string, Limit>;
 
+/** Counts one attempt at a code by the caller of this request (what a route is given: no database). */
+export type CountCodeAttempt = (request: FastifyRequest) => Promise<void>;
+
 /** Counts one attempt at a code by this caller. */
 export async function countVoucherAttempt(db: DbOrTx, request: FastifyRequest): Promise<void> {
   const customerId = request.session?.kind === 'customer' ? request.session.customerId : null;
