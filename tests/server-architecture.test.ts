@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { cycles, folderGraph, sourceFiles } from '../tools/folder-cycles';
@@ -83,5 +83,39 @@ describe('the server', () => {
       )
       .map(relative);
     expect(routesWithDatabase).toEqual([]);
+  });
+
+  test('a face exports only what some file outside its area imports (services.ts, app.ts, jobs, other areas, tests)', () => {
+    const ROOT = path.resolve(SERVER, '../..');
+    const everyFile = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : everyFile(full);
+        return /\.(tsx?|mjs)$/.test(entry.name) ? [full] : [];
+      });
+    const users = ['src', 'tests', 'tools', 'e2e'].flatMap((dir) => everyFile(path.join(ROOT, dir)));
+    const namesIn = (list: string) =>
+      list
+        .split(',')
+        .map((name) => name.trim().replace(/^type\s+/, ''))
+        .filter(Boolean);
+    const unused: string[] = [];
+    for (const area of readdirSync(path.join(SERVER, 'modules'))) {
+      const home = path.join(SERVER, 'modules', area);
+      const face = readFileSync(path.join(home, 'index.ts'), 'utf8').replace(/\/\/.*$/gm, '');
+      const exported = [...face.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}/g)].flatMap((m) =>
+        namesIn(m[1]!).map((name) => name.split(/\s+as\s+/).pop()!),
+      );
+      const imported = new Set<string>();
+      for (const file of users.filter((file) => !file.startsWith(home + path.sep))) {
+        const text = readFileSync(file, 'utf8');
+        for (const m of text.matchAll(/(?:import|export)\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'(\.[^']*)'/g)) {
+          if (path.resolve(path.dirname(file), m[2]!) !== home) continue;
+          for (const name of namesIn(m[1]!)) imported.add(name.split(/\s+as\s+/)[0]!);
+        }
+      }
+      unused.push(...exported.filter((name) => !imported.has(name)).map((name) => `${area}: ${name}`));
+    }
+    expect(unused).toEqual([]);
   });
 });

@@ -4,7 +4,6 @@
 export {
   findMedia,
   firstProductImage,
-  MENU_RULES_SQL,
   productIdsOfVariants,
   readBundles,
   variantFacts,

@@ -2,8 +2,6 @@
 
 export {
   cachedShopRules,
-  DEFAULT_FREE_DELIVERY_THRESHOLD,
-  DEFAULT_MINIMUM_CARD_CHARGE,
   lateDeliveryRule,
   settingsView,
   shopReads,
