@@ -10,13 +10,13 @@ import { cycles, folderGraph, sourceFiles } from '../tools/folder-cycles';
 const SERVER = path.resolve(import.meta.dirname, '../src/server');
 
 /**
- * An area of modules/ is one node; db, http, integrations and jobs are one each; each file at the root
+ * An area of modules/ is one node; db, http, integrations, jobs and security are one each; each file at the root
  * (app.ts, services.ts, config.ts, clock.ts…) is its own node. Only imports that load code count: a cycle
  * of types alone sets no load order.
  */
 function nodeOf(file: string): string {
   const rel = path.relative(SERVER, file).split(path.sep).join('/');
-  const m = /^(?:modules\/([^/.]+)|(db|http|integrations|jobs|test)\/)/.exec(rel);
+  const m = /^(?:modules\/([^/.]+)|(db|http|integrations|jobs|security|test)\/)/.exec(rel);
   if (!m) return rel.replace(/\.ts$/, '');
   return m[1] ? `modules/${m[1]}` : m[2]!;
 }
@@ -117,5 +117,13 @@ describe('the server', () => {
       unused.push(...exported.filter((name) => !imported.has(name)).map((name) => `${area}: ${name}`));
     }
     expect(unused).toEqual([]);
+  });
+
+  test('only route files import the HTTP edge (http/): services, repos and helpers use security/ and their areas', () => {
+    const importers = files
+      .filter((file) => file.includes(`${path.sep}modules${path.sep}`) && !file.endsWith('.routes.ts'))
+      .filter((file) => /from '[./]+\/http\/[\w-]+'/.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(SERVER, file).split(path.sep).join('/'));
+    expect(importers).toEqual([]);
   });
 });

@@ -17,7 +17,9 @@ import { logSerializer, REDACT_PATHS, redactUrl, serializeError } from './http/l
 import { registerOpenApi } from './http/openapi';
 import { registerVisitors } from './http/visitor';
 import { registerSessions } from './http/session';
-import { hit, type CountHit } from './http/rate-limit';
+import { clientAddress } from './http/client-address';
+import { ownerOf } from './http/basket-owner';
+import { hit, type CountHit } from './security/rate-limit';
 import { mailboxRoutes } from './integrations/email/mailbox.routes';
 import { createSocialSignIn, localProviderOf } from './integrations/social-sign-in';
 import { localProviderRoutes } from './integrations/social-sign-in/local-provider';
@@ -200,7 +202,8 @@ export async function buildApp({
   app.decorate('services', services);
   // Each route plugin is given its own area's services and the few parts it uses, never the database.
   const countHit: CountHit = (key, limit, message) => hit(database.db, key, limit, message);
-  const countCodeAttempt: CountCodeAttempt = (request) => countVoucherAttempt(database.db, request);
+  const countCodeAttempt: CountCodeAttempt = (request) =>
+    countVoucherAttempt(database.db, { address: clientAddress(request), ...ownerOf(request) });
   const secureCookies = config.secureCookies;
 
   // Dynamic responses over 1 KB are compressed for browsers that ask; built assets are precompressed.

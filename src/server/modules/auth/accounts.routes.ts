@@ -13,7 +13,7 @@ import {
 } from '../../../contracts/customers';
 import { DomainError } from '../../../domain/errors';
 import { ErrorResponse } from '../../http/problems';
-import { clientAddress } from '../../http/rate-limit';
+import { clientAddress } from '../../http/client-address';
 import { RequestValidationError } from '../../http/zod-compilers';
 import { requireCustomer } from '../../http/session';
 import type { CustomersService } from '../customers';

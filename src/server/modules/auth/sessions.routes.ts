@@ -15,7 +15,7 @@ import {
 } from '../../../contracts/customers';
 import { SocialSignInError, type SocialProfile, type SocialSignIn } from '../../integrations/social-sign-in';
 import { ownerOf } from '../../http/basket-owner';
-import { clientAddress } from '../../http/rate-limit';
+import { clientAddress } from '../../http/client-address';
 import type { CustomersService } from '../customers';
 import type { BasketService } from '../baskets';
 import { deviceTokenOf } from './known-devices';

@@ -14,8 +14,8 @@ import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { baskets } from '../../db/schema/baskets';
 import type { TakeawayAddress } from '../../../domain/address';
-import type { BasketOwner } from '../../http/basket-owner';
-import { newToken } from '../../http/tokens';
+import type { BasketOwner } from '../../security/basket-owner';
+import { newToken } from '../../security/tokens';
 import {
   assertOffers,
   assertWithinHorizon,

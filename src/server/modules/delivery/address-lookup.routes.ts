@@ -9,7 +9,8 @@ import {
 } from '../../../contracts/delivery';
 import type { Config } from '../../config';
 import { ErrorResponse } from '../../http/problems';
-import { clientAddress, type CountHit, type Limit } from '../../http/rate-limit';
+import { clientAddress } from '../../http/client-address';
+import { type CountHit, type Limit } from '../../security/rate-limit';
 import { createAddressLookup } from '../../integrations/address-lookup';
 import { AddressLookupError, type LookupAddress } from '../../integrations/address-lookup/port';
 import { createPostcodeService } from '../../integrations/postcodes';

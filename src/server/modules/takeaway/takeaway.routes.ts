@@ -14,7 +14,7 @@ import {
   trackingParams,
 } from '../../../contracts/takeaway';
 import { ownerOf } from '../../http/basket-owner';
-import { clientAddress } from '../../http/rate-limit';
+import { clientAddress } from '../../http/client-address';
 import { toWireErrors } from '../../http/error-handler';
 import { ErrorResponse } from '../../http/problems';
 import { requireCustomer } from '../../http/session';

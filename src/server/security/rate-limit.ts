@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { and, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import { backoffDelayMs, type Backoff } from '../../domain/backoff';
 import { DomainError } from '../../domain/errors';
@@ -189,8 +188,4 @@ export async function forgiveFailure(db: DbOrTx, key: string): Promise<void> {
     .update(backoffs)
     .set({ failures: sql`greatest(${backoffs.failures} - 1, 0)` })
     .where(eq(backoffs.key, key));
-}
-
-export function clientAddress(request: FastifyRequest): string {
-  return request.ip || 'unknown';
 }
