@@ -126,4 +126,17 @@ describe('the server', () => {
       .map((file) => path.relative(SERVER, file).split(path.sep).join('/'));
     expect(importers).toEqual([]);
   });
+
+  test('the schema files import each other in no circle (drizzle-kit reads them in any order)', () => {
+    const schema = path.join(SERVER, 'db', 'schema');
+    const tables = sourceFiles(schema);
+    const graph = folderGraph(
+      tables,
+      (file) => readFileSync(file, 'utf8'),
+      schema,
+      (file) => path.basename(file, '.ts'),
+    );
+    expect(graph.get('subscriptions')?.has('payment-methods')).toBe(true);
+    expect(cycles(graph)).toEqual([]);
+  });
 });
