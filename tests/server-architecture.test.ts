@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { cycles, folderGraph, sourceFiles } from '../tools/folder-cycles';
@@ -10,13 +10,13 @@ import { cycles, folderGraph, sourceFiles } from '../tools/folder-cycles';
 const SERVER = path.resolve(import.meta.dirname, '../src/server');
 
 /**
- * An area of modules/ is one node; db, http, integrations and jobs are one each; each file at the root
- * (app.ts, services.ts, config.ts, clock.ts…) is its own node. Route plugins name the composition root's
- * types (deps.ts), so only imports that load code count: a cycle of types alone sets no load order.
+ * An area of modules/ is one node; db, http, integrations, jobs and security are one each; each file at the root
+ * (app.ts, services.ts, config.ts, clock.ts…) is its own node. Only imports that load code count: a cycle
+ * of types alone sets no load order.
  */
 function nodeOf(file: string): string {
   const rel = path.relative(SERVER, file).split(path.sep).join('/');
-  const m = /^(?:modules\/([^/.]+)|(db|http|integrations|jobs|test)\/)/.exec(rel);
+  const m = /^(?:modules\/([^/.]+)|(db|http|integrations|jobs|security|test)\/)/.exec(rel);
   if (!m) return rel.replace(/\.ts$/, '');
   return m[1] ? `modules/${m[1]}` : m[2]!;
 }
@@ -67,5 +67,76 @@ describe('the server', () => {
     expect(root.match(/from '\.\/modules\/[^']+'/g)?.every((line) => /modules\/[^/']+'$/.test(line))).toBe(
       true,
     );
+  });
+
+  test('a route plugin is given its own options (services, clock, settings), never a bag of everything nor the database', () => {
+    const relative = (file: string) => path.relative(SERVER, file).split(path.sep).join('/');
+    expect(files.map(relative)).not.toContain('deps.ts');
+    const bagUsers = files
+      .filter((file) => /from '[./]*\/deps'/.test(readFileSync(file, 'utf8')))
+      .map(relative);
+    expect(bagUsers).toEqual([]);
+    const routesWithDatabase = files
+      .filter((file) => file.includes(`${path.sep}modules${path.sep}`) && file.endsWith('.routes.ts'))
+      .filter((file) =>
+        /from '(drizzle-orm|[./]+\/db\/(client|schema\/[\w-]+))'/.test(readFileSync(file, 'utf8')),
+      )
+      .map(relative);
+    expect(routesWithDatabase).toEqual([]);
+  });
+
+  test('a face exports only what some file outside its area imports (services.ts, app.ts, jobs, other areas, tests)', () => {
+    const ROOT = path.resolve(SERVER, '../..');
+    const everyFile = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : everyFile(full);
+        return /\.(tsx?|mjs)$/.test(entry.name) ? [full] : [];
+      });
+    const users = ['src', 'tests', 'tools', 'e2e'].flatMap((dir) => everyFile(path.join(ROOT, dir)));
+    const namesIn = (list: string) =>
+      list
+        .split(',')
+        .map((name) => name.trim().replace(/^type\s+/, ''))
+        .filter(Boolean);
+    const unused: string[] = [];
+    for (const area of readdirSync(path.join(SERVER, 'modules'))) {
+      const home = path.join(SERVER, 'modules', area);
+      const face = readFileSync(path.join(home, 'index.ts'), 'utf8').replace(/\/\/.*$/gm, '');
+      const exported = [...face.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}/g)].flatMap((m) =>
+        namesIn(m[1]!).map((name) => name.split(/\s+as\s+/).pop()!),
+      );
+      const imported = new Set<string>();
+      for (const file of users.filter((file) => !file.startsWith(home + path.sep))) {
+        const text = readFileSync(file, 'utf8');
+        for (const m of text.matchAll(/(?:import|export)\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'(\.[^']*)'/g)) {
+          if (path.resolve(path.dirname(file), m[2]!) !== home) continue;
+          for (const name of namesIn(m[1]!)) imported.add(name.split(/\s+as\s+/)[0]!);
+        }
+      }
+      unused.push(...exported.filter((name) => !imported.has(name)).map((name) => `${area}: ${name}`));
+    }
+    expect(unused).toEqual([]);
+  });
+
+  test('only route files import the HTTP edge (http/): services, repos and helpers use security/ and their areas', () => {
+    const importers = files
+      .filter((file) => file.includes(`${path.sep}modules${path.sep}`) && !file.endsWith('.routes.ts'))
+      .filter((file) => /from '[./]+\/http\/[\w-]+'/.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(SERVER, file).split(path.sep).join('/'));
+    expect(importers).toEqual([]);
+  });
+
+  test('the schema files import each other in no circle (drizzle-kit reads them in any order)', () => {
+    const schema = path.join(SERVER, 'db', 'schema');
+    const tables = sourceFiles(schema);
+    const graph = folderGraph(
+      tables,
+      (file) => readFileSync(file, 'utf8'),
+      schema,
+      (file) => path.basename(file, '.ts'),
+    );
+    expect(graph.get('subscriptions')?.has('payment-methods')).toBe(true);
+    expect(cycles(graph)).toEqual([]);
   });
 });

@@ -21,6 +21,7 @@ export const TABLE_OWNERS = {
   'orders.ts': { owner: 'orders' },
   'payments-sandbox.ts': { owner: 'integrations/payments' },
   'payments.ts': { owner: 'payments' },
+  'payment-methods.ts': { owner: 'payments' },
   'rate-limits.ts': { owner: 'http' },
   'restaurants.ts': { owner: 'restaurants', tables: { staffMemberships: 'kitchen' } },
   'shop.ts': {

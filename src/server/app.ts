@@ -10,7 +10,6 @@ import type { Clock } from './clock';
 import { workerNumberOf } from './cluster/processes';
 import type { Database } from './db/client';
 import { joiningTransactions, outsideRequestTransactions } from './db/request-transaction';
-import type { AppDeps } from './deps';
 import { requireBranchHeader } from './http/branch-header';
 import { registerErrorHandling, sendFrameworkError, sendNotFound } from './http/error-handler';
 import { registerIdempotency } from './http/idempotency';
@@ -18,6 +17,9 @@ import { logSerializer, REDACT_PATHS, redactUrl, serializeError } from './http/l
 import { registerOpenApi } from './http/openapi';
 import { registerVisitors } from './http/visitor';
 import { registerSessions } from './http/session';
+import { clientAddress } from './http/client-address';
+import { ownerOf } from './http/basket-owner';
+import { hit, type CountHit } from './security/rate-limit';
 import { mailboxRoutes } from './integrations/email/mailbox.routes';
 import { createSocialSignIn, localProviderOf } from './integrations/social-sign-in';
 import { localProviderRoutes } from './integrations/social-sign-in/local-provider';
@@ -40,20 +42,20 @@ import { accountRoutes, sessionRoutes } from './modules/auth';
 import { basketRoutes, basketVoucherRoutes } from './modules/baskets';
 import { checkoutRoutes } from './modules/recipe-kit';
 import { creditRoutes } from './modules/credit';
-import { addressRoutes, allergenRoutes, customerDocument, customerRoutes } from './modules/customers';
+import { addressRoutes, allergenRoutes, customerRoutes } from './modules/customers';
 import { addressLookupRoutes, deliveryRoutes } from './modules/delivery';
 import { giftRoutes } from './modules/gifts';
-import { healthRoutes } from './modules/health';
+import { createReadiness, healthRoutes } from './modules/health';
 import { kitchenRoutes } from './modules/kitchen';
 import { marketingRoutes } from './modules/marketing';
-import { mediaRoutes } from './modules/menu';
+import { findMedia, mediaRoutes } from './modules/menu';
 import { orderRoutes } from './modules/orders';
 import { paymentRoutes } from './modules/payments';
 import { restaurantRoutes } from './modules/restaurants';
-import { cachedShopRules, settingsView, shopRoutes } from './modules/shop';
+import { cachedShopRules, settingsView, shopReads, shopRoutes } from './modules/shop';
 import { scheduleRoutes, subscriptionRoutes } from './modules/subscriptions';
-import { takeawayRoutes, takeawayBasketRoutes } from './modules/takeaway';
-import { voucherRoutes } from './modules/vouchers';
+import { takeawayBasketRoutes, takeawayRoutes } from './modules/takeaway';
+import { countVoucherAttempt, voucherRoutes, type CountCodeAttempt } from './modules/vouchers';
 import { snakeKeys } from '../contracts/case';
 
 declare module 'fastify' {
@@ -192,19 +194,17 @@ export async function buildApp({
   const processors = outsideRequestTransactions(
     wrapPaymentProcessors(createPaymentProcessors(paymentProcessorsOptions(config, database.db))),
   );
-  const deps: AppDeps = {
-    config,
-    database,
-    clock,
-    rules,
-    // The local provider's keys and grants are in the database: every server process answers for it.
-    socialSignIn: createSocialSignIn(config.socialSignIn, config.publicUrl, {
-      store: databaseLocalProviderStore(database.db),
-    }),
-    payments: processors,
-    services: buildServices({ config, database, clock, rules, processors, log: app.log }),
-  };
-  app.decorate('services', deps.services);
+  // The local provider's keys and grants are in the database: every server process answers for it.
+  const socialSignIn = createSocialSignIn(config.socialSignIn, config.publicUrl, {
+    store: databaseLocalProviderStore(database.db),
+  });
+  const services = buildServices({ config, database, clock, rules, processors, log: app.log });
+  app.decorate('services', services);
+  // Each route plugin is given its own area's services and the few parts it uses, never the database.
+  const countHit: CountHit = (key, limit, message) => hit(database.db, key, limit, message);
+  const countCodeAttempt: CountCodeAttempt = (request) =>
+    countVoucherAttempt(database.db, { address: clientAddress(request), ...ownerOf(request) });
+  const secureCookies = config.secureCookies;
 
   // Dynamic responses over 1 KB are compressed for browsers that ask; built assets are precompressed.
   // Request bodies may come in one of REQUEST_CODINGS; any other is refused (http/request-encoding.ts).
@@ -234,56 +234,93 @@ export async function buildApp({
   registerIdempotency(app, database.db);
   await registerOpenApi(app, config.publicUrl);
 
-  await app.register(healthRoutes, deps);
-  await app.register(mediaRoutes, deps);
-  await app.register(storefrontRoutes, deps);
-  if (config.postcodes.mode === 'embedded') await app.register(postcodesIoRoutes, deps);
+  await app.register(healthRoutes, {
+    production: config.env === 'production',
+    clock,
+    readiness: createReadiness(database, clock, app.log),
+  });
+  await app.register(mediaRoutes, { findMedia: (id: number) => findMedia(database.db, id) });
+  await app.register(storefrontRoutes, {
+    db: database.db,
+    token: config.storefront.token,
+    publicUrl: config.publicUrl,
+  });
+  if (config.postcodes.mode === 'embedded') await app.register(postcodesIoRoutes);
   await app.register(mailboxRoutes, { db: database.db, enabled: config.email.mailbox });
   await app.register(appleCallbackRoutes);
   if (config.socialSignIn.mode === 'local') {
-    await app.register(localProviderRoutes, { provider: localProviderOf(deps.socialSignIn) });
+    await app.register(localProviderRoutes, { provider: localProviderOf(socialSignIn) });
   }
   if (config.payments.mode === 'sandbox') {
     await app.register(paymentsSandboxRoutes, { db: database.db, publicUrl: config.publicUrl, clock });
   }
+  const s = services;
   await app.register(
     async (api) => {
-      await api.register(shopRoutes, deps);
-      await api.register(marketingRoutes, deps);
-      await api.register(basketRoutes, deps);
-      await api.register(basketVoucherRoutes, deps);
-      await api.register(takeawayBasketRoutes, deps);
-      await api.register(customerRoutes, deps);
-      await api.register(accountRoutes, deps);
-      await api.register(sessionRoutes, deps);
-      await api.register(addressRoutes, deps);
-      await api.register(deliveryRoutes, deps);
-      await api.register(addressLookupRoutes, deps);
-      await api.register(voucherRoutes, deps);
-      await api.register(creditRoutes, deps);
-      await api.register(checkoutRoutes, deps);
-      await api.register(orderRoutes, deps);
-      await api.register(paymentRoutes, deps);
-      await api.register(subscriptionRoutes, deps);
-      await api.register(scheduleRoutes, deps);
-      await api.register(giftRoutes, deps);
-      await api.register(allergenRoutes, deps);
-      await api.register(restaurantRoutes, deps);
-      await api.register(takeawayRoutes, deps);
-      await api.register(kitchenRoutes, deps);
+      await api.register(shopRoutes, { clock, rules, reads: shopReads(database.db) });
+      await api.register(marketingRoutes, { marketing: s.marketing });
+      await api.register(basketRoutes, { baskets: s.baskets, takeawayBaskets: s.takeawayBaskets });
+      await api.register(basketVoucherRoutes, { basketVouchers: s.basketVouchers, countCodeAttempt });
+      await api.register(takeawayBasketRoutes, { takeawayBaskets: s.takeawayBaskets });
+      await api.register(customerRoutes, { customers: s.customers });
+      await api.register(accountRoutes, {
+        accounts: s.accounts,
+        customers: s.customers,
+        baskets: s.baskets,
+        secureCookies,
+      });
+      await api.register(sessionRoutes, {
+        accounts: s.accounts,
+        emailRequests: s.emailRequests,
+        customers: s.customers,
+        baskets: s.baskets,
+        socialSignIn,
+        secureCookies,
+      });
+      await api.register(addressRoutes, { addresses: s.addresses });
+      await api.register(deliveryRoutes, { delivery: s.delivery, baskets: s.baskets });
+      await api.register(addressLookupRoutes, {
+        addressLookup: config.addressLookup,
+        postcodes: config.postcodes,
+        countHit,
+      });
+      await api.register(voucherRoutes, { vouchers: s.vouchers, countCodeAttempt });
+      await api.register(creditRoutes, { credit: s.credit, countCodeAttempt });
+      await api.register(checkoutRoutes, { checkout: s.checkout, payments: s.payments });
+      await api.register(orderRoutes, { orders: s.orders });
+      await api.register(paymentRoutes, {
+        payments: s.payments,
+        paymentMethods: s.paymentMethods,
+        orders: s.orders,
+      });
+      await api.register(subscriptionRoutes, { subscriptions: s.subscriptions });
+      await api.register(scheduleRoutes, {
+        schedule: s.schedule,
+        planOrders: s.planOrders,
+        orders: s.orders,
+      });
+      await api.register(giftRoutes, { gifts: s.gifts, payments: s.payments });
+      await api.register(allergenRoutes, { allergenProfiles: s.allergenProfiles });
+      await api.register(restaurantRoutes, { restaurants: s.restaurants, takeawayMenu: s.takeawayMenu });
+      await api.register(takeawayRoutes, {
+        takeawayOrders: s.takeawayOrders,
+        takeawayTracking: s.takeawayTracking,
+        payments: s.payments,
+      });
+      await api.register(kitchenRoutes, { kitchen: s.kitchen });
     },
     { prefix: API_PREFIX },
   );
 
-  const { customers } = deps.services;
+  const { customers } = services;
   const page = async (request: FastifyRequest) => {
-    const { id, ...attributes } = settingsView(await deps.rules.get(), clock.now());
+    const { id, ...attributes } = settingsView(await rules.get(), clock.now());
     const customerId = request.session?.kind === 'customer' ? request.session.customerId : null;
     const customer = customerId ? await customers.me(customerId).catch(() => null) : null;
     return {
       bootstrap: {
         settings: snakeKeys({ data: { id, type: 'settings', attributes } }),
-        customer: customer ? snakeKeys(await customerDocument(deps.database.db, customer)) : null,
+        customer: customer ? snakeKeys(await customers.document(customer)) : null,
       },
       // Public pages change with the menu week (and its one-off week); the customer type is the only
       // thing about the customer a public page may ever depend on.

@@ -227,7 +227,7 @@ export interface Config {
    * addresses/ranges; 0 trusts no one (the client is the TCP peer).
    */
   trustProxy: number | string[];
-  /** Sign-ups an hour from one client address (rate-limit.ts LIMITS.signUpPerAddress unless set). */
+  /** Sign-ups an hour from one client address (security/rate-limit.ts LIMITS.signUpPerAddress unless set). */
   signUpsPerAddress: number | null;
   seedDemo: boolean;
   /** Whether this server process works the job queues (architecture decision 9). */

@@ -14,6 +14,7 @@ import { DeliveryService } from './modules/delivery';
 import { FulfilmentService } from './modules/fulfilment';
 import { GiftBoxService, giftKind } from './modules/gifts';
 import { KitchenService } from './modules/kitchen';
+import { MarketingService } from './modules/marketing';
 import { CheckoutEndings, OrderKinds, OrdersService } from './modules/orders';
 import { checkoutPayments, PaymentMethodsService, PaymentsService } from './modules/payments';
 import type { ShopRulesCache } from './modules/shop';
@@ -68,6 +69,7 @@ export interface Services {
   takeawayOrders: TakeawayOrdersService;
   takeawayTracking: TakeawayTrackingService;
   kitchen: KitchenService;
+  marketing: MarketingService;
 }
 
 export interface ServiceParts {
@@ -150,5 +152,6 @@ export function buildServices({ config, database, clock, rules, processors, log 
     takeawayOrders: new TakeawayOrdersService(db, rules, clock, checkoutEndings),
     takeawayTracking,
     kitchen: new KitchenService(db, clock, payments, takeawayTracking, takeawayMenu, log),
+    marketing: new MarketingService(db, clock),
   };
 }

@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from '../config';
 import { API } from '../test/api-expect';
 import { clearRateLimits, PASSWORD, uniqueEmail } from '../test/accounts';
 import { createTestApp, PRODUCTION, Visitor, type TestApp } from '../test/harness';
-import { LIMITS } from './rate-limit';
+import { LIMITS } from '../security/rate-limit';
 
 // Who the client is, for the per-address limits (issue 8, item 6): X-Forwarded-For is believed only from the
 // proxies TRUST_PROXY names (a hop count, or addresses/CIDRs). The default trusts no one, in production too,

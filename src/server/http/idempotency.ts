@@ -4,7 +4,7 @@ import { DomainError } from '../../domain/errors';
 import type { Db, Tx } from '../db/client';
 import { runInTransaction } from '../db/request-transaction';
 import { idempotencyKeys } from '../db/schema/shop';
-import { hashJson } from './tokens';
+import { hashJson } from '../security/tokens';
 
 // Stripe-style idempotency for routes that opt in with `config: { idempotent }` (decision 5): the first
 // request with a key does the work and its answer is kept; a retry with the same key and the same request

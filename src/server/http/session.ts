@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { DomainError } from '../../domain/errors';
 import type { Db, DbOrTx } from '../db/client';
 import { sessions } from '../db/schema/auth';
-import { hashToken, newToken } from './tokens';
+import { hashToken, newToken } from '../security/tokens';
 
 // Server-side sessions (architecture decision 6, issue "Customer accounts" Security): a 128-bit random id in
 // an HttpOnly, SameSite=Lax cookie (Secure with the __Host- prefix in production), stored as its SHA-256;
@@ -45,17 +45,6 @@ export function requireCustomer(request: FastifyRequest): string {
   const customerId = request.session?.kind === 'customer' ? request.session.customerId : null;
   if (!customerId) throw new DomainError('UNAUTHENTICATED', 'Please sign in to continue');
   return customerId;
-}
-
-/** Ends every session of a customer but, optionally, one (a password change keeps the device it came from). */
-export async function endCustomerSessions(db: DbOrTx, customerId: string, except?: string): Promise<void> {
-  await db
-    .delete(sessions)
-    .where(
-      except
-        ? and(eq(sessions.customerId, customerId), ne(sessions.id, except))
-        : eq(sessions.customerId, customerId),
-    );
 }
 
 export function registerSessions(

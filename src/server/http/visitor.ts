@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { visitors } from '../db/schema/baskets';
 import type { Db } from '../db/client';
 import { routedPath } from './routed-path';
-import { hashToken, newToken } from './tokens';
+import { hashToken, newToken } from '../security/tokens';
 
 // A visitor is a browser, known by a random token in an HttpOnly cookie. Baskets belong to a visitor, so a
 // basket is invisible to anyone else. The visitor row is created on the first call that needs one. When a

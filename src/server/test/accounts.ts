@@ -6,7 +6,7 @@ import { oneTimeTokens, sessions } from '../db/schema/auth';
 import { outbox } from '../db/schema/email';
 import { backoffs, rateLimits } from '../db/schema/rate-limits';
 import { hashPassword } from '../modules/auth/passwords';
-import { hashToken } from '../http/tokens';
+import { hashToken } from '../security/tokens';
 import { API } from './api-expect';
 import type { Response, TestApp, Visitor } from './harness';
 

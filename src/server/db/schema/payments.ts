@@ -5,7 +5,6 @@ import {
   index,
   integer,
   pgTable,
-  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -14,52 +13,14 @@ import {
 import { PAYMENT_STATUSES } from '../../../domain/payments';
 import { checkouts } from './checkout';
 import { customers } from './customers';
+import { paymentMethods } from './payment-methods';
+
+// Saved methods are declared in payment-methods.ts (a plan's card references them without importing the
+// payments and, through them, the checkouts); the payments area still reads them from here.
+export { paymentMethods };
 
 // Payments (issue 4; spec §3 Payment method, §4 Payment cards): saved cards and PayPal accounts, each
 // attempt to pay a checkout, and our customers' ids at the processors. Money is integer pence.
-
-/**
- * A saved card or PayPal account. Only what the customer needs to recognise it is kept (brand, last4,
- * expiry, PayPal email); the processor keeps the rest behind `processorRef` (pm_…, or a PayPal token).
- */
-export const paymentMethods = pgTable(
-  'payment_methods',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['CreditCard', 'PaypalAccount'] }).notNull(),
-    processor: text('processor', { enum: ['stripe', 'paypal'] }).notNull(),
-    processorRef: text('processor_ref').notNull(),
-    setupIntentId: text('setup_intent_id'),
-    brand: text('brand'),
-    last4: text('last4'),
-    expMonth: smallint('exp_month'),
-    expYear: smallint('exp_year'),
-    email: text('email'),
-    isDefault: boolean('is_default').notNull().default(false),
-    /**
-     * Null: saved, in the customer's list. A card typed at a checkout is kept only once a payment with it
-     * goes through (issue 19): 'until_paid' while that payment is under way (hidden, never the default);
-     * 'forget' when it did not go through, or the processor no longer has it (hidden; payment recovery
-     * detaches it at the processor and deletes it).
-     */
-    provisional: text('provisional', { enum: ['until_paid', 'forget'] }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('payment_methods_customer_idx').on(t.customerId, t.createdAt),
-    index('payment_methods_provisional_idx')
-      .on(t.createdAt)
-      .where(sql`${t.provisional} is not null`),
-    uniqueIndex('payment_methods_one_default_idx')
-      .on(t.customerId)
-      .where(sql`${t.isDefault}`),
-    uniqueIndex('payment_methods_setup_intent_idx').on(t.setupIntentId),
-    check('payment_methods_last4', sql`${t.last4} is null or ${t.last4} ~ '^[0-9]{4}$'`),
-  ],
-);
 
 /**
  * One attempt to pay a checkout. The row is written before the processor is called, with the idempotency

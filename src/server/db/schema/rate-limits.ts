@@ -1,6 +1,6 @@
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
-// Rate limits shared by every server process (src/server/http/rate-limit.ts).
+// Rate limits shared by every server process (src/server/security/rate-limit.ts).
 
 /**
  * Fixed-window counters for rate limits (sign-in failures per account, requests per address), kept in the

@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { customers } from './customers';
 import type { OrderAddress } from '../../../domain/address';
-import { paymentMethods } from './payments';
+import { paymentMethods } from './payment-methods';
 
 // The Pasta Plan (spec §3 Subscription, Schedule week; §4 Subscription and Schedule week states).
 

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isUkPostcode } from '../../../domain/address';
-import type { AppDeps } from '../../deps';
 import type { PostcodesIoBody } from './port';
 import { EmbeddedPostcodes } from './local';
 
@@ -11,7 +10,7 @@ import { EmbeddedPostcodes } from './local';
 
 const NO_QUERY = 'No postcode query submitted. Remember to include query parameter';
 
-export async function postcodesIoRoutes(app: FastifyInstance, _deps: AppDeps) {
+export async function postcodesIoRoutes(app: FastifyInstance) {
   const service = new EmbeddedPostcodes();
   const send = (reply: FastifyReply, body: PostcodesIoBody) =>
     reply.status(body.status).type('application/json; charset=utf-8').send(body);

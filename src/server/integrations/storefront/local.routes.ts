@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
-import type { AppDeps } from '../../deps';
+import type { Db } from '../../db/client';
 import { runStorefrontQuery } from './local-storefront';
 
 // POST /storefront/graphql: the embedded storefront's endpoint. It speaks GraphQL over HTTP as Shopify's
@@ -15,12 +15,22 @@ const graphqlRequest = z.object({
   operationName: z.optional(z.nullable(z.string())),
 });
 
-export async function storefrontRoutes(app: FastifyInstance, { database, config }: AppDeps) {
+export interface StorefrontRoutesOptions {
+  db: Db;
+  /** The storefront's public access token (STOREFRONT_TOKEN). */
+  token: string;
+  publicUrl: string;
+}
+
+export async function storefrontRoutes(
+  app: FastifyInstance,
+  { db, token, publicUrl }: StorefrontRoutesOptions,
+) {
   app.post(
     '/storefront/graphql',
     { schema: { hide: true }, bodyLimit: 64 * 1024 },
     async (request, reply) => {
-      if (request.headers[STOREFRONT_TOKEN_HEADER] !== config.storefront.token) {
+      if (request.headers[STOREFRONT_TOKEN_HEADER] !== token) {
         return reply.status(401).send({
           errors: '[API] Invalid API key or access token (unrecognized login or wrong password)',
         });
@@ -33,9 +43,9 @@ export async function storefrontRoutes(app: FastifyInstance, { database, config 
       }
       // Asked on the shop's own host (a browser, or the server rendering a page for one): the shop's address,
       // scheme included (behind a proxy that ends TLS the request itself says http).
-      const shop = new URL(config.publicUrl);
+      const shop = new URL(publicUrl);
       const origin = request.host === shop.host ? shop.origin : `${request.protocol}://${request.host}`;
-      const result = await runStorefrontQuery(parsed.data, { db: database.db, origin });
+      const result = await runStorefrontQuery(parsed.data, { db, origin });
       return reply.header('cache-control', 'no-store').send(result);
     },
   );

@@ -12,14 +12,15 @@ import {
   signUpBody,
 } from '../../../contracts/customers';
 import { DomainError } from '../../../domain/errors';
-import type { AppDeps } from '../../deps';
 import { ErrorResponse } from '../../http/problems';
-import { clientAddress } from '../../http/rate-limit';
+import { clientAddress } from '../../http/client-address';
 import { RequestValidationError } from '../../http/zod-compilers';
 import { requireCustomer } from '../../http/session';
-import { customerDocument } from '../customers';
+import type { CustomersService } from '../customers';
+import type { BasketService } from '../baskets';
 import { deviceTokenOf } from './known-devices';
 import { sessionStarter } from './session-starter';
+import type { AccountsService } from './accounts.service';
 
 // The HTTP edge of accounts (spec §7 Customers): sign-up and confirming the email, password change and
 // reset, and account set-up.
@@ -63,9 +64,17 @@ const checkInbox = (email: string) => ({
   },
 });
 
-export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
+export interface AccountRoutesOptions {
+  accounts: AccountsService;
+  customers: CustomersService;
+  /** A sign-in brings the visitor's baskets into the customer's. */
+  baskets: BasketService;
+  secureCookies: boolean;
+}
+
+export async function accountRoutes(app: FastifyInstance, deps: AccountRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { accounts } = deps.services;
+  const { accounts, customers } = deps;
 
   r.post(
     '/customers',
@@ -85,9 +94,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
       if (request.validationError) throw signUpValidationError(request.validationError, request.body);
       const start = await sessionStarter(app, deps, request, reply);
       const customer = await accounts.signUp(request.body, clientAddress(request), start);
-      return reply
-        .status(201)
-        .send(await customerDocument(deps.database.db, customer, request.body.targetUrl ?? null));
+      return reply.status(201).send(await customers.document(customer, request.body.targetUrl ?? null));
     },
   );
 
@@ -103,10 +110,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       const customerId = requireCustomer(request);
-      return await customerDocument(
-        deps.database.db,
-        await accounts.confirmEmail(customerId, request.body.token),
-      );
+      return await customers.document(await accounts.confirmEmail(customerId, request.body.token));
     },
   );
 
@@ -138,8 +142,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       const customerId = requireCustomer(request);
-      return await customerDocument(
-        deps.database.db,
+      return await customers.document(
         await accounts.changePassword(
           customerId,
           request.session!.id,
@@ -147,7 +150,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
           request.body.password,
           {
             address: clientAddress(request),
-            deviceToken: deviceTokenOf(request, deps.config.secureCookies),
+            deviceToken: deviceTokenOf(request, deps.secureCookies),
           },
         ),
       );
@@ -188,7 +191,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
         clientAddress(request),
         start,
       );
-      return reply.status(201).send(await customerDocument(deps.database.db, customer, null));
+      return reply.status(201).send(await customers.document(customer, null));
     },
   );
 

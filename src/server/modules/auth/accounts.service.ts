@@ -5,8 +5,8 @@ import type { Db, DbOrTx } from '../../db/client';
 import { enqueueEmail } from '../../integrations/email';
 import { accountSetup, passwordChanged, welcome } from '../../integrations/email/templates';
 import type { SocialProfile } from '../../integrations/social-sign-in';
-import { hit, LIMITS, RateLimitedError } from '../../http/rate-limit';
-import { endCustomerSessions } from '../../http/session';
+import { hit, LIMITS, RateLimitedError } from '../../security/rate-limit';
+import { endCustomerSessions } from '../../security/sessions';
 import {
   createOrFindCustomer,
   findCustomerByEmail,

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { knownDevices } from '../../db/schema/auth';
-import { hashToken, newToken } from '../../http/tokens';
+import { hashToken, newToken } from '../../security/tokens';
 import { customerIdsWithEmail } from '../customers';
 
 // Browsers a customer has signed in from (decision 9). Every sign-in gives the browser a new random device

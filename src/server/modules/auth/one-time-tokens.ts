@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { oneTimeTokens } from '../../db/schema/auth';
-import { hashToken, newToken } from '../../http/tokens';
+import { hashToken, newToken } from '../../security/tokens';
 
 // Single-use, expiring tokens sent by email (sign-in links, resets, sign-up confirmations). Only the hash is
 // stored; using one marks it used in the same statement that reads it, so it works once even when two

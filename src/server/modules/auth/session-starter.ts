@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../deps';
+import type { BasketService } from '../baskets';
 import type { StartSession } from './accounts.service';
 import { deviceTokenOf, rememberDevice, setDeviceCookie } from './known-devices';
 
@@ -9,13 +9,11 @@ import { deviceTokenOf, rememberDevice, setDeviceCookie } from './known-devices'
  */
 export async function sessionStarter(
   app: FastifyInstance,
-  deps: AppDeps,
+  { baskets, secureCookies: secure }: { baskets: BasketService; secureCookies: boolean },
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<StartSession> {
   const visitorId = await app.ensureVisitor(request, reply);
-  const { baskets } = deps.services;
-  const secure = deps.config.secureCookies;
   return async (customerId, tx) => {
     await app.startSession(request, reply, { kind: 'customer', customerId }, tx);
     await baskets.claimForCustomer(tx, visitorId, customerId);

@@ -4,7 +4,7 @@ import { baskets, basketItems } from '../../db/schema/baskets';
 import { customerIdentities, sessions } from '../../db/schema/auth';
 import { customers } from '../../db/schema/customers';
 import { backoffs } from '../../db/schema/rate-limits';
-import { LIMITS } from '../../http/rate-limit';
+import { LIMITS } from '../../security/rate-limit';
 import { SESSION_IDLE_MS } from '../../http/session';
 import { API, expectError, variantGid, variantId } from '../../test/api-expect';
 import {

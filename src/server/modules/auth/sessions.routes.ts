@@ -13,13 +13,15 @@ import {
   signInBody,
   tokenSignInBody,
 } from '../../../contracts/customers';
-import type { AppDeps } from '../../deps';
-import { SocialSignInError, type SocialProfile } from '../../integrations/social-sign-in';
+import { SocialSignInError, type SocialProfile, type SocialSignIn } from '../../integrations/social-sign-in';
 import { ownerOf } from '../../http/basket-owner';
-import { clientAddress } from '../../http/rate-limit';
-import { customerDocument } from '../customers';
+import { clientAddress } from '../../http/client-address';
+import type { CustomersService } from '../customers';
+import type { BasketService } from '../baskets';
 import { deviceTokenOf } from './known-devices';
 import { sessionStarter } from './session-starter';
+import type { AccountsService } from './accounts.service';
+import type { EmailRequests } from './email-requests';
 
 // Sessions (spec §7 Sessions): sign in by password, emailed link or token, Google, Facebook or Apple; a
 // guest session for dine-in; sign out. Every sign-in gets a new session id, brings the visitor's baskets
@@ -27,9 +29,19 @@ import { sessionStarter } from './session-starter';
 
 const tags = ['sessions'];
 
-export async function sessionRoutes(app: FastifyInstance, deps: AppDeps) {
+export interface SessionRoutesOptions {
+  accounts: AccountsService;
+  emailRequests: EmailRequests;
+  customers: CustomersService;
+  /** A sign-in brings the visitor's baskets into the customer's; signing out empties them. */
+  baskets: BasketService;
+  socialSignIn: SocialSignIn;
+  secureCookies: boolean;
+}
+
+export async function sessionRoutes(app: FastifyInstance, deps: SessionRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { accounts, emailRequests } = deps.services;
+  const { accounts, emailRequests, customers } = deps;
   // Reset and link emails go out in the background (./email-requests.ts, and the email-requests job);
   // closing waits for a pass in flight.
   app.addHook('onClose', () => emailRequests.close());
@@ -52,11 +64,9 @@ export async function sessionRoutes(app: FastifyInstance, deps: AppDeps) {
         request.body.password,
         clientAddress(request),
         start,
-        deviceTokenOf(request, deps.config.secureCookies),
+        deviceTokenOf(request, deps.secureCookies),
       );
-      return reply
-        .status(201)
-        .send(await customerDocument(deps.database.db, customer, request.body.targetUrl ?? null));
+      return reply.status(201).send(await customers.document(customer, request.body.targetUrl ?? null));
     },
   );
 
@@ -67,7 +77,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: AppDeps) {
       // "Your basket here has been emptied" (spec §4): the baskets this browser sees, its own and the
       // customer's, go before the browser becomes a new visitor, so no later sign-in brings them back.
       if (request.session?.kind === 'customer') {
-        await deps.services.baskets.removeByType(ownerOf(request), 'RecipeKitBasket');
+        await deps.baskets.removeByType(ownerOf(request), 'RecipeKitBasket');
       }
       await app.endSession(request, reply);
       return reply.status(204).send();
@@ -87,7 +97,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: AppDeps) {
     async (request, reply) => {
       const start = await sessionStarter(app, deps, request, reply);
       const { customer, targetUrl } = await accounts.signInWithToken(request.body.token, start);
-      return reply.status(201).send(await customerDocument(deps.database.db, customer, targetUrl));
+      return reply.status(201).send(await customers.document(customer, targetUrl));
     },
   );
 
@@ -160,7 +170,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: AppDeps) {
     }
     const start = await sessionStarter(app, deps, request, reply);
     const customer = await accounts.signInWithProvider(profile, start);
-    return reply.status(201).send(await customerDocument(deps.database.db, customer, targetUrl ?? null));
+    return reply.status(201).send(await customers.document(customer, targetUrl ?? null));
   };
 
   r.post(

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { backoffDelayMs } from '../../../domain/backoff';
 import { knownDevices } from '../../db/schema/auth';
 import { backoffs } from '../../db/schema/rate-limits';
-import { BACKOFFS, LIMITS } from '../../http/rate-limit';
+import { BACKOFFS, LIMITS } from '../../security/rate-limit';
 import { API, expectError } from '../../test/api-expect';
 import {
   clearRateLimits,

@@ -7,7 +7,7 @@ import {
   RateLimitedError,
   take,
   takeAfterBackoff,
-} from '../../http/rate-limit';
+} from '../../security/rate-limit';
 
 // Who may try a password now (issue 19, item 22; decision 9 and its addendum). OWASP's advice on lockout:
 // slow the guesser, not the owner. Every attempt is counted before its password is verified, so however many

@@ -3,8 +3,8 @@ import { MAX_LINE_QUANTITY } from '../../../domain/basket';
 import { DomainError } from '../../../domain/errors';
 import type { DbOrTx } from '../../db/client';
 import { basketItems, baskets, visitors } from '../../db/schema/baskets';
-import type { BasketOwner } from '../../http/basket-owner';
-import { newToken } from '../../http/tokens';
+import type { BasketOwner } from '../../security/basket-owner';
+import { newToken } from '../../security/tokens';
 import { findBasketOfKind, type BasketRow } from './baskets.repo';
 
 // Signing in brings the browser's baskets and the customer's together (decision 6); signing out empties

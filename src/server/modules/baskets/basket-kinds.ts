@@ -2,7 +2,7 @@ import type { CreateBasketBody, UpdateBasketBody } from '../../../contracts/bask
 import type { ErrorObject } from '../../../contracts/envelope';
 import type { TakeawayBasket } from '../../../contracts/takeaway';
 import { FieldErrors } from '../../../domain/errors';
-import type { BasketOwner } from '../../http/basket-owner';
+import type { BasketOwner } from '../../security/basket-owner';
 import { basketResources } from './basket-resources';
 import type { BasketRow } from './baskets.repo';
 

@@ -8,9 +8,9 @@ import {
   basketVoucherParams,
   type BasketVoucher,
 } from '../../../contracts/vouchers';
-import type { AppDeps } from '../../deps';
 import { ownerOf } from '../../http/basket-owner';
-import { countVoucherAttempt } from '../vouchers';
+import type { BasketVouchersService } from './basket-vouchers.service';
+import type { CountCodeAttempt } from '../vouchers';
 
 // The HTTP edge of a basket's voucher (spec §7 Baskets vouchers).
 
@@ -18,9 +18,17 @@ function basketVoucherResource({ id, ...attributes }: BasketVoucher) {
   return { id, type: 'vouchers' as const, attributes };
 }
 
-export async function basketVoucherRoutes(app: FastifyInstance, { database, services }: AppDeps) {
+export interface BasketVoucherRoutesOptions {
+  basketVouchers: BasketVouchersService;
+  countCodeAttempt: CountCodeAttempt;
+}
+
+export async function basketVoucherRoutes(
+  app: FastifyInstance,
+  { basketVouchers, countCodeAttempt }: BasketVoucherRoutesOptions,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = services.basketVouchers;
+  const service = basketVouchers;
   const tags = ['vouchers'];
 
   r.post(
@@ -36,7 +44,7 @@ export async function basketVoucherRoutes(app: FastifyInstance, { database, serv
       },
     },
     async (request, reply) => {
-      await countVoucherAttempt(database.db, request);
+      await countCodeAttempt(request);
       const voucher = await service.apply(ownerOf(request), request.params.id, request.body.code);
       return reply.status(201).send({ data: basketVoucherResource(voucher) });
     },

@@ -10,7 +10,7 @@ import {
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { basketVouchers } from '../../db/schema/vouchers';
-import type { BasketOwner } from '../../http/basket-owner';
+import type { BasketOwner } from '../../security/basket-owner';
 import type { ShopRulesCache } from '../shop';
 import { findVoucherByCode, loadAppliedVouchers } from '../vouchers';
 import { lockOwnedBasket, findOwnedBasket, readLines } from './baskets.repo';

@@ -4,7 +4,7 @@ import { preparedJoining } from '../../db/request-transaction';
 import { basketItems, baskets } from '../../db/schema/baskets';
 import { products, productVariants } from '../../db/schema/catalogue';
 import type { BasketType } from '../../../domain/basket';
-import type { BasketOwner } from '../../http/basket-owner';
+import type { BasketOwner } from '../../security/basket-owner';
 import { firstProductImage, variantFacts, variantRefOf } from '../menu';
 import { MAX_LINE_QUANTITY } from '../../../domain/basket';
 

@@ -14,7 +14,6 @@ import {
   type BasketMeta,
 } from '../../../contracts/baskets';
 import { createBasketBody, updateBasketBody } from '../../../contracts/basket-bodies';
-import type { AppDeps } from '../../deps';
 import { ErrorResponse, type WireError } from '../../http/problems';
 import type { ErrorObject } from '../../../contracts/envelope';
 import { anyBasketDocument, anyBasketListDocument } from '../../../contracts/any-basket';
@@ -24,6 +23,7 @@ import { ownerOf } from '../../http/basket-owner';
 import { basketResources } from './basket-resources';
 import { type BasketView } from './baskets.service';
 import { refuseFields, TAKEAWAY_ONLY, takeawayBasketResponse, type TakeawayBaskets } from './basket-kinds';
+import type { BasketService } from './baskets.service';
 
 // The HTTP edge of baskets: thin, every part declared with the contracts' schemas.
 
@@ -47,10 +47,15 @@ function basketListDoc(resources: (RecipeResources | TakeawayResources)[], meta:
   return { data, included, meta };
 }
 
-export async function basketRoutes(app: FastifyInstance, { services }: AppDeps) {
+export interface BasketRoutesOptions {
+  baskets: BasketService;
+  takeawayBaskets: TakeawayBaskets;
+}
+
+export async function basketRoutes(app: FastifyInstance, { baskets, takeawayBaskets }: BasketRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = services.baskets;
-  const takeaway: TakeawayBaskets = services.takeawayBaskets;
+  const service = baskets;
+  const takeaway = takeawayBaskets;
   const tags = ['baskets'];
   const takeawayDoc = takeawayBasketResponse;
 

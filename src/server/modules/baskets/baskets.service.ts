@@ -21,8 +21,8 @@ import { discountCountsTowardsMinimum } from '../../../domain/vouchers';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { basketItems, baskets } from '../../db/schema/baskets';
-import { newToken } from '../../http/tokens';
-import type { BasketOwner } from '../../http/basket-owner';
+import { newToken } from '../../security/tokens';
+import type { BasketOwner } from '../../security/basket-owner';
 import type { ShopRulesCache } from '../shop';
 import { loadAppliedVouchers, prepareAppliedVoucher } from '../vouchers';
 import {

@@ -2,13 +2,7 @@
 // voucher on a basket, what a placed basket is (lines, week, owner) for the checkout, and the port through
 // which the shared /baskets calls show takeaway's basket (basket-kinds.ts).
 
-export {
-  BASKET_GONE,
-  BasketService,
-  deleteBasket,
-  removeWeekFromBasket,
-  type BasketView,
-} from './baskets.service';
+export { BASKET_GONE, BasketService, deleteBasket, removeWeekFromBasket } from './baskets.service';
 export { BasketVouchersService } from './basket-vouchers.service';
 export {
   createOrFindBasket,
@@ -17,7 +11,6 @@ export {
   readLines,
   touchBasket,
   type BasketRow,
-  type LineRow,
 } from './baskets.repo';
 export { refuseFields, TAKEAWAY_ONLY, takeawayBasketResponse, type TakeawayBaskets } from './basket-kinds';
 export { basketRoutes } from './baskets.routes';

@@ -1,16 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { creditVoucherBody, creditVoucherDocument } from '../../../contracts/vouchers';
-import type { AppDeps } from '../../deps';
 import { requireCustomer } from '../../http/session';
-import { countVoucherAttempt } from '../vouchers';
+import type { CreditService } from './credit.service';
+import type { CountCodeAttempt } from '../vouchers';
 
 // Store credit codes (spec §7 Customers: credit_voucher). The movements are listed by the customers
 // module's GET /store_credit_transactions.
 
-export async function creditRoutes(app: FastifyInstance, { database, services }: AppDeps) {
+export interface CreditRoutesOptions {
+  credit: CreditService;
+  countCodeAttempt: CountCodeAttempt;
+}
+
+export async function creditRoutes(app: FastifyInstance, { credit, countCodeAttempt }: CreditRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = services.credit;
+  const service = credit;
 
   r.post(
     '/customers/credit_voucher',
@@ -25,7 +30,7 @@ export async function creditRoutes(app: FastifyInstance, { database, services }:
     },
     async (request, reply) => {
       const customerId = requireCustomer(request);
-      await countVoucherAttempt(database.db, request);
+      await countCodeAttempt(request);
       const { balance, transaction } = await service.redeemCreditVoucher(customerId, request.body.code);
       return reply.status(201).send({
         data: {

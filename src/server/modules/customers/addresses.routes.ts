@@ -7,9 +7,9 @@ import {
   createAddressBody,
   updateAddressBody,
 } from '../../../contracts/addresses';
-import type { AppDeps } from '../../deps';
 import { requireCustomer } from '../../http/session';
 import { toAddress } from './addresses.service';
+import type { AddressesService } from './addresses.service';
 
 const tags = ['addresses'];
 
@@ -18,9 +18,13 @@ function addressDoc(row: Parameters<typeof toAddress>[0]) {
   return { id, type: 'addresses' as const, attributes };
 }
 
-export async function addressRoutes(app: FastifyInstance, { services }: AppDeps) {
+export interface AddressRoutesOptions {
+  addresses: AddressesService;
+}
+
+export async function addressRoutes(app: FastifyInstance, { addresses }: AddressRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = services.addresses;
+  const service = addresses;
 
   r.get(
     '/addresses',

@@ -1,15 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { allergenProfileBody, allergenProfileDocument } from '../../../contracts/allergen-profile';
-import type { AppDeps } from '../../deps';
 import { requireCustomer } from '../../http/session';
 import { allergenProfileView } from './allergen-profile';
+import type { AllergenProfileService } from './allergen-profile';
 
 // The HTTP edge of the allergen profile (issue 13 part 5): read it, set it.
 
-export async function allergenRoutes(app: FastifyInstance, { services }: AppDeps) {
+export interface AllergenRoutesOptions {
+  allergenProfiles: AllergenProfileService;
+}
+
+export async function allergenRoutes(app: FastifyInstance, { allergenProfiles }: AllergenRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { allergenProfiles } = services;
   const tags = ['customers'];
 
   r.get(

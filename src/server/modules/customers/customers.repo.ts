@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { storeCreditTransactions } from '../../db/schema/credit';
-import { newToken } from '../../http/tokens';
+import { newToken } from '../../security/tokens';
 
 export type CustomerRow = typeof customers.$inferSelect;
 

@@ -4,7 +4,7 @@ import { customers } from '../../db/schema/customers';
 import { knownDevices, oneTimeTokens, sessions } from '../../db/schema/auth';
 import { rateLimits } from '../../db/schema/rate-limits';
 import { storeCreditTransactions } from '../../db/schema/credit';
-import { LIMITS } from '../../http/rate-limit';
+import { LIMITS } from '../../security/rate-limit';
 import { verifyPassword } from '../auth';
 import { API, expectError } from '../../test/api-expect';
 import {

@@ -9,18 +9,20 @@ import {
   storeCreditTransactionsDocument,
   updateMeBody,
 } from '../../../contracts/customers';
-import type { AppDeps } from '../../deps';
 import { requireCustomer } from '../../http/session';
-import { customerDocument } from './customer-view';
+import type { CustomersService } from './customers.service';
 
 // The HTTP edge of the customer's own details (spec §7 Customers): profile, phone, date of birth, paperless,
 // the browser's fingerprint and the store credit history.
 
 const tags = ['customers'];
 
-export async function customerRoutes(app: FastifyInstance, deps: AppDeps) {
+export interface CustomerRoutesOptions {
+  customers: CustomersService;
+}
+
+export async function customerRoutes(app: FastifyInstance, { customers }: CustomerRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { customers } = deps.services;
 
   r.get(
     '/me',
@@ -31,7 +33,7 @@ export async function customerRoutes(app: FastifyInstance, deps: AppDeps) {
         response: { 200: customerDocumentSchema },
       },
     },
-    async (request) => await customerDocument(deps.database.db, await customers.me(requireCustomer(request))),
+    async (request) => await customers.document(await customers.me(requireCustomer(request))),
   );
 
   r.put(
@@ -45,18 +47,14 @@ export async function customerRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) =>
-      await customerDocument(
-        deps.database.db,
-        await customers.update(requireCustomer(request), request.body),
-      ),
+      await customers.document(await customers.update(requireCustomer(request), request.body)),
   );
 
   r.put(
     '/customers/date_of_birth',
     { schema: { tags, body: dateOfBirthBody, response: { 200: customerDocumentSchema } } },
     async (request) =>
-      await customerDocument(
-        deps.database.db,
+      await customers.document(
         await customers.setDateOfBirth(requireCustomer(request), request.body.dateOfBirth),
       ),
   );
@@ -72,18 +70,14 @@ export async function customerRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) =>
-      await customerDocument(
-        deps.database.db,
-        await customers.setPhone(requireCustomer(request), request.body.phone),
-      ),
+      await customers.document(await customers.setPhone(requireCustomer(request), request.body.phone)),
   );
 
   r.put(
     '/customers/paperless',
     { schema: { tags, body: paperlessBody, response: { 200: customerDocumentSchema } } },
     async (request) =>
-      await customerDocument(
-        deps.database.db,
+      await customers.document(
         await customers.setPaperless(requireCustomer(request), request.body.paperless),
       ),
   );

@@ -5,7 +5,7 @@ import { normaliseUkPhone } from '../../../domain/phone';
 import type { UpdateMeBody } from '../../../contracts/customers';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { PAPERLESS_TAG } from './customer-view';
+import { customerDocument, PAPERLESS_TAG } from './customer-view';
 import { findCustomerById, listCreditTransactions, updateCustomer, type CustomerRow } from './customers.repo';
 
 // The signed-in customer's own details (spec §7 Customers): only their editable fields.
@@ -21,6 +21,11 @@ export class CustomersService {
     // The session outlived its customer (deleted): the client treats 401 as signed out.
     if (!customer) throw new DomainError('UNAUTHENTICATED', 'Please sign in to continue');
     return customer;
+  }
+
+  /** The customer's document as the API sends it, with their order flags read now. */
+  async document(row: CustomerRow, targetUrl?: string | null) {
+    return await customerDocument(this.db, row, targetUrl);
   }
 
   async update(customerId: string, body: UpdateMeBody): Promise<CustomerRow> {

@@ -1,14 +1,8 @@
 // The customers area's public face: customers, their details and address book. Signing in is the auth area's.
 
-export {
-  ADDRESS_GONE,
-  addressSnapshot,
-  AddressesService,
-  customerAddress,
-  type AddressRow,
-} from './addresses.service';
+export { addressSnapshot, AddressesService, customerAddress, type AddressRow } from './addresses.service';
 export { CustomersService } from './customers.service';
-export { customerDocument, orderFlags, toCustomer } from './customer-view';
+export { orderFlags } from './customer-view';
 export {
   createOrFindCustomer,
   findCustomerByEmail,

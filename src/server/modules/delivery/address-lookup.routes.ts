@@ -7,9 +7,10 @@ import {
   postcodeLookupParams,
   type LookupAddressResult,
 } from '../../../contracts/delivery';
-import type { AppDeps } from '../../deps';
+import type { Config } from '../../config';
 import { ErrorResponse } from '../../http/problems';
-import { clientAddress, hit, type Limit } from '../../http/rate-limit';
+import { clientAddress } from '../../http/client-address';
+import { type CountHit, type Limit } from '../../security/rate-limit';
 import { createAddressLookup } from '../../integrations/address-lookup';
 import { AddressLookupError, type LookupAddress } from '../../integrations/address-lookup/port';
 import { createPostcodeService } from '../../integrations/postcodes';
@@ -55,12 +56,18 @@ function toResult(address: LookupAddress): LookupAddressResult {
   };
 }
 
-export async function addressLookupRoutes(app: FastifyInstance, { database, config }: AppDeps) {
+export interface AddressLookupRoutesOptions {
+  addressLookup: Config['addressLookup'];
+  postcodes: Config['postcodes'];
+  countHit: CountHit;
+}
+
+export async function addressLookupRoutes(app: FastifyInstance, options: AddressLookupRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const lookup = createAddressLookup(config.addressLookup);
-  const postcodes = createPostcodeService(config.postcodes);
+  const lookup = createAddressLookup(options.addressLookup);
+  const postcodes = createPostcodeService(options.postcodes);
   const limitCaller = (request: FastifyRequest) =>
-    hit(database.db, `address-lookup:ip:${clientAddress(request)}`, ADDRESS_LOOKUP_LIMIT);
+    options.countHit(`address-lookup:ip:${clientAddress(request)}`, ADDRESS_LOOKUP_LIMIT);
 
   r.get(
     '/address_lookup',

@@ -9,17 +9,23 @@ import {
   oneOffFeeDocument,
   oneOffFeeParams,
 } from '../../../contracts/delivery';
-import type { AppDeps } from '../../deps';
 import { ownerOf } from '../../http/basket-owner';
 import { COURIER_INSTRUCTIONS } from './courier-instructions';
+import type { DeliveryService } from './delivery.service';
+import type { BasketService } from '../baskets';
 
 // The HTTP edge of delivery (spec §7 Delivery and constraints; POST /baskets/{id}/preview_one_off_fee).
 
 const tags = ['delivery'];
 
-export async function deliveryRoutes(app: FastifyInstance, { services }: AppDeps) {
+export interface DeliveryRoutesOptions {
+  delivery: DeliveryService;
+  baskets: BasketService;
+}
+
+export async function deliveryRoutes(app: FastifyInstance, { delivery, baskets }: DeliveryRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { delivery: service, baskets } = services;
+  const service = delivery;
 
   r.post(
     '/delivery_dates',

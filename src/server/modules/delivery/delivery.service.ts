@@ -32,7 +32,7 @@ import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { PostcodeServiceError, type PostcodeService } from '../../integrations/postcodes/port';
 import type { BasketService } from '../baskets';
-import type { BasketOwner } from '../../http/basket-owner';
+import type { BasketOwner } from '../../security/basket-owner';
 import {
   deliveryAreaOf,
   findDeliveryArea,

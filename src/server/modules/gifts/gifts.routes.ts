@@ -2,16 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { giftBoxOrderBody } from '../../../contracts/gifts';
 import { orderListDocument } from '../../../contracts/orders';
-import type { AppDeps } from '../../deps';
 import { afterCommit } from '../../http/idempotency';
 import { requireCustomer } from '../../http/session';
 import { checkoutDocument } from '../orders';
+import type { GiftBoxService } from './gifts.service';
+import type { PaymentsService } from '../payments';
 
 // The HTTP edge of gift boxes: place a gift (its order is then paid with POST /payments) or preview it.
 
-export async function giftRoutes(app: FastifyInstance, deps: AppDeps) {
+export interface GiftRoutesOptions {
+  gifts: GiftBoxService;
+  payments: PaymentsService;
+}
+
+export async function giftRoutes(app: FastifyInstance, { gifts, payments }: GiftRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { gifts, payments } = deps.services;
   const tags = ['orders'];
 
   r.post(

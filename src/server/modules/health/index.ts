@@ -1,3 +1,4 @@
 // Liveness and readiness.
 
 export { healthRoutes } from './health.routes';
+export { createReadiness } from './readiness';

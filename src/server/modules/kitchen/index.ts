@@ -1,7 +1,7 @@
 // The kitchen area's public face (issue 13 part 3): restaurant staff and their kitchen screen (live tickets,
 // each ticket's steps, snoozes, busy mode), and the staff command's use cases.
 
-export { KitchenService, type Dispatcher } from './kitchen.service';
-export { rejectUnacceptedTakeaways, type Refunds } from './rejection';
-export { addStaff, listStaff, removeStaff, staffRestaurants, type AddedStaff } from './staff';
+export { KitchenService } from './kitchen.service';
+export { rejectUnacceptedTakeaways } from './rejection';
+export { addStaff, listStaff, removeStaff } from './staff';
 export { kitchenRoutes } from './kitchen.routes';

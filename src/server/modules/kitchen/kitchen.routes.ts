@@ -16,7 +16,6 @@ import {
 } from '../../../contracts/kitchen';
 import { snoozedProductsDocument } from '../../../contracts/restaurants';
 import { snakeKeys } from '../../../contracts/case';
-import type { AppDeps } from '../../deps';
 import { requireCustomer } from '../../http/session';
 import type { KitchenService } from './kitchen.service';
 import { ticketResource } from './ticket-view';
@@ -40,9 +39,13 @@ const ticketsDoc = (
   meta: { restaurantId, cursor: result.cursor, busyMinutes: result.busyMinutes },
 });
 
-export async function kitchenRoutes(app: FastifyInstance, { services }: AppDeps) {
+export interface KitchenRoutesOptions {
+  kitchen: KitchenService;
+}
+
+export async function kitchenRoutes(app: FastifyInstance, { kitchen }: KitchenRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const kitchen = services.kitchen;
+
   const tags = ['kitchen'];
   const streams = new Set<() => void>();
   // Streams never end on their own: closing the server ends them, so shutdown is not held up.

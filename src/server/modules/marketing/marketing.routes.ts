@@ -1,16 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import { marketingOffersDocument } from '../../../contracts/offers';
 import { marketingBannersDocument } from '../../../contracts/shop';
-import type { AppDeps } from '../../deps';
-import { marketingBanners, marketingOffers } from '../../db/schema/shop';
-import { orderFlags } from '../customers';
-import { customerUsageProblem, findVoucherByCode } from '../vouchers';
+import type { MarketingService } from './marketing.service';
 
-export async function marketingRoutes(app: FastifyInstance, { database, clock }: AppDeps) {
+export interface MarketingRoutesOptions {
+  marketing: MarketingService;
+}
+
+export async function marketingRoutes(app: FastifyInstance, { marketing }: MarketingRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = database;
 
   r.get(
     '/marketing_banners',
@@ -25,18 +24,7 @@ export async function marketingRoutes(app: FastifyInstance, { database, clock }:
       },
     },
     async () => {
-      const now = clock.now();
-      const rows = await db
-        .select()
-        .from(marketingBanners)
-        .where(
-          and(
-            eq(marketingBanners.active, true),
-            or(isNull(marketingBanners.startsAt), lte(marketingBanners.startsAt, now)),
-            or(isNull(marketingBanners.endsAt), gt(marketingBanners.endsAt, now)),
-          ),
-        )
-        .orderBy(asc(marketingBanners.position), asc(marketingBanners.id));
+      const rows = await marketing.activeBanners();
       return {
         data: rows.map((row) => ({
           id: String(row.id),
@@ -70,29 +58,10 @@ export async function marketingRoutes(app: FastifyInstance, { database, clock }:
       },
     },
     async (request) => {
-      const now = clock.now();
       const customerId = request.session?.kind === 'customer' ? request.session.customerId : null;
-      const flags = customerId ? await orderFlags(db, customerId) : null;
-      const customerType =
-        flags && (flags.hasShopifyOrders || flags.hasSubscriptionOrders || flags.hasTakeawayOrders)
-          ? ('existing' as const)
-          : ('new' as const);
-      const rows = await db
-        .select()
-        .from(marketingOffers)
-        .where(
-          and(
-            eq(marketingOffers.active, true),
-            or(isNull(marketingOffers.customerType), eq(marketingOffers.customerType, customerType)),
-            or(isNull(marketingOffers.startsAt), lte(marketingOffers.startsAt, now)),
-            or(isNull(marketingOffers.endsAt), gt(marketingOffers.endsAt, now)),
-          ),
-        )
-        .orderBy(asc(marketingOffers.position), asc(marketingOffers.id));
+      const { customerType, offers } = await marketing.offersFor(customerId);
       const data = [];
-      for (const row of rows) {
-        const voucher = row.voucherCode ? await findVoucherByCode(db, row.voucherCode) : null;
-        const problem = voucher && customerId ? await customerUsageProblem(db, voucher, customerId) : null;
+      for (const { row, voucher, problem } of offers) {
         data.push({
           id: String(row.id),
           type: 'marketing_offers' as const,

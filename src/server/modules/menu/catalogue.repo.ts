@@ -4,6 +4,7 @@ import {
   bundles,
   collectionProducts,
   collections,
+  media,
   productImages,
   products,
   productVariants,
@@ -218,5 +219,13 @@ export async function variantWithProduct(db: DbOrTx, ref: string) {
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
     .where(byId);
+  return row ?? null;
+}
+
+export type MediaFile = typeof media.$inferSelect;
+
+/** A dish picture kept in the media table (generated SVG). */
+export async function findMedia(db: DbOrTx, id: number): Promise<MediaFile | null> {
+  const [row] = await db.select().from(media).where(eq(media.id, id)).limit(1);
   return row ?? null;
 }

@@ -2,8 +2,8 @@
 // media it serves. The storefront (integrations/storefront) serves the same catalogue to the web.
 
 export {
+  findMedia,
   firstProductImage,
-  MENU_RULES_SQL,
   productIdsOfVariants,
   readBundles,
   variantFacts,

@@ -1,23 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
-import type { AppDeps } from '../../deps';
-import { media } from '../../db/schema/catalogue';
+import type { MediaFile } from './catalogue.repo';
 import { sendNotFound } from '../../http/error-handler';
 
 // Dish images are made here (generated SVG kept in the media table), never fetched from elsewhere.
-export async function mediaRoutes(app: FastifyInstance, { database }: AppDeps) {
+export interface MediaRoutesOptions {
+  /** The stored picture with this id, if there is one (catalogue.repo's findMedia). */
+  findMedia: (id: number) => Promise<MediaFile | null>;
+}
+
+export async function mediaRoutes(app: FastifyInstance, { findMedia }: MediaRoutesOptions) {
   app.get<{ Params: { file: string } }>(
     '/media/:file',
     { schema: { hide: true } },
     async (request, reply) => {
       const match = /^(\d{1,15})\.svg$/.exec(request.params.file);
-      const [row] = match
-        ? await database.db
-            .select()
-            .from(media)
-            .where(eq(media.id, Number(match[1])))
-            .limit(1)
-        : [];
+      const row = match ? await findMedia(Number(match[1])) : null;
       if (!row) return sendNotFound(request, reply);
       if (request.headers['if-none-match'] === row.etag) return reply.status(304).send();
       return reply

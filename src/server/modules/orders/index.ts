@@ -4,7 +4,7 @@
 export { OrdersService } from './orders.service';
 export { orderRoutes } from './orders.routes';
 export { checkoutDocument, checkoutMeta, orderResources, type CheckoutResult } from './order-documents';
-export { checkoutLines, checkoutOrders, deleteCheckoutOrders } from './orders.repo';
+export { checkoutLines, checkoutOrders } from './orders.repo';
 export type { OrderRow } from './orders.repo';
 export {
   lockCheckout,
@@ -18,15 +18,7 @@ export {
   type CheckoutRow,
   type Mover,
 } from './state-changes';
-export {
-  placeOrders,
-  previewOrders,
-  rewriteOrder,
-  type CheckoutDraft,
-  type OrderDraft,
-  type OrderLineDraft,
-  type OrderRewrite,
-} from './place-orders';
+export { placeOrders, previewOrders, rewriteOrder, type OrderDraft, type OrderRewrite } from './place-orders';
 export {
   emailOrderOf,
   emailOrdersOf,
@@ -36,14 +28,7 @@ export {
 } from './order-emails';
 export { checkoutPaid, describePayment, describePayments, type CheckoutPaid } from './checkout-payment';
 export { moveOrderAlong } from './move-order';
-export {
-  OrderKinds,
-  type FailedCheckout,
-  type KindPayment,
-  type OrderKind,
-  type OrderKindName,
-  type PaidCheckout,
-} from './order-kinds';
+export { OrderKinds, type OrderKind, type PaidCheckout } from './order-kinds';
 export {
   ABANDONED_FAILED_MS,
   ABANDONED_UNPAID_MS,

@@ -14,8 +14,8 @@ import {
   placeOrders,
   type Mover,
   type OrderKind,
-  type OrderKindName,
 } from '.';
+import type { OrderKindName } from './order-kinds';
 
 // Issue 20 part 1: an order kind owns its whole life, and adding one touches nothing else. This test is a
 // new kind's whole area in a few lines: it places its orders with orders' `placeOrders`, registers its

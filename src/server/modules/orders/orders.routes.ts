@@ -8,15 +8,18 @@ import {
   invoiceSentDocument,
   updateOrderBody,
 } from '../../../contracts/orders';
-import type { AppDeps } from '../../deps';
 import { requireCustomer } from '../../http/session';
 import { orderResources } from './order-documents';
+import type { OrdersService } from './orders.service';
 
 // The HTTP edge of a customer's orders (spec §7 Orders).
 
-export async function orderRoutes(app: FastifyInstance, { services }: AppDeps) {
+export interface OrderRoutesOptions {
+  orders: OrdersService;
+}
+
+export async function orderRoutes(app: FastifyInstance, { orders }: OrderRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { orders } = services;
   const tags = ['orders'];
 
   r.get(

@@ -2,7 +2,7 @@
 // what ending an unpaid checkout needs from payments. What a paid checkout means is its order kind's (orders'
 // OrderKinds registry); payments knows nothing of baskets, gifts, plans or takeaway.
 
-export { PaymentsService, STUCK_CHARGE_MS, UNFINISHED_ACTION_MS } from './payments.service';
+export { PaymentsService } from './payments.service';
 export { checkoutPayments, failedPaymentsOf, lockPaymentsInFlight } from './payments-in-flight';
 export {
   ownedPaymentMethod,

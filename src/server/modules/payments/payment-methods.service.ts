@@ -9,7 +9,7 @@ import {
   type PaymentProcessors,
   type ProcessorName,
 } from '../../integrations/payments/port';
-import { newToken } from '../../http/tokens';
+import { newToken } from '../../security/tokens';
 import { askProcessor, unreachable } from './processor-answers';
 import { ensureProcessorCustomer, renewProcessorCustomer } from './processor-customers';
 import { tidyCards } from './provisional-cards';

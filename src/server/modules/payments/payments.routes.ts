@@ -15,10 +15,12 @@ import {
   type PaymentMethod,
   type SetupIntentView,
 } from '../../../contracts/payments';
-import type { AppDeps } from '../../deps';
 import { requireCustomer } from '../../http/session';
 import { checkoutDocument } from '../orders';
 import { paymentFailure } from './payment-view';
+import type { PaymentsService } from './payments.service';
+import type { PaymentMethodsService } from './payment-methods.service';
+import type { OrdersService } from '../orders';
 
 // The HTTP edge of payments (spec §7 Payments, Orders confirm): paying a checkout, finishing after 3-D Secure
 // or PayPal, and the customer's saved cards and PayPal accounts.
@@ -35,9 +37,19 @@ const setupDoc = ({ id, ...attributes }: SetupIntentView) => ({
   data: { id, type: 'setup_intents' as const, attributes },
 });
 
-export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
+export interface PaymentRoutesOptions {
+  payments: PaymentsService;
+  paymentMethods: PaymentMethodsService;
+  orders: OrdersService;
+}
+
+export async function paymentRoutes(
+  app: FastifyInstance,
+  { payments, paymentMethods, orders }: PaymentRoutesOptions,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { payments: paymentsService, paymentMethods: methods, orders } = deps.services;
+  const paymentsService = payments;
+  const methods = paymentMethods;
   const tags = ['orders'];
 
   r.post(

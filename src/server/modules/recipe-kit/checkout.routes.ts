@@ -1,18 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { orderListDocument, recipeKitOrderBody } from '../../../contracts/orders';
-import type { AppDeps } from '../../deps';
 import { ownerOf } from '../../http/basket-owner';
 import { afterCommit } from '../../http/idempotency';
 import { requireCustomer } from '../../http/session';
 import { checkoutDocument } from '../orders';
+import type { CheckoutService } from './checkout.service';
+import type { PaymentsService } from '../payments';
 
 // The HTTP edge of the recipe-kit checkout (spec §7 Orders): preview a basket's orders, then place them.
 // Paying them is the payments area's (POST /payments).
 
-export async function checkoutRoutes(app: FastifyInstance, deps: AppDeps) {
+export interface CheckoutRoutesOptions {
+  checkout: CheckoutService;
+  payments: PaymentsService;
+}
+
+export async function checkoutRoutes(app: FastifyInstance, { checkout, payments }: CheckoutRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { checkout, payments: paymentsService } = deps.services;
+  const paymentsService = payments;
   const tags = ['orders'];
 
   r.post(

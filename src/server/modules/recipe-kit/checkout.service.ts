@@ -4,7 +4,7 @@ import { DomainError } from '../../../domain/errors';
 import { orderKindOf } from '../../../domain/menu-weeks';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
-import type { BasketOwner } from '../../http/basket-owner';
+import type { BasketOwner } from '../../security/basket-owner';
 import { BASKET_GONE, findOwnedBasket, readLines, type BasketRow } from '../baskets';
 import { creditBalance } from '../credit';
 import { addressSnapshot, customerAddress, type AddressRow } from '../customers';

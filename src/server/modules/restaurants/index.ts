@@ -3,23 +3,14 @@
 // mode.
 
 export {
-  COLLECTION_SEARCH_MILES,
   nearestOtherRestaurant,
   requireRestaurant,
   RESTAURANT_GONE,
   RestaurantsService,
-  type Alternative,
 } from './restaurants.service';
-export { cachedCatalogue, menuContext, TakeawayMenuService, type CatalogueCache } from './menu.service';
-export { toPriceable, toMenuModifier, unavailableReason, type MenuContext } from './menu-view';
-export { fulfillmentTypesOf, toRestaurant } from './restaurant-view';
-export {
-  findRestaurant,
-  readProducts,
-  type ProductRow,
-  type ProductsWithModifiers,
-  type RestaurantRow,
-} from './restaurants.repo';
+export { cachedCatalogue, menuContext, TakeawayMenuService } from './menu.service';
+export { toPriceable, unavailableReason, type MenuContext } from './menu-view';
+export { findRestaurant, readProducts, type ProductRow, type RestaurantRow } from './restaurants.repo';
 export {
   assertOffers,
   assertWithinHorizon,

@@ -15,14 +15,22 @@ import {
   timeSlotsDocument,
   timeSlotsQuery,
 } from '../../../contracts/restaurants';
-import type { AppDeps } from '../../deps';
 import { restaurantResource } from './restaurant-view';
+import type { RestaurantsService } from './restaurants.service';
+import type { TakeawayMenuService } from './menu.service';
 
 // The HTTP edge of restaurants (spec §7 Restaurants): finding one, its slots, and its menu.
 
-export async function restaurantRoutes(app: FastifyInstance, { services }: AppDeps) {
+export interface RestaurantRoutesOptions {
+  restaurants: RestaurantsService;
+  takeawayMenu: TakeawayMenuService;
+}
+
+export async function restaurantRoutes(
+  app: FastifyInstance,
+  { restaurants, takeawayMenu }: RestaurantRoutesOptions,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { restaurants, takeawayMenu } = services;
   const tags = ['restaurants'];
 
   r.get(

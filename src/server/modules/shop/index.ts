@@ -2,10 +2,9 @@
 
 export {
   cachedShopRules,
-  DEFAULT_FREE_DELIVERY_THRESHOLD,
-  DEFAULT_MINIMUM_CARD_CHARGE,
   lateDeliveryRule,
   settingsView,
+  shopReads,
   type ShopRules,
   type ShopRulesCache,
 } from './shop.service';

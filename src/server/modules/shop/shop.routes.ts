@@ -1,14 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bundlesDocument, deliveryFeeConfigDocument, settingsDocument } from '../../../contracts/shop';
-import type { AppDeps } from '../../deps';
-import { readBundles } from '../menu';
-import { readDeliveryFeeConfig } from './shop.repo';
-import { settingsView } from './shop.service';
+import type { Clock } from '../../clock';
+import { settingsView, type ShopReads, type ShopRulesCache } from './shop.service';
 
-export async function shopRoutes(app: FastifyInstance, { database, clock, rules }: AppDeps) {
+export interface ShopRoutesOptions {
+  clock: Clock;
+  rules: ShopRulesCache;
+  reads: ShopReads;
+}
+
+export async function shopRoutes(app: FastifyInstance, { clock, rules, reads }: ShopRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = database;
 
   r.get(
     '/settings',
@@ -35,7 +38,7 @@ export async function shopRoutes(app: FastifyInstance, { database, clock, rules 
       },
     },
     async () => {
-      const rows = await readDeliveryFeeConfig(db);
+      const rows = await reads.deliveryFeeConfig();
       return {
         data: rows.map((row) => ({
           id: String(row.weekDay),
@@ -56,7 +59,7 @@ export async function shopRoutes(app: FastifyInstance, { database, clock, rules 
       },
     },
     async () => {
-      const rows = await readBundles(db);
+      const rows = await reads.bundles();
       return {
         data: rows.map((row) => ({
           id: String(row.productId),

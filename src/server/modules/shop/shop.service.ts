@@ -23,6 +23,7 @@ import { SHOP_TIME_ZONE } from '../../../domain/calendar';
 import type { Settings } from '../../../contracts/shop';
 import type { DbOrTx } from '../../db/client';
 import { inRequestTransaction } from '../../db/request-transaction';
+import { readBundles } from '../menu';
 import { readDeliveryFeeConfig, readSettings } from './shop.repo';
 
 export const DEFAULT_FREE_DELIVERY_THRESHOLD = pence(4000);
@@ -109,6 +110,16 @@ export function cachedShopRules(db: DbOrTx, ttlMs = 5_000) {
   };
 }
 export type ShopRulesCache = ReturnType<typeof cachedShopRules>;
+
+/** What the shop's routes read besides its rules: the delivery fee per weekday and the bundles. */
+export function shopReads(db: DbOrTx) {
+  return {
+    deliveryFeeConfig: () => readDeliveryFeeConfig(db),
+    bundles: () => readBundles(db),
+  };
+}
+
+export type ShopReads = ReturnType<typeof shopReads>;
 
 export function settingsView(rules: ShopRules, now: Date): Settings {
   return {

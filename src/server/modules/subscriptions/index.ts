@@ -7,7 +7,6 @@ export {
   deletePlan,
   moveSubscription,
   plansAsPaymentMethodUsers,
-  type NewPlan,
 } from './plan-store';
 export { startPlan } from './start-plan';
 export { planTermsWords, previewPlanTerms, type PlanTermsInput } from './plan-terms';
@@ -16,5 +15,5 @@ export { ScheduleService } from './schedule.service';
 export { PlanOrdersService } from './plan-orders.service';
 export { subscriptionRoutes } from './subscriptions.routes';
 export { scheduleRoutes } from './schedule.routes';
-export { PlanBillingService, BILLING_LEASE_MS, type BillingPass } from './billing';
+export { PlanBillingService } from './billing';
 export { planWeekKind } from './plan-week-kind';

@@ -7,7 +7,7 @@ import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema/orders';
 import { scheduleWeeks } from '../../db/schema/subscriptions';
-import type { BasketOwner } from '../../http/basket-owner';
+import type { BasketOwner } from '../../security/basket-owner';
 import { BASKET_GONE, findOwnedBasket, readLines, removeWeekFromBasket } from '../baskets';
 import { addressSnapshot, customerAddress } from '../customers';
 import { assertDeliverable, deliveryDaysOf } from '../delivery';

@@ -18,11 +18,13 @@ import {
   type ScheduleWeek,
 } from '../../../contracts/subscriptions';
 import type { IsoDate } from '../../../domain/calendar';
-import type { AppDeps } from '../../deps';
 import { ownerOf } from '../../http/basket-owner';
 import { requireCustomer } from '../../http/session';
 import { orderResources } from '../orders';
 import type { WeekActor } from './schedule.service';
+import type { ScheduleService } from './schedule.service';
+import type { PlanOrdersService } from './plan-orders.service';
+import type { OrdersService } from '../orders';
 
 // The HTTP edge of a plan's weeks (spec §7 Schedule) and of the order calls that change a plan's box or an
 // order on its way (spec §7 Orders; issue 12 part 1).
@@ -38,9 +40,17 @@ function weekActor(request: FastifyRequest, token: string | undefined): WeekActo
   return { customerId: requireCustomer(request) };
 }
 
-export async function scheduleRoutes(app: FastifyInstance, { services }: AppDeps) {
+export interface ScheduleRoutesOptions {
+  schedule: ScheduleService;
+  planOrders: PlanOrdersService;
+  orders: OrdersService;
+}
+
+export async function scheduleRoutes(
+  app: FastifyInstance,
+  { schedule, planOrders, orders }: ScheduleRoutesOptions,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { schedule, planOrders, orders } = services;
   const tags = ['schedule'];
   const one = { params: scheduleWeekParams, response: { 200: scheduleWeekDocument } };
 

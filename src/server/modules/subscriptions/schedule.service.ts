@@ -7,7 +7,7 @@ import { isDateInWeek, weekCutoff } from '../../../domain/plans';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { planWeekLinks, scheduleWeeks, subscriptions } from '../../db/schema/subscriptions';
-import { hashToken, newToken } from '../../http/tokens';
+import { hashToken, newToken } from '../../security/tokens';
 import { deliveryDaysOf } from '../delivery';
 import type { ShopRulesCache } from '../shop';
 import { lockPlanForChange, type PlanContext } from './plan-ahead';

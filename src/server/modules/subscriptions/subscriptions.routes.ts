@@ -17,8 +17,8 @@ import {
   updateSubscriptionBody,
   type Subscription,
 } from '../../../contracts/subscriptions';
-import type { AppDeps } from '../../deps';
 import { requireCustomer } from '../../http/session';
+import type { SubscriptionsService } from './subscriptions.service';
 
 // The HTTP edge of the Pasta Plan (spec §7 Subscriptions; issue 12 part 1).
 
@@ -26,9 +26,12 @@ const document = ({ id, ...attributes }: Subscription) => ({
   data: { id, type: 'subscriptions' as const, attributes },
 });
 
-export async function subscriptionRoutes(app: FastifyInstance, { services }: AppDeps) {
+export interface SubscriptionRoutesOptions {
+  subscriptions: SubscriptionsService;
+}
+
+export async function subscriptionRoutes(app: FastifyInstance, { subscriptions }: SubscriptionRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { subscriptions } = services;
   const tags = ['subscriptions'];
   const one = { params: subscriptionParams, response: { 200: subscriptionDocument } };
 

@@ -6,21 +6,19 @@
 
 export { TakeawayBasketService } from './takeaway-baskets.service';
 export { takeawayBasketRoutes } from './takeaway-basket.routes';
-export { TakeawayOrdersService, type PlacedTakeaway } from './takeaway-orders.service';
+export { TakeawayOrdersService } from './takeaway-orders.service';
 export { TakeawayTrackingService } from './tracking.service';
 export { takeawayKind } from './takeaway-kind';
 export { creditLateDeliveries } from './late-credit';
-export { named, takeawaySteps, toTakeawayOrder } from './takeaway-order-view';
+export { named, takeawaySteps } from './takeaway-order-view';
 export {
   kitchenBoardVersion,
   lockTakeawayRow,
   readTakeawayOrder,
-  readTakeawayOrders,
   restaurantTickets,
   touchTakeawayOrder,
   unacceptedTakeaways,
   type TakeawayOrderRecord,
   type TakeawayOrderRow,
 } from './takeaway-orders.repo';
-export { queueTakeawayRejected } from './takeaway-emails';
 export { takeawayRoutes } from './takeaway.routes';

@@ -7,10 +7,10 @@ import {
   takeawayItemParams,
   updateTakeawayItemBody,
 } from '../../../contracts/takeaway';
-import type { AppDeps } from '../../deps';
 import { ownerOf } from '../../http/basket-owner';
 import { takeawayBasketResponse } from '../baskets';
 import type { TakeawayBasket } from '../../../contracts/takeaway';
+import type { TakeawayBasketService } from './takeaway-baskets.service';
 
 // The lines of a takeaway basket (issue 13 part 2): a dish with its modifiers (spec §3 Basket item
 // `subItems`). The recipe-kit basket's POST /baskets/{id}/items takes a meal week and no modifiers, so a
@@ -18,9 +18,16 @@ import type { TakeawayBasket } from '../../../contracts/takeaway';
 
 const doc = (basket: TakeawayBasket) => takeawayBasketResponse(basket);
 
-export async function takeawayBasketRoutes(app: FastifyInstance, { services }: AppDeps) {
+export interface TakeawayBasketRoutesOptions {
+  takeawayBaskets: TakeawayBasketService;
+}
+
+export async function takeawayBasketRoutes(
+  app: FastifyInstance,
+  { takeawayBaskets }: TakeawayBasketRoutesOptions,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = services.takeawayBaskets;
+  const service = takeawayBaskets;
   const tags = ['baskets'];
 
   r.post(

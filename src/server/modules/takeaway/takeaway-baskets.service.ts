@@ -12,8 +12,8 @@ import { isBookableDate, lastBookableDate } from '../../../domain/takeaway-promi
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import type { TakeawayAddress } from '../../../domain/address';
-import type { BasketOwner } from '../../http/basket-owner';
-import { newToken } from '../../http/tokens';
+import type { BasketOwner } from '../../security/basket-owner';
+import { newToken } from '../../security/tokens';
 import {
   assertOffers,
   assertWithinHorizon,

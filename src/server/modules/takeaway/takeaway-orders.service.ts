@@ -6,7 +6,7 @@ import { OPEN_TICKET_STATES } from '../../../domain/kitchen';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema/orders';
-import type { BasketOwner } from '../../http/basket-owner';
+import type { BasketOwner } from '../../security/basket-owner';
 import { lockAndPriceTakeaway } from './takeaway-baskets.service';
 import type { PricedTakeaway } from './takeaway-pricing';
 import { creditBalance } from '../credit';

@@ -13,14 +13,16 @@ import {
   takeawayOrderListDocument,
   trackingParams,
 } from '../../../contracts/takeaway';
-import type { AppDeps } from '../../deps';
 import { ownerOf } from '../../http/basket-owner';
-import { clientAddress } from '../../http/rate-limit';
+import { clientAddress } from '../../http/client-address';
 import { toWireErrors } from '../../http/error-handler';
 import { ErrorResponse } from '../../http/problems';
 import { requireCustomer } from '../../http/session';
 import { publicTrackingResource, takeawayOrderResource } from './takeaway-order-view';
 import { paymentFailure } from '../payments';
+import type { TakeawayOrdersService } from './takeaway-orders.service';
+import type { TakeawayTrackingService } from './tracking.service';
+import type { PaymentsService } from '../payments';
 
 // The HTTP edge of takeaway and catering orders (spec §7 Orders: takeaway, live, driver_location; Delivery:
 // delivery_estimation). Spec §8: placing answers a 400 with the error body; any other failure is a 500 saying
@@ -36,9 +38,17 @@ function failed(request: FastifyRequest, error: unknown, detail: string): unknow
 
 const paymentResource = ({ id, ...attributes }: Payment) => ({ id, type: 'payments' as const, attributes });
 
-export async function takeawayRoutes(app: FastifyInstance, { services }: AppDeps) {
+export interface TakeawayRoutesOptions {
+  takeawayOrders: TakeawayOrdersService;
+  takeawayTracking: TakeawayTrackingService;
+  payments: PaymentsService;
+}
+
+export async function takeawayRoutes(
+  app: FastifyInstance,
+  { takeawayOrders, takeawayTracking, payments }: TakeawayRoutesOptions,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { takeawayOrders, takeawayTracking, payments } = services;
   const tags = ['takeaway'];
 
   r.post(

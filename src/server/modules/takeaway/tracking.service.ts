@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { orders } from '../../db/schema/orders';
 import { takeawayOrders } from '../../db/schema/takeaway';
 import type { CourierDelivery, CourierService } from '../../integrations/courier';
-import { hit, type Limit } from '../../http/rate-limit';
+import { hit, type Limit } from '../../security/rate-limit';
 import { findCustomerById } from '../customers';
 import { lockOrderState, moveOrderAlong } from '../orders';
 import { assertWithinHorizon, requireRestaurant, slotRules } from '../restaurants';

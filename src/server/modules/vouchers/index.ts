@@ -16,7 +16,6 @@ export {
   loadAppliedVouchers,
   toTerms,
   prepareAppliedVoucher,
-  type VoucherRow,
 } from './vouchers.repo';
-export { countVoucherAttempt, VOUCHER_LIMITS } from './voucher-attempts';
+export { countVoucherAttempt, type CountCodeAttempt } from './voucher-attempts';
 export { voucherRoutes } from './vouchers.routes';

@@ -1,15 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { voucherDocument, voucherParams } from '../../../contracts/vouchers';
-import type { AppDeps } from '../../deps';
-import { countVoucherAttempt } from './voucher-attempts';
+import type { VouchersService } from './vouchers.service';
+import type { CountCodeAttempt } from './voucher-attempts';
 
 // The HTTP edge of vouchers (spec §7 Vouchers). Codes on a basket are the baskets area's
 // (baskets/basket-vouchers.routes.ts); every look-up of a code counts against its limits (voucher-attempts).
 
-export async function voucherRoutes(app: FastifyInstance, { database, services }: AppDeps) {
+export interface VoucherRoutesOptions {
+  vouchers: VouchersService;
+  countCodeAttempt: CountCodeAttempt;
+}
+
+export async function voucherRoutes(
+  app: FastifyInstance,
+  { vouchers, countCodeAttempt }: VoucherRoutesOptions,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = services.vouchers;
+  const service = vouchers;
   const tags = ['vouchers'];
 
   r.get(
@@ -23,7 +31,7 @@ export async function voucherRoutes(app: FastifyInstance, { database, services }
       },
     },
     async (request) => {
-      await countVoucherAttempt(database.db, request);
+      await countCodeAttempt(request);
       const { id, terms } = await service.terms(request.params.id);
       return { data: { id, type: 'vouchers' as const, attributes: terms } };
     },

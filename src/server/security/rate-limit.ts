@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { and, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import { backoffDelayMs, type Backoff } from '../../domain/backoff';
 import { DomainError } from '../../domain/errors';
@@ -61,6 +60,9 @@ function windowOf(limit: Limit, now: number) {
     retryAfterSeconds: Math.max(1, Math.ceil((start + limit.windowMs - now) / 1000)),
   };
 }
+
+/** `hit` on a database given once: what a route is handed instead of the database. */
+export type CountHit = (key: string, limit: Limit, message?: string) => Promise<void>;
 
 /** Counts one hit; throws RateLimitedError (with `message`, if given) once the window's count is over the limit. */
 export async function hit(db: DbOrTx, key: string, limit: Limit, message?: string): Promise<void> {
@@ -186,8 +188,4 @@ export async function forgiveFailure(db: DbOrTx, key: string): Promise<void> {
     .update(backoffs)
     .set({ failures: sql`greatest(${backoffs.failures} - 1, 0)` })
     .where(eq(backoffs.key, key));
-}
-
-export function clientAddress(request: FastifyRequest): string {
-  return request.ip || 'unknown';
 }
