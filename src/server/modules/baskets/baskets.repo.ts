@@ -31,6 +31,21 @@ export async function findOwnedBasket(db: DbOrTx, owner: BasketOwner, id: string
   return row ?? null;
 }
 
+/**
+ * Locks baskets for the rest of the transaction (`for update`, in id order): the first step of the money
+ * path's lock order, taken by orders' `lockInOrder` before a basket's checkout.
+ */
+export async function lockBaskets(tx: DbOrTx, basketIds: readonly string[]): Promise<void> {
+  const ids = [...new Set(basketIds)].sort();
+  if (ids.length === 0) return;
+  await tx
+    .select({ id: baskets.id })
+    .from(baskets)
+    .where(inArray(baskets.id, ids))
+    .orderBy(asc(baskets.id))
+    .for('update');
+}
+
 export function listOwnedBaskets(db: DbOrTx, owner: BasketOwner) {
   const mine = ownedBy(owner);
   if (!mine) return Promise.resolve([]);

@@ -9,7 +9,7 @@ export {
   type BasketView,
 } from './baskets.service';
 export { BasketVouchersService } from './basket-vouchers.service';
-export { findOwnedBasket, readLines, type BasketRow, type LineRow } from './baskets.repo';
+export { findOwnedBasket, lockBaskets, readLines, type BasketRow, type LineRow } from './baskets.repo';
 export { basketRoutes } from './baskets.routes';
 export { basketVoucherRoutes } from './basket-vouchers.routes';
 export { TakeawayBasketService, lockAndPriceTakeaway } from './takeaway-baskets.service';

@@ -192,3 +192,14 @@ export function readBundles(db: DbOrTx) {
     .innerJoin(products, eq(products.id, bundles.productId))
     .orderBy(asc(bundles.position), asc(products.id));
 }
+
+/** Which of these weeks (their Mondays) have a published menu. */
+export async function publishedWeeks(db: DbOrTx, weekStarts: readonly string[]): Promise<Set<string>> {
+  const starts = [...new Set(weekStarts)];
+  if (starts.length === 0) return new Set();
+  const rows = await db
+    .select({ weekStart: collections.weekStart })
+    .from(collections)
+    .where(inArray(collections.weekStart, starts));
+  return new Set(rows.flatMap((row) => (row.weekStart ? [row.weekStart] : [])));
+}

@@ -5,6 +5,7 @@ export {
   firstProductImage,
   MENU_RULES_SQL,
   productIdsOfVariants,
+  publishedWeeks,
   readBundles,
   variantFacts,
   variantRefOf,

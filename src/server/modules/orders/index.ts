@@ -6,12 +6,12 @@ export { orderRoutes } from './orders.routes';
 export { checkoutDocument, checkoutMeta, orderResources } from './order-documents';
 export { checkoutLines, checkoutOrders, deleteCheckoutOrders } from './orders.repo';
 export type { OrderRow } from './orders.repo';
+export { lockCheckout, lockCheckouts, lockInOrder, type Held, type LockTarget } from './lock-order';
 export {
-  lockCheckout,
-  lockCheckouts,
   moveCheckout,
   moveCheckoutOrders,
   moveOrder,
+  moveOrdersOfCheckouts,
   payCheckouts,
   recordStateChange,
   recordStateChanges,
@@ -43,11 +43,25 @@ export {
   customerOrderRow,
   firstOrderOf,
   lockOpenCheckoutOfBasket,
+  lockOrder,
   lockOrderState,
   orderIdsOf,
+  orderIsIn,
+  orderLinesOf,
   orderOwnerOf,
   orderRowOf,
+  orderRowsOf,
   orderNumbersOf,
   ordersOfCheckouts,
   orderStateOf,
+  ordersWithVoucherCodes,
+  type OrderLineRow,
 } from './order-reads';
+export {
+  orderCountsOfPlans,
+  ordersOfPlans,
+  planBoxCheckoutIds,
+  planDishVariants,
+  planOrders,
+} from './plan-order-reads';
+export { changeOrderDelivery, type DeliveryChanges } from './order-writes';

@@ -16,6 +16,7 @@ export {
 } from './payment-methods.service';
 export { OrderKinds, type FailedCheckout, type OrderKind, type PaidCheckout } from './order-kinds';
 export type { PaymentRow } from './payment-state';
+export { paymentMethodsOf, type MethodSummary } from './method-reads';
 export { requestRefund } from './refunds';
 export { paymentFailure } from './payment-view';
 export { paymentRoutes } from './payments.routes';

@@ -16,6 +16,8 @@ export {
   loadAppliedVouchers,
   toTerms,
   prepareAppliedVoucher,
+  voucherCodeOf,
+  voucherCodes,
   type VoucherRow,
 } from './vouchers.repo';
 export { countVoucherAttempt, VOUCHER_LIMITS } from './voucher-attempts';

@@ -1,4 +1,5 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   usageProblem,
   VOUCHER_MESSAGES,
@@ -25,6 +26,25 @@ export async function findVoucherByCode(db: DbOrTx, code: string): Promise<Vouch
 export async function findVoucherById(db: DbOrTx, id: string): Promise<VoucherRow | null> {
   const [row] = await db.select().from(vouchers).where(eq(vouchers.id, id)).limit(1);
   return row ?? null;
+}
+
+/**
+ * A voucher's code as a column of another area's statement (a subquery on `voucherId`, e.g. an order's
+ * voucher): null when there is none.
+ */
+export function voucherCodeOf(voucherId: SQL | AnyPgColumn): SQL<string | null> {
+  return sql<string | null>`(select ${vouchers.code} from ${vouchers} where ${vouchers.id} = ${voucherId})`;
+}
+
+/** The codes of these vouchers, by id: one statement. */
+export async function voucherCodes(db: DbOrTx, voucherIds: readonly string[]): Promise<Map<string, string>> {
+  const ids = [...new Set(voucherIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: vouchers.id, code: vouchers.code })
+    .from(vouchers)
+    .where(inArray(vouchers.id, ids));
+  return new Map(rows.map((row) => [row.id, row.code]));
 }
 
 /** The domain's terms of a basket voucher (a CreditVoucher is never one: it becomes credit instead). */
