@@ -16,7 +16,6 @@ export const TABLE_CROSSINGS = {
     'productVariants',
     'products',
   ],
-  'src/server/modules/fulfilment/fulfilment.service.ts': ['orderLineItems', 'orders'],
   'src/server/modules/gifts/gifts.service.ts': [
     'checkouts',
     'orderLineItems',

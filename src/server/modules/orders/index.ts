@@ -55,6 +55,7 @@ export {
   ordersOfCheckouts,
   orderStateOf,
   ordersWithVoucherCodes,
+  paidOrdersDue,
   type OrderLineRow,
 } from './order-reads';
 export {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, not, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { OrderSource, OrderState } from '../../../domain/orders';
 import type { DbOrTx } from '../../db/client';
@@ -207,4 +207,37 @@ export function orderIsIn(
   states: readonly OrderState[],
 ): SQL {
   return sql`exists (select 1 from ${orders} where ${orders.id} = ${orderId} and ${orders.source} = ${source} and ${inArray(orders.state, [...states])})`;
+}
+
+/**
+ * Paid orders of `sources` to be delivered by `through` that another area has not yet taken on (`taken`: SQL
+ * on an order's id, true once it has, e.g. fulfilment's parcel for it), by delivery date and number.
+ */
+export function paidOrdersDue(
+  db: DbOrTx,
+  {
+    sources,
+    through,
+    taken,
+    limit,
+  }: {
+    sources: readonly OrderSource[];
+    through: string;
+    taken: (orderId: AnyPgColumn) => SQL;
+    limit: number;
+  },
+): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.state, 'paid'),
+        inArray(orders.source, [...sources]),
+        lte(orders.deliveryDate, through),
+        not(taken(orders.id)),
+      ),
+    )
+    .orderBy(asc(orders.deliveryDate), asc(orders.number))
+    .limit(limit);
 }
