@@ -10,12 +10,6 @@ export const TABLE_CROSSINGS = {
   'src/server/modules/baskets/baskets.repo.ts': ['productVariants', 'products'],
   'src/server/modules/checkout/abandoned-checkouts.ts': ['checkouts'],
   'src/server/modules/customers/customers.repo.ts': ['storeCreditTransactions'],
-  'src/server/modules/delivery/delivery.repo.ts': [
-    'collectionProducts',
-    'collections',
-    'productVariants',
-    'products',
-  ],
   'src/server/modules/gifts/gifts.service.ts': [
     'checkouts',
     'orderLineItems',

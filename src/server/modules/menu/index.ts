@@ -13,5 +13,6 @@ export {
   weekMenu,
   type WeekMenuDish,
 } from './catalogue.repo';
+export { variantAvailability, type VariantAvailability } from './availability';
 export { putBackStock, takeStock } from './stock';
 export { mediaRoutes } from './media.routes';
