@@ -17,7 +17,6 @@ export const TABLE_CROSSINGS = {
     'productVariants',
     'products',
   ],
-  'src/server/modules/kitchen/staff.ts': ['customers', 'restaurants'],
   'src/server/modules/orders/checkout-payment.ts': ['paymentMethods', 'payments'],
   'src/server/modules/orders/order-emails.ts': ['payments'],
   'src/server/modules/orders/orders.repo.ts': ['scheduleWeeks'],

@@ -16,6 +16,7 @@ export { fulfillmentTypesOf, toRestaurant } from './restaurant-view';
 export {
   findRestaurant,
   readProducts,
+  restaurantsOf,
   type ProductRow,
   type ProductsWithModifiers,
   type RestaurantRow,
