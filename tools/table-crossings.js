@@ -6,8 +6,6 @@
 
 /** @type {Record<string, string[]>} module file → the other areas' tables it still imports */
 export const TABLE_CROSSINGS = {
-  'src/server/modules/baskets/basket-vouchers.service.ts': ['basketVouchers'],
-  'src/server/modules/baskets/baskets.repo.ts': ['productVariants', 'products'],
   'src/server/modules/checkout/abandoned-checkouts.ts': ['checkouts'],
   'src/server/modules/customers/customers.repo.ts': ['storeCreditTransactions'],
   'src/server/modules/gifts/gifts.service.ts': [
@@ -26,6 +24,6 @@ export const TABLE_CROSSINGS = {
   'src/server/modules/takeaway/takeaway-orders.repo.ts': ['orderLineItems', 'orders', 'restaurants'],
   'src/server/modules/takeaway/takeaway-orders.service.ts': ['checkouts', 'orders'],
   'src/server/modules/takeaway/tracking.service.ts': ['orders'],
-  'src/server/modules/vouchers/vouchers.repo.ts': ['baskets', 'checkouts', 'productVariants', 'products'],
+  'src/server/modules/vouchers/vouchers.repo.ts': ['baskets', 'checkouts'],
   'src/server/modules/vouchers/vouchers.service.ts': ['checkouts'],
 };

@@ -7,10 +7,12 @@ export {
   productIdsOfVariants,
   publishedWeeks,
   readBundles,
+  variantDishes,
   variantFacts,
   variantRefOf,
   VARIANT_GID_PREFIX,
   weekMenu,
+  type VariantPick,
   type WeekMenuDish,
 } from './catalogue.repo';
 export { variantAvailability, type VariantAvailability } from './availability';

@@ -2,9 +2,11 @@
 // redemptions (taken when orders are placed, released when they are given up).
 
 export {
+  putVoucherOnBasket,
   redeemVoucher,
   releaseVoucher,
   takeRedemption,
+  takeVoucherOffBasket,
   voucherForBasket,
   voucherOnBasket,
   VouchersService,

@@ -10,9 +10,8 @@ import type { VoucherTermsView } from '../../../contracts/vouchers';
 import type { VoucherOnBasket } from '../../../contracts/baskets';
 import type { Db, DbOrTx } from '../../db/client';
 import { preparedJoining } from '../../db/request-transaction';
-import { firstProductImage } from '../menu';
+import { variantDishes } from '../menu';
 import { baskets } from '../../db/schema/baskets';
-import { products, productVariants } from '../../db/schema/catalogue';
 import { basketVouchers, voucherRedemptions, vouchers } from '../../db/schema/vouchers';
 import { checkouts } from '../../db/schema/checkout';
 
@@ -82,7 +81,7 @@ export function toTermsView(row: VoucherRow): VoucherTermsView {
 }
 
 function appliedQuery(db: DbOrTx, where: SQL) {
-  const firstImage = firstProductImage(db);
+  const addon = variantDishes(db);
   return db
     .select({
       basketId: basketVouchers.basketId,
@@ -91,24 +90,23 @@ function appliedQuery(db: DbOrTx, where: SQL) {
       // Once-per-customer and new-customer facts for the basket's customer (none for a visitor's basket).
       redeemedBefore: sql<boolean>`exists (select 1 from ${voucherRedemptions} where ${voucherRedemptions.voucherId} = ${vouchers.id} and ${voucherRedemptions.customerId} = ${baskets.customerId})`,
       hasPaidOrder: sql<boolean>`exists (select 1 from ${checkouts} where ${checkouts.customerId} = ${baskets.customerId} and ${checkouts.state} = 'paid')`,
-      addonId: productVariants.id,
-      addonExtId: productVariants.extId,
-      addonVariantTitle: productVariants.title,
-      addonSku: productVariants.sku,
-      addonPrice: productVariants.pricePence,
-      addonIsDouble: productVariants.isDouble,
-      addonAvailable: productVariants.quantityAvailable,
-      addonProductId: products.id,
-      addonProductExtId: products.extId,
-      addonTitle: products.title,
-      addonTags: products.tags,
-      addonImageUrl: sql<string | null>`(${firstImage})`,
+      addonId: addon.variantId,
+      addonExtId: addon.variantExtId,
+      addonVariantTitle: addon.variantTitle,
+      addonSku: addon.sku,
+      addonPrice: addon.pricePence,
+      addonIsDouble: addon.isDouble,
+      addonAvailable: addon.quantityAvailable,
+      addonProductId: addon.productId,
+      addonProductExtId: addon.productExtId,
+      addonTitle: addon.title,
+      addonTags: addon.tags,
+      addonImageUrl: addon.imageUrl,
     })
     .from(basketVouchers)
     .innerJoin(vouchers, eq(vouchers.id, basketVouchers.voucherId))
     .innerJoin(baskets, eq(baskets.id, basketVouchers.basketId))
-    .leftJoin(productVariants, eq(productVariants.id, vouchers.addonVariantId))
-    .leftJoin(products, eq(products.id, productVariants.productId))
+    .leftJoin(addon, eq(addon.variantId, vouchers.addonVariantId))
     .where(where);
 }
 type AppliedRow = Awaited<ReturnType<typeof appliedQuery>>[number];
