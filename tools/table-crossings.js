@@ -7,7 +7,6 @@
 /** @type {Record<string, string[]>} module file → the other areas' tables it still imports */
 export const TABLE_CROSSINGS = {
   'src/server/modules/checkout/abandoned-checkouts.ts': ['checkouts'],
-  'src/server/modules/customers/customers.repo.ts': ['storeCreditTransactions'],
   'src/server/modules/gifts/gifts.service.ts': [
     'checkouts',
     'orderLineItems',
