@@ -17,7 +17,6 @@ export const TABLE_CROSSINGS = {
   'src/server/modules/orders/checkout-payment.ts': ['paymentMethods', 'payments'],
   'src/server/modules/orders/order-emails.ts': ['payments'],
   'src/server/modules/orders/orders.repo.ts': ['scheduleWeeks'],
-  'src/server/modules/orders/orders.service.ts': ['subscriptions'],
   'src/server/modules/restaurants/restaurants.repo.ts': ['orders', 'takeawayOrders'],
   'src/server/modules/takeaway/slot-holds.ts': ['orders'],
   'src/server/modules/takeaway/takeaway-orders.repo.ts': ['orderLineItems', 'orders', 'restaurants'],

@@ -7,6 +7,7 @@ export {
   deletePlan,
   moveSubscription,
   plansAsPaymentMethodUsers,
+  plansAsPlanOwners,
   type NewPlan,
 } from './plan-store';
 export { startPlan } from './start-plan';
