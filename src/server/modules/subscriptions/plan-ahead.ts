@@ -35,7 +35,8 @@ import { makeBox } from './week-boxes';
 // are published. Weeks past their cutoff are never touched: they are billed, paid, or history.
 //
 // Locks: a box's checkout is locked before its plan, and the plan before the box's order (the money path's
-// one lock order: checkout → payments → customer → orders and plans). `lockPlanForChange` takes them so.
+// one lock order: checkout → payments → customer → orders and plans). `lockPlanForChange` takes them so,
+// through orders' `lockInOrder`.
 
 export interface PlanContext {
   rules: ShopRules;
