@@ -1,4 +1,3 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { BasketVoucher } from '../../../contracts/vouchers';
 import { DomainError } from '../../../domain/errors';
 import {
@@ -9,10 +8,14 @@ import {
 } from '../../../domain/vouchers';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { basketVouchers } from '../../db/schema/vouchers';
 import type { BasketOwner } from '../../security/basket-owner';
 import type { ShopRulesCache } from '../shop';
-import { findVoucherByCode, loadAppliedVouchers } from '../vouchers';
+import {
+  findVoucherByCode,
+  loadAppliedVouchers,
+  putVoucherOnBasket,
+  takeVoucherOffBasket,
+} from '../vouchers';
 import { lockOwnedBasket, findOwnedBasket, readLines } from './baskets.repo';
 import { toBasket } from './basket-view';
 import { BASKET_GONE } from './baskets.service';
@@ -47,13 +50,7 @@ export class BasketVouchersService {
       if (voucher.type === 'CreditVoucher') {
         throw new DomainError('VOUCHER_INVALID', VOUCHER_MESSAGES.creditCodeOnBasket);
       }
-      await tx
-        .insert(basketVouchers)
-        .values({ basketId: basket.id, voucherId: voucher.id })
-        .onConflictDoUpdate({
-          target: basketVouchers.basketId,
-          set: { voucherId: voucher.id, createdAt: sql`now()` },
-        });
+      await putVoucherOnBasket(tx, basket.id, voucher.id);
       const lines = await readLines(tx, [basket.id]);
       const applied = await loadAppliedVouchers(tx, [basket.id]);
       const shown = toBasket(basket, lines, rules, now, applied.get(basket.id) ?? null).voucher ?? null;
@@ -86,11 +83,7 @@ export class BasketVouchersService {
     await this.db.transaction(async (tx) => {
       const basket = await lockOwnedBasket(tx, owner, basketId);
       if (!basket) throw new DomainError('BASKET_NOT_FOUND', BASKET_GONE);
-      const removed = await tx
-        .delete(basketVouchers)
-        .where(and(eq(basketVouchers.basketId, basket.id), eq(basketVouchers.voucherId, voucherId)))
-        .returning({ voucherId: basketVouchers.voucherId });
-      if (removed.length === 0) {
+      if (!(await takeVoucherOffBasket(tx, basket.id, voucherId))) {
         throw new DomainError('VOUCHER_NOT_FOUND', 'That code is not on your basket');
       }
     });

@@ -2,10 +2,9 @@ import { and, asc, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 
 import type { Db, DbOrTx } from '../../db/client';
 import { preparedJoining } from '../../db/request-transaction';
 import { basketItems, baskets } from '../../db/schema/baskets';
-import { products, productVariants } from '../../db/schema/catalogue';
 import type { BasketType } from '../../../domain/basket';
 import type { BasketOwner } from '../../security/basket-owner';
-import { firstProductImage, variantFacts, variantRefOf } from '../menu';
+import { variantDishes, variantFacts, variantRefOf, type VariantPick } from '../menu';
 import { MAX_LINE_QUANTITY } from '../../../domain/basket';
 
 export type BasketRow = typeof baskets.$inferSelect;
@@ -29,6 +28,21 @@ export async function findOwnedBasket(db: DbOrTx, owner: BasketOwner, id: string
     .limit(1);
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
+}
+
+/**
+ * Locks baskets for the rest of the transaction (`for update`, in id order): the first step of the money
+ * path's lock order, taken by orders' `lockInOrder` before a basket's checkout.
+ */
+export async function lockBaskets(tx: DbOrTx, basketIds: readonly string[]): Promise<void> {
+  const ids = [...new Set(basketIds)].sort();
+  if (ids.length === 0) return;
+  await tx
+    .select({ id: baskets.id })
+    .from(baskets)
+    .where(inArray(baskets.id, ids))
+    .orderBy(asc(baskets.id))
+    .for('update');
 }
 
 export function listOwnedBaskets(db: DbOrTx, owner: BasketOwner) {
@@ -89,7 +103,7 @@ export type VariantFacts = Awaited<ReturnType<typeof variantFacts>>[number];
  * lock, and above nothing it touches).
  */
 export function prepareBasketWrites(db: Db) {
-  const prepare = (variantWhere: SQL, name: string) =>
+  const prepare = (pick: VariantPick, name: string) =>
     preparedJoining(db, (db) => {
       const owned = db.$with('owned').as(
         db
@@ -106,7 +120,7 @@ export function prepareBasketWrites(db: Db) {
           )
           .limit(1),
       );
-      const variant = db.$with('variant').as(variantFacts(db, variantWhere, sql.placeholder('mealWeek')));
+      const variant = db.$with('variant').as(variantFacts(db, pick, sql.placeholder('mealWeek')));
       const limit = sql`least(${variant.quantityAvailable}, ${MAX_LINE_QUANTITY})`;
       const added = db.$with('added', { quantity: sql<number>`quantity`.as('quantity') }).as(
         sql`insert into ${basketItems} (basket_id, product_variant_id, meal_week, quantity)
@@ -144,8 +158,8 @@ export function prepareBasketWrites(db: Db) {
         .leftJoin(added, sql`true`)
         .prepare(name);
     });
-  const byId = prepare(eq(productVariants.id, sql.placeholder('variantId')), 'basket_add_by_id');
-  const byExtId = prepare(eq(productVariants.extId, sql.placeholder('variantExtId')), 'basket_add_by_ext_id');
+  const byId = prepare({ id: sql.placeholder('variantId') }, 'basket_add_by_id');
+  const byExtId = prepare({ extId: sql.placeholder('variantExtId') }, 'basket_add_by_ext_id');
   return {
     /**
      * Adds `quantity` of a dish (our id or the storefront's) to the caller's basket for a meal week, when
@@ -237,29 +251,28 @@ export async function createOrFindBasket(
 }
 
 function linesQuery(db: DbOrTx, where: SQL) {
-  const firstImage = firstProductImage(db);
+  const dish = variantDishes(db);
   return db
     .select({
       id: basketItems.id,
       basketId: basketItems.basketId,
       mealWeek: basketItems.mealWeek,
       quantity: basketItems.quantity,
-      variantId: productVariants.id,
-      variantExtId: productVariants.extId,
-      variantTitle: productVariants.title,
-      sku: productVariants.sku,
-      pricePence: productVariants.pricePence,
-      isDouble: productVariants.isDouble,
-      quantityAvailable: productVariants.quantityAvailable,
-      productId: products.id,
-      productExtId: products.extId,
-      title: products.title,
-      tags: products.tags,
-      imageUrl: sql<string | null>`(${firstImage})`,
+      variantId: dish.variantId,
+      variantExtId: dish.variantExtId,
+      variantTitle: dish.variantTitle,
+      sku: dish.sku,
+      pricePence: dish.pricePence,
+      isDouble: dish.isDouble,
+      quantityAvailable: dish.quantityAvailable,
+      productId: dish.productId,
+      productExtId: dish.productExtId,
+      title: dish.title,
+      tags: dish.tags,
+      imageUrl: dish.imageUrl,
     })
     .from(basketItems)
-    .innerJoin(productVariants, eq(productVariants.id, basketItems.productVariantId))
-    .innerJoin(products, eq(products.id, productVariants.productId))
+    .innerJoin(dish, eq(dish.variantId, basketItems.productVariantId))
     .where(where)
     .orderBy(asc(basketItems.mealWeek), asc(basketItems.createdAt), asc(basketItems.id));
 }
@@ -283,19 +296,19 @@ export function prepareBasketLines(db: Db) {
 export type LineRow = Awaited<ReturnType<typeof readLines>>[number];
 
 export async function findItem(db: DbOrTx, basketId: string, itemId: string) {
+  const dish = variantDishes(db);
   const [row] = await db
     .select({
       id: basketItems.id,
       quantity: basketItems.quantity,
-      quantityAvailable: productVariants.quantityAvailable,
-      title: products.title,
-      isDouble: productVariants.isDouble,
-      productType: products.productType,
-      tags: products.tags,
+      quantityAvailable: dish.quantityAvailable,
+      title: dish.title,
+      isDouble: dish.isDouble,
+      productType: dish.productType,
+      tags: dish.tags,
     })
     .from(basketItems)
-    .innerJoin(productVariants, eq(productVariants.id, basketItems.productVariantId))
-    .innerJoin(products, eq(products.id, productVariants.productId))
+    .innerJoin(dish, eq(dish.variantId, basketItems.productVariantId))
     .where(and(eq(basketItems.basketId, basketId), eq(basketItems.id, itemId)))
     .limit(1);
   return row ?? null;

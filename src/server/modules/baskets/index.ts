@@ -7,6 +7,7 @@ export { BasketVouchersService } from './basket-vouchers.service';
 export {
   createOrFindBasket,
   findOwnedBasket,
+  lockBaskets,
   lockOwnedBasket,
   readLines,
   touchBasket,

@@ -1,3 +1,4 @@
+import { desc, eq } from 'drizzle-orm';
 import { londonDate } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
 import { mayAddCredit } from '../../../domain/email-confirmation';
@@ -103,6 +104,20 @@ export class CreditService {
     private readonly db: Db,
     private readonly clock: Clock,
   ) {}
+
+  /** The customer's balance and every movement of it, newest first (the latest 500). */
+  async transactions(customerId: string): Promise<{ balance: number; transactions: CreditTransactionRow[] }> {
+    const customer = await findCustomerById(this.db, customerId);
+    // The session outlived its customer (deleted): the client treats 401 as signed out.
+    if (!customer) throw new DomainError('UNAUTHENTICATED', 'Please sign in to continue');
+    const transactions = await this.db
+      .select()
+      .from(storeCreditTransactions)
+      .where(eq(storeCreditTransactions.customerId, customerId))
+      .orderBy(desc(storeCreditTransactions.createdAt), desc(storeCreditTransactions.id))
+      .limit(500);
+    return { balance: customer.storeCredits, transactions };
+  }
 
   /**
    * A credit code becomes store credit: once per code per customer and within the code's usage limit,

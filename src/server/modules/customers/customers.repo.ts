@@ -1,7 +1,6 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { customers } from '../../db/schema/customers';
-import { storeCreditTransactions } from '../../db/schema/credit';
 import { newToken } from '../../security/tokens';
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -46,13 +45,4 @@ export async function updateCustomer(
     .where(eq(customers.id, id))
     .returning();
   return row!;
-}
-
-export function listCreditTransactions(db: DbOrTx, customerId: string) {
-  return db
-    .select()
-    .from(storeCreditTransactions)
-    .where(eq(storeCreditTransactions.customerId, customerId))
-    .orderBy(desc(storeCreditTransactions.createdAt), desc(storeCreditTransactions.id))
-    .limit(500);
 }

@@ -6,14 +6,13 @@ import {
   fingerprintBody,
   paperlessBody,
   phoneBody,
-  storeCreditTransactionsDocument,
   updateMeBody,
 } from '../../../contracts/customers';
 import { requireCustomer } from '../../http/session';
 import type { CustomersService } from './customers.service';
 
 // The HTTP edge of the customer's own details (spec §7 Customers): profile, phone, date of birth, paperless,
-// the browser's fingerprint and the store credit history.
+// the browser's fingerprint. The store credit history is credit's (credit.routes.ts).
 
 const tags = ['customers'];
 
@@ -88,35 +87,6 @@ export async function customerRoutes(app: FastifyInstance, { customers }: Custom
     async (request, reply) => {
       await customers.setFingerprint(requireCustomer(request), request.body.fingerprint);
       return reply.status(204).send();
-    },
-  );
-
-  r.get(
-    '/store_credit_transactions',
-    {
-      schema: {
-        tags,
-        summary: "Every movement of the customer's store credit, newest first",
-        response: { 200: storeCreditTransactionsDocument },
-      },
-    },
-    async (request) => {
-      const { balance, transactions } = await customers.creditTransactions(requireCustomer(request));
-      return {
-        data: transactions.map((t) => ({
-          id: t.id,
-          type: 'store_credit_transactions' as const,
-          attributes: {
-            amount: t.amount,
-            balanceAfter: t.balanceAfter,
-            reason: t.reason,
-            description: t.description,
-            reference: t.reference,
-            createdAt: t.createdAt.toISOString(),
-          },
-        })),
-        meta: { balance },
-      };
     },
   );
 }

@@ -6,7 +6,7 @@ import type { UpdateMeBody } from '../../../contracts/customers';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { customerDocument, PAPERLESS_TAG } from './customer-view';
-import { findCustomerById, listCreditTransactions, updateCustomer, type CustomerRow } from './customers.repo';
+import { findCustomerById, updateCustomer, type CustomerRow } from './customers.repo';
 
 // The signed-in customer's own details (spec §7 Customers): only their editable fields.
 
@@ -63,13 +63,5 @@ export class CustomersService {
   async setFingerprint(customerId: string, fingerprint: string): Promise<void> {
     await this.me(customerId);
     await updateCustomer(this.db, customerId, { fingerprint });
-  }
-
-  async creditTransactions(customerId: string) {
-    const customer = await this.me(customerId);
-    return {
-      balance: customer.storeCredits,
-      transactions: await listCreditTransactions(this.db, customerId),
-    };
   }
 }

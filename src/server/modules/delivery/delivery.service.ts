@@ -32,6 +32,7 @@ import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { PostcodeServiceError, type PostcodeService } from '../../integrations/postcodes/port';
 import type { BasketService } from '../baskets';
+import { variantAvailability } from '../menu';
 import type { BasketOwner } from '../../security/basket-owner';
 import {
   deliveryAreaOf,
@@ -42,7 +43,6 @@ import {
   postcodeNotFound,
   type DeliveryArea,
 } from './delivery-areas';
-import { variantAvailability } from './delivery.repo';
 
 // Delivery use cases (spec §5 delivery dates, §7 Delivery and constraints, §7 preview_one_off_fee). The date
 // rules are the domain's (src/domain/delivery-dates.ts); here they meet the postcode's courier days, the

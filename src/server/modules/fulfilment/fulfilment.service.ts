@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
+import { asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { addDays, londonClock, type IsoDate } from '../../../domain/calendar';
 import {
   nextParcelCheck,
@@ -10,12 +10,19 @@ import { DISPATCH_HOUR } from '../../../domain/plans';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { shipments } from '../../db/schema/fulfilment';
-import { orderLineItems, orders } from '../../db/schema/orders';
 import { enqueueEmail } from '../../integrations/email';
 import { orderDelivered, orderShipped } from '../../integrations/email/delivery-templates';
 import { FulfilmentError, type FulfilmentPort, type Parcel } from '../../integrations/fulfilment';
 import { findCustomerById } from '../customers';
-import { emailOrderOf, moveOrder, type Mover, type OrderRow } from '../orders';
+import {
+  emailOrderOf,
+  lockOrder,
+  moveOrder,
+  orderLinesOf,
+  paidOrdersDue,
+  type Mover,
+  type OrderRow,
+} from '../orders';
 
 // Fulfilment (issue 12 part 2; decision 22), the `fulfilment-progress` job: paid boxes of every recipe-kit
 // kind are handed to the warehouse at their dispatch deadline (the day before delivery, 14:00: nothing
@@ -58,22 +65,14 @@ export class FulfilmentService {
   async handOver(batch = 100): Promise<number> {
     let count = 0;
     for (;;) {
-      const due = await this.db
-        .select({ order: orders })
-        .from(orders)
-        .leftJoin(shipments, eq(shipments.orderId, orders.id))
-        .where(
-          and(
-            eq(orders.state, 'paid'),
-            inArray(orders.source, [...KINDS]),
-            lte(orders.deliveryDate, handedOverThrough(this.clock.now())),
-            isNull(shipments.orderId),
-          ),
-        )
-        .orderBy(asc(orders.deliveryDate), asc(orders.number))
-        .limit(batch);
+      const due = await paidOrdersDue(this.db, {
+        sources: KINDS,
+        through: handedOverThrough(this.clock.now()),
+        taken: (orderId) => sql`exists (select 1 from ${shipments} where ${shipments.orderId} = ${orderId})`,
+        limit: batch,
+      });
       let handed = 0;
-      for (const { order } of due) {
+      for (const order of due) {
         if (await this.handOverOne(order)) handed += 1;
       }
       count += handed;
@@ -84,11 +83,7 @@ export class FulfilmentService {
 
   private async handOverOne(order: OrderRow): Promise<boolean> {
     try {
-      const lines = await this.db
-        .select()
-        .from(orderLineItems)
-        .where(eq(orderLineItems.orderId, order.id))
-        .orderBy(asc(orderLineItems.position));
+      const lines = await orderLinesOf(this.db, [order.id]);
       const customer = await findCustomerById(this.db, order.customerId);
       const address = order.shippingAddress;
       const parcel = await this.port.submitParcel({
@@ -168,7 +163,7 @@ export class FulfilmentService {
   /** Moves the order to where its parcel is, step by step, and tells the customer. */
   private record(orderId: string, parcel: Parcel): Promise<boolean> {
     return this.db.transaction(async (tx) => {
-      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+      const order = await lockOrder(tx, orderId);
       if (!order) return false;
       const now = this.clock.now();
       const target = orderStateOfParcel(parcel.status);

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { DomainError } from '../../../domain/errors';
 import type { Db, DbOrTx } from '../../db/client';
-import { customers } from '../../db/schema/customers';
-import { restaurants, staffMemberships } from '../../db/schema/restaurants';
+import { staffMemberships } from '../../db/schema/restaurants';
 import { hashPassword } from '../auth';
-import { createOrFindCustomer, findCustomerByEmail } from '../customers';
+import { createOrFindCustomer, customerContacts, findCustomerByEmail } from '../customers';
+import { restaurantsOf, type RestaurantRow } from '../restaurants';
 
 // Restaurant staff (issue 13 part 3): an account with a kitchen role at one or more restaurants. Staff are
 // made by the operator's command (`npm run staff -- add …`, src/server/staff.ts), never through the API, and
@@ -21,24 +21,24 @@ export interface StaffRestaurant {
   role: string;
   prepMinutes: number;
   busyMinutes: number;
-  openingHours: (typeof restaurants.$inferSelect)['openingHours'];
+  openingHours: RestaurantRow['openingHours'];
 }
 
 export async function staffRestaurants(db: DbOrTx, customerId: string): Promise<StaffRestaurant[]> {
-  return db
-    .select({
-      id: restaurants.id,
-      name: restaurants.name,
-      site: restaurants.site,
-      role: staffMemberships.role,
-      prepMinutes: restaurants.prepMinutes,
-      busyMinutes: restaurants.busyMinutes,
-      openingHours: restaurants.openingHours,
-    })
+  const memberships = await db
+    .select({ restaurantId: staffMemberships.restaurantId, role: staffMemberships.role })
     .from(staffMemberships)
-    .innerJoin(restaurants, eq(restaurants.id, staffMemberships.restaurantId))
-    .where(eq(staffMemberships.customerId, customerId))
-    .orderBy(asc(restaurants.name));
+    .where(eq(staffMemberships.customerId, customerId));
+  const roles = new Map(memberships.map((row) => [row.restaurantId, row.role]));
+  return (await restaurantsOf(db, [...roles.keys()])).map((restaurant) => ({
+    id: restaurant.id,
+    name: restaurant.name,
+    site: restaurant.site,
+    role: roles.get(restaurant.id)!,
+    prepMinutes: restaurant.prepMinutes,
+    busyMinutes: restaurant.busyMinutes,
+    openingHours: restaurant.openingHours,
+  }));
 }
 
 /** The staff member's restaurants; 403 for an account with none. */
@@ -85,10 +85,7 @@ export async function addStaff(
   const email = input.email.trim().toLowerCase();
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
     throw new DomainError('INVALID_EMAIL', `${input.email} is not an email address`);
-  const [restaurant] = await db
-    .select({ id: restaurants.id })
-    .from(restaurants)
-    .where(eq(restaurants.id, input.restaurantId));
+  const [restaurant] = await restaurantsOf(db, [input.restaurantId]);
   if (!restaurant)
     throw new DomainError('RESTAURANT_NOT_FOUND', `There is no restaurant "${input.restaurantId}"`);
   const existing = await findCustomerByEmail(db, email);
@@ -135,14 +132,16 @@ export async function removeStaff(db: Db, email: string, restaurantId: string): 
   return removed.length > 0;
 }
 
-export function listStaff(db: Db) {
-  return db
-    .select({
-      email: customers.email,
-      restaurantId: staffMemberships.restaurantId,
-      role: staffMemberships.role,
+/** Every member of staff: their email, restaurant and role, by restaurant and then email. */
+export async function listStaff(db: Db): Promise<{ email: string; restaurantId: string; role: string }[]> {
+  const memberships = await db.select().from(staffMemberships);
+  const contacts = await customerContacts(db, [...new Set(memberships.map((row) => row.customerId))]);
+  const order = (row: { restaurantId: string; email: string }) =>
+    [row.restaurantId, row.email].join('\u0000');
+  return memberships
+    .flatMap((row) => {
+      const email = contacts.get(row.customerId)?.email;
+      return email ? [{ email, restaurantId: row.restaurantId, role: row.role }] : [];
     })
-    .from(staffMemberships)
-    .innerJoin(customers, eq(customers.id, staffMemberships.customerId))
-    .orderBy(asc(staffMemberships.restaurantId), asc(customers.email));
+    .sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
 }

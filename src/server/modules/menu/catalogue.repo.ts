@@ -48,11 +48,18 @@ export const MENU_RULES_SQL = {
   offersDoublePortion: sql<boolean>`(not (${productType} in ('bundle', 'gift box', 'side', 'dessert') or ${productHasTag('side', 'dessert')}))`,
 };
 
+type Param = SQL | ReturnType<typeof sql.placeholder>;
+
+/** Which variant: by our id or by the storefront's global id (a value or a prepared statement's placeholder). */
+export type VariantPick = { id: Param } | { extId: Param };
+
 /**
  * What the shop needs to know of a variant to sell it in the week starting `weekStart`: its product's facts,
- * whether it is on that week's menu, and the menu's rules as SQL. `where` picks the variant.
+ * whether it is on that week's menu, and the menu's rules as SQL. `pick` names the variant.
  */
-export function variantFacts(db: DbOrTx, where: SQL, weekStart: SQL | ReturnType<typeof sql.placeholder>) {
+export function variantFacts(db: DbOrTx, pick: VariantPick, weekStart: Param) {
+  const where =
+    'id' in pick ? eq(productVariants.id, pick.id as SQL) : eq(productVariants.extId, pick.extId as SQL);
   const onWeekMenu = db
     .select({ one: sql`1` })
     .from(collectionProducts)
@@ -81,6 +88,33 @@ export function variantFacts(db: DbOrTx, where: SQL, weekStart: SQL | ReturnType
     .leftJoin(bundles, eq(bundles.productId, products.id))
     .where(where)
     .limit(1);
+}
+
+/**
+ * Every variant with its dish, as a basket's lines and a voucher's free dish show them: a subquery that
+ * another area's statement joins on `variantId` (a basket's lines are one statement, read after every
+ * change).
+ */
+export function variantDishes(db: DbOrTx) {
+  return db
+    .select({
+      variantId: sql`${productVariants.id}`.mapWith(productVariants.id).as('variant_id'),
+      variantExtId: sql`${productVariants.extId}`.mapWith(productVariants.extId).as('variant_ext_id'),
+      variantTitle: sql`${productVariants.title}`.mapWith(productVariants.title).as('variant_title'),
+      sku: productVariants.sku,
+      pricePence: productVariants.pricePence,
+      isDouble: productVariants.isDouble,
+      quantityAvailable: productVariants.quantityAvailable,
+      productId: sql`${products.id}`.mapWith(products.id).as('dish_product_id'),
+      productExtId: sql`${products.extId}`.mapWith(products.extId).as('product_ext_id'),
+      title: sql`${products.title}`.mapWith(products.title).as('product_title'),
+      productType: products.productType,
+      tags: products.tags,
+      imageUrl: sql<string | null>`(${firstProductImage(db)})`.as('image_url'),
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .as('dish');
 }
 
 /**
@@ -228,4 +262,15 @@ export type MediaFile = typeof media.$inferSelect;
 export async function findMedia(db: DbOrTx, id: number): Promise<MediaFile | null> {
   const [row] = await db.select().from(media).where(eq(media.id, id)).limit(1);
   return row ?? null;
+}
+
+/** Which of these weeks (their Mondays) have a published menu. */
+export async function publishedWeeks(db: DbOrTx, weekStarts: readonly string[]): Promise<Set<string>> {
+  const starts = [...new Set(weekStarts)];
+  if (starts.length === 0) return new Set();
+  const rows = await db
+    .select({ weekStart: collections.weekStart })
+    .from(collections)
+    .where(inArray(collections.weekStart, starts));
+  return new Set(rows.flatMap((row) => (row.weekStart ? [row.weekStart] : [])));
 }

@@ -5,13 +5,17 @@ export {
   findMedia,
   firstProductImage,
   productIdsOfVariants,
+  publishedWeeks,
   readBundles,
+  variantDishes,
   variantFacts,
   variantRefOf,
   variantWithProduct,
   VARIANT_GID_PREFIX,
   weekMenu,
+  type VariantPick,
   type WeekMenuDish,
 } from './catalogue.repo';
+export { variantAvailability } from './availability';
 export { putBackStock, takeStock } from './stock';
 export { mediaRoutes } from './media.routes';

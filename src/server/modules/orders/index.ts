@@ -1,17 +1,17 @@
 // The orders area's public face (issue 10): orders, their lines and states, the checkouts that group them,
 // their history and the emails about them. Other areas import only from here.
 
-export { OrdersService } from './orders.service';
+export { OrdersService, type PlanOwners } from './orders.service';
 export { orderRoutes } from './orders.routes';
 export { checkoutDocument, checkoutMeta, orderResources, type CheckoutResult } from './order-documents';
 export { checkoutLines, checkoutOrders } from './orders.repo';
 export type { OrderRow } from './orders.repo';
+export { lockCheckout, lockCheckouts, lockInOrder } from './lock-order';
 export {
-  lockCheckout,
-  lockCheckouts,
   moveCheckout,
   moveCheckoutOrders,
   moveOrder,
+  moveOrdersOfCheckouts,
   payCheckouts,
   recordStateChange,
   recordStateChanges,
@@ -45,11 +45,25 @@ export {
   firstOrderOf,
   lockOpenCheckoutOfBasket,
   lockOpenCheckoutsOf,
+  lockOrder,
   lockOrderState,
   orderIdsOf,
+  orderIsIn,
+  orderLinesOf,
   orderOwnerOf,
   orderRowOf,
+  orderRowsOf,
   orderNumbersOf,
   ordersOfCheckouts,
   orderStateOf,
+  ordersWithVoucherCodes,
+  paidOrdersDue,
 } from './order-reads';
+export {
+  orderCountsOfPlans,
+  ordersOfPlans,
+  planBoxCheckoutIds,
+  planDishVariants,
+  planOrders,
+} from './plan-order-reads';
+export { changeOrderDelivery } from './order-writes';

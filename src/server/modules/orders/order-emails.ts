@@ -6,9 +6,9 @@ import { orderReceiptRows, receipt, type OrderMoney, type ReceiptRow } from '../
 import type { DbOrTx } from '../../db/client';
 import { orderLineItems, orders as ordersTable, type orders } from '../../db/schema/orders';
 import { payments } from '../../db/schema/payments';
-import { vouchers } from '../../db/schema/vouchers';
 import { enqueueEmail } from '../../integrations/email';
 import { findCustomerById } from '../customers';
+import { voucherCodes } from '../vouchers';
 import {
   giftConfirmation,
   giftOnItsWay,
@@ -97,16 +97,9 @@ async function emailContext(tx: DbOrTx, { customerId, paidOrders, payment, publi
     .from(orderLineItems)
     .where(inArray(orderLineItems.orderId, ids))
     .orderBy(asc(orderLineItems.position));
-  const voucherIds = [...new Set(paidOrders.map((order) => order.voucherId).filter((id) => id !== null))];
-  const codes = new Map(
-    voucherIds.length === 0
-      ? []
-      : (
-          await tx
-            .select({ id: vouchers.id, code: vouchers.code })
-            .from(vouchers)
-            .where(inArray(vouchers.id, voucherIds))
-        ).map((row) => [row.id, row.code]),
+  const codes = await voucherCodes(
+    tx,
+    paidOrders.flatMap((order) => (order.voucherId ? [order.voucherId] : [])),
   );
   const orders = [...paidOrders].sort((a, b) => a.number - b.number);
   const codeOf = (order: OrderRow) => (order.voucherId ? (codes.get(order.voucherId) ?? null) : null);
@@ -193,10 +186,8 @@ export async function emailOrderOf(tx: DbOrTx, order: OrderRow): Promise<EmailOr
     .from(orderLineItems)
     .where(eq(orderLineItems.orderId, order.id))
     .orderBy(asc(orderLineItems.position));
-  const [voucher] = order.voucherId
-    ? await tx.select({ code: vouchers.code }).from(vouchers).where(eq(vouchers.id, order.voucherId))
-    : [];
-  return emailOrder(order, lines, voucher?.code ?? null);
+  const codes = await voucherCodes(tx, order.voucherId ? [order.voucherId] : []);
+  return emailOrder(order, lines, order.voucherId ? (codes.get(order.voucherId) ?? null) : null);
 }
 
 /** Orders as emails show them, read with two statements for all of them (weekly billing's batches). */
@@ -212,16 +203,9 @@ export async function emailOrdersOf(tx: DbOrTx, list: readonly OrderRow[]): Prom
       ),
     )
     .orderBy(asc(orderLineItems.orderId), asc(orderLineItems.position));
-  const voucherIds = [...new Set(list.flatMap((order) => (order.voucherId ? [order.voucherId] : [])))];
-  const codes = new Map(
-    voucherIds.length > 0
-      ? (
-          await tx
-            .select({ id: vouchers.id, code: vouchers.code })
-            .from(vouchers)
-            .where(inArray(vouchers.id, voucherIds))
-        ).map((row) => [row.id, row.code])
-      : [],
+  const codes = await voucherCodes(
+    tx,
+    list.flatMap((order) => (order.voucherId ? [order.voucherId] : [])),
   );
   return new Map(
     list.map((order) => [

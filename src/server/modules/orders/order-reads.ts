@@ -1,7 +1,10 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, not, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { OrderSource, OrderState } from '../../../domain/orders';
 import type { DbOrTx } from '../../db/client';
 import { checkouts } from '../../db/schema/checkout';
 import { orderLineItems, orders } from '../../db/schema/orders';
+import { voucherCodeOf } from '../vouchers';
 import type { OrderRow } from './orders.repo';
 import type { CheckoutRow } from './state-changes';
 
@@ -165,4 +168,102 @@ export async function lockOpenCheckoutsOf(
 export async function firstLineOf(db: DbOrTx, orderId: string) {
   const [line] = await db.select().from(orderLineItems).where(eq(orderLineItems.orderId, orderId)).limit(1);
   return line ?? null;
+}
+
+/** Orders as they are stored, by id (those that exist). */
+export async function orderRowsOf(db: DbOrTx, orderIds: readonly string[]): Promise<Map<string, OrderRow>> {
+  const ids = [...new Set(orderIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(orders).where(inArray(orders.id, ids));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** Orders as they are stored, each with its voucher's code (null when none), by id: one statement. */
+export async function ordersWithVoucherCodes(
+  db: DbOrTx,
+  orderIds: readonly string[],
+): Promise<Map<string, { order: OrderRow; voucherCode: string | null }>> {
+  const ids = [...new Set(orderIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ order: orders, voucherCode: voucherCodeOf(orders.voucherId) })
+    .from(orders)
+    .where(inArray(orders.id, ids));
+  return new Map(rows.map((row) => [row.order.id, row]));
+}
+
+export type OrderLineRow = typeof orderLineItems.$inferSelect;
+
+/**
+ * The lines of these orders as they are stored, by order and then in their order (`dishesOnly`: without
+ * a voucher's free add-on).
+ */
+export async function orderLinesOf(
+  db: DbOrTx,
+  orderIds: readonly string[],
+  { dishesOnly = false }: { dishesOnly?: boolean } = {},
+): Promise<OrderLineRow[]> {
+  const ids = [...new Set(orderIds)];
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(orderLineItems)
+    .where(
+      and(
+        ids.length === 1 ? eq(orderLineItems.orderId, ids[0]!) : inArray(orderLineItems.orderId, ids),
+        dishesOnly ? eq(orderLineItems.isAddon, false) : undefined,
+      ),
+    )
+    .orderBy(asc(orderLineItems.orderId), asc(orderLineItems.position));
+}
+
+/** Locks an order's row (`for update`; orders come after checkouts in the lock order): the order, or null. */
+export async function lockOrder(tx: DbOrTx, orderId: string): Promise<OrderRow | null> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  return row ?? null;
+}
+
+/**
+ * SQL for another area's where clause: the order `orderId` names (a column of that area's row) is of
+ * `source` and in one of `states`.
+ */
+export function orderIsIn(
+  orderId: SQL | AnyPgColumn,
+  source: OrderSource,
+  states: readonly OrderState[],
+): SQL {
+  return sql`exists (select 1 from ${orders} where ${orders.id} = ${orderId} and ${orders.source} = ${source} and ${inArray(orders.state, [...states])})`;
+}
+
+/**
+ * Paid orders of `sources` to be delivered by `through` that another area has not yet taken on (`taken`: SQL
+ * on an order's id, true once it has, e.g. fulfilment's parcel for it), by delivery date and number.
+ */
+export function paidOrdersDue(
+  db: DbOrTx,
+  {
+    sources,
+    through,
+    taken,
+    limit,
+  }: {
+    sources: readonly OrderSource[];
+    through: string;
+    taken: (orderId: AnyPgColumn) => SQL;
+    limit: number;
+  },
+): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.state, 'paid'),
+        inArray(orders.source, [...sources]),
+        lte(orders.deliveryDate, through),
+        not(taken(orders.id)),
+      ),
+    )
+    .orderBy(asc(orders.deliveryDate), asc(orders.number))
+    .limit(limit);
 }

@@ -12,7 +12,7 @@ import { takeawayStateLabel } from '../../../domain/takeaway';
 import type { DbOrTx } from '../../db/client';
 import { orderLineItems, orders } from '../../db/schema/orders';
 import { scheduleWeeks } from '../../db/schema/subscriptions';
-import { vouchers } from '../../db/schema/vouchers';
+import { voucherCodeOf } from '../vouchers';
 import { lineItemView } from './place-orders';
 
 // Reading orders: one query for the orders, one for all their lines (never a query per order).
@@ -86,9 +86,8 @@ async function withLines(db: DbOrTx, rows: ReadRow[], now: Date): Promise<Order[
 
 function selectOrders(db: DbOrTx, where: SQL | undefined) {
   return db
-    .select({ order: orders, voucherCode: vouchers.code, scheduleWeekId: scheduleWeeks.id })
+    .select({ order: orders, voucherCode: voucherCodeOf(orders.voucherId), scheduleWeekId: scheduleWeeks.id })
     .from(orders)
-    .leftJoin(vouchers, eq(vouchers.id, orders.voucherId))
     .leftJoin(scheduleWeeks, eq(scheduleWeeks.orderId, orders.id))
     .where(where);
 }

@@ -3,10 +3,9 @@ import type { CheckoutMeta, Order, OrderListQuery } from '../../../contracts/ord
 import { MAX_PER_PAGE } from '../../../contracts/orders';
 import { DomainError } from '../../../domain/errors';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { checkouts } from '../../db/schema/checkout';
 import { orders } from '../../db/schema/orders';
-import { subscriptions } from '../../db/schema/subscriptions';
 import { creditBalance } from '../credit';
 import type { ShopRulesCache } from '../shop';
 import { checkoutPaid } from './checkout-payment';
@@ -19,12 +18,21 @@ import { hasInvoice, queueInvoice } from './order-emails';
 
 const NOT_FOUND = 'We were unable to process your request';
 
+/**
+ * Whose plan a plan is, for the list's plan filter: the plans are subscriptions', which sits above orders,
+ * so orders asks through this (subscriptions' `plansAsPlanOwners`, given in services.ts).
+ */
+export interface PlanOwners {
+  isCustomersPlan(db: DbOrTx, customerId: string, planId: string): Promise<boolean>;
+}
+
 export class OrdersService {
   constructor(
     private readonly db: Db,
     private readonly rules: ShopRulesCache,
     private readonly clock: Clock,
     private readonly publicUrl: string,
+    private readonly plans: PlanOwners,
   ) {}
 
   async list(customerId: string, query: OrderListQuery) {
@@ -33,11 +41,8 @@ export class OrdersService {
     const planId = query['filter[subscriptionId]'];
     if (planId) {
       // Another customer's plan named in the filter is not found (spec §7: their ids are 404).
-      const [plan] = await this.db
-        .select({ id: subscriptions.id })
-        .from(subscriptions)
-        .where(and(eq(subscriptions.id, planId), eq(subscriptions.customerId, customerId)));
-      if (!plan) throw new DomainError('SUBSCRIPTION_NOT_FOUND', 'We could not find that plan');
+      if (!(await this.plans.isCustomersPlan(this.db, customerId, planId)))
+        throw new DomainError('SUBSCRIPTION_NOT_FOUND', 'We could not find that plan');
     }
     const { orders: list, total } = await listCustomerOrders(this.db, customerId, {
       deliveryDate: query['filter[deliveryDate]'],

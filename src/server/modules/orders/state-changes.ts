@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   assertMove,
   CHECKOUT_LIFECYCLE,
@@ -7,7 +7,6 @@ import {
 } from '../../../domain/lifecycles';
 import type { OrderState } from '../../../domain/orders';
 import type { DbOrTx } from '../../db/client';
-import { baskets } from '../../db/schema/baskets';
 import { checkouts } from '../../db/schema/checkout';
 import { orders } from '../../db/schema/orders';
 import { stateChanges } from '../../db/schema/state-changes';
@@ -16,10 +15,10 @@ import { stateChanges } from '../../db/schema/state-changes';
 // src/domain/lifecycles.ts and recorded in state_changes with who or what made it and when. The orders area
 // owns orders and the checkouts that group them; payments and plans record their moves here too.
 //
-// The one lock order of the money path, for every transaction that touches more than one of these rows:
-//   basket → checkout → payments → customer → orders and plans → product variants → vouchers.
-// Placing locks the basket then its checkout; paying and recording a processor's answer lock the checkout's
-// basket first too (`lockCheckout`), so that the two never wait on each other in a cycle (issue 8).
+// Every move here is made under the money path's one lock order, which lock-order.ts keeps (`lockInOrder`,
+// `lockCheckout`, `lockCheckouts`): placing locks the basket then its checkout; paying and recording a
+// processor's answer lock the checkout's basket first too, so that the two never wait on each other in a
+// cycle (issue 8).
 
 export interface Mover {
   /** `customer`, `processor`, `job:<name>`, `staff:<id>`… */
@@ -133,6 +132,32 @@ export async function moveOrder(
   return updated!;
 }
 
+/**
+ * Moves the orders of many checkouts (locked by the caller) that are in `from` to `to`, each move checked and
+ * recorded: two statements for the whole batch (weekly billing's boxes at their cutoff). Answers the ids moved.
+ */
+export async function moveOrdersOfCheckouts(
+  tx: DbOrTx,
+  checkoutIds: readonly string[],
+  from: OrderState,
+  to: OrderState,
+  by: Mover,
+): Promise<string[]> {
+  assertMove(ORDER_LIFECYCLE, from, to);
+  if (checkoutIds.length === 0) return [];
+  const moved = await tx
+    .update(orders)
+    .set({ state: to, updatedAt: by.at })
+    .where(and(inArray(orders.checkoutId, [...checkoutIds]), eq(orders.state, from)))
+    .returning({ id: orders.id });
+  await recordStateChanges(
+    tx,
+    moved.map((row) => ({ subject: 'order', subjectId: row.id, from, to })),
+    by,
+  );
+  return moved.map((row) => row.id);
+}
+
 /** Records that orders were made (placed) in their first state. */
 export async function recordOrdersMade(
   tx: DbOrTx,
@@ -162,55 +187,6 @@ export async function moveCheckout(
 }
 
 export type CheckoutRow = typeof checkouts.$inferSelect;
-
-/**
- * Locks a checkout for the rest of the transaction, after its basket (the lock order above). A checkout's
- * basket never changes, so reading it first without a lock is safe.
- */
-export async function lockCheckout(tx: DbOrTx, checkoutId: string): Promise<CheckoutRow | null> {
-  const [ref] = await tx
-    .select({ basketId: checkouts.basketId })
-    .from(checkouts)
-    .where(eq(checkouts.id, checkoutId));
-  if (!ref) return null;
-  if (ref.basketId) {
-    await tx.select({ id: baskets.id }).from(baskets).where(eq(baskets.id, ref.basketId)).for('update');
-  }
-  const [checkout] = await tx.select().from(checkouts).where(eq(checkouts.id, checkoutId)).for('update');
-  return checkout ?? null;
-}
-
-/**
- * Locks many checkouts for the rest of the transaction: their baskets first (id order), then the checkouts
- * in id order, so that two batches, or a batch and a single payment, never wait on each other in a cycle.
- */
-export async function lockCheckouts(
-  tx: DbOrTx,
-  checkoutIds: readonly string[],
-): Promise<Map<string, CheckoutRow>> {
-  const ids = [...new Set(checkoutIds)].sort();
-  if (ids.length === 0) return new Map();
-  const refs = await tx
-    .select({ basketId: checkouts.basketId })
-    .from(checkouts)
-    .where(inArray(checkouts.id, ids));
-  const basketIds = [...new Set(refs.flatMap((ref) => (ref.basketId ? [ref.basketId] : [])))].sort();
-  if (basketIds.length > 0) {
-    await tx
-      .select({ id: baskets.id })
-      .from(baskets)
-      .where(inArray(baskets.id, basketIds))
-      .orderBy(asc(baskets.id))
-      .for('update');
-  }
-  const rows = await tx
-    .select()
-    .from(checkouts)
-    .where(inArray(checkouts.id, ids))
-    .orderBy(asc(checkouts.id))
-    .for('update');
-  return new Map(rows.map((row) => [row.id, row]));
-}
 
 /**
  * Moves many locked open checkouts, and all their orders, to paid, each move checked and recorded: six

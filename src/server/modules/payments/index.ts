@@ -10,6 +10,7 @@ export {
   type PaymentMethodUsers,
 } from './payment-methods.service';
 export type { PaymentRow } from './payment-state';
+export { paymentMethodsOf } from './method-reads';
 export { requestRefund } from './refunds';
 export { paymentFailure } from './payment-view';
 export { paymentRoutes } from './payments.routes';

@@ -10,7 +10,13 @@ export {
 } from './restaurants.service';
 export { cachedCatalogue, menuContext, TakeawayMenuService } from './menu.service';
 export { toPriceable, unavailableReason, type MenuContext } from './menu-view';
-export { findRestaurant, readProducts, type ProductRow, type RestaurantRow } from './restaurants.repo';
+export {
+  findRestaurant,
+  readProducts,
+  restaurantsOf,
+  type ProductRow,
+  type RestaurantRow,
+} from './restaurants.repo';
 export {
   assertOffers,
   assertWithinHorizon,

@@ -25,6 +25,16 @@ export async function findRestaurant(db: DbOrTx, id: string): Promise<Restaurant
   return row ?? null;
 }
 
+/** These restaurants (open or not), by name: what their kitchen's staff work at. */
+export function restaurantsOf(db: DbOrTx, ids: readonly string[]): Promise<RestaurantRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(restaurants)
+    .where(inArray(restaurants.id, [...ids]))
+    .orderBy(asc(restaurants.name));
+}
+
 export function listRestaurants(db: DbOrTx): Promise<RestaurantRow[]> {
   return db.select().from(restaurants).where(eq(restaurants.active, true)).orderBy(asc(restaurants.name));
 }

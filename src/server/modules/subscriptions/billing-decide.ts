@@ -2,12 +2,9 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { londonDate, type IsoDate } from '../../../domain/calendar';
 import { billingStep } from '../../../domain/plan-billing';
 import type { DbOrTx } from '../../db/client';
-import { baskets } from '../../db/schema/baskets';
-import { checkouts } from '../../db/schema/checkout';
-import { orders } from '../../db/schema/orders';
 import { scheduleWeeks, subscriptions } from '../../db/schema/subscriptions';
 import type { WeekMenuDish } from '../menu';
-import type { CheckoutRow, Mover, OrderRow } from '../orders';
+import { lockInOrder, type CheckoutRow, type Mover, type OrderRow } from '../orders';
 import type { ShopRules } from '../shop';
 import { closeBoxes, type BoxAtCutoff } from './box-cutoff';
 import { chargeRefused, lastFailureOf, notSent, skipAtCutoff } from './box-endings';
@@ -48,65 +45,44 @@ const ids = (values: readonly (string | null | undefined)[]) =>
   [...new Set(values.filter((v): v is string => !!v))].sort();
 
 /**
- * Locks the weeks' rows in the money path's order: baskets (none for a plan's box), checkouts (id order),
- * plans (id order), weeks, then the boxes. A week whose box changed between reading and locking (its
- * checkout not held) is left out: it is looked at again when its lease ends.
+ * Locks the weeks' rows in the money path's one order (orders' `lockInOrder`): their boxes' checkouts
+ * (none has a basket), then between them and the boxes the plans (id order) and the weeks (id order), then
+ * the boxes. A week whose box changed between reading and locking (its checkout not held) is left out: it
+ * is looked at again when its lease ends.
  */
 async function lockWeeks(tx: DbOrTx, weekIds: readonly string[]): Promise<Map<string, LockedWeek>> {
   const refs = await tx
     .select({
       id: scheduleWeeks.id,
       subscriptionId: scheduleWeeks.subscriptionId,
-      checkoutId: orders.checkoutId,
-      basketId: checkouts.basketId,
+      orderId: scheduleWeeks.orderId,
     })
     .from(scheduleWeeks)
-    .leftJoin(orders, eq(orders.id, scheduleWeeks.orderId))
-    .leftJoin(checkouts, eq(checkouts.id, orders.checkoutId))
     .where(inArray(scheduleWeeks.id, [...weekIds]));
-  const basketIds = ids(refs.map((ref) => ref.basketId));
-  if (basketIds.length > 0) {
-    await tx
-      .select({ id: baskets.id })
-      .from(baskets)
-      .where(inArray(baskets.id, basketIds))
-      .orderBy(asc(baskets.id))
-      .for('update');
-  }
-  const checkoutIds = ids(refs.map((ref) => ref.checkoutId));
-  const held =
-    checkoutIds.length > 0
-      ? await tx
+  const held = await lockInOrder(
+    tx,
+    { orderIds: ids(refs.map((ref) => ref.orderId)) },
+    {
+      between: async () => ({
+        plans: await tx
           .select()
-          .from(checkouts)
-          .where(inArray(checkouts.id, checkoutIds))
-          .orderBy(asc(checkouts.id))
-          .for('update')
-      : [];
-  const plans = await tx
-    .select()
-    .from(subscriptions)
-    .where(inArray(subscriptions.id, ids(refs.map((ref) => ref.subscriptionId))))
-    .orderBy(asc(subscriptions.id))
-    .for('update');
-  const weeks = await tx
-    .select()
-    .from(scheduleWeeks)
-    .where(inArray(scheduleWeeks.id, ids(refs.map((ref) => ref.id))))
-    .orderBy(asc(scheduleWeeks.id))
-    .for('update');
-  const boxes =
-    checkoutIds.length > 0
-      ? await tx
+          .from(subscriptions)
+          .where(inArray(subscriptions.id, ids(refs.map((ref) => ref.subscriptionId))))
+          .orderBy(asc(subscriptions.id))
+          .for('update'),
+        weeks: await tx
           .select()
-          .from(orders)
-          .where(inArray(orders.checkoutId, checkoutIds))
-          .orderBy(asc(orders.number))
-          .for('update')
-      : [];
-  const checkoutById = new Map(held.map((row) => [row.id, row]));
+          .from(scheduleWeeks)
+          .where(inArray(scheduleWeeks.id, ids(refs.map((ref) => ref.id))))
+          .orderBy(asc(scheduleWeeks.id))
+          .for('update'),
+      }),
+      orders: true,
+    },
+  );
+  const { plans, weeks } = held.between;
   const planById = new Map(plans.map((row) => [row.id, row]));
-  const boxById = new Map(boxes.map((row) => [row.id, row]));
+  const boxById = new Map(held.orders.map((row) => [row.id, row]));
   const locked = new Map<string, LockedWeek>();
   for (const week of weeks) {
     const plan = planById.get(week.subscriptionId);
@@ -117,7 +93,7 @@ async function lockWeeks(tx: DbOrTx, weekIds: readonly string[]): Promise<Map<st
       week,
       plan,
       box,
-      checkout: box ? (checkoutById.get(box.checkoutId) ?? null) : null,
+      checkout: box ? (held.checkouts.get(box.checkoutId) ?? null) : null,
     });
   }
   return locked;

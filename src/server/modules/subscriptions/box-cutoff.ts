@@ -1,12 +1,8 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { assertMove, ORDER_LIFECYCLE } from '../../../domain/lifecycles';
 import { DomainError } from '../../../domain/errors';
 import type { IsoDate } from '../../../domain/calendar';
 import type { DbOrTx } from '../../db/client';
-import { orderLineItems, orders } from '../../db/schema/orders';
-import { stateChanges } from '../../db/schema/state-changes';
 import { takeStock, type WeekMenuDish } from '../menu';
-import type { Mover, OrderRow } from '../orders';
+import { moveOrdersOfCheckouts, orderLinesOf, type Mover, type OrderRow } from '../orders';
 import type { ShopRules } from '../shop';
 import { redeemVoucher } from '../vouchers';
 import { recordPlanEvent, type ScheduleWeekRow, type SubscriptionRow } from './plan-store';
@@ -180,9 +176,12 @@ export async function closeBoxes(
   for (const { item, lines, priced } of closing) {
     if (changed(item.box, lines, priced)) await rewriteBox(tx, item.box, priced, context.by.at);
   }
-  await billBoxes(
+  // `created → billed`, each move recorded: two statements for the batch.
+  await moveOrdersOfCheckouts(
     tx,
-    closing.map(({ item }) => item.box),
+    closing.map(({ item }) => item.box.checkoutId),
+    'created',
+    'billed',
     context.by,
   );
   // Last: the dishes' rows, which every box of the week updates, are held only until the commit.
@@ -251,54 +250,19 @@ async function redeemOrDrop(tx: DbOrTx, closed: Closing, context: CutoffContext)
   );
 }
 
-/** `created → billed` for the boxes (locked by the caller), each move recorded: two statements a batch. */
-async function billBoxes(tx: DbOrTx, boxes: readonly OrderRow[], by: Mover): Promise<void> {
-  assertMove(ORDER_LIFECYCLE, 'created', 'billed');
-  const moved = await tx
-    .update(orders)
-    .set({ state: 'billed', updatedAt: by.at })
-    .where(
-      and(
-        inArray(
-          orders.checkoutId,
-          boxes.map((box) => box.checkoutId),
-        ),
-        eq(orders.state, 'created'),
-      ),
-    )
-    .returning({ id: orders.id });
-  if (moved.length === 0) return;
-  await tx.insert(stateChanges).values(
-    moved.map((row) => ({
-      subject: 'order' as const,
-      subjectId: row.id,
-      fromState: 'created',
-      toState: 'billed',
-      actor: by.actor,
-      reason: by.reason ?? null,
-      at: by.at,
-    })),
-  );
-}
-
 /** The boxes' lines as they stand (dishes only), in their order, by box. */
 async function linesOf(tx: DbOrTx, orderIds: readonly string[]): Promise<Map<string, StoredLine[]>> {
-  const rows = await tx
-    .select({
-      orderId: orderLineItems.orderId,
-      variantId: orderLineItems.productVariantId,
-      price: orderLineItems.price,
-      quantity: orderLineItems.quantity,
-      discount: orderLineItems.discount,
-    })
-    .from(orderLineItems)
-    .where(and(inArray(orderLineItems.orderId, [...orderIds]), eq(orderLineItems.isAddon, false)))
-    .orderBy(asc(orderLineItems.orderId), asc(orderLineItems.position));
+  const rows = await orderLinesOf(tx, orderIds, { dishesOnly: true });
   const byBox = new Map<string, StoredLine[]>();
-  for (const { orderId, ...line } of rows) {
-    const list = byBox.get(orderId) ?? [];
-    list.push(line);
-    byBox.set(orderId, list);
+  for (const line of rows) {
+    const list = byBox.get(line.orderId) ?? [];
+    list.push({
+      variantId: line.productVariantId,
+      price: line.price,
+      quantity: line.quantity,
+      discount: line.discount,
+    });
+    byBox.set(line.orderId, list);
   }
   return byBox;
 }

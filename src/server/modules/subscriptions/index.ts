@@ -7,6 +7,7 @@ export {
   deletePlan,
   moveSubscription,
   plansAsPaymentMethodUsers,
+  plansAsPlanOwners,
 } from './plan-store';
 export { startPlan } from './start-plan';
 export { planTermsWords, previewPlanTerms, type PlanTermsInput } from './plan-terms';

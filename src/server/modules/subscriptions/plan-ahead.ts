@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray } from 'drizzle-orm';
+import { and, asc, eq, gte } from 'drizzle-orm';
 import { type IsoDate } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
 import {
@@ -11,10 +11,19 @@ import {
   weekCutoff,
 } from '../../../domain/plans';
 import type { DbOrTx } from '../../db/client';
-import { orders } from '../../db/schema/orders';
 import { scheduleWeeks, subscriptions } from '../../db/schema/subscriptions';
 import type { WeekMenuDish } from '../menu';
-import { lockCheckout, moveCheckout, moveCheckoutOrders, type Mover } from '../orders';
+import {
+  lockCheckout,
+  lockInOrder,
+  moveCheckout,
+  moveCheckoutOrders,
+  orderRowOf,
+  orderRowsOf,
+  orderStateOf,
+  planBoxCheckoutIds,
+  type Mover,
+} from '../orders';
 import type { ShopRules } from '../shop';
 import { lockPlan, PLAN_NOT_FOUND, type ScheduleWeekRow, type SubscriptionRow } from './plan-store';
 import { makeBox } from './week-boxes';
@@ -26,7 +35,8 @@ import { makeBox } from './week-boxes';
 // are published. Weeks past their cutoff are never touched: they are billed, paid, or history.
 //
 // Locks: a box's checkout is locked before its plan, and the plan before the box's order (the money path's
-// one lock order: checkout → payments → customer → orders and plans). `lockPlanForChange` takes them so.
+// one lock order: checkout → payments → customer → orders and plans). `lockPlanForChange` takes them so,
+// through orders' `lockInOrder`.
 
 export interface PlanContext {
   rules: ShopRules;
@@ -35,22 +45,6 @@ export interface PlanContext {
   by: Mover;
   /** Week menus already read (a job planning many plans reads each once). */
   menus?: Map<string, WeekMenuDish[]>;
-}
-
-/** The checkouts of a plan's boxes in weeks from `fromWeek`, locked in id order. */
-async function lockBoxCheckouts(tx: DbOrTx, subscriptionId: string, fromWeek: IsoDate): Promise<void> {
-  const rows = await tx
-    .selectDistinct({ checkoutId: orders.checkoutId })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.subscriptionId, subscriptionId),
-        eq(orders.source, 'subscription'),
-        gte(orders.mealWeek, fromWeek),
-      ),
-    )
-    .orderBy(asc(orders.checkoutId));
-  for (const row of rows) await lockCheckout(tx, row.checkoutId);
 }
 
 /**
@@ -70,8 +64,12 @@ export async function lockPlanForChange(
   if (!owned || (customerId !== null && owned.customerId !== customerId)) {
     throw new DomainError('SUBSCRIPTION_NOT_FOUND', PLAN_NOT_FOUND);
   }
-  await lockBoxCheckouts(tx, subscriptionId, firstOpenWeek(now));
-  const plan = await lockPlan(tx, subscriptionId);
+  const boxCheckouts = await planBoxCheckoutIds(tx, subscriptionId, firstOpenWeek(now));
+  const { between: plan } = await lockInOrder(
+    tx,
+    { checkoutIds: boxCheckouts },
+    { between: () => lockPlan(tx, subscriptionId) },
+  );
   if (!plan) throw new DomainError('SUBSCRIPTION_NOT_FOUND', PLAN_NOT_FOUND);
   return plan;
 }
@@ -117,10 +115,7 @@ export async function syncBox(
   let orderId = week.orderId;
   if (orderId) {
     // A box cancelled while the week was open (the plan cancelled, then restarted): the week gets a new one.
-    const [old] = await tx
-      .select({ state: orders.state, source: orders.source })
-      .from(orders)
-      .where(eq(orders.id, orderId));
+    const old = await orderStateOf(tx, orderId);
     if (old?.source === 'subscription' && old.state === 'cancelled' && wantsBox(plan, week)) {
       await tx
         .update(scheduleWeeks)
@@ -135,10 +130,7 @@ export async function syncBox(
     orderId = await makeBox(tx, plan, week, { ...context, ...(menu ? { menu } : {}) });
     if (!orderId) return;
   }
-  const [order] = await tx
-    .select({ id: orders.id, state: orders.state, source: orders.source, checkoutId: orders.checkoutId })
-    .from(orders)
-    .where(eq(orders.id, orderId));
+  const order = await orderRowOf(tx, orderId);
   if (!order || order.source !== 'subscription') return;
   const wanted = wantsBox(plan, week) ? 'created' : 'skipped';
   if (order.state !== 'created' && order.state !== 'skipped') return;
@@ -154,10 +146,7 @@ export async function syncBox(
 
 /** A box that will never be sent (its week left the plan's rhythm, or the plan was cancelled): cancelled. */
 export async function cancelBox(tx: DbOrTx, orderId: string, by: Mover): Promise<void> {
-  const [order] = await tx
-    .select({ state: orders.state, source: orders.source, checkoutId: orders.checkoutId })
-    .from(orders)
-    .where(eq(orders.id, orderId));
+  const order = await orderRowOf(tx, orderId);
   if (!order || order.source !== 'subscription') return;
   if (order.state !== 'created' && order.state !== 'skipped') return;
   const checkout = await lockCheckout(tx, order.checkoutId);
@@ -179,19 +168,12 @@ export async function planAhead(tx: DbOrTx, plan: SubscriptionRow, context: Plan
   const have = new Set<string>(weeks.map((week) => week.startDate));
 
   const gone = weeks.filter((week) => !wanted.has(week.startDate as IsoDate));
-  const goneBoxes = gone.length
-    ? await tx
-        .select({ id: orders.id, source: orders.source })
-        .from(orders)
-        .where(
-          inArray(
-            orders.id,
-            gone.flatMap((week) => (week.orderId ? [week.orderId] : [])),
-          ),
-        )
-    : [];
+  const goneBoxes = await orderRowsOf(
+    tx,
+    gone.flatMap((week) => (week.orderId ? [week.orderId] : [])),
+  );
   for (const week of gone) {
-    const box = goneBoxes.find((row) => row.id === week.orderId);
+    const box = week.orderId ? goneBoxes.get(week.orderId) : undefined;
     // A week paid at checkout stays: it is delivered whatever the rhythm now is.
     if (box && box.source !== 'subscription') continue;
     if (box) await cancelBox(tx, box.id, { ...context.by, reason: 'Delivery schedule changed' });

@@ -1,17 +1,16 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { londonDate, weekdayOf, weekStartOf, type IsoDate } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
 import { orderChanges } from '../../../domain/orders';
 import { normaliseVoucherCode, VOUCHER_MESSAGES } from '../../../domain/vouchers';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
-import { orders } from '../../db/schema/orders';
 import { scheduleWeeks } from '../../db/schema/subscriptions';
 import type { BasketOwner } from '../../security/basket-owner';
 import { BASKET_GONE, findOwnedBasket, readLines, removeWeekFromBasket } from '../baskets';
 import { addressSnapshot, customerAddress } from '../customers';
 import { assertDeliverable, deliveryDaysOf } from '../delivery';
-import { lockCheckout, rewriteOrder } from '../orders';
+import { changeOrderDelivery, customerOrderRow, lockCheckout, rewriteOrder } from '../orders';
 import type { ShopRulesCache } from '../shop';
 import { customerUsageProblem, findVoucherByCode, toTerms } from '../vouchers';
 import { weekMenu } from '../menu';
@@ -42,10 +41,7 @@ export class PlanOrdersService {
   }
 
   private async ownedOrder(db: DbOrTx, customerId: string, orderId: string) {
-    const [order] = await db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)));
+    const order = await customerOrderRow(db, customerId, orderId);
     if (!order) throw new DomainError('ORDER_NOT_FOUND', ORDER_GONE);
     return order;
   }
@@ -76,7 +72,7 @@ export class PlanOrdersService {
         now,
         kind: order.source === 'one_off' ? 'one-off' : 'plan',
       });
-      await tx.update(orders).set({ deliveryDate: date, updatedAt: now }).where(eq(orders.id, order.id));
+      await changeOrderDelivery(tx, [order.id], { deliveryDate: date }, now);
     });
   }
 
@@ -102,10 +98,7 @@ export class PlanOrdersService {
           `Our courier doesn’t deliver to ${address.zip} on the day of this box. Change its day first.`,
         );
       }
-      await tx
-        .update(orders)
-        .set({ shippingAddress: addressSnapshot(address), updatedAt: now })
-        .where(eq(orders.id, order.id));
+      await changeOrderDelivery(tx, [order.id], { shippingAddress: addressSnapshot(address) }, now);
       const week = await this.weekOf(tx, order.id);
       if (week) {
         const { plan } = await ownedWeek(tx, customerId, week.id);

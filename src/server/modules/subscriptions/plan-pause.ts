@@ -13,7 +13,6 @@ import {
 } from '../../../domain/plan-pause';
 import { firstOpenWeek } from '../../../domain/plans';
 import type { Db, DbOrTx } from '../../db/client';
-import { orders } from '../../db/schema/orders';
 import { scheduleWeeks, subscriptions } from '../../db/schema/subscriptions';
 import { findCustomerById } from '../customers';
 import { enqueueEmail } from '../../integrations/email';
@@ -23,7 +22,7 @@ import { recordReceipt, theWeekOf } from './plan-receipts';
 import { moveSubscription, type ScheduleWeekRow, type SubscriptionRow } from './plan-store';
 import { subscriptionViews } from './plan-views';
 import type { ScheduleService } from './schedule.service';
-import { orderRowOf } from '../orders';
+import { orderRowOf, orderRowsOf, planOrders } from '../orders';
 
 // Pause and restart (spec §7 POST /subscriptions/{id}/pause and /activate; issue 19 item 8). A pause is for
 // 1–8 weeks or until the customer restarts it: its weeks get no box and are never charged; a pause for a
@@ -43,10 +42,7 @@ export const rhythmOf = (plan: SubscriptionRow, weeks: readonly ScheduleWeekRow[
 export async function paidOpenWeeks(tx: DbOrTx, weeks: readonly ScheduleWeekRow[]): Promise<Set<string>> {
   const ids = weeks.flatMap((week) => (week.orderId ? [week.orderId] : []));
   if (ids.length === 0) return new Set();
-  const rows = await tx
-    .select({ id: orders.id, source: orders.source })
-    .from(orders)
-    .where(inArray(orders.id, ids));
+  const rows = [...(await orderRowsOf(tx, ids)).values()];
   const paid = new Set(rows.filter((row) => row.source !== 'subscription').map((row) => row.id));
   return new Set(weeks.filter((week) => week.orderId && paid.has(week.orderId)).map((w) => w.startDate));
 }
@@ -294,12 +290,8 @@ export async function remindRestarts(
  * credit back, not sent; `billingStep`'s withdrawn give-up), within the minute of the `plans-bill` job.
  */
 export async function stopRetries(tx: DbOrTx, planId: string, now: Date): Promise<void> {
-  const waiting = tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(eq(orders.subscriptionId, planId), inArray(orders.state, ['payment_pending', 'not_authorized'])),
-    );
+  const waiting = (await planOrders(tx, planId, ['payment_pending', 'not_authorized'])).map((box) => box.id);
+  if (waiting.length === 0) return;
   await tx
     .update(scheduleWeeks)
     .set({ chargeDueAt: now })
@@ -314,15 +306,14 @@ export async function stopRetries(tx: DbOrTx, planId: string, now: Date): Promis
 
 /** What still arrives after a pause or cancellation: boxes already charged or paid. */
 export async function chargedBoxes(tx: DbOrTx, subscriptionId: string, now: Date): Promise<string[]> {
-  const rows = await tx
-    .select({ deliveryDate: orders.deliveryDate, state: orders.state })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.subscriptionId, subscriptionId),
-        inArray(orders.state, ['billed', 'paid', 'submitted', 'accepted', 'packed', 'shipped']),
-      ),
-    );
+  const rows = await planOrders(tx, subscriptionId, [
+    'billed',
+    'paid',
+    'submitted',
+    'accepted',
+    'packed',
+    'shipped',
+  ]);
   const today = londonDate(now);
   return rows
     .filter((row) => row.deliveryDate >= today)

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { ScheduleBody, UpdateSubscriptionBody, WeekChangeView } from '../../../contracts/subscriptions';
 import { longDayLabel, shortDayLabel, type IsoDate } from '../../../domain/calendar';
 import { DIETARY_FLAG_LABELS, DIETARY_FLAG_NAMES } from '../../../domain/chef-selection';
@@ -6,10 +6,10 @@ import { DomainError } from '../../../domain/errors';
 import { orderChanges } from '../../../domain/orders';
 import { firstOpenWeek, frequencyLabel, planDeliveryDate, weekdayName } from '../../../domain/plans';
 import type { DbOrTx } from '../../db/client';
-import { orders } from '../../db/schema/orders';
 import { scheduleWeeks, subscriptions } from '../../db/schema/subscriptions';
 import { addressSnapshot, customerAddress } from '../customers';
 import { deliveryDaysOf } from '../delivery';
+import { changeOrderDelivery, orderRowsOf, planOrders } from '../orders';
 import {
   scheduleChange,
   type PlanWeekNow,
@@ -128,17 +128,17 @@ export async function updateDispatchDetails(
   changes: Partial<SubscriptionRow>,
   now: Date,
 ): Promise<void> {
-  const boxes = await tx.select().from(orders).where(eq(orders.subscriptionId, plan.id));
+  const boxes = await planOrders(tx, plan.id);
   const ids = boxes.filter((box) => orderChanges(box, now).addressEditable).map((box) => box.id);
-  if (ids.length === 0) return;
-  await tx
-    .update(orders)
-    .set({
+  await changeOrderDelivery(
+    tx,
+    ids,
+    {
       ...(changes.shippingAddress ? { shippingAddress: changes.shippingAddress } : {}),
       ...(changes.deliveryNote !== undefined ? { deliveryNote: changes.deliveryNote } : {}),
-      updatedAt: now,
-    })
-    .where(inArray(orders.id, ids));
+    },
+    now,
+  );
 }
 
 /** The schedule asked for, checked against the courier's days at the plan's address. */
@@ -161,14 +161,9 @@ export function checkSchedule(plan: SubscriptionRow, body: ScheduleBody): Schedu
 async function weeksNow(tx: DbOrTx, planId: string, now: Date) {
   const rows = await openWeeks(tx, planId, now);
   const ids = rows.flatMap((week) => (week.orderId ? [week.orderId] : []));
-  const boxes = ids.length
-    ? await tx
-        .select({ id: orders.id, source: orders.source, state: orders.state })
-        .from(orders)
-        .where(inArray(orders.id, ids))
-    : [];
+  const boxes = await orderRowsOf(tx, ids);
   const weeks: PlanWeekNow[] = rows.map((week) => {
-    const box = boxes.find((row) => row.id === week.orderId);
+    const box = week.orderId ? boxes.get(week.orderId) : undefined;
     return {
       id: week.id,
       startDate: week.startDate as IsoDate,
@@ -299,10 +294,9 @@ export async function applySchedule(
       .set({ deliveryDate: date, originalDeliveryDate: planDate })
       .where(eq(scheduleWeeks.id, week.id));
     if (week.orderId && date !== week.deliveryDate) {
-      await tx
-        .update(orders)
-        .set({ deliveryDate: date, updatedAt: context.now })
-        .where(and(eq(orders.id, week.orderId), eq(orders.source, 'subscription')));
+      await changeOrderDelivery(tx, [week.orderId], { deliveryDate: date }, context.now, {
+        source: 'subscription',
+      });
     }
   }
   await planAhead(tx, updated!, context);

@@ -6,7 +6,7 @@ import { billingDateOf, planDeliveryDayOf, weekCutoff } from '../../../domain/pl
 import type { DbOrTx } from '../../db/client';
 import type { OrderAddress } from '../../../domain/address';
 import { scheduleWeeks, subscriptionEvents, subscriptions } from '../../db/schema/subscriptions';
-import { recordStateChange, type Mover } from '../orders';
+import { recordStateChange, type Mover, type PlanOwners } from '../orders';
 import type { PaymentMethodUsers } from '../payments';
 
 // The Pasta Plan's rows (spec §3 Subscription, Schedule week; §4 states): made with the first recipe-kit
@@ -206,6 +206,17 @@ export async function recordPlanEvents(
     })),
   );
 }
+
+/** Whose plan a plan is: orders asks through this (the orders list's plan filter), knowing nothing of plans. */
+export const plansAsPlanOwners: PlanOwners = {
+  async isCustomersPlan(db, customerId, planId) {
+    const [plan] = await db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.id, planId), eq(subscriptions.customerId, customerId)));
+    return plan !== undefined;
+  },
+};
 
 /** Plans are what saved cards pay for: payments asks through this, knowing nothing of plans. */
 export const plansAsPaymentMethodUsers: PaymentMethodUsers = {

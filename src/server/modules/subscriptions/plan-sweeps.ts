@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { addWeeks, londonDate, type IsoDate } from '../../../domain/calendar';
 import { firstOpenWeek, isReminderDue, scheduleHorizon } from '../../../domain/plans';
+import { paidWithLabel } from '../../../domain/receipt';
 import type { Db } from '../../db/client';
-import { orders } from '../../db/schema/orders';
-import { paymentMethods } from '../../db/schema/payments';
 import { scheduleWeeks, subscriptions } from '../../db/schema/subscriptions';
 import { weekMenu, type WeekMenuDish } from '../menu';
-import type { Mover } from '../orders';
+import { orderIsIn, orderRowsOf, type Mover } from '../orders';
+import { paymentMethodsOf } from '../payments';
 import type { ShopRules } from '../shop';
 import { reminderEmail } from './billing-emails';
 import { lockPlanForChange, planAhead } from './plan-ahead';
@@ -18,14 +18,6 @@ import type { ScheduleService } from './schedule.service';
 //    transaction as the email is queued, claimed `for update skip locked`, so each week is reminded once.
 //  - `plans-ahead`: every live plan's weeks written ahead, and a box for each open week whose menu is out.
 
-/** "Visa ending 4242", "PayPal (anna@example.com)". */
-function cardLabel(method: typeof paymentMethods.$inferSelect | undefined): string | null {
-  if (!method) return null;
-  if (method.type === 'PaypalAccount') return method.email ? `PayPal (${method.email})` : 'PayPal';
-  const brand = method.brand ? method.brand.charAt(0).toUpperCase() + method.brand.slice(1) : 'Card';
-  return method.last4 ? `${brand} ending ${method.last4}` : brand;
-}
-
 /** Sends the reminders due now; returns how many went. */
 export async function remindDue(db: Db, schedule: ScheduleService, now: Date, batch = 100): Promise<number> {
   const week = firstOpenWeek(now);
@@ -34,32 +26,36 @@ export async function remindDue(db: Db, schedule: ScheduleService, now: Date, ba
   for (;;) {
     const done = await db.transaction(async (tx) => {
       const due = await tx
-        .select({ week: scheduleWeeks, box: orders, methodId: subscriptions.paymentMethodId })
+        .select({ week: scheduleWeeks, methodId: subscriptions.paymentMethodId })
         .from(scheduleWeeks)
         .innerJoin(subscriptions, eq(subscriptions.id, scheduleWeeks.subscriptionId))
-        .innerJoin(orders, eq(orders.id, scheduleWeeks.orderId))
         .where(
           and(
             eq(scheduleWeeks.startDate, week),
             isNull(scheduleWeeks.remindedAt),
             eq(scheduleWeeks.state, 'active'),
             eq(subscriptions.state, 'active'),
-            eq(orders.source, 'subscription'),
-            eq(orders.state, 'created'),
+            orderIsIn(scheduleWeeks.orderId, 'subscription', ['created']),
           ),
         )
         .orderBy(asc(scheduleWeeks.id))
         .limit(batch)
         .for('update', { of: scheduleWeeks, skipLocked: true });
       if (due.length === 0) return 0;
-      const methodIds = [...new Set(due.flatMap((row) => (row.methodId ? [row.methodId] : [])))];
-      const methods = methodIds.length
-        ? await tx.select().from(paymentMethods).where(inArray(paymentMethods.id, methodIds))
-        : [];
+      const boxes = await orderRowsOf(
+        tx,
+        due.map((row) => row.week.orderId!),
+      );
+      const methods = await paymentMethodsOf(
+        tx,
+        due.flatMap((row) => (row.methodId ? [row.methodId] : [])),
+      );
       for (const row of due) {
+        const box = boxes.get(row.week.orderId!);
+        if (!box) continue;
         const links = await schedule.weekLinks(tx, row.week.id);
-        const card = cardLabel(methods.find((method) => method.id === row.methodId));
-        await reminderEmail(tx, row.box, { card, links });
+        const method = row.methodId ? methods.get(row.methodId) : undefined;
+        await reminderEmail(tx, box, { card: method ? paidWithLabel(method) : null, links });
       }
       await tx
         .update(scheduleWeeks)

@@ -7,11 +7,10 @@ import { resumeTime } from '../../../domain/plan-pause';
 import { isFutureDelivery, isWeekOpen, weekCutoff } from '../../../domain/plans';
 import { timeLabel } from '../../../domain/calendar';
 import type { DbOrTx } from '../../db/client';
-import { collections } from '../../db/schema/catalogue';
-import { orderLineItems, orders } from '../../db/schema/orders';
-import { paymentMethods } from '../../db/schema/payments';
 import { scheduleWeeks, subscriptionEvents, type subscriptions } from '../../db/schema/subscriptions';
-import { vouchers } from '../../db/schema/vouchers';
+import { publishedWeeks } from '../menu';
+import { orderCountsOfPlans, orderLinesOf, ordersOfPlans, ordersWithVoucherCodes } from '../orders';
+import { paymentMethodsOf } from '../payments';
 import type { ScheduleWeekRow, SubscriptionRow } from './plan-store';
 
 // The plan and its weeks as the API shows them (spec §3 Subscription, Schedule week): each week's box with
@@ -45,38 +44,23 @@ type PlanRow = typeof subscriptions.$inferSelect;
 export async function subscriptionViews(db: DbOrTx, plans: PlanRow[], now: Date): Promise<Subscription[]> {
   if (plans.length === 0) return [];
   const ids = plans.map((plan) => plan.id);
-  const methodIds = plans.flatMap((plan) => (plan.paymentMethodId ? [plan.paymentMethodId] : []));
-  const methods = methodIds.length
-    ? await db.select().from(paymentMethods).where(inArray(paymentMethods.id, methodIds))
-    : [];
+  const methods = await paymentMethodsOf(
+    db,
+    plans.flatMap((plan) => (plan.paymentMethodId ? [plan.paymentMethodId] : [])),
+  );
   const today = londonDate(now);
-  const upcoming = await db
-    .select({
-      id: orders.id,
-      subscriptionId: orders.subscriptionId,
-      state: orders.state,
-      source: orders.source,
-      total: orders.total,
-      mealWeek: orders.mealWeek,
-      deliveryDate: orders.deliveryDate,
-      weekId: scheduleWeeks.id,
-      weekState: scheduleWeeks.state,
-    })
-    .from(orders)
-    .leftJoin(scheduleWeeks, eq(scheduleWeeks.orderId, orders.id))
-    .where(
-      and(
-        inArray(orders.subscriptionId, ids),
-        gte(orders.deliveryDate, today),
-        inArray(orders.state, ON_THE_WAY),
-      ),
-    )
-    .orderBy(asc(orders.deliveryDate));
-  const counts = await db
-    .select({ subscriptionId: orders.subscriptionId, count: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(inArray(orders.subscriptionId, ids))
-    .groupBy(orders.subscriptionId);
+  const boxes = await ordersOfPlans(db, ids, { from: today, states: ON_THE_WAY });
+  const weeks = await weeksOfOrders(
+    db,
+    boxes.map((box) => box.id),
+  );
+  const weekOf = new Map(weeks.map((week) => [week.orderId!, week]));
+  const upcoming = boxes.map((box) => ({
+    ...box,
+    weekId: weekOf.get(box.id)?.id ?? null,
+    weekState: weekOf.get(box.id)?.state ?? null,
+  }));
+  const counts = await orderCountsOfPlans(db, ids);
   return plans.map((plan) => {
     const mine = upcoming.filter((row) => row.subscriptionId === plan.id);
     const charge =
@@ -95,7 +79,7 @@ export async function subscriptionViews(db: DbOrTx, plans: PlanRow[], now: Date)
         row.state !== 'created' ||
         (row.source === 'subscription' && plan.state === 'active' && row.weekState === 'active'),
     );
-    const method = methods.find((m) => m.id === plan.paymentMethodId);
+    const method = plan.paymentMethodId ? methods.get(plan.paymentMethodId) : undefined;
     const dietary = plan.dietary ?? {};
     return {
       id: plan.id,
@@ -117,7 +101,7 @@ export async function subscriptionViews(db: DbOrTx, plans: PlanRow[], now: Date)
       paymentMethod: method
         ? { id: method.id, type: method.type, brand: method.brand, last4: method.last4, email: method.email }
         : null,
-      hasOrders: (counts.find((row) => row.subscriptionId === plan.id)?.count ?? 0) > 0,
+      hasOrders: (counts.get(plan.id) ?? 0) > 0,
       nextCharge:
         charge && charge.weekId && charge.mealWeek
           ? {
@@ -195,32 +179,15 @@ export async function scheduleWeekViews(
 ): Promise<ScheduleWeek[]> {
   if (weeks.length === 0) return [];
   const orderIds = weeks.flatMap((week) => (week.orderId ? [week.orderId] : []));
-  const boxes = orderIds.length
-    ? await db
-        .select({ order: orders, voucherCode: vouchers.code })
-        .from(orders)
-        .leftJoin(vouchers, eq(vouchers.id, orders.voucherId))
-        .where(inArray(orders.id, orderIds))
-    : [];
-  const lines = orderIds.length
-    ? await db
-        .select()
-        .from(orderLineItems)
-        .where(inArray(orderLineItems.orderId, orderIds))
-        .orderBy(asc(orderLineItems.position))
-    : [];
-  const starts = [...new Set(weeks.map((week) => week.startDate))];
-  const published = new Set(
-    (
-      await db
-        .select({ weekStart: collections.weekStart })
-        .from(collections)
-        .where(inArray(collections.weekStart, starts))
-    ).map((row) => row.weekStart),
+  const boxes = await ordersWithVoucherCodes(db, orderIds);
+  const lines = await orderLinesOf(db, orderIds);
+  const published = await publishedWeeks(
+    db,
+    weeks.map((week) => week.startDate),
   );
   return weeks.map((week) => {
     const plan = plans.find((p) => p.id === week.subscriptionId)!;
-    const box = boxes.find((row) => row.order.id === week.orderId);
+    const box = week.orderId ? boxes.get(week.orderId) : undefined;
     const order = box?.order ?? null;
     const open = isWeekOpen(week.startDate as IsoDate, now);
     const live = plan.state !== 'cancelled' && plan.state !== 'created';
@@ -260,6 +227,15 @@ export async function scheduleWeekViews(
       voucherCode: box?.voucherCode ?? null,
     };
   });
+}
+
+/** The weeks of these orders (plan boxes or weeks paid at checkout). */
+export async function weeksOfOrders(db: DbOrTx, orderIds: readonly string[]): Promise<ScheduleWeekRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(scheduleWeeks)
+    .where(inArray(scheduleWeeks.orderId, [...orderIds]));
 }
 
 /** The weeks of a customer's plans: from yesterday on (spec §4), or all. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { ScheduleWeek, UpdateScheduleWeekBody } from '../../../contracts/subscriptions';
 import { deadlineLabel, londonDate, longDayLabel, weekdayOf, type IsoDate } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
@@ -9,14 +9,14 @@ import type { Db, DbOrTx } from '../../db/client';
 import { planWeekLinks, scheduleWeeks, subscriptions } from '../../db/schema/subscriptions';
 import { hashToken, newToken } from '../../security/tokens';
 import { deliveryDaysOf } from '../delivery';
+import { changeOrderDelivery, orderLinesOf, orderRowOf } from '../orders';
 import type { ShopRulesCache } from '../shop';
 import { lockPlanForChange, type PlanContext } from './plan-ahead';
 import { recordReceipt, theWeekOf, type Receipt } from './plan-receipts';
 import { PLAN_NOT_FOUND, type ScheduleWeekRow, type SubscriptionRow } from './plan-store';
-import { readWeeks, scheduleWeekViews } from './plan-views';
+import { readWeeks, scheduleWeekViews, weeksOfOrders } from './plan-views';
 import { assertWeekOpen, ownedWeek, planBoxOf, resolveChoice, setBox, syncWeek } from './week-changes';
 import { weekMenu } from '../menu';
-import { orderLineItems, orders } from '../../db/schema/orders';
 import { boxChoice, type BoxChoice } from './week-boxes';
 
 // A plan's weeks (spec §7 Schedule; issue 12 part 1): each coming week with its box, and what a customer
@@ -226,11 +226,8 @@ export class ScheduleService {
       .where(eq(scheduleWeeks.id, week.id))
       .returning();
     if (week.orderId) {
-      await tx
-        .update(orders)
-        .set({ deliveryDate: date, updatedAt: context.now })
-        .where(eq(orders.id, week.orderId));
-      const [box] = await tx.select().from(orders).where(eq(orders.id, week.orderId));
+      await changeOrderDelivery(tx, [week.orderId], { deliveryDate: date }, context.now);
+      const box = await orderRowOf(tx, week.orderId);
       if (box?.source === 'subscription') {
         // Priced for the new day (its delivery fee): the chef's box or the customer's own dishes.
         const choice = week.recipesChosenAt === null ? null : await boxChoice(tx, week.orderId);
@@ -296,9 +293,8 @@ export class ScheduleService {
   }
 
   /** The weeks of these orders (plan boxes or weeks paid at checkout). */
-  async weeksOfOrders(orderIds: string[]): Promise<ScheduleWeekRow[]> {
-    if (orderIds.length === 0) return [];
-    return this.db.select().from(scheduleWeeks).where(inArray(scheduleWeeks.orderId, orderIds));
+  weeksOfOrders(orderIds: string[]): Promise<ScheduleWeekRow[]> {
+    return weeksOfOrders(this.db, orderIds);
   }
 }
 
@@ -322,14 +318,8 @@ async function recipesReceipt(
   week: ScheduleWeekRow,
   boxId: string | null,
 ): Promise<Receipt['email']> {
-  const [box] = boxId ? await tx.select().from(orders).where(eq(orders.id, boxId)) : [];
-  const lines = boxId
-    ? await tx
-        .select()
-        .from(orderLineItems)
-        .where(eq(orderLineItems.orderId, boxId))
-        .orderBy(asc(orderLineItems.position))
-    : [];
+  const box = boxId ? await orderRowOf(tx, boxId) : null;
+  const lines = boxId ? await orderLinesOf(tx, [boxId]) : [];
   const when = longDayLabel(week.deliveryDate as IsoDate);
   const dishes = lines.map(
     (line) =>

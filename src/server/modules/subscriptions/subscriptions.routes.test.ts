@@ -83,6 +83,13 @@ describe('GET /subscriptions', () => {
     expect((await other.visitor.get(`${API}/subscriptions`)).body.data).toEqual([]);
     expectError(await other.visitor.get(plan(c)), 404, 'SUBSCRIPTION_NOT_FOUND');
     expectError(await c.visitor.get(`${API}/subscriptions/not-an-id`), 400, 'VALIDATION_FAILED');
+    // The orders list filtered by the plan: its own orders for its customer, no such plan for anyone else.
+    const byPlan = `${API}/orders?filter[subscription_id]=${c.subscriptionId}`;
+    const mine = await c.visitor.get(byPlan);
+    expect(mine.status).toBe(200);
+    expect(mine.body.data.length).toBeGreaterThan(0);
+    expect(mine.body.data.every((o: any) => o.attributes.subscription_id === c.subscriptionId)).toBe(true);
+    expectError(await other.visitor.get(byPlan), 404, 'SUBSCRIPTION_NOT_FOUND');
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { basketProblems, basketTotals } from '../../../domain/basket';
 import { orderLineFromBasketLine, type OrderLine } from '../../../domain/basket-summary';
 import { addWeeks, weekdayOf, type IsoDate } from '../../../domain/calendar';
@@ -8,11 +8,17 @@ import { pence } from '../../../domain/money';
 import { MIN_RECIPES } from '../../../domain/plans';
 import { applyVoucher, type VoucherTerms } from '../../../domain/vouchers';
 import type { DbOrTx } from '../../db/client';
-import { productVariants } from '../../db/schema/catalogue';
-import { orderLineItems, orders } from '../../db/schema/orders';
 import { scheduleWeeks, subscriptionIngredientPreferences } from '../../db/schema/subscriptions';
-import { weekMenu, type WeekMenuDish } from '../menu';
-import { placeOrders, rewriteOrder, type Mover, type OrderDraft, type OrderRewrite } from '../orders';
+import { productIdsOfVariants, weekMenu, type WeekMenuDish } from '../menu';
+import {
+  orderLinesOf,
+  placeOrders,
+  planDishVariants,
+  rewriteOrder,
+  type Mover,
+  type OrderDraft,
+  type OrderRewrite,
+} from '../orders';
 import type { ShopRules } from '../shop';
 import type { ScheduleWeekRow, SubscriptionRow } from './plan-store';
 
@@ -151,20 +157,8 @@ export async function avoidedIngredients(db: DbOrTx, subscriptionId: string): Pr
 
 /** The dishes of the plan's two boxes before `weekStart`: the chef avoids repeating them. */
 async function recentDishes(db: DbOrTx, subscriptionId: string, weekStart: IsoDate): Promise<number[]> {
-  const rows = await db
-    .select({ productId: productVariants.productId })
-    .from(orderLineItems)
-    .innerJoin(orders, eq(orders.id, orderLineItems.orderId))
-    .innerJoin(productVariants, eq(productVariants.id, orderLineItems.productVariantId))
-    .where(
-      and(
-        eq(orders.subscriptionId, subscriptionId),
-        gte(orders.mealWeek, addWeeks(weekStart, -2)),
-        lt(orders.mealWeek, weekStart),
-      ),
-    )
-    .orderBy(desc(orders.mealWeek));
-  return [...new Set(rows.map((row) => row.productId))];
+  const variants = await planDishVariants(db, subscriptionId, addWeeks(weekStart, -2), weekStart);
+  return variants.length > 0 ? [...new Set(await productIdsOfVariants(db, variants))] : [];
 }
 
 /**
@@ -195,12 +189,9 @@ export async function chefPicks(
 
 /** The box as it stands: its lines as choices (to price it again on another day or with a voucher). */
 export async function boxChoice(db: DbOrTx, orderId: string): Promise<BoxChoice[]> {
-  const rows = await db
-    .select({ variantId: orderLineItems.productVariantId, quantity: orderLineItems.quantity })
-    .from(orderLineItems)
-    .where(and(eq(orderLineItems.orderId, orderId), eq(orderLineItems.isAddon, false)));
+  const rows = await orderLinesOf(db, [orderId], { dishesOnly: true });
   return rows.flatMap((row) =>
-    row.variantId === null ? [] : [{ variantId: row.variantId, quantity: row.quantity }],
+    row.productVariantId === null ? [] : [{ variantId: row.productVariantId, quantity: row.quantity }],
   );
 }
 
@@ -269,14 +260,4 @@ export async function rewriteBox(
   at: Date,
 ): Promise<void> {
   await rewriteOrder(tx, order, priced, at);
-}
-
-/** The plan's boxes of these weeks (order rows), by id. */
-export async function boxesOf(db: DbOrTx, orderIds: readonly string[]) {
-  if (orderIds.length === 0) return new Map<string, typeof orders.$inferSelect>();
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(inArray(orders.id, [...orderIds]));
-  return new Map(rows.map((row) => [row.id, row]));
 }

@@ -2,9 +2,11 @@
 // redemptions (taken when orders are placed, released when they are given up).
 
 export {
+  putVoucherOnBasket,
   redeemVoucher,
   releaseVoucher,
   takeRedemption,
+  takeVoucherOffBasket,
   voucherForBasket,
   voucherOnBasket,
   VouchersService,
@@ -16,6 +18,8 @@ export {
   loadAppliedVouchers,
   toTerms,
   prepareAppliedVoucher,
+  voucherCodeOf,
+  voucherCodes,
 } from './vouchers.repo';
 export { countVoucherAttempt, type CountCodeAttempt } from './voucher-attempts';
 export { voucherRoutes } from './vouchers.routes';

@@ -1,4 +1,5 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   usageProblem,
   VOUCHER_MESSAGES,
@@ -9,9 +10,8 @@ import type { VoucherTermsView } from '../../../contracts/vouchers';
 import type { VoucherOnBasket } from '../../../contracts/baskets';
 import type { Db, DbOrTx } from '../../db/client';
 import { preparedJoining } from '../../db/request-transaction';
-import { firstProductImage } from '../menu';
+import { variantDishes } from '../menu';
 import { baskets } from '../../db/schema/baskets';
-import { products, productVariants } from '../../db/schema/catalogue';
 import { basketVouchers, voucherRedemptions, vouchers } from '../../db/schema/vouchers';
 import { checkouts } from '../../db/schema/checkout';
 
@@ -25,6 +25,25 @@ export async function findVoucherByCode(db: DbOrTx, code: string): Promise<Vouch
 export async function findVoucherById(db: DbOrTx, id: string): Promise<VoucherRow | null> {
   const [row] = await db.select().from(vouchers).where(eq(vouchers.id, id)).limit(1);
   return row ?? null;
+}
+
+/**
+ * A voucher's code as a column of another area's statement (a subquery on `voucherId`, e.g. an order's
+ * voucher): null when there is none.
+ */
+export function voucherCodeOf(voucherId: SQL | AnyPgColumn): SQL<string | null> {
+  return sql<string | null>`(select ${vouchers.code} from ${vouchers} where ${vouchers.id} = ${voucherId})`;
+}
+
+/** The codes of these vouchers, by id: one statement. */
+export async function voucherCodes(db: DbOrTx, voucherIds: readonly string[]): Promise<Map<string, string>> {
+  const ids = [...new Set(voucherIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: vouchers.id, code: vouchers.code })
+    .from(vouchers)
+    .where(inArray(vouchers.id, ids));
+  return new Map(rows.map((row) => [row.id, row.code]));
 }
 
 /** The domain's terms of a basket voucher (a CreditVoucher is never one: it becomes credit instead). */
@@ -62,7 +81,7 @@ export function toTermsView(row: VoucherRow): VoucherTermsView {
 }
 
 function appliedQuery(db: DbOrTx, where: SQL) {
-  const firstImage = firstProductImage(db);
+  const addon = variantDishes(db);
   return db
     .select({
       basketId: basketVouchers.basketId,
@@ -71,24 +90,23 @@ function appliedQuery(db: DbOrTx, where: SQL) {
       // Once-per-customer and new-customer facts for the basket's customer (none for a visitor's basket).
       redeemedBefore: sql<boolean>`exists (select 1 from ${voucherRedemptions} where ${voucherRedemptions.voucherId} = ${vouchers.id} and ${voucherRedemptions.customerId} = ${baskets.customerId})`,
       hasPaidOrder: sql<boolean>`exists (select 1 from ${checkouts} where ${checkouts.customerId} = ${baskets.customerId} and ${checkouts.state} = 'paid')`,
-      addonId: productVariants.id,
-      addonExtId: productVariants.extId,
-      addonVariantTitle: productVariants.title,
-      addonSku: productVariants.sku,
-      addonPrice: productVariants.pricePence,
-      addonIsDouble: productVariants.isDouble,
-      addonAvailable: productVariants.quantityAvailable,
-      addonProductId: products.id,
-      addonProductExtId: products.extId,
-      addonTitle: products.title,
-      addonTags: products.tags,
-      addonImageUrl: sql<string | null>`(${firstImage})`,
+      addonId: addon.variantId,
+      addonExtId: addon.variantExtId,
+      addonVariantTitle: addon.variantTitle,
+      addonSku: addon.sku,
+      addonPrice: addon.pricePence,
+      addonIsDouble: addon.isDouble,
+      addonAvailable: addon.quantityAvailable,
+      addonProductId: addon.productId,
+      addonProductExtId: addon.productExtId,
+      addonTitle: addon.title,
+      addonTags: addon.tags,
+      addonImageUrl: addon.imageUrl,
     })
     .from(basketVouchers)
     .innerJoin(vouchers, eq(vouchers.id, basketVouchers.voucherId))
     .innerJoin(baskets, eq(baskets.id, basketVouchers.basketId))
-    .leftJoin(productVariants, eq(productVariants.id, vouchers.addonVariantId))
-    .leftJoin(products, eq(products.id, productVariants.productId))
+    .leftJoin(addon, eq(addon.variantId, vouchers.addonVariantId))
     .where(where);
 }
 type AppliedRow = Awaited<ReturnType<typeof appliedQuery>>[number];

@@ -53,6 +53,30 @@ export async function voucherForBasket(
   return terms ? { id: row!.voucher.id, ...terms } : null;
 }
 
+/** Puts the voucher on the basket (replacing any other code there): the caller holds the basket's lock. */
+export async function putVoucherOnBasket(tx: DbOrTx, basketId: string, voucherId: string): Promise<void> {
+  await tx
+    .insert(basketVouchers)
+    .values({ basketId, voucherId })
+    .onConflictDoUpdate({
+      target: basketVouchers.basketId,
+      set: { voucherId, createdAt: sql`now()` },
+    });
+}
+
+/** Takes the voucher off the basket; false when it was not there. */
+export async function takeVoucherOffBasket(
+  tx: DbOrTx,
+  basketId: string,
+  voucherId: string,
+): Promise<boolean> {
+  const removed = await tx
+    .delete(basketVouchers)
+    .where(and(eq(basketVouchers.basketId, basketId), eq(basketVouchers.voucherId, voucherId)))
+    .returning({ voucherId: basketVouchers.voucherId });
+  return removed.length > 0;
+}
+
 /**
  * The voucher on a basket with what pricing it needs beyond its terms: an AddonVoucher's free product
  * (title, SKU, price, ids; null when sold out) and the usage problem for the basket's customer. Pass it to

@@ -3,7 +3,10 @@ import type { IsoDate } from '../../../domain/calendar';
 import { isGiftBox } from '../../../domain/menu';
 import type { DbOrTx } from '../../db/client';
 import { collectionProducts, collections, products, productVariants } from '../../db/schema/catalogue';
-import { VARIANT_GID_PREFIX } from '../menu';
+import { VARIANT_GID_PREFIX } from './catalogue.repo';
+
+// What delivery asks of the catalogue to decide whether dishes can be delivered in a week: each dish's stock
+// and the menu weeks that have it.
 
 export interface VariantAvailability {
   /** The id as the caller gave it ("10011" or "gid://shopify/ProductVariant/10011"). */
