@@ -39,6 +39,12 @@ export default defineConfig({
           environment: 'node',
           // Property tests take a second or two; on a busy CI machine, far more. Time is never what they test.
           testTimeout: 30_000,
+          // Both cores (Vitest's default leaves one free), and the modules loaded once per worker, not once
+          // per file: loading them was most of the project's time (decision 24). Spies are restored by the
+          // file that made them, stubbed globals after every test, and no test relies on a module's first load.
+          maxWorkers: 2,
+          isolate: false,
+          unstubGlobals: true,
         },
       },
       {

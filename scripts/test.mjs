@@ -1,19 +1,31 @@
 // `npm test`: lint, typecheck, unit, API and browser tests (docs/decisions/0024 keeps CI under 20 minutes).
 // The checks that need no database and the web build the browser journeys use run side by side first (each
-// mostly one core; their output is printed whole as each ends), then the unit, API and browser suites one
-// after another. The first failure stops the run with its output.
+// mostly one core; their output is printed whole as each ends), then the unit and API suites, then the
+// browser journeys. With CI_TEST_DATABASE_URL set (.ci/run sets it to its throwaway PostgreSQL server), the
+// API suite runs a second time on that server beside the journeys, at a lower priority: the journeys leave
+// most of a core idle (one browser waiting on one server), and the journeys keep the CPU they ask for. The
+// first failure stops the run with its output.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const bin = (name) => join(root, 'node_modules/.bin', name);
 const node = (script, ...args) => [process.execPath, [join(root, script), ...args]];
+const began = Date.now();
+const seconds = (since) => Math.round((Date.now() - since) / 1000);
 
-/** Runs one command; `quiet` keeps its output to print once it ends (for commands that run side by side). */
-function run(name, [command, args], { quiet = false } = {}) {
+/**
+ * Runs one command; `quiet` keeps its output to print once it ends (for commands that run beside another),
+ * `env` replaces the environment, `nice` lowers its priority (and its children's) on Linux and macOS.
+ */
+function run(name, [command, args], { quiet = false, env = process.env, nice = 0 } = {}) {
   return new Promise((resolve, reject) => {
     const started = Date.now();
-    const child = spawn(command, args, { cwd: root, stdio: quiet ? 'pipe' : 'inherit', env: process.env });
+    const [file, argv] =
+      nice && process.platform !== 'win32'
+        ? ['nice', ['-n', String(nice), command, ...args]]
+        : [command, args];
+    const child = spawn(file, argv, { cwd: root, stdio: quiet ? 'pipe' : 'inherit', env });
     const output = [];
     child.stdout?.on('data', (chunk) => output.push(chunk));
     child.stderr?.on('data', (chunk) => output.push(chunk));
@@ -21,9 +33,9 @@ function run(name, [command, args], { quiet = false } = {}) {
     child.on('error', reject);
     child.on('close', (code, signal) => {
       running.delete(child);
-      const seconds = Math.round((Date.now() - started) / 1000);
       if (quiet) process.stdout.write(Buffer.concat(output));
-      console.log(`\n-- ${name}: ${code === 0 ? 'passed' : `failed (${signal ?? code})`} in ${seconds}s`);
+      const outcome = code === 0 ? 'passed' : `failed (${signal ?? code})`;
+      console.log(`\n-- ${name}: ${outcome} in ${seconds(started)}s (${seconds(began)}s in)`);
       if (code === 0) resolve();
       else reject(new Error(`${name} failed`));
     });
@@ -39,6 +51,14 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 const together = (jobs) => Promise.all(jobs.map(([name, command]) => run(name, command, { quiet: true })));
 
+const { CI_TEST_DATABASE_URL: postgres, ...env } = process.env;
+const journeys = () =>
+  run(
+    'browser journeys',
+    [process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'test:e2e', '--', ...process.argv.slice(2)]],
+    { env },
+  );
+
 try {
   await together([
     ['eslint', [bin('eslint'), ['.', '--max-warnings', '0']]],
@@ -46,12 +66,19 @@ try {
     ['typecheck', [bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']]],
     ['web build', node('scripts/ensure-web-build.mjs')],
   ]);
-  await run('unit tests', [bin('vitest'), ['run', '--project', 'unit']]);
-  await run('API tests', [bin('vitest'), ['run', '--project', 'api']]);
-  await run('browser journeys', [
-    process.platform === 'win32' ? 'npm.cmd' : 'npm',
-    ['run', 'test:e2e', '--', ...process.argv.slice(2)],
-  ]);
+  await run('unit tests', [bin('vitest'), ['run', '--project', 'unit']], { env });
+  await run('API tests', [bin('vitest'), ['run', '--project', 'api']], { env });
+  if (!postgres) await journeys();
+  else {
+    await Promise.all([
+      journeys(),
+      run('API tests on PostgreSQL', [bin('vitest'), ['run', '--project', 'api']], {
+        quiet: true,
+        env: { ...env, TEST_DATABASE_URL: postgres },
+        nice: 10,
+      }),
+    ]);
+  }
 } catch (error) {
   for (const child of running) child.kill('SIGTERM');
   console.error(`\n${error.message}`);

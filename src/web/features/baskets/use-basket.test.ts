@@ -1,9 +1,10 @@
 import { MutationObserver, QueryClient, QueryObserver } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi, type MockInstance } from 'vitest';
 import type { Basket } from '../../../contracts/baskets';
 import { snakeKeys } from '../../../contracts/case';
 import { api } from '../../shared/api/client';
 import { setTransport } from '../../shared/api/transport';
+import * as toast from '../../shared/ui/toast';
 import { basketQueries, readBasket } from './baskets.queries';
 import { basketOf } from './test-baskets';
 import { basketChange } from './use-basket';
@@ -14,7 +15,9 @@ import { basketChange } from './use-basket';
 // click on. A reload is the shop reading the basket when the request reaches it, answering whenever the
 // network lets it.
 
-vi.mock('../../shared/ui/toast', () => ({ showToast: vi.fn() }));
+// Toasts are caught, not shown: a spy on the module's export, restored after each test (the unit project
+// shares modules between test files, so a vi.mock here would not reach a use-basket another file loaded).
+let showToast: MockInstance<typeof toast.showToast>;
 
 const key = basketQueries.recipeKit().queryKey;
 
@@ -131,6 +134,7 @@ async function changeReachesShop() {
 }
 
 beforeEach(async () => {
+  showToast = vi.spyOn(toast, 'showToast').mockImplementation(() => undefined);
   shop = new Shop();
   setTransport(shop.fetch);
   unloadListeners = new Set();
@@ -156,6 +160,7 @@ beforeEach(async () => {
 afterEach(() => {
   setTransport((url, init) => fetch(url, init));
   vi.unstubAllGlobals();
+  showToast.mockRestore();
   client.clear();
 });
 
@@ -243,7 +248,6 @@ describe('a basket reload already running when a change begins', () => {
 
 describe('a basket change', () => {
   test('that fails is rolled back, with a message; a reload asked for meanwhile runs after it', async () => {
-    const { showToast } = await import('../../shared/ui/toast');
     void change();
     await changeReachesShop();
     expect(screen.at(-1)).toBe(2);
