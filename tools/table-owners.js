@@ -15,6 +15,7 @@ export const TABLE_OWNERS = {
   'courier.ts': { owner: 'integrations/courier' },
   'credit.ts': { owner: 'credit' },
   'customers.ts': { owner: 'customers' },
+  'dine-in.ts': { owner: 'dine-in' },
   'email.ts': { owner: 'integrations/email' },
   'fulfilment.ts': { owner: 'fulfilment', tables: { sandboxParcels: 'integrations/fulfilment' } },
   'local-identity.ts': { owner: 'integrations/social-sign-in' },

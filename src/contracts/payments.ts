@@ -47,9 +47,10 @@ export type SetupIntentView = z.infer<typeof setupIntentAttributes> & { id: stri
 export const paymentAttributes = z.object({
   orderId: z.string(),
   checkoutId: z.string(),
-  status: z.enum(['processing', 'requires_action', 'succeeded', 'failed', 'refunded']),
+  /** `held`: a tab's card is authorised for `amount`, captured when the tab closes (decision 28). */
+  status: z.enum(['processing', 'requires_action', 'held', 'succeeded', 'failed', 'released', 'refunded']),
   paymentProcessorName: z.enum(['stripe', 'paypal', 'none']),
-  /** Charged to the card or PayPal, in pence. */
+  /** Charged to the card or PayPal, in pence (a hold: the amount held, then what was captured). */
   amount: penceSchema,
   creditAmount: penceSchema,
   /** A 3-D Secure check or PayPal approval to finish it. */

@@ -34,7 +34,8 @@ export const ORDER_STATES = [
 export type OrderState = (typeof ORDER_STATES)[number];
 
 /** Where an order came from: a checkout of a basket (a plan's first boxes, a one-off box), a gift, a
- * plan's weekly box (`subscription`), or a restaurant's takeaway or catering order (decision 23). */
+ * plan's weekly box (`subscription`), a restaurant's takeaway or catering order (decision 23), a round of
+ * a table's tab or one payer's share of its bill (decision 28). */
 export const ORDER_SOURCES = [
   'recipe_kit',
   'one_off',
@@ -42,6 +43,8 @@ export const ORDER_SOURCES = [
   'subscription',
   'takeaway',
   'catering',
+  'dine_in_tab',
+  'dine_in_share',
 ] as const;
 export type OrderSource = (typeof ORDER_SOURCES)[number];
 

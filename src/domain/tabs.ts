@@ -1,8 +1,34 @@
+import type { Lifecycle } from './lifecycles';
 import { formatPence, pence, prorate, sumPence, type Pence } from './money';
 
 // Dine-in's money rules (issue 21): honest tips, a tab's held limit and when a forgotten tab closes, and
 // splitting a bill so that every penny is paid by someone and nobody pays a penny twice. Pure: the server
 // keeps the tab, these decide.
+
+export const TAB_STATES = ['opening', 'open', 'settling', 'closing', 'closed', 'abandoned'] as const;
+export type TabState = (typeof TAB_STATES)[number];
+
+/**
+ * A tab's life (decision 28): `opening` while the first round waits for the card to be held; `open` takes
+ * rounds; `settling` once the bill is split (no more rounds; back to `open` when the split is cancelled
+ * before anyone paid); `closing` once the capture of the holder's card is asked for; `closed` when it is
+ * taken. A tab never held is `abandoned`.
+ */
+export const TAB_LIFECYCLE: Lifecycle<TabState> = {
+  name: 'tab',
+  states: TAB_STATES,
+  moves: {
+    opening: ['open', 'abandoned'],
+    open: ['settling', 'closing'],
+    settling: ['open', 'closing'],
+    closing: ['closed'],
+    closed: [],
+    abandoned: [],
+  },
+};
+
+/** A tab that still takes rounds. */
+export const takesRounds = (state: TabState) => state === 'open';
 
 /** The percentages offered as tips, after "No tip"; nothing is ever chosen for the guest. */
 export const TIP_PERCENTS = [10, 12.5, 15] as const;

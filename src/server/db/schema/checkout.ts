@@ -23,9 +23,19 @@ export const checkouts = pgTable(
     /** The basket's updated_at when the orders were made: a changed basket makes a new checkout. */
     basketVersion: timestamp('basket_version', { withTimezone: true }),
     /** `plan_week`: one week of a plan, billed at its cutoff (no basket); `takeaway`/`catering`: a
-     * restaurant's order (decision 23). */
+     * restaurant's order (decision 23); `dine_in_tab`: a table's tab, its rounds as orders, its card held;
+     * `dine_in_share`: one payer's part of a tab's bill (decision 28). */
     kind: text('kind', {
-      enum: ['recipe_kit', 'one_off', 'gift_box', 'plan_week', 'takeaway', 'catering'],
+      enum: [
+        'recipe_kit',
+        'one_off',
+        'gift_box',
+        'plan_week',
+        'takeaway',
+        'catering',
+        'dine_in_tab',
+        'dine_in_share',
+      ],
     }).notNull(),
     state: text('state', { enum: ['open', 'paid', 'cancelled'] })
       .notNull()

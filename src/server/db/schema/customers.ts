@@ -48,11 +48,19 @@ export const customers = pgTable(
      * by a reset, an emailed sign-in link or a provider's verified email. Null: unconfirmed.
      */
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    /**
+     * A guest at a restaurant table (decision 28): made for one guest session, never found by its email (two
+     * guests with one email are two rows, and neither reaches the account of that email).
+     */
+    guest: boolean('guest').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('customers_email_idx').on(t.email),
+    // One account per email; guests are not accounts (decision 28).
+    uniqueIndex('customers_email_idx')
+      .on(t.email)
+      .where(sql`not ${t.guest}`),
     uniqueIndex('customers_referral_token_idx').on(t.referralToken),
     check('customers_email_lower', sql`${t.email} = lower(${t.email})`),
     check('customers_store_credits_nonnegative', sql`${t.storeCredits} >= 0`),

@@ -59,6 +59,8 @@ export const orders = pgTable(
     shippingPrice: integer('shipping_price').notNull().default(0),
     /** A one-off box's fee, within shippingPrice (decision 11): shown by name on its receipts. */
     oneOffFee: integer('one_off_fee').notNull().default(0),
+    /** A tip the customer chose (dine-in, decision 28), on the food and drink only; within the total. */
+    tip: integer('tip').notNull().default(0),
     total: integer('total').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -74,7 +76,7 @@ export const orders = pgTable(
       .where(sql`${t.state} in ('paid', 'submitted', 'accepted', 'packed', 'shipped')`),
     check(
       'orders_amounts',
-      sql`${t.subtotal} >= 0 and ${t.totalDiscounts} >= 0 and ${t.shippingPrice} >= 0 and ${t.total} >= 0`,
+      sql`${t.subtotal} >= 0 and ${t.totalDiscounts} >= 0 and ${t.shippingPrice} >= 0 and ${t.tip} >= 0 and ${t.total} >= 0`,
     ),
     check('orders_one_off_fee', sql`${t.oneOffFee} between 0 and ${t.shippingPrice}`),
   ],

@@ -58,6 +58,14 @@ export const sandboxPaymentIntents = pgTable(
     lastError: jsonb('last_error').$type<Record<string, string> | null>(),
     metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
     amountRefunded: integer('amount_refunded').notNull().default(0),
+    /** Stripe's capture_method: `manual` holds `amount` (status requires_capture) until captured or cancelled. */
+    captureMethod: text('capture_method', { enum: ['automatic', 'manual'] })
+      .notNull()
+      .default('automatic'),
+    /** When a manual intent's card was authorised (a hold expires 7 days later, as Stripe's do). */
+    authorizedAt: timestamp('authorized_at', { withTimezone: true }),
+    /** What a manual intent's capture took (null until captured; an automatic one takes `amount`). */
+    amountCaptured: integer('amount_captured'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

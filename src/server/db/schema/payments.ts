@@ -49,6 +49,16 @@ export const payments = pgTable(
      * Secure challenge can be shown), and a replay after a crash sends exactly the same request.
      */
     offSession: boolean('off_session').notNull().default(false),
+    /**
+     * `manual`: a hold (decision 28): `amount` is authorised on the card, `held` until captured once (any
+     * amount up to it: `capture_amount`) or released. `automatic`: charged at once.
+     */
+    captureMethod: text('capture_method', { enum: ['automatic', 'manual'] })
+      .notNull()
+      .default('automatic'),
+    /** A hold's capture as asked for (set before the processor is asked, so recovery can finish it). */
+    captureAmount: integer('capture_amount'),
+    captureRequestedAt: timestamp('capture_requested_at', { withTimezone: true }),
     creditAmount: integer('credit_amount').notNull().default(0),
     status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('processing'),
     /**
@@ -93,6 +103,10 @@ export const payments = pgTable(
     index('payments_refund_owed_idx')
       .on(t.refundRequestedAt)
       .where(sql`${t.refundRequestedAt} is not null and ${t.status} = 'succeeded'`),
+    // Holds whose capture was asked for and not yet recorded: what recovery finishes.
+    index('payments_capture_owed_idx')
+      .on(t.captureRequestedAt)
+      .where(sql`${t.captureRequestedAt} is not null and ${t.status} = 'held'`),
     index('payments_cancel_pending_idx')
       .on(t.updatedAt)
       .where(sql`${t.intentCancel} = 'pending'`),
@@ -101,6 +115,10 @@ export const payments = pgTable(
       .on(t.checkoutId)
       .where(sql`${t.status} = 'succeeded'`),
     check('payments_amounts', sql`${t.amount} >= 0 and ${t.creditAmount} >= 0`),
+    check(
+      'payments_capture',
+      sql`${t.captureAmount} is null or (${t.captureMethod} = 'manual' and ${t.captureAmount} between 0 and ${t.amount})`,
+    ),
   ],
 );
 

@@ -195,3 +195,24 @@ export const staffMemberships = pgTable(
     index('staff_memberships_restaurant_idx').on(t.restaurantId),
   ],
 );
+
+/**
+ * A restaurant's tables (decision 28): the number on the card on the table ("12"), how many it seats, and its
+ * place in the floor view. A restaurant without table numbers has none: its guests are served by name.
+ */
+export const diningTables = pgTable(
+  'dining_tables',
+  {
+    restaurantId: text('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+    seats: smallint('seats').notNull().default(4),
+    position: smallint('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.restaurantId, t.number] }),
+    check('dining_tables_number', sql`${t.number} ~ '^[A-Za-z0-9 -]{1,12}$'`),
+    check('dining_tables_seats', sql`${t.seats} between 1 and 40`),
+  ],
+);

@@ -114,6 +114,8 @@ export const takeawayOrders = pgTable(
     customerEmail: text('customer_email').notNull(),
     phone: text('phone'),
     tableNumber: text('table_number'),
+    /** A tab's round (1, 2, …): the kitchen shows it beside the table (decision 28). */
+    round: smallint('round'),
     /** The customer's allergen profile when they ordered (UK allergen codes 100–113). */
     customerAllergens: smallint('customer_allergens')
       .array()

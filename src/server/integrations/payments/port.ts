@@ -69,11 +69,19 @@ export interface PaymentIntent {
   clientSecret: string;
   amount: number;
   amountRefunded: number;
+  /** `manual`: a hold (decision 28): authorised, then captured once or cancelled. */
+  captureMethod: 'automatic' | 'manual';
+  /** What a `requires_capture` intent can still capture (0 otherwise). */
+  amountCapturable: number;
+  /** What was taken: `amount` once an automatic intent succeeds, the captured amount for a hold, else 0. */
+  amountReceived: number;
   status:
     | 'requires_payment_method'
     | 'requires_confirmation'
     | 'requires_action'
     | 'processing'
+    /** A hold's card is authorised for `amount`; nothing is taken until `capturePaymentIntent`. */
+    | 'requires_capture'
     | 'succeeded'
     | 'canceled';
   /** The 3-D Secure challenge or the PayPal approval page; the browser comes back to `returnUrl`. */
@@ -120,13 +128,28 @@ export interface PaymentProcessor {
        * Default false (on-session).
        */
       offSession?: boolean;
+      /**
+       * `manual` holds `amount` on the card (Stripe's capture_method manual, PayPal's AUTHORIZE intent): once
+       * authorised (after 3-D Secure or PayPal approval when needed) the intent is `requires_capture`, and
+       * nothing is taken until `capturePaymentIntent`. Default `automatic`.
+       */
+      captureMethod?: 'automatic' | 'manual';
     },
     idempotencyKey: string,
   ): Promise<PaymentIntent>;
   retrievePaymentIntent(id: string): Promise<PaymentIntent>;
   /**
-   * Cancels an intent that has not taken money (a 3-D Secure check or PayPal approval the shop gave up on),
-   * so that it can never succeed later. Answers with the intent as it ends: 'canceled', or 'succeeded' when
+   * Captures `amount` (at least the 30p minimum, at most `amountCapturable`) of a `requires_capture` intent,
+   * once: the rest of the hold is released, and the intent is `succeeded` with `amountReceived = amount`.
+   * Replayed with the same key it answers the same; a second capture with another key, or an intent not
+   * `requires_capture`, is refused (PaymentProcessorError 'payment_intent_unexpected_state'); an amount above
+   * the hold is 'amount_too_large'; an authorisation that expired (7 days) is 'charge_expired_for_capture'
+   * and the intent is then `canceled`.
+   */
+  capturePaymentIntent(id: string, input: { amount: number }, idempotencyKey: string): Promise<PaymentIntent>;
+  /**
+   * Cancels an intent that has not taken money (a 3-D Secure check or PayPal approval the shop gave up on,
+   * or a hold let go: `requires_capture` releases the authorisation), so that it can never succeed later. Answers with the intent as it ends: 'canceled', or 'succeeded' when
    * the money was taken first (the caller then refunds it). Cancelling twice is not an error.
    */
   cancelPaymentIntent(id: string, idempotencyKey: string): Promise<PaymentIntent>;

@@ -19,7 +19,7 @@ export async function paymentView(db: DbOrTx, row: PaymentRow): Promise<Payment>
     checkoutId: row.checkoutId,
     status: row.status,
     paymentProcessorName: row.processor,
-    amount: row.amount,
+    amount: row.status === 'succeeded' && row.captureAmount !== null ? row.captureAmount : row.amount,
     creditAmount: row.creditAmount,
     nextActionUrl: row.nextActionUrl,
     declineCode: row.declineCode,
