@@ -1,3 +1,4 @@
+import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { createPaypalProcessor } from './paypal';
@@ -12,6 +13,11 @@ export interface PaymentProcessorsOptions {
   mode: 'sandbox' | 'live';
   db: Db;
   publicUrl: string;
+  /**
+   * The sandbox's clock, which ages its holds (7 days, as Stripe's); system time when not given. The
+   * sandbox's pages must be given the same one (PaymentsSandboxRoutesOptions.sandboxClock).
+   */
+  clock?: Clock;
   stripeSecretKey?: string | null;
   /** Stripe's API; null is api.stripe.com. */
   stripeApiUrl?: string | null;
@@ -23,8 +29,8 @@ export interface PaymentProcessorsOptions {
 export function createPaymentProcessors(options: PaymentProcessorsOptions): PaymentProcessors {
   if (options.mode === 'sandbox') {
     return {
-      stripe: createSandboxStripe(options.db, options.publicUrl),
-      paypal: createSandboxPaypal(options.db, options.publicUrl),
+      stripe: createSandboxStripe(options.db, options.publicUrl, options.clock),
+      paypal: createSandboxPaypal(options.db, options.publicUrl, options.clock),
     };
   }
   const { stripeSecretKey, paypalClientId, paypalClientSecret } = options;
@@ -47,9 +53,11 @@ export function createPaymentProcessors(options: PaymentProcessorsOptions): Paym
 }
 
 /** The options for `createPaymentProcessors` from the validated configuration. */
-export function paymentProcessorsOptions(config: Config, db: Db): PaymentProcessorsOptions {
+export function paymentProcessorsOptions(config: Config, db: Db, clock?: Clock): PaymentProcessorsOptions {
   const { payments } = config;
-  if (payments.mode === 'sandbox') return { mode: 'sandbox', db, publicUrl: config.publicUrl };
+  if (payments.mode === 'sandbox') {
+    return { mode: 'sandbox', db, publicUrl: config.publicUrl, ...(clock ? { clock } : {}) };
+  }
   return {
     mode: 'live',
     db,

@@ -86,6 +86,9 @@ describe('checkout with PayPal', () => {
       clientSecret: ORDER,
       amount: 2_499,
       amountRefunded: 0,
+      captureMethod: 'automatic',
+      amountCapturable: 0,
+      amountReceived: 0,
       status: 'requires_action',
       nextActionUrl: `https://www.sandbox.paypal.com/checkoutnow?token=${ORDER}`,
       paymentMethodRef: null,
@@ -172,6 +175,189 @@ describe('checkout with PayPal', () => {
     const pi = await processor.retrievePaymentIntent(ORDER);
     expect(pi).toMatchObject({ status: 'succeeded', amount: 2_499, amountRefunded: 1_000 });
     expect(sent).toHaveLength(1);
+  });
+});
+
+describe('holds: AUTHORIZE orders (manual capture)', () => {
+  const HOLD = '2KS61478XD3098254';
+  const AUTHORIZATION = '0VF52814937998046';
+  const CAPTURE_PATH = `/v2/payments/authorizations/${AUTHORIZATION}/capture`;
+  const TAB = { ...PAYMENT, amount: 5_000, captureMethod: 'manual' as const };
+  const calls = (sent: Sent[]) => sent.map((s) => `${s.method} ${s.path}`);
+
+  test('a hold is an order with intent AUTHORIZE that waits for the buyer', async () => {
+    const { processor, sent } = fakePaypal(() => ok('order.hold_created'));
+    const pi = await processor.createPaymentIntent(TAB, 'tab-1-hold');
+    expect(pi).toMatchObject({
+      id: HOLD,
+      status: 'requires_action',
+      captureMethod: 'manual',
+      amount: 5_000,
+      amountCapturable: 0,
+      amountReceived: 0,
+      nextActionUrl: `https://www.sandbox.paypal.com/checkoutnow?token=${HOLD}`,
+    });
+    expect(sent[0]!.headers.get('paypal-request-id')).toBe('tab-1-hold');
+    expect(sent[0]!.body).toMatchObject({
+      intent: 'AUTHORIZE',
+      purchase_units: [{ amount: { currency_code: 'GBP', value: '50.00' } }],
+    });
+  });
+
+  test('once approved, retrieving a hold authorises it, never captures it', async () => {
+    const { processor, sent } = fakePaypal((r) =>
+      r.method === 'GET' ? ok('order.hold_approved') : ok('order.authorized', 201),
+    );
+    const pi = await processor.retrievePaymentIntent(HOLD);
+    expect(pi).toEqual({
+      id: HOLD,
+      clientSecret: HOLD,
+      amount: 5_000,
+      amountRefunded: 0,
+      captureMethod: 'manual',
+      amountCapturable: 5_000,
+      amountReceived: 0,
+      status: 'requires_capture',
+      nextActionUrl: null,
+      paymentMethodRef: null,
+      lastError: null,
+      metadata: { checkout_id: '7c1e9a42-5b3d-4f6e-8a90-2b3c4d5e6f7a' },
+    });
+    expect(calls(sent)).toEqual([
+      `GET /v2/checkout/orders/${HOLD}`,
+      `POST /v2/checkout/orders/${HOLD}/authorize`,
+    ]);
+    // Authorised once per order, however often it is read.
+    expect(sent[1]!.headers.get('paypal-request-id')).toBe(`authorize-${HOLD}`);
+  });
+
+  test('an authorised hold reads as requires_capture without another call', async () => {
+    const { processor, sent } = fakePaypal(() => ok('order.authorized'));
+    expect((await processor.retrievePaymentIntent(HOLD)).status).toBe('requires_capture');
+    expect(sent).toHaveLength(1);
+  });
+
+  test('an authorisation PayPal declines reads as a decline', async () => {
+    const { processor } = fakePaypal((r) =>
+      r.method === 'GET'
+        ? ok('order.hold_approved')
+        : { status: 422, body: fixture('error.instrument_declined') },
+    );
+    expect(await processor.retrievePaymentIntent(HOLD)).toMatchObject({
+      status: 'requires_payment_method',
+      amountCapturable: 0,
+      lastError: { code: 'card_declined', declineCode: 'generic_decline' },
+    });
+  });
+
+  test('captures part of the authorisation once, with final_capture and the key as PayPal-Request-Id', async () => {
+    const { processor, sent } = fakePaypal((r) =>
+      r.method === 'GET' ? ok('order.authorized') : ok('authorization.captured', 201),
+    );
+    const pi = await processor.capturePaymentIntent(HOLD, { amount: 3_210 }, `capture:${HOLD}`);
+    expect(pi).toMatchObject({
+      id: HOLD,
+      status: 'succeeded',
+      captureMethod: 'manual',
+      amount: 5_000,
+      amountCapturable: 0,
+      amountReceived: 3_210,
+      amountRefunded: 0,
+    });
+    expect(calls(sent)).toEqual([`GET /v2/checkout/orders/${HOLD}`, `POST ${CAPTURE_PATH}`]);
+    expect(sent[1]!.headers.get('paypal-request-id')).toBe(`capture:${HOLD}`);
+    expect(sent[1]!.body).toEqual({ amount: { currency_code: 'GBP', value: '32.10' }, final_capture: true });
+  });
+
+  test('a capture above the hold, under 30p or of a hold not authorised is refused before PayPal', async () => {
+    const authorised = fakePaypal(() => ok('order.authorized'));
+    const above = await refusal(authorised.processor.capturePaymentIntent(HOLD, { amount: 5_001 }, 'k1'));
+    expect(above).toMatchObject({ code: 'amount_too_large', statusCode: 400 });
+    const under = await refusal(authorised.processor.capturePaymentIntent(HOLD, { amount: 29 }, 'k2'));
+    expect(under.code).toBe('amount_too_small');
+    expect(calls(authorised.sent)).toEqual([`GET /v2/checkout/orders/${HOLD}`]);
+
+    for (const name of ['order.hold_created', 'order.hold_voided', 'order.completed']) {
+      const { processor, sent } = fakePaypal(() => ok(name));
+      expect((await refusal(processor.capturePaymentIntent(HOLD, { amount: 1_000 }, 'k3'))).code).toBe(
+        'payment_intent_unexpected_state',
+      );
+      expect(sent.map((r) => r.method)).toEqual(['GET']);
+    }
+  });
+
+  test('replayed with its key a capture answers the same; another key is refused', async () => {
+    const replay = fakePaypal((r) =>
+      r.method === 'GET' ? ok('order.hold_captured') : ok('authorization.captured', 201),
+    );
+    expect(
+      await replay.processor.capturePaymentIntent(HOLD, { amount: 3_210 }, `capture:${HOLD}`),
+    ).toMatchObject({ status: 'succeeded', amountReceived: 3_210, amountCapturable: 0 });
+    expect(replay.sent[1]!.headers.get('paypal-request-id')).toBe(`capture:${HOLD}`);
+
+    const again = fakePaypal((r) =>
+      r.method === 'GET'
+        ? ok('order.hold_captured')
+        : { status: 422, body: fixture('error.authorization_already_captured') },
+    );
+    expect(
+      await refusal(again.processor.capturePaymentIntent(HOLD, { amount: 1_000 }, 'capture-again')),
+    ).toMatchObject({ code: 'payment_intent_unexpected_state', statusCode: 400 });
+  });
+
+  test('an expired authorisation is refused, and the hold then reads as cancelled', async () => {
+    const { processor } = fakePaypal((r) =>
+      r.method === 'GET'
+        ? ok('order.authorized')
+        : { status: 422, body: fixture('error.authorization_expired') },
+    );
+    expect((await refusal(processor.capturePaymentIntent(HOLD, { amount: 5_000 }, 'k'))).code).toBe(
+      'charge_expired_for_capture',
+    );
+    const lapsed = fakePaypal(() => ok('order.hold_expired'));
+    expect(await lapsed.processor.retrievePaymentIntent(HOLD)).toMatchObject({
+      status: 'canceled',
+      amountCapturable: 0,
+      amountReceived: 0,
+    });
+  });
+
+  test('cancelling a hold voids its authorisation', async () => {
+    const { processor, sent } = fakePaypal((r) =>
+      r.method === 'GET' ? ok('order.authorized') : ok('authorization.voided'),
+    );
+    const pi = await processor.cancelPaymentIntent(HOLD, `release:${HOLD}`);
+    expect(pi).toMatchObject({
+      status: 'canceled',
+      amountCapturable: 0,
+      amountReceived: 0,
+      nextActionUrl: null,
+    });
+    expect(calls(sent)).toEqual([
+      `GET /v2/checkout/orders/${HOLD}`,
+      `POST /v2/payments/authorizations/${AUTHORIZATION}/void`,
+    ]);
+    expect(sent[1]!.headers.get('paypal-request-id')).toBe(`release:${HOLD}`);
+  });
+
+  test('a hold voided or captured already is not voided again', async () => {
+    const voided = fakePaypal(() => ok('order.hold_voided'));
+    expect((await voided.processor.cancelPaymentIntent(HOLD, 'release-2')).status).toBe('canceled');
+    expect(voided.sent.map((r) => r.method)).toEqual(['GET']);
+    const captured = fakePaypal(() => ok('order.hold_captured'));
+    expect(await captured.processor.cancelPaymentIntent(HOLD, 'release-3')).toMatchObject({
+      status: 'succeeded',
+      amountReceived: 3_210,
+    });
+    expect(captured.sent.map((r) => r.method)).toEqual(['GET']);
+  });
+
+  test('a captured hold refunds from its capture', async () => {
+    const { processor, sent } = fakePaypal((r) =>
+      r.method === 'GET' ? ok('order.hold_captured') : ok('refund', 201),
+    );
+    await processor.refund({ paymentIntentId: HOLD, amount: 1_000 }, 'refund-hold');
+    expect(sent[1]!.path).toBe('/v2/payments/captures/7TK53561YB803214S/refund');
   });
 });
 

@@ -13,6 +13,7 @@ import {
   VaultController,
   VaultTokenRequestType,
   type Order,
+  type OrdersCapture,
   type PaymentTokenResponse,
   type SetupTokenResponse,
 } from '@paypal/paypal-server-sdk';
@@ -32,6 +33,9 @@ import {
 //   buyer at its payer-action link (requires_action); once approved, retrieving it captures it (PayPal needs
 //   that server call) and it reads succeeded. With a vaulted account the order is created and captured in
 //   one call.
+// - a hold (decision 28) is an order with intent AUTHORIZE: once approved, retrieving it authorises it (the
+//   money is held, requires_capture); capturing captures that authorisation once (final_capture, so the
+//   rest is let go), cancelling voids it.
 // - a setup intent is a vault setup token; once the buyer approves it, retrieving it turns it into a
 //   payment token (the saved method's ref).
 // - PayPal has no customer objects to create: our customer id is the merchant customer id in the vault.
@@ -53,6 +57,8 @@ const CURRENCY = 'GBP';
 const PREFER = 'return=representation';
 /** PayPal's custom_id holds at most 127 characters: the metadata is kept there as JSON. */
 const CUSTOM_ID_MAX = 127;
+/** The port's smallest capture (Stripe's 30p minimum), kept here too so both processors refuse alike. */
+const MIN_CAPTURE = 30;
 
 function absoluteUrl(url: string, publicUrl: string): string {
   return new URL(url, `${publicUrl.replace(/\/$/, '')}/`).toString();
@@ -170,11 +176,35 @@ export function toProcessorError(error: unknown): PaymentProcessorError {
   );
 }
 
-/** An order in the port's terms. `declined` marks a capture PayPal refused. */
+/** The capture statuses that mean the money was taken (some of it may have been refunded since). */
+const TAKEN = new Set(['COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDED']);
+
+/** A hold's authorisation: what it means for the intent, before anything was captured. */
+function heldStatus(authorizationStatus: string | undefined): PaymentIntent['status'] {
+  switch (authorizationStatus) {
+    case 'CREATED':
+      return 'requires_capture';
+    case 'PENDING':
+      return 'processing';
+    case 'DENIED':
+      return 'requires_payment_method';
+    case 'CAPTURED':
+    case 'PARTIALLY_CAPTURED':
+      return 'succeeded';
+    default:
+      // VOIDED, or EXPIRED (PayPal keeps an authorisation 29 days): let go, nothing taken.
+      return 'canceled';
+  }
+}
+
+/** An order in the port's terms. `declined` marks a capture (or authorisation) PayPal refused. */
 export function mapOrder(order: Order, declined = false): PaymentIntent {
   const unit = order.purchaseUnits?.[0];
   const captures = unit?.payments?.captures ?? [];
   const capture = captures[0];
+  const manual = order.intent === CheckoutPaymentIntent.Authorize;
+  const authorization = unit?.payments?.authorizations?.[0];
+  const amount = unit?.amount ? parseDecimalToPence(unit.amount.value) : 0;
   const refunded = (unit?.payments?.refunds ?? [])
     .filter((refund) => refund.status === 'COMPLETED' || refund.status === 'PENDING')
     .reduce((sum, refund) => sum + (refund.amount ? parseDecimalToPence(refund.amount.value) : 0), 0);
@@ -189,6 +219,11 @@ export function mapOrder(order: Order, declined = false): PaymentIntent {
     lastError = PAYPAL_DECLINED;
   } else if (captureStatus === 'PENDING') {
     status = 'processing';
+  } else if (manual && capture) {
+    status = 'succeeded';
+  } else if (manual && authorization) {
+    status = heldStatus(authorization.status as string | undefined);
+    if (status === 'requires_payment_method') lastError = PAYPAL_DECLINED;
   } else if (order.status === 'COMPLETED') {
     status = 'succeeded';
   } else if (order.status === 'VOIDED') {
@@ -198,11 +233,23 @@ export function mapOrder(order: Order, declined = false): PaymentIntent {
   } else {
     status = 'requires_action';
   }
+  const taken = captures
+    .filter((c) => TAKEN.has(c.status as string))
+    .reduce((sum, c) => sum + (c.amount ? parseDecimalToPence(c.amount.value) : 0), 0);
   return {
     id: order.id ?? '',
     clientSecret: order.id ?? '',
-    amount: unit?.amount ? parseDecimalToPence(unit.amount.value) : 0,
+    amount,
     amountRefunded: refunded,
+    captureMethod: manual ? 'manual' : 'automatic',
+    amountCapturable:
+      status === 'requires_capture'
+        ? authorization?.amount
+          ? parseDecimalToPence(authorization.amount.value)
+          : amount
+        : 0,
+    // A hold took what was captured of it; a payment, all of it.
+    amountReceived: status !== 'succeeded' ? 0 : manual || captures.length > 0 ? taken : amount,
     status,
     nextActionUrl: status === 'requires_action' ? linkOf(order.links, 'payer-action', 'approve') : null,
     paymentMethodRef: vaultId,
@@ -210,6 +257,45 @@ export function mapOrder(order: Order, declined = false): PaymentIntent {
     metadata: decodeMetadata(unit?.customId),
   };
 }
+
+/** The order as it is once `captured` (an authorisation's capture) is in it: the answer to a capture. */
+export function withCapture(order: Order, captured: OrdersCapture): Order {
+  const [unit, ...rest] = order.purchaseUnits ?? [];
+  if (!unit) return order;
+  const captures = (unit.payments?.captures ?? []).filter((c) => c.id !== captured.id);
+  return {
+    ...order,
+    purchaseUnits: [{ ...unit, payments: { ...unit.payments, captures: [...captures, captured] } }, ...rest],
+  };
+}
+
+/** PayPal's refusals of an authorisation's capture, in the port's (Stripe's) words and as its 400s. */
+const CAPTURE_REFUSALS: Record<string, { code: string; message: string }> = {
+  AUTHORIZATION_ALREADY_CAPTURED: {
+    code: 'payment_intent_unexpected_state',
+    message: 'This hold has already been captured.',
+  },
+  PREVIOUSLY_CAPTURED: {
+    code: 'payment_intent_unexpected_state',
+    message: 'This hold has already been captured.',
+  },
+  AUTHORIZATION_VOIDED: {
+    code: 'payment_intent_unexpected_state',
+    message: 'This hold was released, so it cannot be captured.',
+  },
+  PREVIOUSLY_VOIDED: {
+    code: 'payment_intent_unexpected_state',
+    message: 'This hold was released, so it cannot be captured.',
+  },
+  AUTHORIZATION_EXPIRED: {
+    code: 'charge_expired_for_capture',
+    message: 'The hold cannot be captured as its authorisation has expired.',
+  },
+  MAX_CAPTURE_AMOUNT_EXCEEDED: {
+    code: 'amount_too_large',
+    message: 'The amount to capture is more than the amount held.',
+  },
+};
 
 export function mapSetupToken(
   token: SetupTokenResponse,
@@ -269,6 +355,30 @@ export function createPaypalProcessor(options: PaypalProcessorOptions): PaymentP
       throw toProcessorError(error);
     }
   };
+
+  /** Authorises an approved hold (intent AUTHORIZE); a refusal of the buyer's funding reads as a decline. */
+  const authorize = async (id: string): Promise<PaymentIntent> => {
+    try {
+      const { result } = await orders.authorizeOrder({
+        id,
+        paypalRequestId: `authorize-${id}`,
+        prefer: PREFER,
+      });
+      return mapOrder(result);
+    } catch (error) {
+      const issue = issueOf(error);
+      if (issue && DECLINE_ISSUES.has(issue)) {
+        const { result } = await orders.getOrder({ id });
+        return mapOrder(result, true);
+      }
+      if (issue === 'ORDER_ALREADY_AUTHORIZED') return mapOrder((await orders.getOrder({ id })).result);
+      throw error;
+    }
+  };
+
+  /** An approved order goes through: a hold is authorised, a payment captured. */
+  const complete = (order: Order, id: string) =>
+    order.intent === CheckoutPaymentIntent.Authorize ? authorize(id) : capture(id);
 
   /** Captures an approved order; a refusal of the buyer's funding reads as a decline. */
   const capture = async (id: string): Promise<PaymentIntent> => {
@@ -355,7 +465,10 @@ export function createPaypalProcessor(options: PaypalProcessorOptions): PaymentP
           paypalRequestId: paypalRequestId(idempotencyKey),
           prefer: PREFER,
           body: {
-            intent: CheckoutPaymentIntent.Capture,
+            intent:
+              input.captureMethod === 'manual'
+                ? CheckoutPaymentIntent.Authorize
+                : CheckoutPaymentIntent.Capture,
             purchaseUnits: [
               {
                 amount: { currencyCode: CURRENCY, value: penceToDecimal(input.amount) },
@@ -379,26 +492,102 @@ export function createPaypalProcessor(options: PaypalProcessorOptions): PaymentP
             },
           },
         });
-        // A vaulted account is charged at once; should PayPal leave it approved, capture it now.
-        if (input.paymentMethodRef && result.status === 'APPROVED' && result.id) return capture(result.id);
+        // A vaulted account is charged (or held) at once; should PayPal leave it approved, finish it now.
+        if (input.paymentMethodRef && result.status === 'APPROVED' && result.id)
+          return complete(result, result.id);
         return mapOrder(result);
       }),
 
     retrievePaymentIntent: (id) =>
       call(async () => {
         const { result } = await orders.getOrder({ id });
-        if (result.status === 'APPROVED') return capture(id);
+        if (result.status === 'APPROVED') return complete(result, id);
         return mapOrder(result);
+      }),
+
+    // The hold's authorisation is captured once (final_capture: what is not taken is let go). A hold
+    // already captured is PayPal's to answer: the same PayPal-Request-Id replays its capture, another is
+    // refused (AUTHORIZATION_ALREADY_CAPTURED).
+    capturePaymentIntent: (id, input, idempotencyKey) =>
+      call(async () => {
+        if (!Number.isSafeInteger(input.amount)) {
+          throw new PaymentProcessorError(
+            'parameter_invalid_integer',
+            'The amount to capture must be a whole number of pence.',
+          );
+        }
+        if (input.amount < MIN_CAPTURE) {
+          throw new PaymentProcessorError('amount_too_small', 'Amount must be at least £0.30.');
+        }
+        const { result: order } = await orders.getOrder({ id });
+        const held = mapOrder(order);
+        const authorizationId = order.purchaseUnits?.[0]?.payments?.authorizations?.[0]?.id;
+        const replayable = held.status === 'succeeded' && held.captureMethod === 'manual';
+        if (!authorizationId || (held.status !== 'requires_capture' && !replayable)) {
+          throw new PaymentProcessorError(
+            'payment_intent_unexpected_state',
+            `This payment could not be captured because it has a status of ${held.status}.`,
+          );
+        }
+        if (held.status === 'requires_capture' && input.amount > held.amountCapturable) {
+          throw new PaymentProcessorError(
+            'amount_too_large',
+            `The amount to capture (${penceToDecimal(input.amount)}) is more than the amount held (${penceToDecimal(held.amountCapturable)}).`,
+          );
+        }
+        try {
+          const { result } = await payments.captureAuthorizedPayment({
+            authorizationId,
+            paypalRequestId: paypalRequestId(idempotencyKey),
+            prefer: PREFER,
+            body: {
+              amount: { currencyCode: CURRENCY, value: penceToDecimal(input.amount) },
+              finalCapture: true,
+            },
+          });
+          return mapOrder(withCapture(order, result));
+        } catch (error) {
+          const issue = issueOf(error);
+          const refusal = issue ? CAPTURE_REFUSALS[issue] : undefined;
+          if (refusal) throw new PaymentProcessorError(refusal.code, refusal.message, 400);
+          if (issue && DECLINE_ISSUES.has(issue)) return mapOrder(order, true);
+          throw error;
+        }
       }),
 
     // A PayPal order with intent CAPTURE takes no money until we capture it, and we never capture one we
     // gave up on: reading it without capturing tells whether money was taken (COMPLETED) or never will be.
-    cancelPaymentIntent: (id) =>
+    // A hold's authorisation is voided, so the buyer's money is let go at once.
+    cancelPaymentIntent: (id, idempotencyKey) =>
       call(async () => {
         const { result } = await orders.getOrder({ id });
         const intent = mapOrder(result);
+        const released: PaymentIntent = {
+          ...intent,
+          status: 'canceled',
+          nextActionUrl: null,
+          amountCapturable: 0,
+        };
+        const authorizationId = result.purchaseUnits?.[0]?.payments?.authorizations?.[0]?.id;
+        if (intent.status === 'requires_capture' && authorizationId) {
+          try {
+            await payments.voidPayment({
+              authorizationId,
+              paypalRequestId: paypalRequestId(idempotencyKey),
+              prefer: PREFER,
+            });
+          } catch (error) {
+            const issue = issueOf(error);
+            // Captured meanwhile: the money was taken, and the caller refunds it.
+            if (issue === 'PREVIOUSLY_CAPTURED' || issue === 'AUTHORIZATION_ALREADY_CAPTURED') {
+              return mapOrder((await orders.getOrder({ id })).result);
+            }
+            if (issue !== 'PREVIOUSLY_VOIDED' && issue !== 'AUTHORIZATION_EXPIRED') throw error;
+          }
+          return released;
+        }
         const captured = (result.purchaseUnits?.[0]?.payments?.captures ?? []).length > 0;
-        return captured ? intent : { ...intent, status: 'canceled', nextActionUrl: null };
+        return captured ? intent : released;
       }),
 
     refund: (input, idempotencyKey) =>

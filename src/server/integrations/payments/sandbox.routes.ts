@@ -30,7 +30,14 @@ import {
 export interface PaymentsSandboxRoutesOptions {
   db: Db;
   publicUrl: string;
+  /** The shop's clock: a typed card's expiry date is checked against it. */
   clock: Clock;
+  /**
+   * The clock the sandbox's books run on: a hold authorised on a page is stamped by it and aged at capture by
+   * the processors' (PaymentProcessorsOptions.clock), so both must be the same one. System time when not
+   * given, as the processors' is.
+   */
+  sandboxClock?: Clock;
 }
 
 const NO_SECRET = 'The link is missing its secret or has been changed.';
@@ -93,7 +100,7 @@ function crossSite(request: FastifyRequest): boolean {
 
 export async function paymentsSandboxRoutes(app: FastifyInstance, options: PaymentsSandboxRoutesOptions) {
   acceptForms(app);
-  const sandbox = new PaymentsSandbox(options.db, options.publicUrl);
+  const sandbox = new PaymentsSandbox(options.db, options.publicUrl, options.sandboxClock);
   const shopOrigin = originOf(options.publicUrl) ?? '';
 
   // These URLs carry a client secret: no page of ours passes them on as a referrer. (Runs after the app's own

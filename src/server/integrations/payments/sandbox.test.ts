@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { buildApp } from '../../app';
+import { FixedClock } from '../../clock';
 import { loadConfig, publicConfig, ConfigError } from '../../config';
 import { sandboxPaymentIntents, sandboxPaymentMethods } from '../../db/schema/payments-sandbox';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -15,11 +16,16 @@ import { createSandboxPaypal, createSandboxStripe } from './sandbox';
 let t: TestApp;
 let stripe: PaymentProcessor;
 let paypal: PaymentProcessor;
+/**
+ * The processors' clock, which ages holds: pinned at real time, as the app's sandbox pages stamp holds on
+ * system time (they are not given a clock of their own here).
+ */
+const sandboxClock = new FixedClock(new Date());
 
 beforeAll(async () => {
   t = await createTestApp();
-  stripe = createSandboxStripe(t.database.db, t.config.publicUrl);
-  paypal = createSandboxPaypal(t.database.db, t.config.publicUrl);
+  stripe = createSandboxStripe(t.database.db, t.config.publicUrl, sandboxClock);
+  paypal = createSandboxPaypal(t.database.db, t.config.publicUrl, sandboxClock);
 });
 afterAll(() => t.close());
 
@@ -774,6 +780,321 @@ describe('refunds', () => {
         'parameter_invalid_integer',
       );
     }
+  });
+});
+
+describe('holds (manual capture)', () => {
+  const DAY = 24 * 60 * 60 * 1_000;
+  const hold = (
+    number: string,
+    extra: Partial<Parameters<PaymentProcessor['createPaymentIntent']>[0]> = {},
+  ) => charge(number, { amount: 5_000, captureMethod: 'manual', ...extra });
+
+  test('a hold on 4242… is authorised, not taken; capturing £32.10 of £50 takes £32.10 and refunds up to it only', async () => {
+    const held = await hold('4242424242424242');
+    expect(held).toMatchObject({
+      status: 'requires_capture',
+      captureMethod: 'manual',
+      amount: 5_000,
+      amountCapturable: 5_000,
+      amountReceived: 0,
+      amountRefunded: 0,
+      nextActionUrl: null,
+      lastError: null,
+    });
+    expect(await stripe.retrievePaymentIntent(held.id)).toEqual(held);
+    const [row] = await t.database.db
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.id, held.id));
+    expect(row).toMatchObject({
+      captureMethod: 'manual',
+      authorizedAt: sandboxClock.now(),
+      amountCaptured: null,
+    });
+    // Nothing was taken, so nothing can be refunded yet.
+    expect((await refused(stripe.refund({ paymentIntentId: held.id }, key()))).code).toBe(
+      'payment_intent_unexpected_state',
+    );
+
+    const captured = await stripe.capturePaymentIntent(held.id, { amount: 3_210 }, key());
+    expect(captured).toMatchObject({
+      id: held.id,
+      status: 'succeeded',
+      captureMethod: 'manual',
+      amount: 5_000,
+      amountCapturable: 0,
+      amountReceived: 3_210,
+    });
+    expect(await stripe.retrievePaymentIntent(held.id)).toEqual(captured);
+
+    const tooMuch = await refused(stripe.refund({ paymentIntentId: held.id, amount: 3_211 }, key()));
+    expect(tooMuch.code).toBe('amount_too_large');
+    expect(tooMuch.message).toContain('£32.10');
+    expect(await stripe.refund({ paymentIntentId: held.id, amount: 1_000 }, key())).toMatchObject({
+      amount: 1_000,
+    });
+    // A refund without an amount is what is left of the capture, not of the hold.
+    expect((await stripe.refund({ paymentIntentId: held.id }, key())).amount).toBe(2_210);
+    expect((await stripe.retrievePaymentIntent(held.id)).amountRefunded).toBe(3_210);
+    expect((await refused(stripe.refund({ paymentIntentId: held.id, amount: 1 }, key()))).code).toBe(
+      'charge_already_refunded',
+    );
+  });
+
+  test('an automatic charge took its amount and has nothing to capture; asking for automatic is not asking', async () => {
+    const { customerRef, pm } = await saveCard('4242424242424242');
+    const k = key();
+    const input = chargeInput(customerRef, pm);
+    const paid = await stripe.createPaymentIntent(input, k);
+    expect(paid).toMatchObject({
+      status: 'succeeded',
+      captureMethod: 'automatic',
+      amountCapturable: 0,
+      amountReceived: 2_499,
+    });
+    expect(await stripe.createPaymentIntent({ ...input, captureMethod: 'automatic' }, k)).toEqual(paid);
+    expect((await refused(stripe.createPaymentIntent({ ...input, captureMethod: 'manual' }, k))).code).toBe(
+      'idempotency_key_reused',
+    );
+    expect((await refused(stripe.capturePaymentIntent(paid.id, { amount: 2_499 }, key()))).code).toBe(
+      'payment_intent_unexpected_state',
+    );
+  });
+
+  test('4000 0027 6000 3184 is held once its 3-D Secure check is completed, then captured', async () => {
+    const pending = await hold('4000002760003184', { returnUrl: '/dine-in-checkout' });
+    expect(pending).toMatchObject({ status: 'requires_action', amountCapturable: 0, amountReceived: 0 });
+    const response = await postCard(pathOf(pending.nextActionUrl!), { action: 'complete' });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe(
+      `/dine-in-checkout?payment_intent=${pending.id}&redirect_status=succeeded`,
+    );
+    const held = await stripe.retrievePaymentIntent(pending.id);
+    expect(held).toMatchObject({
+      status: 'requires_capture',
+      amountCapturable: 5_000,
+      amountReceived: 0,
+      nextActionUrl: null,
+      lastError: null,
+    });
+    // Answering the check again changes nothing.
+    await postCard(pathOf(pending.nextActionUrl!), { action: 'fail' });
+    expect((await stripe.retrievePaymentIntent(pending.id)).status).toBe('requires_capture');
+    expect(await stripe.capturePaymentIntent(pending.id, { amount: 5_000 }, key())).toMatchObject({
+      status: 'succeeded',
+      amountReceived: 5_000,
+    });
+  });
+
+  test('a failed 3-D Secure check holds nothing', async () => {
+    const pending = await hold('4000002760003184');
+    await postCard(pathOf(pending.nextActionUrl!), { action: 'fail' });
+    expect(await stripe.retrievePaymentIntent(pending.id)).toMatchObject({
+      status: 'requires_payment_method',
+      amountCapturable: 0,
+      lastError: { code: 'payment_intent_authentication_failure' },
+    });
+  });
+
+  test('4000 0000 0000 9995 is declined when held, and there is nothing to capture', async () => {
+    const declined = await hold('4000000000009995');
+    expect(declined).toMatchObject({
+      status: 'requires_payment_method',
+      captureMethod: 'manual',
+      amountCapturable: 0,
+      amountReceived: 0,
+      lastError: { code: 'card_declined', declineCode: 'insufficient_funds' },
+    });
+    expect((await refused(stripe.capturePaymentIntent(declined.id, { amount: 5_000 }, key()))).code).toBe(
+      'payment_intent_unexpected_state',
+    );
+  });
+
+  test('a capture above the hold or under 30p is refused and leaves the hold as it was', async () => {
+    const held = await hold('4242424242424242');
+    const above = await refused(stripe.capturePaymentIntent(held.id, { amount: 5_001 }, key()));
+    expect(above).toMatchObject({ code: 'amount_too_large', statusCode: 400 });
+    const under = await refused(stripe.capturePaymentIntent(held.id, { amount: 29 }, key()));
+    expect(under).toMatchObject({ code: 'amount_too_small', statusCode: 400 });
+    expect((await refused(stripe.capturePaymentIntent(held.id, { amount: 12.5 }, key()))).code).toBe(
+      'parameter_invalid_integer',
+    );
+    expect(await stripe.retrievePaymentIntent(held.id)).toEqual(held);
+    expect((await stripe.capturePaymentIntent(held.id, { amount: 30 }, key())).amountReceived).toBe(30);
+  });
+
+  test('a hold is captured once: the same key replays the answer, another key is refused', async () => {
+    const held = await hold('4242424242424242');
+    const k = key();
+    const first = await stripe.capturePaymentIntent(held.id, { amount: 4_000 }, k);
+    expect(await stripe.capturePaymentIntent(held.id, { amount: 4_000 }, k)).toEqual(first);
+    expect((await refused(stripe.capturePaymentIntent(held.id, { amount: 4_500 }, k))).code).toBe(
+      'idempotency_key_reused',
+    );
+    const second = await refused(stripe.capturePaymentIntent(held.id, { amount: 1_000 }, key()));
+    expect(second).toMatchObject({ code: 'payment_intent_unexpected_state', statusCode: 400 });
+    expect((await stripe.retrievePaymentIntent(held.id)).amountReceived).toBe(4_000);
+    expect((await refused(stripe.capturePaymentIntent('pi_nothing', { amount: 100 }, key()))).code).toBe(
+      'resource_missing',
+    );
+    expect((await refused(paypal.capturePaymentIntent(held.id, { amount: 100 }, key()))).code).toBe(
+      'resource_missing',
+    );
+  });
+
+  test('concurrent captures with different keys take the money once', async () => {
+    const held = await hold('4242424242424242');
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, () => stripe.capturePaymentIntent(held.id, { amount: 2_000 }, key())),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(await stripe.retrievePaymentIntent(held.id)).toMatchObject({
+      status: 'succeeded',
+      amountReceived: 2_000,
+    });
+  });
+
+  test('cancelling a hold lets it go: nothing was taken and nothing can be', async () => {
+    const held = await hold('4242424242424242');
+    const released = await stripe.cancelPaymentIntent(held.id, key());
+    expect(released).toMatchObject({
+      status: 'canceled',
+      amountCapturable: 0,
+      amountReceived: 0,
+      nextActionUrl: null,
+    });
+    expect((await refused(stripe.capturePaymentIntent(held.id, { amount: 5_000 }, key()))).code).toBe(
+      'payment_intent_unexpected_state',
+    );
+    expect((await refused(stripe.refund({ paymentIntentId: held.id }, key()))).code).toBe(
+      'payment_intent_unexpected_state',
+    );
+    expect(await stripe.cancelPaymentIntent(held.id, key())).toEqual(released);
+  });
+
+  test('a captured hold is not cancelled: it comes back succeeded', async () => {
+    const held = await hold('4242424242424242');
+    await stripe.capturePaymentIntent(held.id, { amount: 1_500 }, key());
+    expect(await stripe.cancelPaymentIntent(held.id, key())).toMatchObject({
+      status: 'succeeded',
+      amountReceived: 1_500,
+    });
+  });
+
+  test('a hold lapses after 7 days on the sandbox’s clock: its capture is refused and it is cancelled', async () => {
+    const kept = await hold('4242424242424242');
+    const lapsing = await hold('4242424242424242');
+    try {
+      sandboxClock.advance(7 * DAY - 60_000);
+      expect((await stripe.capturePaymentIntent(kept.id, { amount: 5_000 }, key())).status).toBe('succeeded');
+
+      sandboxClock.advance(DAY + 60_000);
+      const k = key();
+      const expired = await refused(stripe.capturePaymentIntent(lapsing.id, { amount: 5_000 }, k));
+      expect(expired).toMatchObject({ code: 'charge_expired_for_capture', statusCode: 400 });
+      expect(await stripe.retrievePaymentIntent(lapsing.id)).toMatchObject({
+        status: 'canceled',
+        amountCapturable: 0,
+        amountReceived: 0,
+      });
+      // The refusal is the key's answer; another key finds the intent cancelled.
+      expect((await refused(stripe.capturePaymentIntent(lapsing.id, { amount: 5_000 }, k))).code).toBe(
+        'charge_expired_for_capture',
+      );
+      expect((await refused(stripe.capturePaymentIntent(lapsing.id, { amount: 5_000 }, key()))).code).toBe(
+        'payment_intent_unexpected_state',
+      );
+    } finally {
+      sandboxClock.set(new Date());
+    }
+  });
+
+  test('off-session, 4000 0025 0000 3155 is held without a check', async () => {
+    expect((await hold('4000002500003155', { offSession: true })).status).toBe('requires_capture');
+  });
+
+  test('captureMethod must be automatic or manual', async () => {
+    const { customerRef, pm } = await saveCard('4242424242424242');
+    const input = { ...chargeInput(customerRef, pm), captureMethod: 'later' as 'manual' };
+    expect((await refused(stripe.createPaymentIntent(input, key()))).code).toBe('parameter_invalid');
+  });
+
+  describe('with PayPal', () => {
+    async function paypalHold(): Promise<PaymentIntent> {
+      const customer = await newCustomer('pat@example.com');
+      const pi = await paypal.createPaymentIntent(
+        chargeInput(customer, null, {
+          amount: 6_000,
+          captureMethod: 'manual',
+          returnUrl: '/paypal-dine-in-setup',
+        }),
+        key(),
+      );
+      expect(pi).toMatchObject({ status: 'requires_action', captureMethod: 'manual', amountCapturable: 0 });
+      return pi;
+    }
+
+    test('approving on the same page authorises the account; capturing takes part of it', async () => {
+      const pi = await paypalHold();
+      const page = await t.app.inject({ method: 'GET', url: pathOf(pi.nextActionUrl!) });
+      expect(page.statusCode).toBe(200);
+      const response = await postCard(pathOf(pi.nextActionUrl!), {
+        action: 'approve',
+        email: 'pat@example.com',
+      });
+      expect(response.headers.location).toBe(
+        `/paypal-dine-in-setup?token=${pi.id}&payment_intent=${pi.id}&redirect_status=succeeded`,
+      );
+      const held = await paypal.retrievePaymentIntent(pi.id);
+      expect(held).toMatchObject({
+        status: 'requires_capture',
+        amountCapturable: 6_000,
+        amountReceived: 0,
+        nextActionUrl: null,
+      });
+      expect(held.paymentMethodRef).toMatch(/^pm_/);
+      const captured = await paypal.capturePaymentIntent(pi.id, { amount: 4_250 }, key());
+      expect(captured).toMatchObject({ status: 'succeeded', amountReceived: 4_250, amountCapturable: 0 });
+      expect((await refused(paypal.refund({ paymentIntentId: pi.id, amount: 4_251 }, key()))).code).toBe(
+        'amount_too_large',
+      );
+    });
+
+    test('a declining buyer holds nothing; a cancelled hold is let go', async () => {
+      const declined = await paypalHold();
+      await postCard(pathOf(declined.nextActionUrl!), { action: 'approve', email: 'declined@example.com' });
+      expect(await paypal.retrievePaymentIntent(declined.id)).toMatchObject({
+        status: 'requires_payment_method',
+        amountCapturable: 0,
+        lastError: { code: 'card_declined', declineCode: 'generic_decline' },
+      });
+
+      const pi = await paypalHold();
+      await postCard(pathOf(pi.nextActionUrl!), { action: 'approve', email: 'pat@example.com' });
+      expect(await paypal.cancelPaymentIntent(pi.id, key())).toMatchObject({
+        status: 'canceled',
+        amountCapturable: 0,
+      });
+      expect((await refused(paypal.capturePaymentIntent(pi.id, { amount: 100 }, key()))).code).toBe(
+        'payment_intent_unexpected_state',
+      );
+    });
+
+    test('a saved PayPal account is held at once', async () => {
+      const customer = await newCustomer();
+      const si = await paypal.createSetupIntent(
+        { customerRef: customer, type: 'paypal', returnUrl: '/paypal-setup-confirmation' },
+        key(),
+      );
+      await postCard(pathOf(si.nextActionUrl!), { action: 'approve', email: 'saver@example.com' });
+      const ref = (await paypal.retrieveSetupIntent(si.id)).paymentMethod!.ref;
+      const pi = await paypal.createPaymentIntent(
+        chargeInput(customer, ref, { captureMethod: 'manual' }),
+        key(),
+      );
+      expect(pi).toMatchObject({ status: 'requires_capture', amountCapturable: 2_499 });
+    });
   });
 });
 

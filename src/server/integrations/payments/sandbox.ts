@@ -1,5 +1,6 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { systemClock, type Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import {
   sandboxCustomers,
@@ -28,6 +29,8 @@ import {
 // are rows whose primary key (key, endpoint) is the lock, so concurrent calls with one key make one intent.
 // The browser-facing steps (card form, 3-D Secure challenge, PayPal approval) are methods here too, called
 // by sandbox.routes.ts.
+// Holds (decision 28): a manual intent whose card is authorised waits in requires_capture with the moment it
+// was authorised, on the sandbox's clock; it is captured once, for at most what was held, within 7 days.
 
 type IntentRow = typeof sandboxPaymentIntents.$inferSelect;
 type SetupRow = typeof sandboxSetupIntents.$inferSelect;
@@ -39,6 +42,8 @@ const KIND: Record<ProcessorName, 'card' | 'paypal'> = { stripe: 'card', paypal:
 export const MIN_CHARGE = 30;
 const MAX_CHARGE = 99_999_999;
 const MAX_METADATA_KEYS = 50;
+/** As at Stripe, an uncaptured card authorisation lapses 7 days after it was made. */
+export const HOLD_LIFETIME_MS = 7 * 24 * 60 * 60 * 1_000;
 const MAX_URL = 2_048;
 
 /** Paths of the pages the sandbox serves (sandbox.routes.ts). */
@@ -234,6 +239,11 @@ export class PaymentsSandbox {
   constructor(
     readonly db: Db,
     publicUrl: string,
+    /**
+     * What holds are stamped and aged by. Every PaymentsSandbox on one database must share it (the
+     * processors' and the pages'), or a hold authorised on one clock looks expired on the other.
+     */
+    readonly clock: Clock = systemClock,
   ) {
     this.publicUrl = publicUrl.replace(/\/$/, '');
   }
@@ -301,6 +311,9 @@ export class PaymentsSandbox {
       clientSecret: row.clientSecret,
       amount: row.amount,
       amountRefunded: row.amountRefunded,
+      captureMethod: row.captureMethod,
+      amountCapturable: row.status === 'requires_capture' ? row.amount : 0,
+      amountReceived: amountReceivedOf(row),
       status: row.status as PaymentIntent['status'],
       nextActionUrl:
         row.status === 'requires_action'
@@ -409,7 +422,13 @@ export class PaymentsSandbox {
     if (kind === 'card' && !input.paymentMethodRef) {
       throw invalid('parameter_missing', 'A saved card (paymentMethodRef) is needed to charge a card.');
     }
-    return this.idempotent(processor, 'POST /v1/payment_intents', key, input, async (tx) => {
+    const captureMethod = input.captureMethod ?? 'automatic';
+    if (captureMethod !== 'automatic' && captureMethod !== 'manual') {
+      throw invalid('parameter_invalid', 'captureMethod must be automatic or manual.');
+    }
+    // Asking for automatic is the same request as not asking, so either replays the other.
+    const params = { ...input, captureMethod: captureMethod === 'manual' ? 'manual' : undefined };
+    return this.idempotent(processor, 'POST /v1/payment_intents', key, params, async (tx) => {
       await this.#customer(tx, input.customerRef);
       let method: MethodRow | null = null;
       if (input.paymentMethodRef) {
@@ -431,6 +450,8 @@ export class PaymentsSandbox {
       const outcome = method
         ? chargeOutcome(method, input.offSession ?? false)
         : { status: 'requires_action' as const, lastError: null };
+      // A hold's card is authorised, not charged: the money waits for capturePaymentIntent.
+      const held = captureMethod === 'manual' && outcome.status === 'succeeded';
       const id = sandboxId('pi');
       const [row] = await tx
         .insert(sandboxPaymentIntents)
@@ -442,10 +463,12 @@ export class PaymentsSandbox {
           currency: 'gbp',
           customerId: input.customerRef,
           paymentMethodId: method?.id ?? null,
-          status: outcome.status,
+          status: held ? 'requires_capture' : outcome.status,
           returnUrl: input.returnUrl,
           lastError: storedError(outcome.lastError),
           metadata: input.metadata,
+          captureMethod,
+          authorizedAt: held ? this.clock.now() : null,
         })
         .returning();
       return this.toPaymentIntent(row!);
@@ -461,7 +484,69 @@ export class PaymentsSandbox {
     return this.toPaymentIntent(row);
   }
 
-  /** Stripe's cancel: only an intent that has not taken money; a succeeded one comes back as it is. */
+  /**
+   * Stripe's capture of a hold: once, for 30p up to what is held; the rest of the hold is let go. A hold past
+   * its 7 days is cancelled and refused ('charge_expired_for_capture'); that refusal is kept under the key
+   * like an answer, so a retry with the key hears it again.
+   */
+  async capturePaymentIntent(
+    processor: ProcessorName,
+    id: string,
+    input: { amount: number },
+    key: string,
+  ): Promise<PaymentIntent> {
+    if (!Number.isSafeInteger(input.amount)) {
+      throw invalid('parameter_invalid_integer', 'The amount to capture must be a whole number of pence.');
+    }
+    if (input.amount < MIN_CHARGE) throw invalid('amount_too_small', 'Amount must be at least £0.30 gbp');
+    const endpoint = `POST /v1/payment_intents/${id}/capture`;
+    const answer = await this.idempotent(processor, endpoint, key, { id, ...input }, async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(sandboxPaymentIntents)
+        .where(and(eq(sandboxPaymentIntents.id, id), eq(sandboxPaymentIntents.kind, KIND[processor])))
+        .for('update');
+      if (!row) throw missing('payment_intent', id);
+      if (row.status !== 'requires_capture') {
+        throw invalid(
+          'payment_intent_unexpected_state',
+          `This PaymentIntent could not be captured because it has a status of ${row.status}.`,
+        );
+      }
+      if (row.authorizedAt && this.clock.now().getTime() - row.authorizedAt.getTime() > HOLD_LIFETIME_MS) {
+        const [lapsed] = await tx
+          .update(sandboxPaymentIntents)
+          .set({ status: 'canceled', updatedAt: sql`now()` })
+          .where(eq(sandboxPaymentIntents.id, row.id))
+          .returning();
+        return { expired: true, intent: this.toPaymentIntent(lapsed!) };
+      }
+      if (input.amount > row.amount) {
+        throw invalid(
+          'amount_too_large',
+          `The amount to capture (£${(input.amount / 100).toFixed(2)}) is more than the amount capturable (£${(row.amount / 100).toFixed(2)}).`,
+        );
+      }
+      const [captured] = await tx
+        .update(sandboxPaymentIntents)
+        .set({ status: 'succeeded', amountCaptured: input.amount, updatedAt: sql`now()` })
+        .where(eq(sandboxPaymentIntents.id, row.id))
+        .returning();
+      return { expired: false, intent: this.toPaymentIntent(captured!) };
+    });
+    if (answer.expired) {
+      throw invalid(
+        'charge_expired_for_capture',
+        'The charge cannot be captured as the authorization has expired.',
+      );
+    }
+    return answer.intent;
+  }
+
+  /**
+   * Stripe's cancel: only an intent that has not taken money (a hold is let go); a succeeded one comes back
+   * as it is.
+   */
   async cancelPaymentIntent(processor: ProcessorName, id: string, key: string): Promise<PaymentIntent> {
     checkKey(key);
     return this.db.transaction(async (tx) => {
@@ -507,7 +592,8 @@ export class PaymentsSandbox {
           'This payment has not been taken, so there is nothing to refund.',
         );
       }
-      const left = intent.amount - intent.amountRefunded;
+      // A hold refunds what was captured, never the part of it that was let go.
+      const left = amountReceivedOf(intent) - intent.amountRefunded;
       if (left <= 0)
         throw invalid('charge_already_refunded', 'This payment has already been refunded in full.');
       const amount = input.amount ?? left;
@@ -527,7 +613,7 @@ export class PaymentsSandbox {
         .where(
           and(
             eq(sandboxPaymentIntents.id, intent.id),
-            sql`${sandboxPaymentIntents.amountRefunded} + ${amount} <= ${sandboxPaymentIntents.amount}`,
+            sql`${sandboxPaymentIntents.amountRefunded} + ${amount} <= coalesce(${sandboxPaymentIntents.amountCaptured}, ${sandboxPaymentIntents.amount})`,
           ),
         )
         .returning({ id: sandboxPaymentIntents.id });
@@ -649,19 +735,21 @@ export class PaymentsSandbox {
       let status = row.status;
       if (status === 'requires_action') {
         const succeeded = outcome === 'complete';
-        status = succeeded ? 'succeeded' : 'requires_payment_method';
+        const held = succeeded && row.captureMethod === 'manual';
+        status = held ? 'requires_capture' : succeeded ? 'succeeded' : 'requires_payment_method';
         await tx
           .update(sandboxPaymentIntents)
           .set({
             status,
             lastError: succeeded ? null : storedError(AUTHENTICATION_FAILED),
+            authorizedAt: held ? this.clock.now() : null,
             updatedAt: sql`now()`,
           })
           .where(eq(sandboxPaymentIntents.id, row.id));
       }
       return withQuery(row.returnUrl ?? '/', {
         payment_intent: row.id,
-        redirect_status: status === 'succeeded' ? 'succeeded' : 'failed',
+        redirect_status: authorised(status) ? 'succeeded' : 'failed',
       });
     });
   }
@@ -740,13 +828,16 @@ export class PaymentsSandbox {
             const code = declineCodeOf(behaviour);
             lastError = code ? declined(code, true) : null;
           }
-          status = lastError ? 'requires_payment_method' : 'succeeded';
+          // A hold's approval authorises the account (PayPal's AUTHORIZE order); nothing is taken yet.
+          const held = !lastError && row.captureMethod === 'manual';
+          status = lastError ? 'requires_payment_method' : held ? 'requires_capture' : 'succeeded';
           await tx
             .update(sandboxPaymentIntents)
             .set({
               status,
               paymentMethodId: methodId,
               lastError: storedError(lastError),
+              authorizedAt: held ? this.clock.now() : null,
               updatedAt: sql`now()`,
             })
             .where(eq(sandboxPaymentIntents.id, row.id));
@@ -754,7 +845,7 @@ export class PaymentsSandbox {
         return withQuery(row.returnUrl ?? '/', {
           token: row.id,
           payment_intent: row.id,
-          redirect_status: status === 'succeeded' ? 'succeeded' : 'failed',
+          redirect_status: authorised(status) ? 'succeeded' : 'failed',
         });
       }
       if (id.startsWith('seti_')) {
@@ -804,6 +895,17 @@ export class PaymentsSandbox {
 }
 
 const UNKNOWN_FORM = 'This card form has expired or its link is wrong. Close it and try again.';
+
+/** What an intent took: all of it once an automatic one succeeds; what was captured of a hold. */
+function amountReceivedOf(row: IntentRow): number {
+  if (row.status !== 'succeeded') return 0;
+  return row.captureMethod === 'manual' ? (row.amountCaptured ?? 0) : row.amount;
+}
+
+/** Whether the browser goes back to the shop told it went through: paid, or held for capture. */
+function authorised(status: string): boolean {
+  return status === 'succeeded' || status === 'requires_capture';
+}
 
 function savedMethod(row: MethodRow): SavedMethod {
   return {
@@ -862,6 +964,9 @@ class SandboxProcessor implements PaymentProcessor {
   retrievePaymentIntent(id: string) {
     return this.books.retrievePaymentIntent(this.name, id);
   }
+  capturePaymentIntent(id: string, input: { amount: number }, idempotencyKey: string) {
+    return this.books.capturePaymentIntent(this.name, id, input, idempotencyKey);
+  }
   cancelPaymentIntent(id: string, idempotencyKey: string) {
     return this.books.cancelPaymentIntent(this.name, id, idempotencyKey);
   }
@@ -873,12 +978,15 @@ class SandboxProcessor implements PaymentProcessor {
   }
 }
 
-/** The sandbox's Stripe: cards, saved with the card form, charged by the test numbers' rules. */
-export function createSandboxStripe(db: Db, publicUrl: string): PaymentProcessor {
-  return new SandboxProcessor(new PaymentsSandbox(db, publicUrl), 'stripe');
+/**
+ * The sandbox's Stripe: cards, saved with the card form, charged by the test numbers' rules. `clock` ages
+ * holds; the sandbox's pages must run on the same one (PaymentsSandboxRoutesOptions.sandboxClock).
+ */
+export function createSandboxStripe(db: Db, publicUrl: string, clock: Clock = systemClock): PaymentProcessor {
+  return new SandboxProcessor(new PaymentsSandbox(db, publicUrl, clock), 'stripe');
 }
 
-/** The sandbox's PayPal: accounts approved on the approval page, one-off or saved. */
-export function createSandboxPaypal(db: Db, publicUrl: string): PaymentProcessor {
-  return new SandboxProcessor(new PaymentsSandbox(db, publicUrl), 'paypal');
+/** The sandbox's PayPal: accounts approved on the approval page, one-off or saved; `clock` as above. */
+export function createSandboxPaypal(db: Db, publicUrl: string, clock: Clock = systemClock): PaymentProcessor {
+  return new SandboxProcessor(new PaymentsSandbox(db, publicUrl, clock), 'paypal');
 }

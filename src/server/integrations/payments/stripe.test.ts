@@ -148,6 +148,9 @@ describe('payment intents', () => {
       clientSecret: 'pi_3SUa4dLkdIwHu7ix1Xy2Zb3C_secret_f9Tq2LmZ8xWv4Rb6Yc1Nd3Pe5',
       amount: 2_499,
       amountRefunded: 0,
+      captureMethod: 'automatic',
+      amountCapturable: 0,
+      amountReceived: 2_499,
       status: 'succeeded',
       nextActionUrl: null,
       paymentMethodRef: 'pm_1SUa3cLkdIwHu7ixVb8n2QwE',
@@ -249,6 +252,87 @@ describe('cancelling', () => {
     expect((await refusal(processor.cancelPaymentIntent('pi_nothing', 'cancel-3'))).code).toBe(
       'resource_missing',
     );
+  });
+});
+
+describe('holds (manual capture)', () => {
+  const HOLD = 'pi_3SUb7gLkdIwHu7ix0Tb8Hd2K';
+  const TAB = { ...CHARGE, amount: 5_000, captureMethod: 'manual' as const };
+
+  test('a hold is confirmed with capture_method manual and comes back requires_capture', async () => {
+    const { processor, sent } = fakeStripe(() => ok('payment_intent.requires_capture'));
+    const pi = await processor.createPaymentIntent(TAB, 'tab-1-hold');
+    expect(pi).toEqual({
+      id: HOLD,
+      clientSecret: `${HOLD}_secret_Lm3Nb5Vc7Xz9Qa2Ws4Ed6Rf8T`,
+      amount: 5_000,
+      amountRefunded: 0,
+      captureMethod: 'manual',
+      amountCapturable: 5_000,
+      amountReceived: 0,
+      status: 'requires_capture',
+      nextActionUrl: null,
+      paymentMethodRef: 'pm_1SUa3cLkdIwHu7ixVb8n2QwE',
+      lastError: null,
+      metadata: { checkout_id: '7c1e9a42-5b3d-4f6e-8a90-2b3c4d5e6f7a' },
+    });
+    expect(sent[0]!.headers.get('idempotency-key')).toBe('tab-1-hold');
+    expect(sent[0]!.form.get('capture_method')).toBe('manual');
+    expect(sent[0]!.form.get('confirm')).toBe('true');
+    expect(sent[0]!.form.get('amount')).toBe('5000');
+  });
+
+  test('an automatic charge sends no capture_method', async () => {
+    const { processor, sent } = fakeStripe(() => ok('payment_intent.succeeded'));
+    await processor.createPaymentIntent({ ...CHARGE, captureMethod: 'automatic' }, 'k');
+    expect(sent[0]!.form.has('capture_method')).toBe(false);
+  });
+
+  test('captures part of a hold with amount_to_capture and the key; the part let go is not a refund', async () => {
+    const { processor, sent } = fakeStripe(() => ok('payment_intent.hold_captured'));
+    const pi = await processor.capturePaymentIntent(HOLD, { amount: 3_210 }, `capture:${HOLD}`);
+    expect(pi).toMatchObject({
+      id: HOLD,
+      status: 'succeeded',
+      captureMethod: 'manual',
+      amount: 5_000,
+      amountCapturable: 0,
+      amountReceived: 3_210,
+      // Stripe's charge counts the £17.90 released as refunded; nothing was given back of what was taken.
+      amountRefunded: 0,
+    });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.method).toBe('POST');
+    expect(sent[0]!.url.pathname).toBe(`/v1/payment_intents/${HOLD}/capture`);
+    expect(sent[0]!.headers.get('idempotency-key')).toBe(`capture:${HOLD}`);
+    expect(Object.fromEntries(sent[0]!.form)).toEqual({
+      amount_to_capture: '3210',
+      'expand[0]': 'latest_charge',
+    });
+  });
+
+  test.each([
+    ['error.amount_too_large', 'amount_too_large'],
+    ['error.capture_unexpected_state', 'payment_intent_unexpected_state'],
+    ['error.charge_expired_for_capture', 'charge_expired_for_capture'],
+  ])('a capture Stripe refuses (%s) keeps Stripe’s code', async (name, code) => {
+    const { processor } = fakeStripe(() => ({ status: 400, body: fixture(name) }));
+    const error = await refusal(processor.capturePaymentIntent(HOLD, { amount: 5_001 }, 'capture-1'));
+    expect(error).toMatchObject({ code, statusCode: 400 });
+  });
+
+  test('cancelling a hold releases it: canceled, with nothing taken or refunded', async () => {
+    const { processor, sent } = fakeStripe(() => ok('payment_intent.hold_released'));
+    const pi = await processor.cancelPaymentIntent(HOLD, `release:${HOLD}`);
+    expect(pi).toMatchObject({
+      status: 'canceled',
+      captureMethod: 'manual',
+      amountCapturable: 0,
+      amountReceived: 0,
+      amountRefunded: 0,
+    });
+    expect(sent[0]!.url.pathname).toBe(`/v1/payment_intents/${HOLD}/cancel`);
+    expect(sent[0]!.headers.get('idempotency-key')).toBe(`release:${HOLD}`);
   });
 });
 

@@ -15,6 +15,8 @@ import {
 // secret), so no card number ever reaches our server. Charges are created and confirmed in one call; a
 // decline comes back from Stripe as an error carrying the payment intent, which is mapped to the intent's
 // status and `lastError`, as the port says. Idempotency keys are passed as Stripe's request option.
+// A hold (decision 28) is Stripe's manual capture: the intent is confirmed with capture_method manual, waits
+// in requires_capture, and is captured once with amount_to_capture (or cancelled, which releases it).
 
 export interface StripeProcessorOptions {
   secretKey: string;
@@ -73,9 +75,21 @@ const INTENT_STATUSES = new Set<PaymentIntent['status']>([
   'requires_confirmation',
   'requires_action',
   'processing',
+  'requires_capture',
   'succeeded',
   'canceled',
 ]);
+
+/**
+ * What was given back of what was taken. Stripe counts a hold's release in the charge's amount_refunded: all
+ * of an uncaptured (cancelled or lapsed) authorisation, and the part of a partial capture that was let go.
+ */
+function refundedOf(charge: Stripe.Charge | null): number {
+  if (!charge) return 0;
+  const released =
+    charge.captured === false ? charge.amount : charge.amount - (charge.amount_captured ?? charge.amount);
+  return Math.max(0, (charge.amount_refunded ?? 0) - released);
+}
 
 export function mapPaymentIntent(pi: Stripe.PaymentIntent): PaymentIntent {
   const charge = pi.latest_charge && typeof pi.latest_charge === 'object' ? pi.latest_charge : null;
@@ -84,8 +98,12 @@ export function mapPaymentIntent(pi: Stripe.PaymentIntent): PaymentIntent {
     id: pi.id,
     clientSecret: pi.client_secret ?? '',
     amount: pi.amount,
-    amountRefunded: charge?.amount_refunded ?? 0,
-    // requires_capture does not happen (charges are captured at once); anything new reads as processing.
+    amountRefunded: refundedOf(charge),
+    // automatic_async is Stripe's later-captured automatic: for the shop, automatic.
+    captureMethod: pi.capture_method === 'manual' ? 'manual' : 'automatic',
+    amountCapturable: pi.amount_capturable ?? 0,
+    amountReceived: pi.amount_received ?? 0,
+    // Anything new reads as processing.
     status: INTENT_STATUSES.has(pi.status as PaymentIntent['status'])
       ? (pi.status as PaymentIntent['status'])
       : 'processing',
@@ -275,6 +293,7 @@ export function createStripeProcessor(options: StripeProcessorOptions): PaymentP
         description: input.description,
         metadata: input.metadata,
         expand: ['latest_charge'],
+        ...(input.captureMethod === 'manual' ? { capture_method: 'manual' as const } : {}),
         ...(input.offSession
           ? { off_session: true }
           : { return_url: absoluteUrl(input.returnUrl, options.publicUrl) }),
@@ -293,6 +312,19 @@ export function createStripeProcessor(options: StripeProcessorOptions): PaymentP
     retrievePaymentIntent: (id) =>
       call(async () =>
         mapPaymentIntent(await stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] })),
+      ),
+
+    // Stripe's own refusals keep their codes: payment_intent_unexpected_state (not held, or captured
+    // already), amount_too_large, charge_expired_for_capture (the intent is then canceled).
+    capturePaymentIntent: (id, input, idempotencyKey) =>
+      call(async () =>
+        mapPaymentIntent(
+          await stripe.paymentIntents.capture(
+            id,
+            { amount_to_capture: input.amount, expand: ['latest_charge'] },
+            { idempotencyKey },
+          ),
+        ),
       ),
 
     cancelPaymentIntent: async (id, idempotencyKey) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createStripeProcessor } from '../stripe';
-import type { PaymentProcessor } from '../port';
+import { PaymentProcessorError, type PaymentProcessor } from '../port';
 import { buildStripeDouble, DOUBLE_TEST_CARDS, parseStripeForm } from './stripe-double';
 
 // The live Stripe adapter (the official SDK) against the Stripe double (decision 20), and the double's
@@ -265,6 +265,175 @@ describe('the Stripe double behind the live adapter', () => {
     expect(await (await fetch(`${base}/browser/wallets`)).json()).toEqual({
       googlePay: true,
       applePay: false,
+    });
+  });
+
+  describe('holds (manual capture)', () => {
+    const DAY_S = 24 * 60 * 60;
+
+    /** A card saved through the browser (its 3-D Secure check on saving completed): its payment method. */
+    async function savedMethod(number: string) {
+      const { customerRef, si } = await savedCard(number);
+      const confirmed = await confirmInBrowser(si.clientSecret, number);
+      if (confirmed.body.intent.status === 'requires_action') {
+        await fetch(`${base}/3ds/setup/${si.id}?client_secret=${encodeURIComponent(si.clientSecret)}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ outcome: 'complete' }),
+        });
+      }
+      const saved = await stripe.retrieveSetupIntent(si.id);
+      expect(saved.status).toBe('succeeded');
+      return { customerRef, pm: saved.paymentMethod!.ref };
+    }
+
+    async function hold(number: string, key: string, amount = 5_000) {
+      const { customerRef, pm } = await savedMethod(number);
+      return stripe.createPaymentIntent(
+        {
+          amount,
+          customerRef,
+          paymentMethodRef: pm,
+          returnUrl: '/dine-in-checkout',
+          description: 'Tab',
+          metadata: { tab: key },
+          captureMethod: 'manual',
+        },
+        key,
+      );
+    }
+
+    const moveClock = (advanceSeconds: number) =>
+      fetch(`${base}/_double/clock`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ advanceSeconds }),
+      });
+
+    test('a hold on 4242… is requires_capture; capturing £32.10 of £50 takes £32.10, refundable up to it', async () => {
+      const held = await hold(DOUBLE_TEST_CARDS.succeeds, 'hold:4242');
+      expect(held).toMatchObject({
+        status: 'requires_capture',
+        captureMethod: 'manual',
+        amount: 5_000,
+        amountCapturable: 5_000,
+        amountReceived: 0,
+        amountRefunded: 0,
+      });
+      await expect(stripe.refund({ paymentIntentId: held.id }, 'refund:held')).rejects.toBeInstanceOf(
+        PaymentProcessorError,
+      );
+      const captured = await stripe.capturePaymentIntent(held.id, { amount: 3_210 }, `capture:${held.id}`);
+      expect(captured).toMatchObject({
+        status: 'succeeded',
+        amountCapturable: 0,
+        amountReceived: 3_210,
+        amountRefunded: 0,
+      });
+      await expect(
+        stripe.refund({ paymentIntentId: held.id, amount: 3_211 }, 'refund:too-much'),
+      ).rejects.toBeInstanceOf(PaymentProcessorError);
+      expect(await stripe.refund({ paymentIntentId: held.id }, 'refund:rest')).toMatchObject({
+        amount: 3_210,
+      });
+      expect(await stripe.retrievePaymentIntent(held.id)).toMatchObject({
+        amountReceived: 3_210,
+        amountRefunded: 3_210,
+      });
+    });
+
+    test('4000 0027 6000 3184 is held once its 3-D Secure check is completed', async () => {
+      const pending = await hold(DOUBLE_TEST_CARDS.threeDSecure, 'hold:3ds');
+      expect(pending).toMatchObject({ status: 'requires_action', amountCapturable: 0 });
+      const back = await fetch(pending.nextActionUrl!, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'outcome=complete',
+        redirect: 'manual',
+      });
+      expect(back.status).toBe(303);
+      expect(new URL(back.headers.get('location')!).searchParams.get('redirect_status')).toBe('succeeded');
+      expect(await stripe.retrievePaymentIntent(pending.id)).toMatchObject({
+        status: 'requires_capture',
+        amountCapturable: 5_000,
+        amountReceived: 0,
+      });
+      expect(
+        await stripe.capturePaymentIntent(pending.id, { amount: 5_000 }, `capture:${pending.id}`),
+      ).toMatchObject({ status: 'succeeded', amountReceived: 5_000 });
+    });
+
+    test('a card that declines once charged (4000 0000 0000 0341) declines at authorisation', async () => {
+      // The double, like Stripe, checks a card when it is saved: 9995 never gets that far; 0341 does.
+      const declined = await hold('4000000000000341', 'hold:0341');
+      expect(declined).toMatchObject({
+        status: 'requires_payment_method',
+        amountCapturable: 0,
+        lastError: { code: 'card_declined', declineCode: 'generic_decline' },
+      });
+      await expect(
+        stripe.capturePaymentIntent(declined.id, { amount: 5_000 }, `capture:${declined.id}`),
+      ).rejects.toMatchObject({ code: 'payment_intent_unexpected_state' });
+    });
+
+    test('capture is once and never above the hold; replayed with its key it answers the same', async () => {
+      const held = await hold(DOUBLE_TEST_CARDS.succeeds, 'hold:once');
+      await expect(
+        stripe.capturePaymentIntent(held.id, { amount: 5_001 }, 'capture:above'),
+      ).rejects.toMatchObject({ code: 'amount_too_large', statusCode: 400 });
+      await expect(
+        stripe.capturePaymentIntent(held.id, { amount: 29 }, 'capture:under'),
+      ).rejects.toMatchObject({ code: 'amount_too_small' });
+      const first = await stripe.capturePaymentIntent(held.id, { amount: 4_000 }, 'capture:once');
+      expect(first).toMatchObject({ status: 'succeeded', amountReceived: 4_000 });
+      expect(await stripe.capturePaymentIntent(held.id, { amount: 4_000 }, 'capture:once')).toEqual(first);
+      await expect(
+        stripe.capturePaymentIntent(held.id, { amount: 4_500 }, 'capture:once'),
+      ).rejects.toMatchObject({ code: 'idempotency_key_reused' });
+      await expect(
+        stripe.capturePaymentIntent(held.id, { amount: 1_000 }, 'capture:again'),
+      ).rejects.toMatchObject({ code: 'payment_intent_unexpected_state', statusCode: 400 });
+    });
+
+    test('cancelling a hold releases it; it can then never be captured', async () => {
+      const held = await hold(DOUBLE_TEST_CARDS.succeeds, 'hold:cancel');
+      expect(await stripe.cancelPaymentIntent(held.id, 'release:1')).toMatchObject({
+        status: 'canceled',
+        amountCapturable: 0,
+        amountReceived: 0,
+        amountRefunded: 0,
+      });
+      await expect(
+        stripe.capturePaymentIntent(held.id, { amount: 5_000 }, 'capture:released'),
+      ).rejects.toMatchObject({ code: 'payment_intent_unexpected_state' });
+      // Cancelling again answers with its state.
+      expect((await stripe.cancelPaymentIntent(held.id, 'release:2')).status).toBe('canceled');
+    });
+
+    test('a hold lapses after 7 days on the double’s clock: refused and cancelled', async () => {
+      const kept = await hold(DOUBLE_TEST_CARDS.succeeds, 'hold:kept');
+      const lapsing = await hold(DOUBLE_TEST_CARDS.succeeds, 'hold:lapsing');
+      let moved = 0;
+      try {
+        await moveClock(7 * DAY_S - 60);
+        moved += 7 * DAY_S - 60;
+        expect((await stripe.capturePaymentIntent(kept.id, { amount: 5_000 }, 'capture:kept')).status).toBe(
+          'succeeded',
+        );
+        await moveClock(DAY_S + 60);
+        moved += DAY_S + 60;
+        await expect(
+          stripe.capturePaymentIntent(lapsing.id, { amount: 5_000 }, 'capture:lapsed'),
+        ).rejects.toMatchObject({ code: 'charge_expired_for_capture', statusCode: 400 });
+        expect(await stripe.retrievePaymentIntent(lapsing.id)).toMatchObject({
+          status: 'canceled',
+          amountCapturable: 0,
+          amountReceived: 0,
+          amountRefunded: 0,
+        });
+      } finally {
+        await moveClock(-moved);
+      }
     });
   });
 

@@ -17,6 +17,8 @@ import { doublePage } from './pages';
 // intent the browser confirms is succeeded when the server reads it. Only the subset the shop uses is here;
 // it never talks to the network. Card numbers reach it from its own card frame only, are checked in memory
 // and never kept (brand, last4 and expiry are, as Stripe's payment methods show them).
+// Holds (decision 28): an intent made with capture_method=manual is authorised into requires_capture and
+// captured once with amount_to_capture, within 7 days on the double's clock (moved on by tests).
 
 type Json = Record<string, unknown>;
 
@@ -57,11 +59,16 @@ interface PaymentIntentState {
   customer: string | null;
   description: string | null;
   metadata: Record<string, string>;
-  status: 'requires_payment_method' | 'requires_action' | 'succeeded' | 'canceled';
+  status: 'requires_payment_method' | 'requires_action' | 'requires_capture' | 'succeeded' | 'canceled';
   method: string | null;
   returnUrl: string | null;
   lastError: StripeErrorBody | null;
   charge: string | null;
+  captureMethod: 'automatic' | 'manual';
+  /** When a hold was authorised, on the double's clock (ms). */
+  authorizedAt: number | null;
+  /** What was taken: the amount once charged, what was captured of a hold. */
+  received: number;
   refunded: number;
   created: number;
 }
@@ -98,6 +105,8 @@ const SCRIPTS = {
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 const now = () => Math.floor(Date.now() / 1000);
+/** As at Stripe, a card authorisation not captured within 7 days lapses. */
+const HOLD_LIFETIME_MS = 7 * 24 * 60 * 60 * 1_000;
 
 /** Stripe's form encoding (`metadata[order]=1`, `expand[0]=x`) as nested objects and arrays. */
 export function parseStripeForm(body: string): Json {
@@ -125,10 +134,15 @@ class DoubleError extends Error {
   }
 }
 
+const invalidRequest = (code: string, message: string, param?: string) =>
+  new DoubleError(400, { type: 'invalid_request_error', code, message, ...(param ? { param } : {}) });
+
 export interface StripeDoubleOptions {
   /** Wallets the browser is said to have (canMakePayment); tests change them with POST /_double/wallets. */
   wallets?: { googlePay: boolean; applePay: boolean };
   logger?: boolean;
+  /** The double's clock (ms), which ages holds; system time when not given. POST /_double/clock moves it on. */
+  now?: () => number;
 }
 
 export function buildStripeDouble(options: StripeDoubleOptions = {}): FastifyInstance {
@@ -141,6 +155,9 @@ export function buildStripeDouble(options: StripeDoubleOptions = {}): FastifyIns
   let wallets = options.wallets ?? { googlePay: false, applePay: false };
   /** Set by tests (POST /_double/outage): the server-side API drops every connection, as an outage would. */
   let unreachable = false;
+  /** How far tests have moved the clock on (POST /_double/clock). */
+  let clockShift = 0;
+  const clock = () => (options.now?.() ?? Date.now()) + clockShift;
 
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -197,10 +214,31 @@ export function buildStripeDouble(options: StripeDoubleOptions = {}): FastifyIns
     metadata: {},
   });
 
+  /**
+   * The charge as Stripe shows it: a hold's is uncaptured until captured; what a hold lets go (all of it when
+   * cancelled, the rest of a partial capture) is counted in amount_refunded, as Stripe counts it.
+   */
+  const chargeJson = (pi: PaymentIntentState, chargeId: string): Json => {
+    const captured = pi.captureMethod === 'automatic' || pi.status === 'succeeded';
+    const released = captured ? pi.amount - pi.received : pi.status === 'canceled' ? pi.amount : 0;
+    return {
+      id: chargeId,
+      object: 'charge',
+      amount: pi.amount,
+      amount_captured: captured ? pi.received : 0,
+      amount_refunded: pi.refunded + released,
+      captured,
+      refunded: pi.refunded + released === pi.amount,
+    };
+  };
+
   const paymentJson = (pi: PaymentIntentState, origin: string, expand: string[] = []): Json => ({
     id: pi.id,
     object: 'payment_intent',
     amount: pi.amount,
+    amount_capturable: pi.status === 'requires_capture' ? pi.amount : 0,
+    amount_received: pi.received,
+    capture_method: pi.captureMethod,
     currency: 'gbp',
     customer: pi.customer,
     description: pi.description,
@@ -208,10 +246,7 @@ export function buildStripeDouble(options: StripeDoubleOptions = {}): FastifyIns
     status: pi.status,
     payment_method: pi.method,
     payment_method_types: ['card'],
-    latest_charge:
-      pi.charge && expand.includes('latest_charge')
-        ? { id: pi.charge, object: 'charge', amount: pi.amount, amount_refunded: pi.refunded }
-        : pi.charge,
+    latest_charge: pi.charge && expand.includes('latest_charge') ? chargeJson(pi, pi.charge) : pi.charge,
     next_action:
       pi.status === 'requires_action'
         ? {
@@ -293,10 +328,17 @@ export function buildStripeDouble(options: StripeDoubleOptions = {}): FastifyIns
     }
   };
 
+  /** The card goes through: charged, or for a hold authorised (an uncaptured charge). */
   const charge = (pi: PaymentIntentState) => {
-    pi.status = 'succeeded';
     pi.lastError = null;
     pi.charge = id('ch');
+    if (pi.captureMethod === 'manual') {
+      pi.status = 'requires_capture';
+      pi.authorizedAt = clock();
+    } else {
+      pi.status = 'succeeded';
+      pi.received = pi.amount;
+    }
   };
 
   const confirmPayment = (pi: PaymentIntentState, method: Method, offSession: boolean) => {
@@ -444,6 +486,9 @@ export function buildStripeDouble(options: StripeDoubleOptions = {}): FastifyIns
         returnUrl: typeof body.return_url === 'string' ? body.return_url : null,
         lastError: null,
         charge: null,
+        captureMethod: body.capture_method === 'manual' ? 'manual' : 'automatic',
+        authorizedAt: null,
+        received: 0,
         refunded: 0,
         created: now(),
       };
@@ -478,8 +523,43 @@ export function buildStripeDouble(options: StripeDoubleOptions = {}): FastifyIns
           message: `You cannot cancel this PaymentIntent because it has a status of ${pi.status}.`,
         });
       }
+      // A hold is released: nothing was taken.
       pi.status = 'canceled';
       return paymentJson(pi, originOf(request), listOf(bodyOf(request).expand));
+    }),
+  );
+
+  app.post<{ Params: { id: string } }>('/v1/payment_intents/:id/capture', (request, reply) =>
+    once(request, reply, () => {
+      const pi = intentOf(request.params.id);
+      const body = bodyOf(request);
+      if (pi.status !== 'requires_capture') {
+        throw invalidRequest(
+          'payment_intent_unexpected_state',
+          `This PaymentIntent could not be captured because it has a status of ${pi.status}. Only a PaymentIntent with one of the following statuses may be captured: requires_capture.`,
+        );
+      }
+      if (clock() - (pi.authorizedAt ?? clock()) > HOLD_LIFETIME_MS) {
+        pi.status = 'canceled';
+        throw invalidRequest(
+          'charge_expired_for_capture',
+          'The charge cannot be captured as the authorization has expired. Auth and capture charges must be captured within a set number of days (7 by default).',
+        );
+      }
+      const amount = body.amount_to_capture === undefined ? pi.amount : Number(body.amount_to_capture);
+      if (!Number.isInteger(amount) || amount < 30) {
+        throw invalidRequest('amount_too_small', 'Amount must be at least £0.30 gbp', 'amount_to_capture');
+      }
+      if (amount > pi.amount) {
+        throw invalidRequest(
+          'amount_too_large',
+          `The amount to capture (${amount}) must be less than or equal to the amount capturable (${pi.amount}).`,
+          'amount_to_capture',
+        );
+      }
+      pi.status = 'succeeded';
+      pi.received = amount;
+      return paymentJson(pi, originOf(request), listOf(body.expand));
     }),
   );
 
@@ -487,8 +567,10 @@ export function buildStripeDouble(options: StripeDoubleOptions = {}): FastifyIns
     once(request, reply, () => {
       const body = bodyOf(request);
       const pi = intentOf(String(body.payment_intent ?? ''));
-      const amount = body.amount === undefined ? pi.amount - pi.refunded : Number(body.amount);
-      if (pi.status !== 'succeeded' || amount <= 0 || amount > pi.amount - pi.refunded) {
+      // Only what was taken can be given back: a hold's capture, not the part of it let go.
+      const left = pi.received - pi.refunded;
+      const amount = body.amount === undefined ? left : Number(body.amount);
+      if (pi.status !== 'succeeded' || amount <= 0 || amount > left) {
         throw new DoubleError(400, {
           type: 'invalid_request_error',
           code: 'charge_already_refunded',
@@ -548,7 +630,7 @@ export function buildStripeDouble(options: StripeDoubleOptions = {}): FastifyIns
     publishable(body);
     const found = bySecret(String(body.client_secret ?? ''));
     const state = found.kind === 'setup' ? found.si : found.pi;
-    if (state.status === 'succeeded' || state.status === 'canceled') {
+    if (state.status === 'succeeded' || state.status === 'canceled' || state.status === 'requires_capture') {
       throw new DoubleError(400, {
         type: 'invalid_request_error',
         code: found.kind === 'setup' ? 'setup_intent_unexpected_state' : 'payment_intent_unexpected_state',
@@ -643,7 +725,8 @@ export function buildStripeDouble(options: StripeDoubleOptions = {}): FastifyIns
       const back = new URL(pi.returnUrl ?? '/', originOf(request));
       back.searchParams.set('payment_intent', pi.id);
       back.searchParams.set('payment_intent_client_secret', pi.secret);
-      back.searchParams.set('redirect_status', pi.status === 'succeeded' ? 'succeeded' : 'failed');
+      const through = pi.status === 'succeeded' || pi.status === 'requires_capture';
+      back.searchParams.set('redirect_status', through ? 'succeeded' : 'failed');
       return reply.redirect(back.toString(), 303);
     },
   );
@@ -673,6 +756,12 @@ export function buildStripeDouble(options: StripeDoubleOptions = {}): FastifyIns
     const body = bodyOf(request);
     wallets = { googlePay: body.googlePay === true, applePay: body.applePay === true };
     return wallets;
+  });
+  /** Moves the double's clock on (`advanceSeconds`), as time passing would: holds lapse after 7 days. */
+  app.post('/_double/clock', async (request) => {
+    const seconds = Number(bodyOf(request).advanceSeconds ?? 0);
+    if (Number.isFinite(seconds)) clockShift += seconds * 1_000;
+    return { now: new Date(clock()).toISOString() };
   });
   app.post('/_double/outage', async (request) => {
     unreachable = bodyOf(request).unreachable === true;
