@@ -100,9 +100,13 @@ export type SignInBody = z.infer<typeof signInBody>;
 export const tokenSignInBody = z.strictObject({
   token: z.string().check(z.minLength(10), z.maxLength(200)),
 });
-export const guestSessionBody = z.strictObject({ email: emailSchema });
+export const guestSessionBody = z.strictObject({
+  email: emailSchema,
+  /** How the kitchen and the others at the table know them. */
+  firstName: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(60))),
+});
 export const guestSessionDocument = z.object({
-  data: resource('guest_sessions', z.object({ email: z.string() })),
+  data: resource('guest_sessions', z.object({ email: z.string(), firstName: z.nullable(z.string()) })),
 });
 
 export const googleSignInBody = z.strictObject({

@@ -71,6 +71,8 @@ export const orderAttributes = z.object({
   shippingPrice: penceSchema,
   /** A one-off box's fee, within shippingPrice (decision 11); 0 for other orders. */
   oneOffFee: penceSchema,
+  /** A tip chosen at a table (decision 28): within the total, its own row on the receipt. */
+  tip: penceSchema,
   total: penceSchema,
   /** A plan's box: its schedule week (null for other orders). */
   scheduleWeekId: z.nullable(z.string()),

@@ -133,8 +133,18 @@ export const eatInAvailableDocument = z.object({
       hasTableNumbers: z.boolean(),
       tableNumberPrompt: z.nullable(z.string()),
       openTabCheckouts: z.boolean(),
+      /**
+       * The table asked about (`?table=`), as the restaurant numbers it, and whether it is one of its tables
+       * (decision 28); null when none was asked about or the restaurant serves by name.
+       */
+      table: z.nullable(z.object({ number: z.string(), exists: z.boolean() })),
+      /** The restaurant's name, for the screen that says whether its tables can order. */
+      name: z.string(),
     }),
   ),
+});
+export const eatInQuery = z.strictObject({
+  table: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(12))),
 });
 
 // The takeaway menu

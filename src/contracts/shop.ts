@@ -36,6 +36,18 @@ export const settingsAttributes = z.object({
   lateDeliveryCredit: z.object({ amount: penceSchema, rule: z.string() }),
   /** Minutes a restaurant has to accept a paid takeaway before it is cancelled and refunded (issue 19). */
   takeawayAcceptance: z.object({ minutes: z.int(), rule: z.string() }),
+  /**
+   * Dine-in (decision 28): the tip percentages offered (after "No tip"), when a forgotten tab closes by
+   * itself unless its holder chooses (hours after opening, and the most it may stay open), the highest limit
+   * a tab may hold and the limits offered first.
+   */
+  dineIn: z.object({
+    tipPercents: z.array(z.number()),
+    tabAutoCloseHours: z.int(),
+    tabMaxHours: z.int(),
+    tabLimitMax: penceSchema,
+    tabLimitChoices: z.array(penceSchema),
+  }),
 });
 export const settingsDocument = z.object({ data: resource('settings', settingsAttributes) });
 export const settingsModel = z.extend(settingsAttributes, { id: z.string() });

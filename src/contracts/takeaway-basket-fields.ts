@@ -64,5 +64,7 @@ export const takeawayBasketFields = {
     ),
   ),
   isCateringOrder: z.optional(z.boolean()),
-  tableNumber: z.optional(z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(10)))),
+  tableNumber: z.optional(z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(12)))),
+  /** Eating in: pay at the end on a tab rather than now (decision 28; the restaurant must take tabs). */
+  isOpenTab: z.optional(z.boolean()),
 };

@@ -184,6 +184,8 @@ export const takeawayOrderBody = z.strictObject({
   deliveryNote: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(500)))),
   /** Required when the customer has an allergen profile: they saw their allergens and the dishes’ (part 5). */
   allergensConfirmed: z.optional(z.boolean()),
+  /** Eating in: the tip chosen (pence, on the food and drink; decision 28). Refused for other orders. */
+  tip: z.optional(z.int().check(z.gte(0), z.lte(10_000_000))),
   /** Pay in the same call (otherwise pay with POST /payments, as for every order). */
   payment: z.optional(
     z.strictObject({
@@ -252,6 +254,8 @@ export const takeawayOrderAttributes = z.object({
   lineItems: z.array(takeawayOrderLineSchema),
   subtotal: penceSchema,
   shippingPrice: penceSchema,
+  /** Eating in: the tip chosen, its own row on the receipt (decision 28). */
+  tip: penceSchema,
   total: penceSchema,
   /** Once paid: the store credit used and what was charged (the card is not named here). */
   paid: z.optional(z.nullable(checkoutPaidSchema)),

@@ -52,6 +52,15 @@ export const TAKEAWAY_ORDER_LIFECYCLE: Lifecycle<OrderState> = {
   },
 };
 
+/**
+ * A round of a table's tab (decision 28): placed `created` and sent to the kitchen (`submitted`) as soon as
+ * the tab's card is held, paid when the tab closes; from there the kitchen moves it as any eat-in ticket.
+ */
+export const TABLE_ROUND_LIFECYCLE: Lifecycle<OrderState> = {
+  ...TAKEAWAY_ORDER_LIFECYCLE,
+  moves: { ...TAKEAWAY_ORDER_LIFECYCLE.moves, created: ['submitted', 'cancelled'] },
+};
+
 /** The states a ticket moves between, by action and fulfilment; null when the action is not for it. */
 export function kitchenMove(
   action: Exclude<KitchenAction, 'acknowledge_allergens'>,

@@ -41,13 +41,15 @@ export function finalStates<S extends string>(lifecycle: Lifecycle<S>): S[] {
  * from which it can still be paid, until it is cancelled. A plan's weekly order (source `subscription`)
  * is `created` when its week is written, `skipped` and back while the week is open, `billed` at the cutoff
  * and then paid off-session (or waits for payment until it is dispatched, then is cancelled). Kitchen and courier move a paid order through submitted, accepted,
- * packed, shipped (or ready for pickup) to delivered; one the kitchen cannot make is `dropped`.
+ * packed, shipped (or ready for pickup) to delivered; one the kitchen cannot make is `dropped`. A round of a
+ * table's tab goes to the kitchen (`submitted`) before it is paid, its tab's card held, and is paid with the
+ * tab (decision 28).
  */
 export const ORDER_LIFECYCLE: Lifecycle<OrderState> = {
   name: 'order',
   states: ORDER_STATES,
   moves: {
-    created: ['billed', 'paid', 'payment_pending', 'not_authorized', 'cancelled', 'skipped'],
+    created: ['billed', 'paid', 'submitted', 'payment_pending', 'not_authorized', 'cancelled', 'skipped'],
     billed: ['paid', 'payment_pending', 'not_authorized', 'cancelled', 'skipped'],
     payment_pending: ['paid', 'payment_pending', 'not_authorized', 'cancelled'],
     not_authorized: ['paid', 'payment_pending', 'cancelled'],

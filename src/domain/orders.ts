@@ -100,6 +100,8 @@ export function isFailedPayment(state: OrderState): boolean {
  */
 export function isPayable(state: OrderState, source: OrderSource = 'recipe_kit'): boolean {
   if (source === 'subscription' && state === 'created') return false;
+  // A tab is paid (its card held, a higher limit held, captured at close) while its rounds are cooked.
+  if (source === 'dine_in_tab') return state !== 'cancelled' && state !== 'dropped';
   return state === 'created' || isFailedPayment(state);
 }
 

@@ -5,7 +5,7 @@ import { formatPence, type Pence } from './money';
 // discount, delivery (and a one-off box's fee), the total, the store credit used and what was charged to the
 // card or PayPal, in the same words and order. The total is never the only figure when credit paid part.
 
-export type ReceiptRowKind = 'item' | 'discount' | 'fee' | 'total' | 'credit' | 'charged';
+export type ReceiptRowKind = 'item' | 'discount' | 'fee' | 'tip' | 'total' | 'credit' | 'charged' | 'others';
 
 export interface ReceiptRow {
   label: string;
@@ -26,6 +26,8 @@ export interface OrderMoney {
   shippingPrice: Pence | number | null;
   /** The one-off box's fee within the delivery charge (0 for any other order). */
   oneOffFee: Pence | number;
+  /** A tip the customer chose (dine-in): its own row, within the total (0 or absent: no row). */
+  tip?: Pence | number;
   total: Pence | number;
 }
 
@@ -61,6 +63,7 @@ export function orderReceiptRows(order: OrderMoney): ReceiptRow[] {
       rows.push({ label: 'One-off box fee', value: formatPence(order.oneOffFee), kind: 'fee' });
     }
   }
+  if (order.tip) rows.push({ label: 'Tip', value: formatPence(order.tip), kind: 'tip' });
   rows.push({ label: 'Total', value: formatPence(order.total), kind: 'total' });
   return rows;
 }
@@ -112,11 +115,15 @@ export function receipt(
   return { orders: own, payment: paymentReceiptRows(paid, { withTotal: true }) };
 }
 
-/** A takeaway's money: its food, and delivery unless it is collected or eaten in (no delivery to charge). */
+/**
+ * A takeaway's money: its food, delivery unless it is collected or eaten in (no delivery to charge), and a
+ * table's tip.
+ */
 export function takeawayMoney(order: {
   subtotal: Pence | number;
   discount: Pence | number;
   shippingPrice: Pence | number;
+  tip?: Pence | number;
   total: Pence | number;
   delivered: boolean;
 }): OrderMoney {
@@ -127,6 +134,7 @@ export function takeawayMoney(order: {
     voucherCode: null,
     shippingPrice: order.delivered ? order.shippingPrice : null,
     oneOffFee: 0,
+    tip: order.tip ?? 0,
     total: order.total,
   };
 }

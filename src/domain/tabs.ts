@@ -30,6 +30,14 @@ export const TAB_LIFECYCLE: Lifecycle<TabState> = {
 /** A tab that still takes rounds. */
 export const takesRounds = (state: TabState) => state === 'open';
 
+/** A tab's clock and limits unless the shop sets others (settings `tab_auto_close_hours`, …). */
+export const TAB_DEFAULTS = {
+  autoCloseHours: 3,
+  maxHours: 12,
+  limitMax: pence(50_000),
+  limitChoices: [pence(5_000), pence(10_000), pence(15_000)],
+} as const;
+
 /** The percentages offered as tips, after "No tip"; nothing is ever chosen for the guest. */
 export const TIP_PERCENTS = [10, 12.5, 15] as const;
 

@@ -192,7 +192,7 @@ export async function buildApp({
 
   const rules = cachedShopRules(database.db);
   const processors = outsideRequestTransactions(
-    wrapPaymentProcessors(createPaymentProcessors(paymentProcessorsOptions(config, database.db))),
+    wrapPaymentProcessors(createPaymentProcessors(paymentProcessorsOptions(config, database.db, clock))),
   );
   // The local provider's keys and grants are in the database: every server process answers for it.
   const socialSignIn = createSocialSignIn(config.socialSignIn, config.publicUrl, {
@@ -252,7 +252,12 @@ export async function buildApp({
     await app.register(localProviderRoutes, { provider: localProviderOf(socialSignIn) });
   }
   if (config.payments.mode === 'sandbox') {
-    await app.register(paymentsSandboxRoutes, { db: database.db, publicUrl: config.publicUrl, clock });
+    await app.register(paymentsSandboxRoutes, {
+      db: database.db,
+      publicUrl: config.publicUrl,
+      clock,
+      sandboxClock: clock,
+    });
   }
   const s = services;
   await app.register(

@@ -50,7 +50,7 @@ async function main() {
   // A pinned demo clock is the one the server pinned (cluster/shared-clock.ts).
   const clock = await joinSharedClock(database.db, config.pinnedNow);
   const rules = cachedShopRules(database.db);
-  const processors = createPaymentProcessors(paymentProcessorsOptions(config, database.db));
+  const processors = createPaymentProcessors(paymentProcessorsOptions(config, database.db, clock));
   const services = buildServices({ config, database, clock, rules, processors, log });
   const running = await startShopJobs({ config, database, clock, services, log, work: true });
   log.info('worker started');

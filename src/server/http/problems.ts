@@ -66,6 +66,19 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   PRODUCT_UNAVAILABLE: 400,
   ALLERGENS_NOT_CONFIRMED: 400,
   ALLERGENS_NOT_ACKNOWLEDGED: 409,
+  // Dine-in (decision 28): placing refusals are 400s like a takeaway's (spec §8: a 400's body is shown).
+  TABLE_NOT_FOUND: 400,
+  EAT_IN_CLOSED: 400,
+  TAB_NOT_FOUND: 404,
+  TAB_CLOSED: 409,
+  TAB_LIMIT_INVALID: 400,
+  // A round past the held limit, or a tip the hold cannot cover: raise the limit first (meta.needs).
+  TAB_LIMIT_REACHED: 409,
+  TIP_INVALID: 400,
+  SPLIT_INVALID: 400,
+  PART_NOT_FOUND: 404,
+  // A part someone else is paying, or already paid.
+  PART_UNAVAILABLE: 409,
   // The database is gone, starting or cannot write: the same request may work in a few seconds (decision 26).
   DATABASE_UNAVAILABLE: 503,
   INTERNAL: 500,

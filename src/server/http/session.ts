@@ -12,6 +12,8 @@ import { hashToken, newToken } from '../security/tokens';
 
 export const SESSION_IDLE_MS = 14 * 24 * 3600 * 1000;
 export const SESSION_ABSOLUTE_MS = 60 * 24 * 3600 * 1000;
+/** A guest at a table (decision 28) is a guest for the evening: a day at most. */
+export const GUEST_SESSION_MS = 24 * 3600 * 1000;
 const TOUCH_AFTER_MS = 10 * 60 * 1000;
 
 export interface SessionInfo {
@@ -29,7 +31,9 @@ declare module 'fastify' {
     startSession(
       request: FastifyRequest,
       reply: FastifyReply,
-      owner: { kind: 'customer'; customerId: string } | { kind: 'guest'; guestEmail: string },
+      owner:
+        | { kind: 'customer'; customerId: string }
+        | { kind: 'guest'; guestEmail: string; customerId: string },
       db?: DbOrTx,
     ): Promise<SessionInfo>;
     endSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
@@ -45,6 +49,16 @@ export function requireCustomer(request: FastifyRequest): string {
   const customerId = request.session?.kind === 'customer' ? request.session.customerId : null;
   if (!customerId) throw new DomainError('UNAUTHENTICATED', 'Please sign in to continue');
   return customerId;
+}
+
+/**
+ * Someone at a restaurant table: a signed-in customer, or a guest who gave an email (decision 28); 401
+ * otherwise. What a guest may do is only what takes this: dine-in, paying for it, its pages.
+ */
+export function requireDiner(request: FastifyRequest): { customerId: string; guest: boolean } {
+  const session = request.session;
+  if (!session?.customerId) throw new DomainError('UNAUTHENTICATED', 'Please sign in or continue as a guest');
+  return { customerId: session.customerId, guest: session.kind === 'guest' };
 }
 
 export function registerSessions(
@@ -94,13 +108,14 @@ export function registerSessions(
       .values({
         tokenHash: hashToken(token),
         kind: owner.kind,
-        customerId: owner.kind === 'customer' ? owner.customerId : null,
+        customerId: owner.customerId,
         guestEmail: owner.kind === 'guest' ? owner.guestEmail : null,
-        expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS),
+        expiresAt: new Date(Date.now() + (owner.kind === 'guest' ? GUEST_SESSION_MS : SESSION_ABSOLUTE_MS)),
         userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
       })
       .returning();
-    reply.setCookie(cookieName, token, { ...cookieOptions, maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000) });
+    const maxAge = owner.kind === 'guest' ? GUEST_SESSION_MS : SESSION_ABSOLUTE_MS;
+    reply.setCookie(cookieName, token, { ...cookieOptions, maxAge: Math.floor(maxAge / 1000) });
     request.session = {
       id: row!.id,
       kind: row!.kind,

@@ -30,6 +30,8 @@ export const LIMITS = {
   /** Sign-ups naming one email: tells whether it has an account (decision 18), so a few an hour at most. */
   signUpPerEmail: { max: 5, windowMs: 3_600_000 },
   resetPerAddress: { max: 20, windowMs: 3_600_000 },
+  /** Guests at tables (decision 28): a busy restaurant's guests share its Wi-Fi's one address. */
+  guestsPerAddress: { max: 300, windowMs: 3_600_000 },
   /** Emails (reset, sign-in link) to one address: enough for a forgetful customer, not a mail bomb. */
   emailsPerRecipient: { max: 5, windowMs: 3_600_000 },
 } satisfies Record<string, Limit>;

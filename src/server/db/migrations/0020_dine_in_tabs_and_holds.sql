@@ -74,6 +74,7 @@ ALTER TABLE "sandbox_payment_intents" ADD COLUMN "amount_captured" integer;--> s
 ALTER TABLE "payments" ADD COLUMN "capture_method" text DEFAULT 'automatic' NOT NULL;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "capture_amount" integer;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "capture_requested_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "takeaway_baskets" ADD COLUMN "is_open_tab" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "takeaway_orders" ADD COLUMN "round" smallint;--> statement-breakpoint
 ALTER TABLE "dine_in_bill_parts" ADD CONSTRAINT "dine_in_bill_parts_tab_id_dine_in_tabs_id_fk" FOREIGN KEY ("tab_id") REFERENCES "public"."dine_in_tabs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "dine_in_bill_parts" ADD CONSTRAINT "dine_in_bill_parts_member_id_customers_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."customers"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -95,6 +96,7 @@ CREATE UNIQUE INDEX "dine_in_rounds_number_idx" ON "dine_in_rounds" USING btree 
 CREATE INDEX "dine_in_tab_members_customer_idx" ON "dine_in_tab_members" USING btree ("customer_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "dine_in_tabs_checkout_idx" ON "dine_in_tabs" USING btree ("checkout_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "dine_in_tabs_join_idx" ON "dine_in_tabs" USING btree ("join_token");--> statement-breakpoint
+CREATE UNIQUE INDEX "dine_in_tabs_one_live_idx" ON "dine_in_tabs" USING btree ("holder_id") WHERE "dine_in_tabs"."state" in ('opening', 'open', 'settling', 'closing');--> statement-breakpoint
 CREATE INDEX "dine_in_tabs_restaurant_idx" ON "dine_in_tabs" USING btree ("restaurant_id","state");--> statement-breakpoint
 CREATE INDEX "dine_in_tabs_due_idx" ON "dine_in_tabs" USING btree ("auto_close_at") WHERE "dine_in_tabs"."state" in ('opening', 'open', 'settling', 'closing');--> statement-breakpoint
 CREATE INDEX "payments_capture_owed_idx" ON "payments" USING btree ("capture_requested_at") WHERE "payments"."capture_requested_at" is not null and "payments"."status" = 'held';--> statement-breakpoint

@@ -75,6 +75,10 @@ export const dineInTabs = pgTable(
   (t) => [
     uniqueIndex('dine_in_tabs_checkout_idx').on(t.checkoutId),
     uniqueIndex('dine_in_tabs_join_idx').on(t.joinToken),
+    // One live tab per holder: two quick taps on "Open a tab" open one.
+    uniqueIndex('dine_in_tabs_one_live_idx')
+      .on(t.holderId)
+      .where(sql`${t.state} in ('opening', 'open', 'settling', 'closing')`),
     index('dine_in_tabs_restaurant_idx').on(t.restaurantId, t.state),
     // What the clock closes, and what the job finishes.
     index('dine_in_tabs_due_idx')

@@ -46,6 +46,8 @@ export const takeawayBaskets = pgTable('takeaway_baskets', {
   customerEmail: text('customer_email'),
   isCateringOrder: boolean('is_catering_order').notNull().default(false),
   tableNumber: text('table_number'),
+  /** Eating in on a tab (pay at the end) rather than paying now (decision 28). */
+  isOpenTab: boolean('is_open_tab').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -4,6 +4,7 @@ import type { OpeningHours, OpeningWindow } from '../../../domain/restaurant-hou
 import type { DbOrTx } from '../client';
 import { media } from '../schema/catalogue';
 import {
+  diningTables,
   restaurants,
   takeawayCategories,
   takeawayCategoryProducts,
@@ -284,6 +285,16 @@ export async function seedRestaurants(db: DbOrTx): Promise<void> {
     .insert(restaurants)
     .values([...DEMO_RESTAURANTS])
     .onConflictDoNothing();
+  // Each restaurant's tables, numbered 1 to its table count (decision 28): two-tops by the window first.
+  const tables = DEMO_RESTAURANTS.filter((r) => r.hasTableNumbers !== false).flatMap((restaurant) =>
+    Array.from({ length: restaurant.tableCount ?? 0 }, (_, index) => ({
+      restaurantId: restaurant.id,
+      number: String(index + 1),
+      seats: index < 4 ? 2 : index % 5 === 4 ? 6 : 4,
+      position: index + 1,
+    })),
+  );
+  if (tables.length > 0) await db.insert(diningTables).values(tables).onConflictDoNothing();
 
   await db
     .insert(media)

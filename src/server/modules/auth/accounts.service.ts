@@ -8,6 +8,7 @@ import type { SocialProfile } from '../../integrations/social-sign-in';
 import { hit, LIMITS, RateLimitedError } from '../../security/rate-limit';
 import { endCustomerSessions } from '../../security/sessions';
 import {
+  createGuestCustomer,
   createOrFindCustomer,
   findCustomerByEmail,
   findCustomerById,
@@ -267,6 +268,15 @@ export class AccountsService {
       await attempt.giveBack(tx);
       return updated;
     });
+  }
+
+  /**
+   * A guest at a restaurant table (decision 28): a guest customer of its own for the guest session the caller
+   * starts. Counted per client address, generously: a restaurant's guests share its Wi-Fi.
+   */
+  async guest(body: { email: string; firstName?: string | undefined }, address: string): Promise<CustomerRow> {
+    await hit(this.db, `guest:ip:${address}`, LIMITS.guestsPerAddress);
+    return createGuestCustomer(this.db, { email: body.email, firstName: body.firstName ?? null });
   }
 
   /** For an account made without a password (an order as a guest): an email to set one. Same answer always. */

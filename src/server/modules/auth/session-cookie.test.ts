@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { SESSION_ABSOLUTE_MS } from '../../http/session';
+import { GUEST_SESSION_MS, SESSION_ABSOLUTE_MS } from '../../http/session';
 import { API, expectError } from '../../test/api-expect';
 import {
   clearRateLimits,
@@ -114,12 +114,12 @@ describe('the session cookie in production', () => {
     expect(await sessionRow(prod, token)).not.toBeNull();
   });
 
-  test('a guest session gets the same cookie', async () => {
+  test('a guest session gets the same cookie, for a day (decision 28)', async () => {
     const response = await prod.visitor().post(`${API}/sessions/guest_token`, { email: 'diner@example.com' });
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     expect(sessionCookieOf(response).attributes).toEqual([
       'HttpOnly',
-      `Max-Age=${SESSION_ABSOLUTE_MS / 1000}`,
+      `Max-Age=${GUEST_SESSION_MS / 1000}`,
       'Path=/',
       'SameSite=Lax',
       'Secure',

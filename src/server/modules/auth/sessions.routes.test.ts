@@ -394,18 +394,47 @@ describe('POST /sessions/link', () => {
 });
 
 describe('POST /sessions/guest_token', () => {
-  test('201 a guest session tied to the email; /me stays 401', async () => {
+  test('201 a guest session tied to the email and a guest of its own; /me stays 401', async () => {
     const email = uniqueEmail('diner');
     const guest = t.visitor();
-    const response = await guest.post(`${API}/sessions/guest_token`, { email: email.toUpperCase() });
+    const response = await guest.post(`${API}/sessions/guest_token`, {
+      email: email.toUpperCase(),
+      first_name: 'Gia',
+    });
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     const row = await sessionRow(t, sessionToken(response));
-    expect(response.body).toEqual({ data: { id: row!.id, type: 'guest_sessions', attributes: { email } } });
-    expect(row).toMatchObject({ kind: 'guest', customerId: null, guestEmail: email });
+    expect(response.body).toEqual({
+      data: { id: row!.id, type: 'guest_sessions', attributes: { email, first_name: 'Gia' } },
+    });
+    const rows = await t.database.db.select().from(customers).where(eq(customers.email, email));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ guest: true, firstName: 'Gia', passwordHash: null });
+    expect(row).toMatchObject({ kind: 'guest', customerId: rows[0]!.id, guestEmail: email });
     expect(setCookie(response)).toContain('HttpOnly');
+    // A guest is not signed in to an account.
     expectError(await me(guest), 401, 'UNAUTHENTICATED');
-    expect(await t.database.db.select().from(customers).where(eq(customers.email, email))).toEqual([]);
+    expect((await guest.get(`${API}/sessions/guest_token`)).body.data.attributes).toEqual({
+      email,
+      first_name: 'Gia',
+    });
+    expectError(await t.visitor().get(`${API}/sessions/guest_token`), 404, 'NOT_FOUND');
     expectError(await guest.post(`${API}/sessions/guest_token`, { email: 'nope' }), 400, 'VALIDATION_FAILED');
+  });
+
+  test('a guest with an account’s email never reaches the account; the account still signs up and in', async () => {
+    const { customer } = await signedInCustomer(t);
+    const guest = t.visitor();
+    const response = await guest.post(`${API}/sessions/guest_token`, { email: customer.email });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expectError(await me(guest), 401, 'UNAUTHENTICATED');
+    expectError(await guest.get(`${API}/addresses`), 401, 'UNAUTHENTICATED');
+    const rows = await t.database.db.select().from(customers).where(eq(customers.email, customer.email));
+    expect(rows.map((r) => r.guest).sort()).toEqual([false, true]);
+    // A second guest with the same email is a row of its own.
+    expect((await t.visitor().post(`${API}/sessions/guest_token`, { email: customer.email })).status).toBe(201);
+    expect(
+      await t.database.db.select().from(customers).where(eq(customers.email, customer.email)),
+    ).toHaveLength(3);
   });
 
   test('a signed-in customer cannot swap their session for a guest one', async () => {

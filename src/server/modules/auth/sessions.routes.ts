@@ -141,14 +141,33 @@ export async function sessionRoutes(app: FastifyInstance, deps: SessionRoutesOpt
       if (request.session?.kind === 'customer') {
         throw new DomainError('CONFLICT', 'You are signed in already');
       }
-      await app.startSession(request, reply, { kind: 'guest', guestEmail: request.body.email });
-      return reply.status(201).send({
-        data: {
-          id: request.session!.id,
-          type: 'guest_sessions' as const,
-          attributes: { email: request.body.email },
-        },
+      const guest = await deps.accounts.guest(request.body, clientAddress(request));
+      await app.startSession(request, reply, {
+        kind: 'guest',
+        guestEmail: guest.email,
+        customerId: guest.id,
       });
+      return reply.status(201).send(guestDocument(request.session!.id, guest));
+    },
+  );
+
+  r.get(
+    '/sessions/guest_token',
+    {
+      schema: {
+        tags,
+        summary: 'The guest session of this browser, if it has one (404 otherwise)',
+        response: { 200: guestSessionDocument },
+      },
+    },
+    async (request) => {
+      const session = request.session;
+      const guest =
+        session?.kind === 'guest' && session.customerId
+          ? await deps.customers.guestOf(session.customerId)
+          : null;
+      if (!guest) throw new DomainError('NOT_FOUND', 'No guest session');
+      return guestDocument(session!.id, guest);
     },
   );
 
@@ -237,4 +256,14 @@ export async function sessionRoutes(app: FastifyInstance, deps: SessionRoutesOpt
         request.body.targetUrl,
       ),
   );
+}
+
+function guestDocument(id: string, guest: { email: string; firstName: string }) {
+  return {
+    data: {
+      id,
+      type: 'guest_sessions' as const,
+      attributes: { email: guest.email, firstName: guest.firstName || null },
+    },
+  };
 }

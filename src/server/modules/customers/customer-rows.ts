@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 
@@ -103,5 +103,8 @@ export async function takeStoreCredit(
 
 /** The ids of the customer with this email (none or one), as a subquery for another area's query. */
 export function customerIdsWithEmail(db: DbOrTx, email: string) {
-  return db.select({ id: customers.id }).from(customers).where(eq(customers.email, email));
+  return db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.email, email), eq(customers.guest, false)));
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { newToken } from '../../security/tokens';
@@ -10,9 +10,34 @@ export async function findCustomerById(db: DbOrTx, id: string): Promise<Customer
   return row ?? null;
 }
 
+/** The account with this email (a guest is never found by its email: decision 28). */
 export async function findCustomerByEmail(db: DbOrTx, email: string): Promise<CustomerRow | null> {
-  const [row] = await db.select().from(customers).where(eq(customers.email, email.toLowerCase())).limit(1);
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.email, email.toLowerCase()), eq(customers.guest, false)))
+    .limit(1);
   return row ?? null;
+}
+
+/**
+ * A guest at a restaurant table (decision 28): a customer row of its own for one guest session, with the
+ * email the receipt goes to. Never an account: nothing finds it by its email.
+ */
+export async function createGuestCustomer(
+  db: DbOrTx,
+  values: { email: string; firstName: string | null },
+): Promise<CustomerRow> {
+  const [row] = await db
+    .insert(customers)
+    .values({
+      email: values.email.toLowerCase(),
+      firstName: values.firstName ?? '',
+      guest: true,
+      referralToken: newToken(6).toUpperCase(),
+    })
+    .returning();
+  return row!;
 }
 
 /**
@@ -27,10 +52,14 @@ export async function createOrFindCustomer(
   const [inserted] = await db
     .insert(customers)
     .values({ ...values, email, referralToken: newToken(6).toUpperCase() })
-    .onConflictDoNothing({ target: customers.email })
+    .onConflictDoNothing({ target: customers.email, where: sql`not ${customers.guest}` })
     .returning();
   if (inserted) return { customer: inserted, created: true };
-  const [existing] = await db.select().from(customers).where(eq(customers.email, email)).limit(1);
+  const [existing] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.email, email), eq(customers.guest, false)))
+    .limit(1);
   return { customer: existing!, created: false };
 }
 

@@ -24,6 +24,12 @@ export class CustomersService {
   }
 
   /** The customer's document as the API sends it, with their order flags read now. */
+  /** A guest's own row (decision 28), or null when the id is not a guest's. */
+  async guestOf(customerId: string): Promise<CustomerRow | null> {
+    const row = await findCustomerById(this.db, customerId);
+    return row?.guest ? row : null;
+  }
+
   async document(row: CustomerRow, targetUrl?: string | null) {
     return await customerDocument(this.db, row, targetUrl);
   }

@@ -4,6 +4,7 @@ export { addressSnapshot, AddressesService, customerAddress, type AddressRow } f
 export { CustomersService } from './customers.service';
 export { orderFlags } from './customer-view';
 export {
+  createGuestCustomer,
   createOrFindCustomer,
   findCustomerByEmail,
   findCustomerById,

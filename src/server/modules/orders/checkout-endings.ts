@@ -92,7 +92,9 @@ export class CheckoutEndings {
       .for('update', { skipLocked: true });
     if (!checkout) return false;
     const attempts = await this.payments.attempts(tx, id);
-    if (attempts.some((attempt) => attempt.status === 'processing')) return false;
+    // A charge under way is the processor's to answer; a card held for the checkout (a tab) is ended by its
+    // kind, which knows when it closes.
+    if (attempts.some((attempt) => attempt.status === 'processing' || attempt.status === 'held')) return false;
     const lastTouched = Math.max(
       checkout.updatedAt.getTime(),
       ...attempts.map((attempt) => attempt.updatedAt.getTime()),

@@ -22,7 +22,8 @@ function methodOf(processor: PaymentRow['processor'], type: string | undefined):
 
 type PaymentRow = typeof payments.$inferSelect;
 
-type PaymentFacts = Pick<PaymentRow, 'amount' | 'creditAmount' | 'paymentMethodId' | 'processor'>;
+type PaymentFacts = Pick<PaymentRow, 'amount' | 'creditAmount' | 'paymentMethodId' | 'processor'> &
+  Partial<Pick<PaymentRow, 'captureMethod' | 'captureAmount'>>;
 
 /** A payment as a receipt shows it: its credit, its charge and the method (read when it names one). */
 export async function describePayment(db: DbOrTx, payment: PaymentFacts): Promise<CheckoutPaid> {
@@ -43,7 +44,8 @@ export async function describePayments(db: DbOrTx, list: readonly PaymentFacts[]
     const method = payment.paymentMethodId ? methods.get(payment.paymentMethodId) : undefined;
     return {
       creditUsed: payment.creditAmount,
-      charged: payment.amount,
+      // A hold took what was captured of it, not what was held.
+      charged: payment.captureMethod === 'manual' ? (payment.captureAmount ?? 0) : payment.amount,
       paidWith: method ? paidWithLabel(method) : payment.processor === 'paypal' ? 'PayPal' : null,
       method: methodOf(payment.processor, method?.type),
     };

@@ -18,7 +18,7 @@ export {
   type CheckoutRow,
   type Mover,
 } from './state-changes';
-export { placeOrders, previewOrders, rewriteOrder, type OrderDraft, type OrderRewrite } from './place-orders';
+export { addOrders, placeOrders, previewOrders, rewriteOrder, type OrderDraft, type OrderRewrite } from './place-orders';
 export {
   emailOrderOf,
   emailOrdersOf,
@@ -28,7 +28,7 @@ export {
 } from './order-emails';
 export { checkoutPaid, describePayment, describePayments, type CheckoutPaid } from './checkout-payment';
 export { moveOrderAlong } from './move-order';
-export { OrderKinds, type OrderKind, type PaidCheckout } from './order-kinds';
+export { OrderKinds, type OrderKind, type PaidCheckout, type PayingAnswer } from './order-kinds';
 export {
   ABANDONED_FAILED_MS,
   ABANDONED_UNPAID_MS,

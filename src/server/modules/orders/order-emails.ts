@@ -45,6 +45,7 @@ export function orderMoneyOf(order: OrderRow, voucherCode: string | null): Order
     voucherCode,
     shippingPrice: order.shippingPrice,
     oneOffFee: order.oneOffFee,
+    tip: order.tip,
     total: order.total,
   };
 }

@@ -51,12 +51,38 @@ export interface EndedCheckout {
   by: Mover;
 }
 
+/**
+ * How a kind's checkout is paid when it is not simply charged its total: `hold` authorises that amount on the
+ * card, captured later (a table's tab, decision 28); no store credit is spent on a hold.
+ */
+export interface PayingAnswer {
+  hold: number;
+}
+
+/** One of a checkout's orders the kitchen is turning down (before anything is written). */
+export interface RejectingOrder {
+  checkout: CheckoutRow;
+  orderId: string;
+  by: Mover;
+}
+
 export interface OrderKind {
   /**
    * In the transaction that starts a customer's payment, with the checkout locked, before anything is
    * charged: take again what the orders need to be paid now (a takeaway's place in its slot), or refuse.
+   * Answering `{ hold }` makes the payment a hold of that amount rather than a charge of the total.
    */
-  paying?(tx: DbOrTx, paying: PayingCheckout): Promise<void>;
+  paying?(tx: DbOrTx, paying: PayingCheckout): Promise<void | PayingAnswer>;
+  /**
+   * In the transaction that records a hold's authorisation (the payment is `held`; an older hold of the
+   * checkout is released by payments): what the held card makes possible (a tab opens, its limit rises).
+   */
+  held?(tx: DbOrTx, held: FailedCheckout): Promise<void>;
+  /**
+   * The kitchen is turning one of the checkout's orders down: refuse (throw) when the money cannot follow;
+   * without it, a paid checkout is refunded in full.
+   */
+  rejecting?(tx: DbOrTx, rejecting: RejectingOrder): Promise<void>;
   /** In the payment's transaction, once the checkout and its orders are paid. */
   paid(tx: DbOrTx, paid: PaidCheckout): Promise<void>;
   /**
@@ -64,7 +90,10 @@ export interface OrderKind {
    * kind can do it with fewer statements than one `paid` each; without it, `paid` is called for each.
    */
   paidMany?(tx: DbOrTx, paid: readonly PaidCheckout[]): Promise<void>;
-  /** In the transaction that records a declined or failed payment (the orders are marked already). */
+  /**
+   * In the transaction that records a declined or failed payment (the orders are marked already, unless the
+   * payment was a hold: its orders are the kind's to mind).
+   */
   failed?(tx: DbOrTx, failed: FailedCheckout): Promise<void>;
   /** Money kept for the checkout was given back (a refund of a paid checkout). */
   reversed?(tx: DbOrTx, reversed: FailedCheckout): Promise<void>;

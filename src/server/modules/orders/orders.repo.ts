@@ -55,6 +55,7 @@ function toOrder(row: ReadRow, lines: LineRow[], now: Date): Order {
     discount: row.totalDiscounts,
     shippingPrice: row.shippingPrice,
     oneOffFee: row.oneOffFee,
+    tip: row.tip,
     total: row.total,
     scheduleWeekId: row.scheduleWeekId,
     ...orderChanges(row, now),

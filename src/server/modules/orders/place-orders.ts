@@ -39,6 +39,8 @@ export interface OrderDraft<W extends IsoDate | null = IsoDate> {
   shippingPrice: number;
   /** A one-off box's fee, within shippingPrice (0 when absent). */
   oneOffFee?: number;
+  /** A tip chosen at a table, within the total (0 when absent). */
+  tip?: number;
   total: number;
   lines: readonly OrderLineDraft[];
 }
@@ -66,14 +68,47 @@ export async function placeOrders(
     .values({ ...draft, updatedAt: by.at })
     .returning();
   await recordStateChange(tx, 'checkout', checkout!.id, null, 'open', by);
+  const orderIds = await insertOrders(tx, checkout!, drafts, source, by);
+  return { checkout: checkout!, orderIds };
+}
+
+/**
+ * Adds orders to an open checkout (a table's tab takes a round at a time, decision 28), its total growing by
+ * theirs; the caller holds the checkout's lock. Returns each order's id, in the drafts' order.
+ */
+export async function addOrders(
+  tx: DbOrTx,
+  checkout: CheckoutRow,
+  drafts: readonly OrderDraft<IsoDate | null>[],
+  source: OrderSource,
+  by: Mover,
+): Promise<{ checkout: CheckoutRow; orderIds: string[] }> {
+  if (checkout.state !== 'open') throw new Error(`Checkout ${checkout.id} is ${checkout.state}: no orders added`);
+  const added = drafts.reduce((sum, order) => sum + order.total, 0);
+  const [grown] = await tx
+    .update(checkouts)
+    .set({ total: sql`${checkouts.total} + ${added}`, updatedAt: by.at })
+    .where(eq(checkouts.id, checkout.id))
+    .returning();
+  const orderIds = await insertOrders(tx, grown!, drafts, source, by);
+  return { checkout: grown!, orderIds };
+}
+
+async function insertOrders(
+  tx: DbOrTx,
+  checkout: CheckoutRow,
+  drafts: readonly OrderDraft<IsoDate | null>[],
+  source: OrderSource,
+  by: Mover,
+): Promise<string[]> {
   const orderIds: string[] = [];
   for (const order of drafts) {
     const [row] = await tx
       .insert(orders)
       .values({
-        customerId: draft.customerId,
-        checkoutId: checkout!.id,
-        subscriptionId: draft.subscriptionId,
+        customerId: checkout.customerId,
+        checkoutId: checkout.id,
+        subscriptionId: checkout.subscriptionId,
         source,
         ...(order.type ? { type: order.type } : {}),
         mealWeek: order.mealWeek,
@@ -87,6 +122,7 @@ export async function placeOrders(
         totalDiscounts: order.discount,
         shippingPrice: order.shippingPrice,
         oneOffFee: order.oneOffFee ?? 0,
+        tip: order.tip ?? 0,
         total: order.total,
       })
       .returning({ id: orders.id, state: orders.state });
@@ -96,7 +132,7 @@ export async function placeOrders(
       .insert(orderLineItems)
       .values(order.lines.map((line, position) => lineRow(line, row!.id, position)));
   }
-  return { checkout: checkout!, orderIds };
+  return orderIds;
 }
 
 /** The orders drafts would make, as the API shows orders, before anything is written. */
@@ -134,6 +170,7 @@ export function previewOrders(
     discount: order.discount,
     shippingPrice: order.shippingPrice,
     oneOffFee: order.oneOffFee ?? 0,
+    tip: order.tip ?? 0,
     total: order.total,
     createdAt: now.toISOString(),
     scheduleWeekId: null,

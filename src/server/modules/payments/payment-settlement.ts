@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { DomainError } from '../../../domain/errors';
 import { AUTHENTICATION_REQUIRED } from '../../../domain/plan-billing';
 import type { Clock } from '../../clock';
@@ -21,8 +21,9 @@ import {
   type CheckoutRow,
   type Mover,
   type OrderKinds,
+  type PayingAnswer,
 } from '../orders';
-import { lockPayment, movePayment, type PaymentRow } from './payment-state';
+import { lockPayment, movePayment, movePayments, type PaymentRow } from './payment-state';
 import { CONFIRMING, declineMessage, isBusy, refusalOf, type Refusal } from './processor-answers';
 import { tellNotTaken } from './payment-outcome';
 import { forgetLostCard } from './provisional-cards';
@@ -43,6 +44,20 @@ export interface ChargeRequest {
  * request with the same key is still being answered (that one records it).
  */
 export type Asked = { intent: PaymentIntent } | { refused: Refusal } | { busy: true };
+
+/** The states an order is paid from. */
+const PAYABLE_STATES = ['created', 'billed', 'payment_pending', 'not_authorized'] as const;
+
+/** Marks a let-go hold's intent for cancelling at the processor (after commit, or by recovery). */
+async function markForCancel(tx: DbOrTx, payment: PaymentRow): Promise<PaymentRow> {
+  if (payment.intentCancel === 'done' || !payment.intentId) return payment;
+  const [row] = await tx
+    .update(payments)
+    .set({ intentId: payment.intentId, intentCancel: 'pending' })
+    .where(eq(payments.id, payment.id))
+    .returning();
+  return row!;
+}
 
 export function isHardDecline(code: string | null): boolean {
   return code !== null && (HARD_DECLINES as readonly string[]).includes(code);
@@ -101,6 +116,8 @@ export class PaymentSettlement {
           returnUrl: known?.returnUrl ?? (await this.returnUrl(payment)),
           // A weekly box is charged while its customer is away; a replay sends the same request.
           ...(payment.offSession ? { offSession: true } : {}),
+          // A hold (a table's tab): the card authorised for the amount, captured later (decision 28).
+          ...(payment.captureMethod === 'manual' ? { captureMethod: 'manual' as const } : {}),
           description: `Sfoglia order ${known?.orderNumbers ?? (await this.orderNumbers(this.db, payment.checkoutId))}`,
           metadata: { paymentId: payment.id, checkoutId: payment.checkoutId },
         },
@@ -147,16 +164,22 @@ export class PaymentSettlement {
     const orderId = sorted[0]?.id ?? '';
     return {
       orderNumbers: sorted.map((row) => `#${row.number}`).join(', '),
-      returnUrl:
-        processor === 'paypal'
-          ? `${this.publicUrl}/paypal-confirmation?order_id=${orderId}`
-          : `${this.publicUrl}/payment/${orderId}`,
+      returnUrl: this.returnTo(processor, 'automatic', orderId),
     };
+  }
+
+  /** Where the browser comes back after a 3-D Secure check or PayPal approval (a hold's PayPal has its own). */
+  private returnTo(processor: string, captureMethod: PaymentRow['captureMethod'], orderId: string): string {
+    if (processor !== 'paypal') return `${this.publicUrl}/payment/${orderId}`;
+    return captureMethod === 'manual'
+      ? `${this.publicUrl}/paypal-dine-in-setup?order_id=${orderId}`
+      : `${this.publicUrl}/paypal-confirmation?order_id=${orderId}`;
   }
 
   /** Asks the processor where an attempt stands and records it (a payment already ended is left alone). */
   async reconcile(payment: PaymentRow, actor: string): Promise<PaymentRow> {
-    if (payment.status === 'succeeded' || payment.status === 'refunded' || !payment.intentId) return payment;
+    const ended = ['succeeded', 'refunded', 'held', 'released'].includes(payment.status);
+    if (ended || !payment.intentId) return payment;
     // A given-up attempt is cancelled rather than read: reading a PayPal approval would capture it.
     if (payment.status === 'failed') {
       return payment.intentCancel === 'pending' ? this.cancelIntent(payment, actor) : payment;
@@ -216,10 +239,15 @@ export class PaymentSettlement {
   /** Records the processor's answer; refunds a charge whose checkout was paid by another attempt or given up. */
   async settle(payment: PaymentRow, intent: PaymentIntent, actor: string): Promise<PaymentRow> {
     let refund = false;
+    const release: PaymentRow[] = [];
     const by = this.by(actor);
     const row = await this.record(payment, async (tx, current, checkout) => {
       if (current.status === 'succeeded' || current.status === 'refunded') return current;
       const changes = { intentId: intent.id } as const;
+      if (intent.status === 'requires_capture') {
+        return this.held(tx, current, checkout, intent, release, by);
+      }
+      if (current.status === 'released') return current;
       if (intent.status === 'succeeded') {
         if (checkout.state !== 'open' || current.status === 'failed') {
           refund = true;
@@ -256,6 +284,8 @@ export class PaymentSettlement {
         by,
       );
     });
+    // Holds let go (replaced by a newer one, or authorised after their checkout was given up).
+    for (const old of release) await this.cancelIntent(old, actor).catch(() => old);
     if (!refund) return row;
     // Charged, but the checkout was paid by another attempt or given up: the money goes straight back.
     await this.processor(payment.processor).refund({ paymentIntentId: intent.id }, `refund:${payment.id}`);
@@ -270,6 +300,46 @@ export class PaymentSettlement {
             this.by(actor, 'Paid by another attempt, or given up'),
           ),
     );
+  }
+
+  /**
+   * A hold authorised (decision 28): the payment is `held` and the kind told (a tab opens or its limit rises).
+   * A checkout holds one authorisation: an older hold is released (its intent cancelled after commit, or by
+   * recovery). A hold authorised after its checkout was given up, or its attempt replaced, is let go at once.
+   */
+  private async held(
+    tx: DbOrTx,
+    current: PaymentRow,
+    checkout: CheckoutRow,
+    intent: PaymentIntent,
+    release: PaymentRow[],
+    by: Mover,
+  ): Promise<PaymentRow> {
+    if (current.status === 'held') return current;
+    if (checkout.state !== 'open' || current.status === 'failed' || current.status === 'released') {
+      const [let_go] =
+        current.status === 'failed' || current.status === 'released'
+          ? [current]
+          : await movePayments(tx, [{ payment: current, changes: { intentId: intent.id } }], 'released', by);
+      const marked = await markForCancel(tx, { ...let_go!, intentId: intent.id });
+      release.push(marked);
+      return marked;
+    }
+    const row = await movePayment(tx, current, 'held', { intentId: intent.id, nextActionUrl: null }, by);
+    const older = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.checkoutId, checkout.id), eq(payments.status, 'held'), ne(payments.id, row.id)))
+      .for('update');
+    const released = await movePayments(
+      tx,
+      older.map((payment) => ({ payment, changes: { intentCancel: 'pending' as const } })),
+      'released',
+      { ...by, reason: 'Replaced by a higher hold' },
+    );
+    release.push(...released);
+    await this.kinds.of(checkout.kind).held?.(tx, { checkout, payment: row, by });
+    return row;
   }
 
   async fail(
@@ -290,7 +360,10 @@ export class PaymentSettlement {
     );
     // The customer was told we were confirming it: now they are told it was not taken.
     await tellNotTaken(tx, payment, message, this.publicUrl);
-    if (checkout) {
+    // A hold that failed (a tab's card, a higher limit) leaves the orders to the kind.
+    if (checkout && payment.captureMethod === 'manual') {
+      await this.kinds.of(checkout.kind).failed?.(tx, { checkout, payment: row, by });
+    } else if (checkout) {
       await moveCheckoutOrders(
         tx,
         payment.checkoutId,
@@ -304,9 +377,12 @@ export class PaymentSettlement {
     return row;
   }
 
-  /** A customer starts paying the (locked) checkout: its order kind takes again what paying needs, or refuses. */
-  async paying(tx: DbOrTx, checkout: CheckoutRow): Promise<void> {
-    await this.kinds.of(checkout.kind).paying?.(tx, { checkout, by: this.by('customer') });
+  /**
+   * A customer starts paying the (locked) checkout: its order kind takes again what paying needs, or refuses;
+   * it may answer that the payment is a hold (a tab's card).
+   */
+  async paying(tx: DbOrTx, checkout: CheckoutRow): Promise<PayingAnswer | null> {
+    return (await this.kinds.of(checkout.kind).paying?.(tx, { checkout, by: this.by('customer') })) ?? null;
   }
 
   /** The checkout and its orders are paid; the order kind does what else that means. */
@@ -318,7 +394,8 @@ export class PaymentSettlement {
       creditApplied: payment.creditAmount,
       paidAt: by.at,
     });
-    const paidOrders = await moveCheckoutOrders(tx, checkout.id, 'paid', by);
+    // Orders already past payment (a tab's rounds, cooked while its card was held) stay where they are.
+    const paidOrders = await moveCheckoutOrders(tx, checkout.id, 'paid', by, PAYABLE_STATES);
     await this.kinds.of(checkout.kind).paid(tx, { checkout, payment, orders: paidOrders, by });
   }
 
@@ -340,9 +417,6 @@ export class PaymentSettlement {
   }
 
   async returnUrl(payment: PaymentRow): Promise<string> {
-    const orderId = await this.firstOrderId(payment.checkoutId);
-    return payment.processor === 'paypal'
-      ? `${this.publicUrl}/paypal-confirmation?order_id=${orderId}`
-      : `${this.publicUrl}/payment/${orderId}`;
+    return this.returnTo(payment.processor, payment.captureMethod, await this.firstOrderId(payment.checkoutId));
   }
 }

@@ -25,7 +25,10 @@ export async function abandonPaymentsInFlight(
     .select()
     .from(payments)
     .where(
-      and(eq(payments.checkoutId, checkoutId), inArray(payments.status, ['processing', 'requires_action'])),
+      and(
+        eq(payments.checkoutId, checkoutId),
+        inArray(payments.status, ['processing', 'requires_action', 'held']),
+      ),
     )
     .for('update');
   if (inFlight.some((payment) => payment.status === 'processing')) {
@@ -44,7 +47,8 @@ export async function abandonPaymentsInFlight(
     await movePayment(
       tx,
       payment,
-      'failed',
+      // A card held for the checkout is let go (nothing was taken).
+      payment.status === 'held' ? 'released' : 'failed',
       {
         failureMessage: reason,
         nextActionUrl: null,

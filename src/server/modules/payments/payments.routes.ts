@@ -15,7 +15,10 @@ import {
   type PaymentMethod,
   type SetupIntentView,
 } from '../../../contracts/payments';
-import { requireCustomer } from '../../http/session';
+import { requireCustomer, requireDiner } from '../../http/session';
+
+// A guest at a table (decision 28) pays like a customer: `diner` is an account or a guest session.
+const diner = (request: Parameters<typeof requireDiner>[0]) => requireDiner(request).customerId;
 import { checkoutDocument } from '../orders';
 import { paymentFailure } from './payment-view';
 import type { PaymentsService } from './payments.service';
@@ -63,7 +66,7 @@ export async function paymentRoutes(
       },
     },
     async (request) => {
-      const customerId = requireCustomer(request);
+      const customerId = diner(request);
       const payment = await paymentsService.confirm(
         customerId,
         request.body.orderId,
@@ -89,7 +92,7 @@ export async function paymentRoutes(
       },
     },
     async (request, reply) => {
-      const payment = await paymentsService.pay(requireCustomer(request), request.body);
+      const payment = await paymentsService.pay(diner(request), request.body);
       if (payment.status === 'failed') throw paymentFailure(payment);
       return reply.status(201).send(paymentDoc(payment));
     },
@@ -106,8 +109,7 @@ export async function paymentRoutes(
         response: { 200: paymentDocument },
       },
     },
-    async (request) =>
-      paymentDoc(await paymentsService.orderPayment(requireCustomer(request), request.params.id)),
+    async (request) => paymentDoc(await paymentsService.orderPayment(diner(request), request.params.id)),
   );
 
   r.get(
@@ -120,7 +122,7 @@ export async function paymentRoutes(
         response: { 200: paymentDocument },
       },
     },
-    async (request) => paymentDoc(await paymentsService.details(requireCustomer(request), request.params.id)),
+    async (request) => paymentDoc(await paymentsService.details(diner(request), request.params.id)),
   );
 
   r.get(
@@ -132,7 +134,7 @@ export async function paymentRoutes(
         response: { 200: paymentMethodListDocument },
       },
     },
-    async (request) => ({ data: (await methods.list(requireCustomer(request))).map(methodDoc) }),
+    async (request) => ({ data: (await methods.list(diner(request))).map(methodDoc) }),
   );
 
   r.post(
@@ -146,7 +148,7 @@ export async function paymentRoutes(
       },
     },
     async (request, reply) =>
-      reply.status(201).send(setupDoc(await methods.setup(requireCustomer(request), request.body))),
+      reply.status(201).send(setupDoc(await methods.setup(diner(request), request.body))),
   );
 
   r.post(
@@ -160,9 +162,7 @@ export async function paymentRoutes(
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({ data: methodDoc(await methods.create(requireCustomer(request), request.body)) }),
+      reply.status(201).send({ data: methodDoc(await methods.create(diner(request), request.body)) }),
   );
 
   r.delete(

@@ -17,6 +17,7 @@ import { askProcessor, CARD_UNAVAILABLE } from './processor-answers';
 import { paymentView } from './payment-view';
 import { PaymentSettlement } from './payment-settlement';
 import { PaymentRefunds } from './refunds';
+import { PaymentHolds, type CaptureOutcome } from './holds';
 import {
   chargeOffSession,
   refuseAfterHardDecline,
@@ -66,6 +67,7 @@ export class PaymentsService {
   private readonly settlement: PaymentSettlement;
   private readonly recovery: PaymentRecovery;
   private readonly refunds: PaymentRefunds;
+  private readonly holds: PaymentHolds;
 
   constructor(
     private readonly db: Db,
@@ -79,6 +81,15 @@ export class PaymentsService {
     this.settlement = new PaymentSettlement(db, processors, clock, publicUrl, kinds);
     this.recovery = new PaymentRecovery(db, clock, this.settlement);
     this.refunds = new PaymentRefunds(db, clock, this.settlement, kinds);
+    this.holds = new PaymentHolds(db, this.settlement, rules, clock);
+  }
+
+  /**
+   * Captures `amount` of the card held for a checkout (a table's tab at close), once, whoever asks again; the
+   * rest of the hold goes back to the card (holds.ts).
+   */
+  captureHeld(checkoutId: string, amount: number, actor: string): Promise<CaptureOutcome> {
+    return this.holds.capture(checkoutId, amount, actor);
   }
 
   /**
@@ -106,9 +117,10 @@ export class PaymentsService {
    */
   async recoverPayments(processingOlderThanMs = STUCK_CHARGE_MS): Promise<number> {
     const recovered = await this.recovery.recoverPayments(processingOlderThanMs);
+    const captured = await this.holds.finishCaptures();
     const refunded = await this.refunds.refundOwed();
     await this.cards.tidy();
-    return recovered + refunded;
+    return recovered + captured + refunded;
   }
 
   /** Whether a charge still waits for the processor's answer: the recovery job then looks again in seconds. */
@@ -169,8 +181,9 @@ export class PaymentsService {
       ) {
         return { done: inFlight };
       }
-      // What the orders need to be paid now is taken again, or the payment refused (order-kinds.ts).
-      await this.settlement.paying(tx, checkout);
+      // What the orders need to be paid now is taken again, or the payment refused (order-kinds.ts); a kind
+      // may answer that this payment is a hold (a table's tab: the card authorised, captured at close).
+      const answer = await this.settlement.paying(tx, checkout);
       const toCancel: PaymentRow[] = [];
       if (inFlight) {
         // Cancelled at step 0, unless another tab started it since: then it is cancelled before charging.
@@ -199,13 +212,16 @@ export class PaymentsService {
       if (method) await refuseAfterHardDecline(tx, method.id);
 
       const creditBalance = await lockCustomerCredit(tx, customerId);
-      const plan = planCharge({
-        total: checkout.total,
-        creditBalance: creditBalance!,
-        useCredit: input.useCredit ?? true,
-        minimumCardCharge: rules.minimumCardCharge,
-        basketRequestsCard: false,
-      });
+      // A hold spends no credit (nothing is taken until it is captured); it needs a card or PayPal.
+      const plan = answer
+        ? { charge: answer.hold, creditApplied: 0 }
+        : planCharge({
+            total: checkout.total,
+            creditBalance: creditBalance!,
+            useCredit: input.useCredit ?? true,
+            minimumCardCharge: rules.minimumCardCharge,
+            basketRequestsCard: false,
+          });
       if (plan.charge > 0 && !processorName) {
         throw new DomainError('VALIDATION_FAILED', 'Choose a card or PayPal to pay with');
       }
@@ -221,6 +237,7 @@ export class PaymentsService {
               idempotencyKey: `payment:${checkout.id}:${randomUUID()}`,
               amount: plan.charge,
               creditAmount: plan.creditApplied,
+              captureMethod: answer ? 'manual' : 'automatic',
               status: plan.charge > 0 ? 'processing' : 'succeeded',
             },
             orderNumbers: await this.settlement.orderNumbers(tx, checkout.id),

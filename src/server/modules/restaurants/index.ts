@@ -11,9 +11,12 @@ export {
 export { cachedCatalogue, menuContext, TakeawayMenuService } from './menu.service';
 export { toPriceable, unavailableReason, type MenuContext } from './menu-view';
 export {
+  diningTablesOf,
+  findDiningTable,
   findRestaurant,
   readProducts,
   restaurantsOf,
+  type DiningTableRow,
   type ProductRow,
   type RestaurantRow,
 } from './restaurants.repo';

@@ -3,6 +3,7 @@ import { RELEASED_STATES, UNPAID_STATES } from '../../../domain/takeaway-promise
 import type { DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema/orders';
 import {
+  diningTables,
   productSnoozes,
   restaurants,
   takeawayCategories,
@@ -22,6 +23,35 @@ export async function findRestaurant(db: DbOrTx, id: string): Promise<Restaurant
     .select()
     .from(restaurants)
     .where(and(eq(restaurants.id, id), eq(restaurants.active, true)));
+  return row ?? null;
+}
+
+export type DiningTableRow = typeof diningTables.$inferSelect;
+
+/** A restaurant's tables, in the floor's order (decision 28). */
+export function diningTablesOf(db: DbOrTx, restaurantId: string): Promise<DiningTableRow[]> {
+  return db
+    .select()
+    .from(diningTables)
+    .where(eq(diningTables.restaurantId, restaurantId))
+    .orderBy(asc(diningTables.position));
+}
+
+/** One of a restaurant's tables by its number ("12", as on the card; any case), or null. */
+export async function findDiningTable(
+  db: DbOrTx,
+  restaurantId: string,
+  number: string,
+): Promise<DiningTableRow | null> {
+  const [row] = await db
+    .select()
+    .from(diningTables)
+    .where(
+      and(
+        eq(diningTables.restaurantId, restaurantId),
+        sql`lower(${diningTables.number}) = lower(${number.trim()})`,
+      ),
+    );
   return row ?? null;
 }
 

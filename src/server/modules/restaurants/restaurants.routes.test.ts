@@ -239,9 +239,20 @@ describe('GET /restaurants/{id}/eat_in_available', () => {
     expect(early.body.data.attributes).toEqual({
       available: false,
       reason: 'Sfoglia Soho opens at 11:30am',
+      name: 'Sfoglia Soho',
       has_table_numbers: true,
       table_number_prompt: 'Your table number is on the card on your table',
       open_tab_checkouts: true,
+      table: null,
+    });
+    // A table asked about: one of its tables, or not (decision 28).
+    expect((await get('/restaurants/soho/eat_in_available?table=12')).body.data.attributes.table).toEqual({
+      number: '12',
+      exists: true,
+    });
+    expect((await get('/restaurants/soho/eat_in_available?table=99')).body.data.attributes.table).toEqual({
+      number: '99',
+      exists: false,
     });
     t.clock.set(LUNCH);
     expect((await get('/restaurants/soho/eat_in_available')).body.data.attributes.available).toBe(true);
@@ -254,6 +265,24 @@ describe('GET /restaurants/{id}/eat_in_available', () => {
     expect((await get('/restaurants/soho/eat_in_available')).body.data.attributes.reason).toBe(
       'Sfoglia Soho has closed its kitchen for today',
     );
+  });
+});
+
+describe('GET /restaurants/{id}/tables', () => {
+  test('a restaurant’s tables by number with their seats; none where it serves by name; 404 for no restaurant', async () => {
+    const soho = await get('/restaurants/soho/tables');
+    expect(soho.status).toBe(200);
+    expect(soho.body.data).toHaveLength(18);
+    expect(soho.body.data[11]).toEqual({ id: '12', type: 'dining_tables', attributes: { number: '12', seats: 4 } });
+    expect(soho.body.meta).toEqual({
+      has_table_numbers: true,
+      table_number_prompt: 'Your table number is on the card on your table',
+      open_tab_checkouts: true,
+    });
+    const byName = (await get('/restaurants/cambridge/tables')).body;
+    expect(byName.data).toEqual([]);
+    expect(byName.meta.has_table_numbers).toBe(false);
+    expect((await get('/restaurants/nowhere/tables')).status).toBe(404);
   });
 });
 

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { diningTablesDocument } from '../../../contracts/dine-in';
 import {
   eatInAvailableDocument,
+  eatInQuery,
   menuDocument,
   menuQuery,
   nearestQuery,
@@ -133,6 +135,7 @@ export async function restaurantRoutes(
         tags,
         summary: 'Whether a table can order now, why not, and the table settings',
         params: restaurantParams,
+        querystring: eatInQuery,
         response: { 200: eatInAvailableDocument },
       },
     },
@@ -140,9 +143,33 @@ export async function restaurantRoutes(
       data: {
         id: request.params.id,
         type: 'eat_in_availabilities' as const,
-        attributes: await restaurants.eatInAvailable(request.params.id),
+        attributes: await restaurants.eatInAvailable(request.params.id, request.query.table),
       },
     }),
+  );
+
+  r.get(
+    '/restaurants/:id/tables',
+    {
+      schema: {
+        tags,
+        summary:
+          'The restaurant’s tables (their numbers, as on the card on each table, and seats) and how it serves its tables; none where it serves by name',
+        params: restaurantParams,
+        response: { 200: diningTablesDocument },
+      },
+    },
+    async (request) => {
+      const { tables, meta } = await restaurants.tables(request.params.id);
+      return {
+        data: tables.map((table) => ({
+          id: table.number,
+          type: 'dining_tables' as const,
+          attributes: { number: table.number, seats: table.seats },
+        })),
+        meta,
+      };
+    },
   );
 
   r.get(

@@ -11,7 +11,13 @@ import {
 } from '../../../domain/restaurant-hours';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
-import { findRestaurant, listRestaurants, type RestaurantRow } from './restaurants.repo';
+import {
+  diningTablesOf,
+  findDiningTable,
+  findRestaurant,
+  listRestaurants,
+  type RestaurantRow,
+} from './restaurants.repo';
 import { toRestaurant } from './restaurant-view';
 import {
   assertBookableDate,
@@ -103,14 +109,36 @@ export class RestaurantsService {
     return dates;
   }
 
-  /** Whether someone at a table can order now (spec §7 eat_in_available), and why not. */
-  async eatInAvailable(id: string) {
+  /** A restaurant's tables (decision 28): their numbers and seats, and how it serves its tables. */
+  async tables(id: string) {
+    const restaurant = await requireRestaurant(this.db, id);
+    return {
+      tables: restaurant.hasTableNumbers ? await diningTablesOf(this.db, id) : [],
+      meta: {
+        hasTableNumbers: restaurant.hasTableNumbers,
+        tableNumberPrompt: restaurant.tableNumberPrompt,
+        openTabCheckouts: restaurant.openTabCheckouts,
+      },
+    };
+  }
+
+  /**
+   * Whether someone at a table can order now (spec §7 eat_in_available), and why not; with `table`, whether
+   * it is one of the restaurant's tables (decision 28).
+   */
+  async eatInAvailable(id: string, table?: string) {
     const restaurant = await requireRestaurant(this.db, id);
     const now = this.clock.now();
+    const found = table && restaurant.hasTableNumbers ? await findDiningTable(this.db, id, table) : null;
     const settings = {
+      name: restaurant.name,
       hasTableNumbers: restaurant.hasTableNumbers,
       tableNumberPrompt: restaurant.tableNumberPrompt,
       openTabCheckouts: restaurant.openTabCheckouts,
+      table:
+        table && restaurant.hasTableNumbers
+          ? { number: found?.number ?? table, exists: found !== null }
+          : null,
     };
     if (!restaurant.offersEatIn) {
       return { available: false, reason: `${restaurant.name} doesn’t have tables to eat in`, ...settings };

@@ -11,6 +11,9 @@ export const SETTING_KEYS = [
   'late_delivery_credit',
   'one_off_fee',
   'takeaway_accept_minutes',
+  'tab_auto_close_hours',
+  'tab_max_hours',
+  'tab_limit_max',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 

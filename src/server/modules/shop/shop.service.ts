@@ -1,6 +1,7 @@
 import { formatPence, pence, type Pence } from '../../../domain/money';
 import { DEFAULT_LATE_DELIVERY_CREDIT } from '../../../domain/takeaway';
 import { acceptanceRule, DEFAULT_ACCEPT_MINUTES } from '../../../domain/takeaway-promises';
+import { TAB_DEFAULTS, TIP_PERCENTS } from '../../../domain/tabs';
 import {
   DEFAULT_DELIVERY_FEE,
   DEFAULT_MINIMUM_SPEND,
@@ -46,6 +47,24 @@ export interface ShopRules extends BasketRules {
   lateDeliveryCredit: Pence;
   /** Minutes a kitchen has to accept a paid takeaway before it is turned down and refunded (issue 19). */
   takeawayAcceptMinutes: number;
+  /** A tab's clock and limits (decision 28). */
+  tabs: { autoCloseHours: number; maxHours: number; limitMax: Pence };
+}
+
+/** Whole hours from 1 to 48, or the default. */
+function asHours(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 48 ? value : fallback;
+}
+
+/** A tab's clock and limits: the maximum is never below the default, and the limit at most £10,000. */
+function tabRules(values: Partial<Record<string, unknown>>): ShopRules['tabs'] {
+  const maxHours = asHours(values.tab_max_hours, TAB_DEFAULTS.maxHours);
+  const limitMax = asPence(values.tab_limit_max, TAB_DEFAULTS.limitMax);
+  return {
+    autoCloseHours: Math.min(asHours(values.tab_auto_close_hours, TAB_DEFAULTS.autoCloseHours), maxHours),
+    maxHours,
+    limitMax: limitMax > 0 && limitMax <= 1_000_000 ? limitMax : TAB_DEFAULTS.limitMax,
+  };
 }
 
 /** A whole number of minutes from 1 to 60, or the default. */
@@ -72,6 +91,7 @@ export async function loadShopRules(db: DbOrTx): Promise<ShopRules> {
     minimumCardCharge: asPence(values.minimum_card_charge, DEFAULT_MINIMUM_CARD_CHARGE),
     lateDeliveryCredit: asPence(values.late_delivery_credit, pence(DEFAULT_LATE_DELIVERY_CREDIT)),
     takeawayAcceptMinutes: asMinutes(values.takeaway_accept_minutes, DEFAULT_ACCEPT_MINUTES),
+    tabs: tabRules(values),
   };
 }
 
@@ -152,6 +172,13 @@ export function settingsView(rules: ShopRules, now: Date): Settings {
     takeawayAcceptance: {
       minutes: rules.takeawayAcceptMinutes,
       rule: acceptanceRule(rules.takeawayAcceptMinutes),
+    },
+    dineIn: {
+      tipPercents: [...TIP_PERCENTS],
+      tabAutoCloseHours: rules.tabs.autoCloseHours,
+      tabMaxHours: rules.tabs.maxHours,
+      tabLimitMax: rules.tabs.limitMax,
+      tabLimitChoices: TAB_DEFAULTS.limitChoices.filter((limit) => limit <= rules.tabs.limitMax),
     },
   };
 }

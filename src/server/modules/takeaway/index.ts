@@ -9,6 +9,14 @@ export { takeawayBasketRoutes } from './takeaway-basket.routes';
 export { TakeawayOrdersService } from './takeaway-orders.service';
 export { TakeawayTrackingService } from './tracking.service';
 export { takeawayKind } from './takeaway-kind';
+export {
+  moveRoundsToTable,
+  prepareTableRound,
+  roundsToKitchen,
+  writeTableRound,
+  type TableRound,
+} from './table-rounds';
+export { priceTakeawayBasket } from './takeaway-baskets.service';
 export { creditLateDeliveries } from './late-credit';
 export { named, takeawaySteps } from './takeaway-order-view';
 export {

@@ -33,7 +33,7 @@ export function toTakeawayBasket(priced: PricedTakeaway, now: Date): TakeawayBas
     address: details.address,
     customerEmail: details.customerEmail,
     isCateringOrder: details.isCateringOrder,
-    isOpenTab: false,
+    isOpenTab: details.isOpenTab,
     tableNumber: details.tableNumber,
     deliveryNote: basket.deliveryNote,
     voucherCode: null,

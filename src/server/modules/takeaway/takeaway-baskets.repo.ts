@@ -20,6 +20,7 @@ export function emptyDetails(basketId: string): TakeawayDetailsRow {
     customerEmail: null,
     isCateringOrder: false,
     tableNumber: null,
+    isOpenTab: false,
     updatedAt: new Date(0),
   };
 }

@@ -17,6 +17,7 @@ import { newToken } from '../../security/tokens';
 import {
   assertOffers,
   assertWithinHorizon,
+  findDiningTable,
   findRestaurant,
   menuContext,
   readProducts,
@@ -24,6 +25,7 @@ import {
   slotRules,
   toPriceable,
   unavailableReason,
+  type RestaurantRow,
 } from '../restaurants';
 import {
   BASKET_GONE,
@@ -218,7 +220,26 @@ export class TakeawayBasketService implements TakeawayBaskets {
     const catering = changes.isCateringOrder ?? current.isCateringOrder;
     if (restaurant && fulfillmentType) assertOffers(restaurant, { fulfillmentType, catering });
     if (body.customerEmail !== undefined) changes.customerEmail = body.customerEmail;
-    if (body.tableNumber !== undefined) changes.tableNumber = body.tableNumber;
+    if (body.tableNumber !== undefined) {
+      changes.tableNumber = body.tableNumber ? await tableOf(tx, restaurant, body.tableNumber) : null;
+    }
+    if (body.isOpenTab !== undefined) {
+      if (body.isOpenTab && (fulfillmentType !== 'eat_in' || !restaurant?.openTabCheckouts)) {
+        throw new FieldErrors([
+          {
+            field: 'isOpenTab',
+            message: restaurant
+              ? `${restaurant.name} doesn’t run tabs for this order: pay when you order`
+              : 'Choose a restaurant first',
+          },
+        ]);
+      }
+      changes.isOpenTab = body.isOpenTab;
+    }
+    // Leaving the table: no table number, no tab.
+    if (fulfillmentType !== 'eat_in' && (current.tableNumber || current.isOpenTab)) {
+      Object.assign(changes, { tableNumber: null, isOpenTab: false });
+    }
     if (body.address !== undefined) changes.address = body.address ? normaliseAddress(body.address) : null;
 
     let deliveryDate: string | null | undefined;
@@ -301,6 +322,22 @@ export async function lockAndPriceTakeaway(
   return priceTakeaway(tx, found, details, items, owner.customerId, now);
 }
 
+/** The owner's takeaway basket priced at `now`, read without a lock (a tip's preview reads it). */
+export async function priceTakeawayBasket(
+  db: DbOrTx,
+  owner: BasketOwner,
+  basketId: string,
+  now: Date,
+): Promise<PricedTakeaway> {
+  const found = await findOwnedBasket(db, owner, basketId);
+  if (!found) throw new DomainError('BASKET_NOT_FOUND', BASKET_GONE);
+  if (found.type !== 'TakeawayBasket') {
+    throw new DomainError('BASKET_INVALID', 'Tips are for a table’s order: this is a recipe-kit basket');
+  }
+  const [details, items] = await Promise.all([readDetails(db, found.id), readItems(db, found.id)]);
+  return priceTakeaway(db, found, details, items, owner.customerId, now);
+}
+
 function assertBookable(date: IsoDate, now: Date, catering: boolean): void {
   if (!isBookableDate(date, now, catering)) {
     throw new FieldErrors([
@@ -327,4 +364,21 @@ function normaliseAddress(input: TakeawayAddressInput): TakeawayAddress {
     lat: input.lat ?? null,
     lon: input.lon ?? null,
   };
+}
+
+/**
+ * The table a guest gave, as the restaurant numbers it (decision 28): one of its tables, or TABLE_NOT_FOUND
+ * saying where the number is; a restaurant that serves by name keeps none.
+ */
+async function tableOf(tx: DbOrTx, restaurant: RestaurantRow | null, number: string): Promise<string | null> {
+  if (!restaurant || !restaurant.hasTableNumbers) return null;
+  const table = await findDiningTable(tx, restaurant.id, number);
+  if (!table) {
+    throw new DomainError(
+      'TABLE_NOT_FOUND',
+      `${restaurant.name} has no table ${number}. ${restaurant.tableNumberPrompt ?? 'Check the number on your table'}.`,
+      { field: 'tableNumber' },
+    );
+  }
+  return table.number;
 }

@@ -98,6 +98,7 @@ export function toTakeawayOrder(
     })),
     subtotal: order.subtotal,
     shippingPrice: order.shippingPrice,
+    tip: order.tip,
     total: order.total,
     placedAt: order.createdAt.toISOString(),
     ...takeawaySteps(takeaway),

@@ -3,6 +3,8 @@ import type { CheckoutMeta } from '../../../contracts/orders';
 import type { TakeawayOrder, TakeawayOrderBody } from '../../../contracts/takeaway';
 import { DomainError } from '../../../domain/errors';
 import { OPEN_TICKET_STATES } from '../../../domain/kitchen';
+import { pence } from '../../../domain/money';
+import { tipProblem } from '../../../domain/tabs';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema/orders';
@@ -59,16 +61,26 @@ export class TakeawayOrdersService {
     private readonly endings: CheckoutEndings,
   ) {}
 
-  async place(owner: BasketOwner, customerId: string, body: TakeawayOrderBody): Promise<PlacedTakeaway> {
+  /**
+   * Places the takeaway basket as one order; `guest` (decision 28) orders only at a table, as a guest with
+   * an email (POST /orders/guest).
+   */
+  async place(
+    owner: BasketOwner,
+    customerId: string,
+    body: TakeawayOrderBody,
+    { guest = false }: { guest?: boolean } = {},
+  ): Promise<PlacedTakeaway> {
     const rules = await this.rules.get();
     const now = this.clock.now();
     const by: Mover = { actor: 'customer', at: now };
     return this.db.transaction(async (tx) => {
       // 1. The basket, locked and priced at now; its open order again if nothing changed, else withdrawn.
       const priced = await lockAndPriceTakeaway(tx, owner, body.basketId, now);
+      const tip = checkedTip(priced, body.tip ?? 0, guest);
       const open = await lockOpenCheckoutOfBasket(tx, priced.basket.id);
       if (open) {
-        if (await this.isSame(tx, open, customerId, priced, body))
+        if (await this.isSame(tx, open, customerId, priced, { ...body, tip }))
           return this.result(tx, open, customerId, rules, false);
         await this.endings.withdraw(tx, open, { ...by, reason: 'Withdrawn: the basket changed' });
       }
@@ -98,9 +110,9 @@ export class TakeawayOrdersService {
           basketVersion: priced.basket.updatedAt,
           voucherId: null,
           subscriptionId: null,
-          total: priced.totals.total,
+          total: priced.totals.total + tip,
         },
-        [takeawayDraft(order, booking.window, body.deliveryNote ?? null)],
+        [takeawayDraft(order, booking.window, body.deliveryNote ?? null, tip)],
         order.kind,
         by,
       );
@@ -167,7 +179,7 @@ export class TakeawayOrdersService {
     if (open.customerId !== customerId) return false;
     if (open.basketVersion?.getTime() !== priced.basket.updatedAt.getTime()) return false;
     const order = await checkoutOrderRow(tx, open.id);
-    return (order?.deliveryNote ?? null) === (body.deliveryNote ?? null);
+    return (order?.deliveryNote ?? null) === (body.deliveryNote ?? null) && order?.tip === (body.tip ?? 0);
   }
 
   private async result(
@@ -185,4 +197,23 @@ export class TakeawayOrdersService {
       created,
     };
   }
+}
+
+/**
+ * The tip on a pay-now order (decision 28): only at a table, whole pence on the food and drink, never below
+ * zero or above the most a tip can be; a guest orders only at a table.
+ */
+function checkedTip(priced: PricedTakeaway, tip: number, guest: boolean): number {
+  const eatingIn = priced.fulfillmentType === 'eat_in';
+  if (guest && !eatingIn) {
+    throw new DomainError(
+      'FORBIDDEN',
+      'Guests order at a table. Sign in to order a delivery or a collection.',
+    );
+  }
+  if (tip === 0) return 0;
+  if (!eatingIn) throw new DomainError('TIP_INVALID', 'A tip is for eating in', { field: 'tip' });
+  const problem = tipProblem(tip, pence(priced.totals.subtotal));
+  if (problem) throw new DomainError('TIP_INVALID', problem, { field: 'tip' });
+  return tip;
 }

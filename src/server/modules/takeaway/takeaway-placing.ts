@@ -90,6 +90,7 @@ export function takeawayDraft(
   order: CheckedTakeaway,
   window: Window,
   deliveryNote: string | null,
+  tip = 0,
 ): OrderDraft<null> {
   const { priced, customer, restaurant, fulfillmentType, phone } = order;
   const address = order.details.address;
@@ -108,7 +109,8 @@ export function takeawayDraft(
     subtotal: priced.totals.subtotal,
     discount: 0,
     shippingPrice: priced.totals.deliveryFee,
-    total: priced.totals.total,
+    tip,
+    total: priced.totals.total + tip,
     lines: priced.lines.map((line) => ({
       productVariantId: null,
       productVariantExtId: `takeaway:${line.item.productId}`,

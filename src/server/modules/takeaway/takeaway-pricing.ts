@@ -24,6 +24,7 @@ import { isWithinHorizon, lastBookableDate } from '../../../domain/takeaway-prom
 import type { ErrorObject } from '../../../contracts/envelope';
 import type { DbOrTx } from '../../db/client';
 import {
+  findDiningTable,
   findRestaurant,
   menuContext,
   readProducts,
@@ -105,10 +106,13 @@ export async function priceTakeaway(
       fulfillmentType,
       deliveryFee: restaurant?.deliveryFee ?? 0,
       freeDeliveryFrom: restaurant?.freeDeliveryFrom ?? null,
+      // A table orders what it likes (a round of drinks): no minimum at a table (decision 28).
       minimumSpend: restaurant
         ? catering
           ? restaurant.cateringMinimumSpend
-          : restaurant.minimumSpend
+          : fulfillmentType === 'eat_in'
+            ? 0
+            : restaurant.minimumSpend
         : DEFAULT_MINIMUM_SPEND,
     },
   );
@@ -134,6 +138,16 @@ export async function priceTakeaway(
     }
   }
   const { window, distanceMiles } = whereAndWhen(restaurant, details, fulfillmentType, now, problems);
+  // A table taken away since the number was given (the restaurant changed its floor).
+  if (fulfillmentType === 'eat_in' && restaurant?.hasTableNumbers && details.tableNumber) {
+    if (!(await findDiningTable(db, restaurant.id, details.tableNumber))) {
+      problems.push(
+        problem('TABLE_NOT_FOUND', `${restaurant.name} has no table ${details.tableNumber}`, {
+          field: 'tableNumber',
+        }),
+      );
+    }
+  }
   return {
     basket,
     details,

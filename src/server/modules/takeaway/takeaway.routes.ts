@@ -17,7 +17,8 @@ import { ownerOf } from '../../http/basket-owner';
 import { clientAddress } from '../../http/client-address';
 import { toWireErrors } from '../../http/error-handler';
 import { ErrorResponse } from '../../http/problems';
-import { requireCustomer } from '../../http/session';
+import { requireCustomer, requireDiner } from '../../http/session';
+import { guestOrderBody } from '../../../contracts/dine-in';
 import { publicTrackingResource, takeawayOrderResource } from './takeaway-order-view';
 import { paymentFailure } from '../payments';
 import type { TakeawayOrdersService } from './takeaway-orders.service';
@@ -108,6 +109,36 @@ export async function takeawayRoutes(
     },
   );
 
+  r.post(
+    '/orders/guest',
+    {
+      config: { idempotent: 'phased' },
+      schema: {
+        tags,
+        summary:
+          'A guest’s order at a table (decision 28): the eat-in basket placed for the guest session (POST /sessions/guest_token), with the tip chosen; paid with POST /payments. Refusals are 400s listing every problem',
+        body: guestOrderBody,
+        response: { 200: placedTakeawayOrderDocument, 201: placedTakeawayOrderDocument },
+      },
+    },
+    async (request, reply) => {
+      const diner = requireDiner(request);
+      let placed;
+      try {
+        placed = await takeawayOrders.place(ownerOf(request), diner.customerId, request.body, {
+          guest: diner.guest,
+        });
+      } catch (error) {
+        throw failed(request, error, 'Failed while trying to create order');
+      }
+      await payments.cancelAbandonedIntents(diner.customerId).catch(() => 0);
+      return reply.status(placed.created ? 201 : 200).send({
+        data: takeawayOrderResource(placed.order),
+        meta: { checkout: placed.meta, payment: null },
+      });
+    },
+  );
+
   r.get(
     '/orders/live',
     {
@@ -135,7 +166,9 @@ export async function takeawayRoutes(
       },
     },
     async (request) => ({
-      data: takeawayOrderResource(await takeawayOrders.tracking(requireCustomer(request), request.params.id)),
+      data: takeawayOrderResource(
+        await takeawayOrders.tracking(requireDiner(request).customerId, request.params.id),
+      ),
     }),
   );
 

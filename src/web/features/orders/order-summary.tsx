@@ -35,6 +35,7 @@ export function orderMoney(order: Order): OrderMoney {
     voucherCode: order.voucherCode,
     shippingPrice: order.shippingPrice,
     oneOffFee: order.oneOffFee,
+    tip: order.tip,
     total: order.total,
   };
 }

@@ -7,6 +7,8 @@ import type { ReceiptRow } from '../../../domain/receipt';
 const CLASS_OF: Record<ReceiptRow['kind'], string | undefined> = {
   item: undefined,
   fee: undefined,
+  tip: undefined,
+  others: 'summary-totals__discount',
   discount: 'summary-totals__discount',
   credit: 'summary-totals__discount',
   total: 'summary-totals__total',
