@@ -141,7 +141,13 @@ export const tabIdBody = z.strictObject({ tabId: uuidSchema });
 export const partParams = z.strictObject({ partId: uuidSchema });
 export const payPartBody = z.strictObject({ tip: tipSchema });
 /** POST /orders/open_tab/checkout: the holder closes the tab (or, when split, pays their own part). */
-export const closeTabBody = z.strictObject({ tabId: uuidSchema, tip: tipSchema });
+export const closeTabBody = z.strictObject({
+  tabId: uuidSchema,
+  tip: tipSchema,
+  /** With a split: take the parts nobody has paid from the hold too, and close now. */
+  coverRest: z.optional(z.boolean()),
+});
+export const basketTipPreviewBody = z.optional(z.strictObject({}));
 
 const receiptRowSchema = z.object({
   label: z.string(),
@@ -278,3 +284,19 @@ export const moveTabBody = z.strictObject({
   tableNumber: z.string().check(z.trim(), z.minLength(1), z.maxLength(12)),
 });
 export const floorTabDocument = z.object({ data: resource('floor_tabs', floorTabSchema) });
+
+// ---- QR codes ---------------------------------------------------------------------------------------------
+
+/** A link as a QR code: its address and an SVG picture of it (shown with a data: URL, printed as it is). */
+export const qrCodeAttributes = z.object({
+  /** The table's number ("12"), or null for the tab's join link or a restaurant served by name. */
+  tableNumber: z.nullable(z.string()),
+  url: z.string(),
+  svg: z.string(),
+});
+export const qrCodesDocument = z.object({
+  data: z.array(resource('qr_codes', qrCodeAttributes)),
+  meta: z.object({ restaurantName: z.string() }),
+});
+export const qrCodeDocument = z.object({ data: resource('qr_codes', qrCodeAttributes) });
+export const tabIdQuery = z.strictObject({ tabId: uuidSchema });

@@ -47,6 +47,7 @@ import { addressLookupRoutes, deliveryRoutes } from './modules/delivery';
 import { giftRoutes } from './modules/gifts';
 import { createReadiness, healthRoutes } from './modules/health';
 import { kitchenRoutes } from './modules/kitchen';
+import { dineInRoutes, floorRoutes } from './modules/dine-in';
 import { marketingRoutes } from './modules/marketing';
 import { findMedia, mediaRoutes } from './modules/menu';
 import { orderRoutes } from './modules/orders';
@@ -313,6 +314,8 @@ export async function buildApp({
         payments: s.payments,
       });
       await api.register(kitchenRoutes, { kitchen: s.kitchen });
+      await api.register(dineInRoutes, { tabs: s.tabs, bills: s.tabBills, tips: s.tips });
+      await api.register(floorRoutes, { floor: s.floor });
     },
     { prefix: API_PREFIX },
   );

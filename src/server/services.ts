@@ -14,6 +14,14 @@ import { DeliveryService } from './modules/delivery';
 import { FulfilmentService } from './modules/fulfilment';
 import { GiftBoxService, giftKind } from './modules/gifts';
 import { KitchenService } from './modules/kitchen';
+import {
+  FloorService,
+  shareKind,
+  TabBillsService,
+  tabKind,
+  TabsService,
+  TipsService,
+} from './modules/dine-in';
 import { MarketingService } from './modules/marketing';
 import { CheckoutEndings, OrderKinds, OrdersService } from './modules/orders';
 import { checkoutPayments, PaymentMethodsService, PaymentsService } from './modules/payments';
@@ -70,6 +78,10 @@ export interface Services {
   takeawayOrders: TakeawayOrdersService;
   takeawayTracking: TakeawayTrackingService;
   kitchen: KitchenService;
+  tabs: TabsService;
+  tabBills: TabBillsService;
+  tips: TipsService;
+  floor: FloorService;
   marketing: MarketingService;
 }
 
@@ -95,7 +107,9 @@ export function buildServices({ config, database, clock, rules, processors, log 
     .register('gift_box', giftKind(config.publicUrl))
     .register('plan_week', planWeekKind(config.publicUrl, rules))
     .register('takeaway', takeaway)
-    .register('catering', takeaway);
+    .register('catering', takeaway)
+    .register('dine_in_tab', tabKind(config.publicUrl))
+    .register('dine_in_share', shareKind(config.publicUrl));
   const paymentMethods = new PaymentMethodsService(
     db,
     processors,
@@ -109,6 +123,8 @@ export function buildServices({ config, database, clock, rules, processors, log 
   const payments = new PaymentsService(db, processors, rules, clock, config.publicUrl, kinds, paymentMethods);
   const takeawayMenu = new TakeawayMenuService(db, clock, cachedCatalogue(db));
   const takeawayTracking = new TakeawayTrackingService(db, clock, createCourier(config.courier, db, clock));
+  const tabs = new TabsService(db, rules, clock, checkoutEndings, config.publicUrl);
+  const tabBills = new TabBillsService(db, clock, checkoutEndings, payments, tabs);
   return {
     // An unconfirmed account taken over by its inbox's owner keeps no saved card (decision 18).
     accounts: new AccountsService(db, config.publicUrl, {
@@ -153,6 +169,10 @@ export function buildServices({ config, database, clock, rules, processors, log 
     takeawayOrders: new TakeawayOrdersService(db, rules, clock, checkoutEndings),
     takeawayTracking,
     kitchen: new KitchenService(db, clock, payments, takeawayTracking, takeawayMenu, log),
+    tabs,
+    tabBills,
+    tips: new TipsService(db, clock, tabs, config.publicUrl),
+    floor: new FloorService(db, clock, tabBills, config.publicUrl),
     marketing: new MarketingService(db, clock),
   };
 }

@@ -32,8 +32,7 @@ declare module 'fastify' {
       request: FastifyRequest,
       reply: FastifyReply,
       owner:
-        | { kind: 'customer'; customerId: string }
-        | { kind: 'guest'; guestEmail: string; customerId: string },
+        { kind: 'customer'; customerId: string } | { kind: 'guest'; guestEmail: string; customerId: string },
       db?: DbOrTx,
     ): Promise<SessionInfo>;
     endSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;

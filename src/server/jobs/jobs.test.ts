@@ -42,6 +42,7 @@ describe('the shop’s jobs', () => {
       [JOB.progressDeliveries]: '* * * * *',
       [JOB.creditLateDeliveries]: '* * * * *',
       [JOB.rejectUnacceptedTakeaways]: '* * * * *',
+      [JOB.closeTabs]: '* * * * *',
       [JOB.billPlans]: '* * * * *',
       [JOB.remindPlans]: '*/15 * * * *',
       [JOB.planAhead]: '7 * * * *',

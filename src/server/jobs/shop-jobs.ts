@@ -22,6 +22,8 @@ export const JOB = {
   creditLateDeliveries: 'takeaway-late-credit',
   /** Paid takeaways the kitchen did not accept in time: rejected, refunded in full, the customer told. */
   rejectUnacceptedTakeaways: 'takeaway-unaccepted',
+  /** Tabs whose time ran out: closed for what was ordered, no tip; captures asked for and not recorded. */
+  closeTabs: 'tabs-close',
   /** Weekly billing: boxes at their cutoff, retries, boxes unpaid at their dispatch deadline. */
   billPlans: 'plans-bill',
   /** The email two days before each cutoff: what will be sent and charged. */
@@ -45,6 +47,7 @@ export interface ShopWork {
   progressDeliveries(): Promise<number>;
   creditLateDeliveries(): Promise<number>;
   rejectUnacceptedTakeaways(): Promise<number>;
+  closeTabs(): Promise<number>;
   billPlans(): Promise<number>;
   remindPlans(): Promise<number>;
   /** In the demo, the weekly menus are topped up first. */
@@ -101,6 +104,7 @@ export function shopJobs(work: ShopWork): JobDefinition[] {
       cron: '* * * * *',
       run: async () => void (await work.rejectUnacceptedTakeaways()),
     },
+    { name: JOB.closeTabs, cron: '* * * * *', run: async () => void (await work.closeTabs()) },
     // Billing's claims are leases: a second run at once takes other weeks, never the same ones.
     { name: JOB.billPlans, cron: '* * * * *', run: async () => void (await work.billPlans()) },
     { name: JOB.remindPlans, cron: '*/15 * * * *', run: async () => void (await work.remindPlans()) },

@@ -70,6 +70,7 @@ export async function startShopJobs({
     creditLateDeliveries: () => creditLateDeliveries(database.db, clock, rules),
     rejectUnacceptedTakeaways: () =>
       rejectUnacceptedTakeaways(database.db, clock, rules, services.payments, log),
+    closeTabs: () => services.tabBills.closeDue(),
     billPlans: async () => (await services.planBilling.billDue()).looked,
     remindPlans: () => services.planBilling.remindDue(),
     planAhead: async () => {
@@ -134,6 +135,7 @@ export async function prepareShopJobs(database: Database, log: JobsLog): Promise
       progressDeliveries: nothing,
       creditLateDeliveries: nothing,
       rejectUnacceptedTakeaways: nothing,
+      closeTabs: nothing,
       billPlans: nothing,
       remindPlans: nothing,
       planAhead: nothing,

@@ -10,7 +10,7 @@ export const stateChanges = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     subject: text('subject', {
-      enum: ['order', 'checkout', 'payment', 'subscription', 'schedule_week'],
+      enum: ['order', 'checkout', 'payment', 'subscription', 'schedule_week', 'tab'],
     }).notNull(),
     subjectId: uuid('subject_id').notNull(),
     /** Null when the thing was made. */

@@ -30,7 +30,9 @@ export type EmailTemplate =
   | 'order_shipped'
   | 'order_delivered'
   | 'order_invoice'
-  | 'payment_not_taken';
+  | 'payment_not_taken'
+  | 'tab_receipt'
+  | 'tab_share_receipt';
 
 export interface EmailMessage {
   to: string;

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { EmailMessage, EmailTemplate } from './index';
+import { tabReceipt, tabShareReceipt } from './tab-templates';
 import { escapeHtml, extractLinks } from './html';
 import {
   accountExists,
@@ -138,7 +139,53 @@ const cases: { template: EmailTemplate; subject: RegExp; message: EmailMessage; 
     message: giftFor(true),
     links: [link],
   },
+  {
+    template: 'tab_receipt',
+    subject: /^Your tab at Sfoglia Soho was closed$/,
+    message: tabReceipt({
+      to,
+      firstName: 'Anna',
+      restaurant: 'Sfoglia Soho',
+      table: 'table 12',
+      closedBy: 'clock',
+      closedAt: '11:30pm',
+      rounds: ['Round 1 (Anna): Cacio e Pepe  £14.50'],
+      totals: [
+        ['Food and drink (1 round)', '£14.50', 'item'],
+        ['Tip (none added when a tab closes by itself)', '£0.00', 'tip'],
+        ['Charged to Visa ending 4242', '£14.50', 'charged'],
+      ],
+      link,
+    }),
+    links: [link],
+  },
+  {
+    template: 'tab_share_receipt',
+    subject: /^Your receipt from Sfoglia Soho$/,
+    message: tabShareReceipt({
+      to,
+      firstName: 'Sam',
+      restaurant: 'Sfoglia Soho',
+      part: 'Share 2 of 3',
+      totals: [
+        ['Your part', '£12.00', 'item'],
+        ['Your tip', '£1.20', 'tip'],
+        ['You paid', '£13.20', 'charged'],
+      ],
+      link,
+    }),
+    links: [link],
+  },
 ];
+
+describe('a tab closed by itself', () => {
+  test('says so, that no tip was added, and shows the tip as its own row', () => {
+    const message = cases.find((c) => c.template === 'tab_receipt')!.message;
+    expect(message.text).toMatch(/closed by itself at 11:30pm/);
+    expect(message.text).toMatch(/added no tip/);
+    expect(message.text).toContain('Tip (none added when a tab closes by itself): £0.00');
+  });
+});
 
 describe.each(cases)('$template', ({ template, subject, message, links }) => {
   test('is addressed, named and has its subject', () => {

@@ -274,7 +274,10 @@ export class AccountsService {
    * A guest at a restaurant table (decision 28): a guest customer of its own for the guest session the caller
    * starts. Counted per client address, generously: a restaurant's guests share its Wi-Fi.
    */
-  async guest(body: { email: string; firstName?: string | undefined }, address: string): Promise<CustomerRow> {
+  async guest(
+    body: { email: string; firstName?: string | undefined },
+    address: string,
+  ): Promise<CustomerRow> {
     await hit(this.db, `guest:ip:${address}`, LIMITS.guestsPerAddress);
     return createGuestCustomer(this.db, { email: body.email, firstName: body.firstName ?? null });
   }

@@ -431,7 +431,9 @@ describe('POST /sessions/guest_token', () => {
     const rows = await t.database.db.select().from(customers).where(eq(customers.email, customer.email));
     expect(rows.map((r) => r.guest).sort()).toEqual([false, true]);
     // A second guest with the same email is a row of its own.
-    expect((await t.visitor().post(`${API}/sessions/guest_token`, { email: customer.email })).status).toBe(201);
+    expect((await t.visitor().post(`${API}/sessions/guest_token`, { email: customer.email })).status).toBe(
+      201,
+    );
     expect(
       await t.database.db.select().from(customers).where(eq(customers.email, customer.email)),
     ).toHaveLength(3);

@@ -2,8 +2,8 @@ import { TAKEAWAY_ORDER_LIFECYCLE } from '../../../domain/kitchen';
 import type { OrderState } from '../../../domain/orders';
 import { minutesText } from '../../../domain/takeaway-promises';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
-import { checkoutIdOfOrder, lockCheckout, moveOrderAlong, type Mover } from '../orders';
+import type { Db, DbOrTx } from '../../db/client';
+import { checkoutIdOfOrder, lockCheckout, moveOrderAlong, type CheckoutRow, type Mover } from '../orders';
 import { requestRefund } from '../payments';
 import type { ShopRulesCache } from '../shop';
 import { touchTakeawayOrder, unacceptedTakeaways, type TakeawayOrderRow } from '../takeaway';
@@ -19,6 +19,11 @@ import { lockTicket } from './kitchen.repo';
 /** Gives back a paid checkout's money once the decision is committed (payments area, refunds.ts). */
 export interface Refunds {
   refundOwed(checkoutId: string, actor: string): Promise<number>;
+  /**
+   * Under the checkout's (and its payment's) locks: whether the money can follow turning this order down;
+   * throws when it cannot (a round of a tab already paid, decision 28).
+   */
+  rejecting(tx: DbOrTx, checkout: CheckoutRow, orderId: string, by: Mover): Promise<void>;
 }
 
 export interface Rejection {
@@ -57,6 +62,8 @@ export async function rejectWithRefund(
         `${refundReasonOf(rejection.rejectedBy)}: ${rejection.reason}`,
         by,
       );
+      // The order's kind may refuse (a paid tab's round: nothing to refund it from alone).
+      await refunds.rejecting(tx, checkout!, orderId, by);
       const ticket = await lockTicket(tx, orderId);
       const to = ticket ? rejection.decide(ticket.state, ticket.row) : null;
       if (!to) throw new Undecided();

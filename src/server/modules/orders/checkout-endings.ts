@@ -94,7 +94,8 @@ export class CheckoutEndings {
     const attempts = await this.payments.attempts(tx, id);
     // A charge under way is the processor's to answer; a card held for the checkout (a tab) is ended by its
     // kind, which knows when it closes.
-    if (attempts.some((attempt) => attempt.status === 'processing' || attempt.status === 'held')) return false;
+    if (attempts.some((attempt) => attempt.status === 'processing' || attempt.status === 'held'))
+      return false;
     const lastTouched = Math.max(
       checkout.updatedAt.getTime(),
       ...attempts.map((attempt) => attempt.updatedAt.getTime()),

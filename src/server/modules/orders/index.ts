@@ -18,7 +18,14 @@ export {
   type CheckoutRow,
   type Mover,
 } from './state-changes';
-export { addOrders, placeOrders, previewOrders, rewriteOrder, type OrderDraft, type OrderRewrite } from './place-orders';
+export {
+  addOrders,
+  placeOrders,
+  previewOrders,
+  rewriteOrder,
+  type OrderDraft,
+  type OrderRewrite,
+} from './place-orders';
 export {
   emailOrderOf,
   emailOrdersOf,
@@ -40,6 +47,7 @@ export {
   checkoutOf,
   checkoutOrderRow,
   checkoutStateOf,
+  checkoutTotalExcept,
   customerOrderRow,
   firstLineOf,
   firstOrderOf,
@@ -66,4 +74,4 @@ export {
   planDishVariants,
   planOrders,
 } from './plan-order-reads';
-export { changeOrderDelivery } from './order-writes';
+export { changeOrderDelivery, setCheckoutTotal } from './order-writes';

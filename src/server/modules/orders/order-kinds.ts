@@ -72,7 +72,7 @@ export interface OrderKind {
    * charged: take again what the orders need to be paid now (a takeaway's place in its slot), or refuse.
    * Answering `{ hold }` makes the payment a hold of that amount rather than a charge of the total.
    */
-  paying?(tx: DbOrTx, paying: PayingCheckout): Promise<void | PayingAnswer>;
+  paying?(tx: DbOrTx, paying: PayingCheckout): Promise<PayingAnswer | undefined>;
   /**
    * In the transaction that records a hold's authorisation (the payment is `held`; an older hold of the
    * checkout is released by payments): what the held card makes possible (a tab opens, its limit rises).

@@ -267,3 +267,16 @@ export function paidOrdersDue(
     .orderBy(asc(orders.deliveryDate), asc(orders.number))
     .limit(limit);
 }
+
+/** What a checkout's orders come to, leaving out those in `except` (a tab's rounds turned down). */
+export async function checkoutTotalExcept(
+  db: DbOrTx,
+  checkoutId: string,
+  except: readonly OrderState[],
+): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${orders.total}), 0)` })
+    .from(orders)
+    .where(and(eq(orders.checkoutId, checkoutId), not(inArray(orders.state, [...except]))));
+  return Number(row?.total ?? 0);
+}

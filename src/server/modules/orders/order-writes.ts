@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { OrderAddress } from '../../../domain/address';
 import type { OrderSource } from '../../../domain/orders';
 import type { DbOrTx } from '../../db/client';
+import { checkouts } from '../../db/schema/checkout';
 import { orders } from '../../db/schema/orders';
 
 // What other areas may change of an order besides its state (issue 20, part 2: the orders table is this
@@ -38,4 +39,20 @@ export async function changeOrderDelivery(
         source ? eq(orders.source, source) : undefined,
       ),
     );
+}
+
+/**
+ * A locked, open checkout's total set to what will be charged (a tab's capture at close, decision 28: its
+ * orders are the rounds, its charge the holder's part and tip).
+ */
+export async function setCheckoutTotal(
+  tx: DbOrTx,
+  checkoutId: string,
+  total: number,
+  at: Date,
+): Promise<void> {
+  await tx
+    .update(checkouts)
+    .set({ total, updatedAt: at })
+    .where(and(eq(checkouts.id, checkoutId), eq(checkouts.state, 'open')));
 }

@@ -83,7 +83,8 @@ export async function addOrders(
   source: OrderSource,
   by: Mover,
 ): Promise<{ checkout: CheckoutRow; orderIds: string[] }> {
-  if (checkout.state !== 'open') throw new Error(`Checkout ${checkout.id} is ${checkout.state}: no orders added`);
+  if (checkout.state !== 'open')
+    throw new Error(`Checkout ${checkout.id} is ${checkout.state}: no orders added`);
   const added = drafts.reduce((sum, order) => sum + order.total, 0);
   const [grown] = await tx
     .update(checkouts)

@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, inArray, isNotNull, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { DomainError } from '../../../domain/errors';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { payments } from '../../db/schema/payments';
 import { PaymentProcessorError } from '../../integrations/payments/port';
-import { lockCheckout } from '../orders';
+import { describePayment, lockCheckout } from '../orders';
 import type { ShopRulesCache } from '../shop';
 import type { PaymentSettlement } from './payment-settlement';
 import { movePayment, startPayments, type PaymentRow } from './payment-state';
@@ -184,4 +184,44 @@ async function latest(
     .limit(1);
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
+}
+
+/** A checkout's hold as its tab shows it: where it stands and the card or PayPal it is on. */
+export interface HoldView {
+  status: 'none' | 'pending' | 'held' | 'failed' | 'captured' | 'released';
+  /** "Visa ending 4242", "PayPal (ana@example.com)"; null when nothing names it. */
+  paidWith: string | null;
+  /** What is held (what was captured, once captured). */
+  amount: number;
+}
+
+/** The newest hold of a checkout (or the nothing-to-charge payment that ended one), for its tab's screens. */
+export async function holdOf(db: DbOrTx, checkoutId: string): Promise<HoldView> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.checkoutId, checkoutId),
+        or(eq(payments.captureMethod, 'manual'), eq(payments.status, 'succeeded')),
+      ),
+    )
+    .orderBy(
+      sql`case ${payments.status} when 'succeeded' then 0 when 'held' then 1 else 2 end`,
+      desc(payments.createdAt),
+    )
+    .limit(1);
+  if (!row) return { status: 'none', paidWith: null, amount: 0 };
+  const described = await describePayment(db, row);
+  const status: HoldView['status'] =
+    row.status === 'succeeded' || row.status === 'refunded'
+      ? 'captured'
+      : row.status === 'processing' || row.status === 'requires_action'
+        ? 'pending'
+        : row.status;
+  return {
+    status,
+    paidWith: described.paidWith,
+    amount: status === 'captured' ? described.charged : row.amount,
+  };
 }

@@ -3,6 +3,7 @@
 // OrderKinds registry); payments knows nothing of baskets, gifts, plans or takeaway.
 
 export { PaymentsService } from './payments.service';
+export { holdOf } from './holds';
 export { checkoutPayments, failedPaymentsOf, lockPaymentsInFlight } from './payments-in-flight';
 export {
   ownedPaymentMethod,

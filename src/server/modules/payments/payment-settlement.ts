@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { DomainError } from '../../../domain/errors';
 import { AUTHENTICATION_REQUIRED } from '../../../domain/plan-billing';
 import type { Clock } from '../../clock';
@@ -23,7 +23,8 @@ import {
   type OrderKinds,
   type PayingAnswer,
 } from '../orders';
-import { lockPayment, movePayment, movePayments, type PaymentRow } from './payment-state';
+import { lockPayment, movePayment, type PaymentRow } from './payment-state';
+import { recordHold } from './hold-state';
 import { CONFIRMING, declineMessage, isBusy, refusalOf, type Refusal } from './processor-answers';
 import { tellNotTaken } from './payment-outcome';
 import { forgetLostCard } from './provisional-cards';
@@ -47,17 +48,6 @@ export type Asked = { intent: PaymentIntent } | { refused: Refusal } | { busy: t
 
 /** The states an order is paid from. */
 const PAYABLE_STATES = ['created', 'billed', 'payment_pending', 'not_authorized'] as const;
-
-/** Marks a let-go hold's intent for cancelling at the processor (after commit, or by recovery). */
-async function markForCancel(tx: DbOrTx, payment: PaymentRow): Promise<PaymentRow> {
-  if (payment.intentCancel === 'done' || !payment.intentId) return payment;
-  const [row] = await tx
-    .update(payments)
-    .set({ intentId: payment.intentId, intentCancel: 'pending' })
-    .where(eq(payments.id, payment.id))
-    .returning();
-  return row!;
-}
 
 export function isHardDecline(code: string | null): boolean {
   return code !== null && (HARD_DECLINES as readonly string[]).includes(code);
@@ -245,7 +235,7 @@ export class PaymentSettlement {
       if (current.status === 'succeeded' || current.status === 'refunded') return current;
       const changes = { intentId: intent.id } as const;
       if (intent.status === 'requires_capture') {
-        return this.held(tx, current, checkout, intent, release, by);
+        return recordHold(tx, this.kinds, { current, checkout, intentId: intent.id, release }, by);
       }
       if (current.status === 'released') return current;
       if (intent.status === 'succeeded') {
@@ -300,46 +290,6 @@ export class PaymentSettlement {
             this.by(actor, 'Paid by another attempt, or given up'),
           ),
     );
-  }
-
-  /**
-   * A hold authorised (decision 28): the payment is `held` and the kind told (a tab opens or its limit rises).
-   * A checkout holds one authorisation: an older hold is released (its intent cancelled after commit, or by
-   * recovery). A hold authorised after its checkout was given up, or its attempt replaced, is let go at once.
-   */
-  private async held(
-    tx: DbOrTx,
-    current: PaymentRow,
-    checkout: CheckoutRow,
-    intent: PaymentIntent,
-    release: PaymentRow[],
-    by: Mover,
-  ): Promise<PaymentRow> {
-    if (current.status === 'held') return current;
-    if (checkout.state !== 'open' || current.status === 'failed' || current.status === 'released') {
-      const [let_go] =
-        current.status === 'failed' || current.status === 'released'
-          ? [current]
-          : await movePayments(tx, [{ payment: current, changes: { intentId: intent.id } }], 'released', by);
-      const marked = await markForCancel(tx, { ...let_go!, intentId: intent.id });
-      release.push(marked);
-      return marked;
-    }
-    const row = await movePayment(tx, current, 'held', { intentId: intent.id, nextActionUrl: null }, by);
-    const older = await tx
-      .select()
-      .from(payments)
-      .where(and(eq(payments.checkoutId, checkout.id), eq(payments.status, 'held'), ne(payments.id, row.id)))
-      .for('update');
-    const released = await movePayments(
-      tx,
-      older.map((payment) => ({ payment, changes: { intentCancel: 'pending' as const } })),
-      'released',
-      { ...by, reason: 'Replaced by a higher hold' },
-    );
-    release.push(...released);
-    await this.kinds.of(checkout.kind).held?.(tx, { checkout, payment: row, by });
-    return row;
   }
 
   async fail(
@@ -417,6 +367,10 @@ export class PaymentSettlement {
   }
 
   async returnUrl(payment: PaymentRow): Promise<string> {
-    return this.returnTo(payment.processor, payment.captureMethod, await this.firstOrderId(payment.checkoutId));
+    return this.returnTo(
+      payment.processor,
+      payment.captureMethod,
+      await this.firstOrderId(payment.checkoutId),
+    );
   }
 }

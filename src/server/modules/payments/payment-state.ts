@@ -166,8 +166,7 @@ async function settleCards(tx: DbOrTx, moved: readonly PaymentRow[], to: Payment
   }
   // A card held for a tab is kept like one that paid: the tab's money is taken from it at close.
   const keeping = withCards.filter(
-    (payment) =>
-      to === 'succeeded' || to === 'held' || (to === 'refunded' && payment.status !== 'succeeded'),
+    (payment) => to === 'succeeded' || to === 'held' || (to === 'refunded' && payment.status !== 'succeeded'),
   );
   if (keeping.length === 0) return;
   // A saved card (every weekly charge's) needs nothing and takes no lock: one look finds the provisional.

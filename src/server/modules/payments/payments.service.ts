@@ -1,14 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Payment } from '../../../contracts/payments';
-import { londonDate } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
 import { isPayable, planCharge, type OrderState } from '../../../domain/orders';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { paymentMethods, payments } from '../../db/schema/payments';
 import { type PaymentProcessors, type ProcessorName } from '../../integrations/payments/port';
-import { checkoutStateOf, customerOrderRow, orderStateOf, lockCheckout, type OrderKinds } from '../orders';
+import {
+  checkoutStateOf,
+  customerOrderRow,
+  orderStateOf,
+  lockCheckout,
+  type CheckoutRow,
+  type Mover,
+  type OrderKinds,
+} from '../orders';
 import type { ShopRulesCache } from '../shop';
 import { movePayment, startPayments, type PaymentRow } from './payment-state';
 import { ensureProcessorCustomer } from './processor-customers';
@@ -126,6 +133,11 @@ export class PaymentsService {
   /** Whether a charge still waits for the processor's answer: the recovery job then looks again in seconds. */
   chargesAwaitingProcessor(): Promise<boolean> {
     return this.recovery.waiting();
+  }
+
+  /** Whether a checkout's kind lets one of its orders be turned down by the kitchen (kitchen's rejection.ts). */
+  async rejecting(tx: DbOrTx, checkout: CheckoutRow, orderId: string, by: Mover): Promise<void> {
+    await this.settlement.kinds.of(checkout.kind).rejecting?.(tx, { checkout, orderId, by });
   }
 
   /** Gives back what a checkout's payment is owed (after `requestRefund` committed): see refunds.ts. */
@@ -382,9 +394,5 @@ export class PaymentsService {
 
   view(row: PaymentRow): Promise<Payment> {
     return paymentView(this.db, row);
-  }
-
-  today(): string {
-    return londonDate(this.clock.now());
   }
 }

@@ -16,7 +16,6 @@ export {
   findRestaurant,
   readProducts,
   restaurantsOf,
-  type DiningTableRow,
   type ProductRow,
   type RestaurantRow,
 } from './restaurants.repo';

@@ -273,7 +273,11 @@ describe('GET /restaurants/{id}/tables', () => {
     const soho = await get('/restaurants/soho/tables');
     expect(soho.status).toBe(200);
     expect(soho.body.data).toHaveLength(18);
-    expect(soho.body.data[11]).toEqual({ id: '12', type: 'dining_tables', attributes: { number: '12', seats: 4 } });
+    expect(soho.body.data[11]).toEqual({
+      id: '12',
+      type: 'dining_tables',
+      attributes: { number: '12', seats: 4 },
+    });
     expect(soho.body.meta).toEqual({
       has_table_numbers: true,
       table_number_prompt: 'Your table number is on the card on your table',

@@ -23,6 +23,7 @@ export {
   kitchenBoardVersion,
   lockTakeawayRow,
   readTakeawayOrder,
+  readTakeawayOrdersOf,
   restaurantTickets,
   touchTakeawayOrder,
   unacceptedTakeaways,

@@ -72,6 +72,15 @@ export async function readTakeawayOrder(db: DbOrTx, orderId: string): Promise<Ta
   return (await readTakeawayOrders(db, eq(takeawayOrders.orderId, orderId)))[0] ?? null;
 }
 
+/** These restaurant orders (a tab's rounds), by number. */
+export function readTakeawayOrdersOf(
+  db: DbOrTx,
+  orderIds: readonly string[],
+): Promise<TakeawayOrderRecord[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return readTakeawayOrders(db, inArray(takeawayOrders.orderId, [...orderIds]));
+}
+
 /** A customer's takeaway order (null for anyone else's, or for another kind of order). */
 export async function readCustomerTakeawayOrder(
   db: DbOrTx,
