@@ -54,6 +54,8 @@ export const ticketAttributes = z.object({
   phone: z.nullable(z.string()),
   deliveryAddress: z.nullable(takeawayAddressSchema),
   tableNumber: z.nullable(z.string()),
+  /** A tab's round (1, 2, …), shown beside the table (decision 28); null for any other order. */
+  round: z.nullable(z.int()),
   note: z.nullable(z.string()),
   lines: z.array(
     z.object({

@@ -189,6 +189,7 @@ export class TabBillsService {
       await this.giveUpShares(tx, unpaid, by);
       const amount = own.amount + unpaid.reduce((sum, part) => sum + part.amount, 0) + tip;
       refuseOverLimit(locked, amount, 'This takes');
+      await coverParts(tx, locked, unpaid, now);
       return moveTab(
         tx,
         locked,
@@ -226,6 +227,7 @@ export class TabBillsService {
       if (closedBy === 'clock' && locked.autoCloseAt > now) return locked;
       const unpaid = parts.filter((part) => part.position > 1 && part.state !== 'paid');
       await this.giveUpShares(tx, unpaid, by);
+      await coverParts(tx, locked, unpaid, now);
       const owed =
         locked.state === 'settling'
           ? parts[0]!.amount + unpaid.reduce((sum, part) => sum + part.amount, 0) + (locked.holderTip ?? 0)
@@ -352,4 +354,17 @@ function refuseOverLimit(tab: TabRow, amount: number, what: string): void {
 
 async function firstOrderId(tx: DbOrTx, checkout: CheckoutRow): Promise<string> {
   return (await firstOrderOf(tx, checkout.id))!.id;
+}
+
+/** Parts nobody paid, taken from the hold: paid by the holder, with no tip. */
+async function coverParts(tx: DbOrTx, tab: TabRow, unpaid: readonly PartRow[], at: Date): Promise<void> {
+  for (const part of unpaid) {
+    await updatePart(tx, part.id, {
+      state: 'paid',
+      paidBy: tab.holderId,
+      paidAt: at,
+      tip: 0,
+      checkoutId: null,
+    });
+  }
 }

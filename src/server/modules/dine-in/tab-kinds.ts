@@ -74,6 +74,16 @@ export function tabKind(publicUrl: string): OrderKind {
       const tab = await lockTabOfCheckout(tx, checkout.id);
       if (!tab) return;
       const closed = await moveTab(tx, tab, 'closed', { closedAt: by.at }, by);
+      // The holder's own part of a split bill is paid with the capture.
+      const [own] = await partsOf(tx, closed.id);
+      if (own && own.state !== 'paid') {
+        await updatePart(tx, own.id, {
+          state: 'paid',
+          paidBy: closed.holderId,
+          paidAt: by.at,
+          tip: closed.holderTip ?? 0,
+        });
+      }
       const holder = await findCustomerById(tx, closed.holderId);
       if (!holder) return;
       const read = await readTabParts(tx, closed);

@@ -195,7 +195,10 @@ function receiptFor(
     },
   ];
   if (viewerId === tab.holderId) {
-    const others = parts.filter((part) => part.position > 1 && part.state === 'paid');
+    // Parts the holder's card covered (nobody else paid them) are theirs, not others'.
+    const others = parts.filter(
+      (part) => part.position > 1 && part.state === 'paid' && part.paidBy !== tab.holderId,
+    );
     const paidByOthers = others.reduce((sum, part) => sum + part.amount, 0);
     if (paidByOthers > 0) {
       rows.push({

@@ -42,6 +42,7 @@ export function toTicket({ order, takeaway, lines }: TakeawayOrderRecord): Ticke
     phone: takeaway.phone,
     deliveryAddress: fulfillmentType === 'delivery' ? order.shippingAddress : null,
     tableNumber: takeaway.tableNumber,
+    round: takeaway.round,
     note: order.deliveryNote,
     lines: lines.map((line) => {
       const allergens = named(line.takeaway?.allergens ?? []);

@@ -18,6 +18,7 @@ export function ticket(overrides: Partial<Ticket> & { id: string }): Ticket {
     phone: null,
     deliveryAddress: null,
     tableNumber: null,
+    round: null,
     note: null,
     lines: [],
     customerAllergens: [],
