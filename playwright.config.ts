@@ -23,6 +23,10 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'sfoglia-
 const livePort = Number(process.env.E2E_LIVE_PORT ?? port + 10);
 const doublePort = Number(process.env.E2E_STRIPE_DOUBLE_PORT ?? port + 11);
 const liveDataDir = mkdtempSync(join(tmpdir(), 'sfoglia-e2e-live-'));
+// Dine-in's journeys (issue 21) are at dinner: a table orders as soon as possible, and at 10:00 every kitchen
+// is still closed. A third server, its clock at 19:30 on the same Wednesday, with its own member of staff.
+const dinnerPort = Number(process.env.E2E_DINNER_PORT ?? port + 20);
+const dinnerDataDir = mkdtempSync(join(tmpdir(), 'sfoglia-e2e-dinner-'));
 const shopEnv = {
   HOST: '127.0.0.1',
   SFOGLIA_NOW: '2026-11-18T10:00:00.000Z',
@@ -65,7 +69,12 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'phone-chromium', testIgnore: /live-.*\.spec\.ts$/ },
+    { name: 'phone-chromium', testIgnore: /\/(live-|dine-in)[^/]*\.spec\.ts$/ },
+    {
+      name: 'dine-in',
+      testMatch: /\/dine-in[^/]*\.spec\.ts$/,
+      use: { baseURL: `http://127.0.0.1:${dinnerPort}` },
+    },
     {
       name: 'live-payments',
       testMatch: /live-.*\.spec\.ts$/,
@@ -80,6 +89,19 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 90_000,
       env: { ...shopEnv, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}` },
+    },
+    {
+      command: `${addKitchenStaffCommand()} && node --import tsx src/server/main.ts`,
+      url: `http://127.0.0.1:${dinnerPort}/readyz`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      env: {
+        ...shopEnv,
+        SFOGLIA_NOW: '2026-11-18T19:30:00.000Z',
+        PORT: String(dinnerPort),
+        DATA_DIR: dinnerDataDir,
+        PUBLIC_URL: `http://127.0.0.1:${dinnerPort}`,
+      },
     },
     {
       command: 'node --import tsx src/server/integrations/payments/stripe-double/main.ts',

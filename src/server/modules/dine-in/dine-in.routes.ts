@@ -96,9 +96,7 @@ export async function dineInRoutes(app: FastifyInstance, { tabs, bills, tips }: 
     },
     async (request) => {
       const { customerId } = requireDiner(request);
-      let tab = await tabs.current(customerId, request.query.tabId);
-      // A tab whose capture waits (every part just paid): finished now rather than at the job's next pass.
-      if (tab.state === 'closing') tab = await bills.finishClosing(tab, 'customer').catch(() => tab);
+      const tab = await bills.settleOwn(await tabs.current(customerId, request.query.tabId));
       return tabDoc(await tabs.document(tab, customerId));
     },
   );

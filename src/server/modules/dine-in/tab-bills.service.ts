@@ -265,6 +265,22 @@ export class TabBillsService {
     return (await readTab(this.db, tab.id)) ?? tab;
   }
 
+  /**
+   * A tab looked at whose time ran out, or whose capture waits (every part just paid), is closed now rather
+   * than at the job's next pass; what fails is left to the job.
+   */
+  async settleOwn(tab: TabRow): Promise<TabRow> {
+    try {
+      if (tab.state === 'closing') return await this.finishClosing(tab, 'customer');
+      if ((tab.state === 'open' || tab.state === 'settling') && tab.autoCloseAt <= this.clock.now()) {
+        return (await this.closeForgotten(tab.id, 'clock', 'job:tabs-close')) ?? tab;
+      }
+    } catch {
+      // The job tries again within a minute.
+    }
+    return tab;
+  }
+
   /** The `tabs-close` job: tabs whose time ran out are closed, captures asked for are finished. */
   async closeDue(): Promise<number> {
     let closed = 0;
