@@ -25,6 +25,17 @@ describe('orderStateLabel', () => {
     expect(orderStateLabel('paid', '2025-12-02', now)).toBe('Delivery day Tue 2 Dec 2025');
   });
 
+  test('what was had at a table says how the kitchen stands, never when it arrives (decision 28)', () => {
+    for (const source of ['dine_in_tab', 'dine_in_share'] as const) {
+      expect(orderStateLabel('submitted', '2026-11-18', now, source)).toBe('Sent to the kitchen');
+      expect(orderStateLabel('accepted', '2026-11-18', now, source)).toBe('Being prepared');
+      expect(orderStateLabel('delivered', '2026-11-18', now, source)).toBe('Served');
+      expect(orderStateLabel('paid', '2026-11-18', now, source)).toBe('Paid');
+      expect(orderStateLabel('payment_pending', '2026-11-18', now, source)).toBe('Payment failed');
+      expect(orderStateLabel('dropped', '2026-11-18', now, source)).toBe('Unable to process');
+    }
+  });
+
   test('packed and shipped keep their labels, whatever the date', () => {
     for (const date of ['2026-11-11', '2026-11-18', '2026-12-02']) {
       expect(orderStateLabel('packed', date, now)).toBe('Is being prepared');

@@ -48,6 +48,19 @@ export const ORDER_SOURCES = [
 ] as const;
 export type OrderSource = (typeof ORDER_SOURCES)[number];
 
+/** What is had at a restaurant's table: a tab's round, a share of its bill (decision 28). */
+export const TABLE_SOURCES: readonly OrderSource[] = ['dine_in_tab', 'dine_in_share'];
+
+/** How a table's order stands (a round in the kitchen, a share of a bill). */
+const TABLE_LABELS: Partial<Record<OrderState, string>> = {
+  created: 'Waiting for payment',
+  paid: 'Paid',
+  submitted: 'Sent to the kitchen',
+  accepted: 'Being prepared',
+  ready_for_pickup: 'Served',
+  delivered: 'Served',
+};
+
 const FAILED_PAYMENT: readonly OrderState[] = ['payment_pending', 'not_authorized'];
 /** Paid for and waiting for its day: what the customer wants to know is when it comes. */
 const AWAITING_DELIVERY: readonly OrderState[] = ['paid', 'billed', 'submitted', 'accepted'];
@@ -71,6 +84,7 @@ export function orderStateLabel(
   source: OrderSource = 'recipe_kit',
 ): string {
   if (FAILED_PAYMENT.includes(state)) return 'Payment failed';
+  if (TABLE_SOURCES.includes(source) && TABLE_LABELS[state]) return TABLE_LABELS[state];
   // A plan's box not yet charged: planned, charged at its week's cutoff.
   if (source === 'subscription' && state === 'created') {
     return isIsoDate(deliveryDate) ? `Planned for ${dayLabel(deliveryDate, londonDate(now))}` : 'Planned';

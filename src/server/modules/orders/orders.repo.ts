@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Order } from '../../../contracts/orders';
 import { londonDate } from '../../../domain/calendar';
 import {
@@ -6,6 +6,7 @@ import {
   isPayable,
   orderChanges,
   orderStateLabel,
+  TABLE_SOURCES,
   type OrderState,
 } from '../../../domain/orders';
 import { takeawayStateLabel } from '../../../domain/takeaway';
@@ -132,8 +133,12 @@ export async function listCustomerOrders(
 ): Promise<{ orders: Order[]; total: number }> {
   const today = londonDate(filter.now);
   const conditions: SQL[] = [eq(orders.customerId, customerId)];
-  if (filter.deliveryDate === 'upcoming') conditions.push(gte(orders.deliveryDate, today));
-  if (filter.deliveryDate === 'past') conditions.push(lt(orders.deliveryDate, today));
+  // What was had at a table (a tab's rounds, a share of its bill) is never a delivery to come: it is past.
+  const atTable = inArray(orders.source, [...TABLE_SOURCES]);
+  if (filter.deliveryDate === 'upcoming') {
+    conditions.push(and(gte(orders.deliveryDate, today), not(atTable))!);
+  }
+  if (filter.deliveryDate === 'past') conditions.push(or(lt(orders.deliveryDate, today), atTable)!);
   if (filter.type) conditions.push(eq(orders.type, filter.type));
   if (filter.subscriptionId) conditions.push(eq(orders.subscriptionId, filter.subscriptionId));
   const excluded = (filter.excludeStates ?? []).filter(Boolean);
