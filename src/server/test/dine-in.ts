@@ -1,4 +1,9 @@
+import { and, asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { customers } from '../db/schema/customers';
+import { dineInTabs } from '../db/schema/dine-in';
+import { payments } from '../db/schema/payments';
+import { sandboxIdempotencyKeys, sandboxPaymentIntents } from '../db/schema/payments-sandbox';
 import { API } from './api-expect';
 import { signedInCustomer, uniqueEmail } from './accounts';
 import { CARDS, saveCard } from './checkout';
@@ -36,8 +41,6 @@ export async function guestDiner(t: TestApp, firstName = 'Gia'): Promise<Diner> 
 }
 
 async function guestIdOf(t: TestApp, email: string): Promise<string> {
-  const { customers } = await import('../db/schema/customers');
-  const { and, eq } = await import('drizzle-orm');
   const [row] = await t.database.db
     .select({ id: customers.id })
     .from(customers)
@@ -64,7 +67,11 @@ export async function openTab(
   basketId: string,
   body: Record<string, unknown> = {},
 ): Promise<{ tabId: string; payOrderId: string }> {
-  const opened = await diner.visitor.post(`${API}/orders/open_tab`, { basket_id: basketId, limit: 10_000, ...body });
+  const opened = await diner.visitor.post(`${API}/orders/open_tab`, {
+    basket_id: basketId,
+    limit: 10_000,
+    ...body,
+  });
   expect(opened.status, JSON.stringify(opened.body)).toBe(201);
   return { tabId: opened.body.data.id as string, payOrderId: opened.body.meta.pay_order_id as string };
 }
@@ -96,7 +103,10 @@ export async function tabOf(diner: Diner, tabId: string) {
 export async function joinTab(holder: Diner, joiner: Diner, tabId: string, name?: string) {
   const { join_url: joinUrl } = await tabOf(holder, tabId);
   const token = new URL(joinUrl as string).searchParams.get('join')!;
-  const joined = await joiner.visitor.post(`${API}/orders/open_tab/join`, { token, ...(name ? { name } : {}) });
+  const joined = await joiner.visitor.post(`${API}/orders/open_tab/join`, {
+    token,
+    ...(name ? { name } : {}),
+  });
   expect(joined.status, JSON.stringify(joined.body)).toBe(200);
   return token;
 }
@@ -104,4 +114,86 @@ export async function joinTab(holder: Diner, joiner: Diner, tabId: string, name?
 /** Adds the diner's basket (new, of `lines`) as a round of the tab. */
 export function addRound(diner: Diner, tabId: string, basketId: string) {
   return diner.visitor.post(`${API}/orders/open_tab`, { basket_id: basketId, tab_id: tabId });
+}
+
+// ---- What the tests read back: the tab's rows, its payments, the sandbox's books, the kitchen's board ----
+
+/** A tab's row as the database keeps it. */
+export async function tabRow(t: TestApp, tabId: string) {
+  const [row] = await t.database.db.select().from(dineInTabs).where(eq(dineInTabs.id, tabId));
+  return row!;
+}
+
+/** A checkout's payments, oldest first. */
+export async function paymentsOf(t: TestApp, checkoutId: string) {
+  return t.database.db
+    .select()
+    .from(payments)
+    .where(eq(payments.checkoutId, checkoutId))
+    .orderBy(asc(payments.createdAt));
+}
+
+/** The sandbox processor's intent (what the processor itself holds, captured or let go). */
+export async function sandboxIntent(t: TestApp, intentId: string) {
+  const [row] = await t.database.db
+    .select()
+    .from(sandboxPaymentIntents)
+    .where(eq(sandboxPaymentIntents.id, intentId));
+  return row!;
+}
+
+/** The capture requests the sandbox processor answered for an intent (each key once). */
+export async function captureRequests(t: TestApp, intentId: string) {
+  return t.database.db
+    .select()
+    .from(sandboxIdempotencyKeys)
+    .where(eq(sandboxIdempotencyKeys.endpoint, `POST /v1/payment_intents/${intentId}/capture`));
+}
+
+/** The tickets on a restaurant's kitchen board (Soho unless given), by order id. */
+export async function boardTickets(chef: Visitor, restaurantId = 'soho') {
+  const board = await chef.get(`${API}/kitchen/restaurants/${restaurantId}/tickets`);
+  expect(board.status, JSON.stringify(board.body)).toBe(200);
+  return new Map<string, any>(board.body.data.map((ticket: any) => [ticket.id, ticket.attributes]));
+}
+
+/** A guest who joined the holder's tab from its link. */
+export async function guestOnTab(t: TestApp, holder: Diner, tabId: string, firstName = 'Bo') {
+  const guest = await guestDiner(t, firstName);
+  await joinTab(holder, guest, tabId);
+  return guest;
+}
+
+/** The holder splits the tab's bill: the tab as answered. */
+export async function splitTab(holder: Diner, tabId: string, split: Record<string, unknown>) {
+  const answer = await holder.visitor.post(`${API}/orders/open_tab/split`, { tab_id: tabId, split });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body.data.attributes;
+}
+
+/** Someone pays a part of the split bill with their tip and a new card: the payment as POST /payments answered. */
+export async function payPart(
+  t: TestApp,
+  payer: Diner,
+  partId: string,
+  tip = 0,
+  number: string = CARDS.visa,
+) {
+  const share = await payer.visitor.post(`${API}/orders/open_tab/parts/${partId}`, { tip });
+  expect(share.status, JSON.stringify(share.body)).toBe(200);
+  const card = await saveCard(t, payer, number, { untilPaid: true });
+  const paid = await payer.visitor.post(`${API}/payments`, {
+    order_id: share.body.meta.pay_order_id,
+    payment_method_id: card,
+  });
+  return { share, paid, orderId: share.body.meta.pay_order_id as string };
+}
+
+/** The holder closes the tab with a tip (and `cover_rest`): the answer. */
+export function closeTab(holder: Diner, tabId: string, tip: number, coverRest?: boolean) {
+  return holder.visitor.post(`${API}/orders/open_tab/checkout`, {
+    tab_id: tabId,
+    tip,
+    ...(coverRest === undefined ? {} : { cover_rest: coverRest }),
+  });
 }

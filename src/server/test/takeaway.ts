@@ -124,12 +124,17 @@ export async function signedInChef(t: TestApp, restaurantId = 'soho'): Promise<V
 /**
  * A file's takeaway shop: a fresh app with its jobs running and a signed-in chef, each test starting at LUNCH
  * with no rate limit counted, the clock put back after it. Read the fields in a test (or a `beforeAll` after
- * this call): they are set when the file's tests start.
+ * this call): they are set when the file's tests start. `options` wraps the app's payment processors (a fault
+ * switch: faulty-processors.ts).
  */
-export function useTakeawayShop(): { t: TestApp; running: RunningJobs; chef: Visitor } {
+export function useTakeawayShop(options: Parameters<typeof createTestApp>[1] = {}): {
+  t: TestApp;
+  running: RunningJobs;
+  chef: Visitor;
+} {
   const shop = {} as { t: TestApp; running: RunningJobs; chef: Visitor };
   beforeAll(async () => {
-    shop.t = await createTestApp();
+    shop.t = await createTestApp({}, options);
     shop.running = await startTestJobs(shop.t);
     shop.chef = await signedInChef(shop.t);
   });
