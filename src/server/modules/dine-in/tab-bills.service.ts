@@ -22,6 +22,7 @@ import { OFF_BILL, readTabParts } from './tab-view';
 import type { TabsService } from './tabs.service';
 import {
   dueTabs,
+  isMember,
   lockTab,
   moveTab,
   partsOf,
@@ -99,8 +100,11 @@ export class TabBillsService {
    */
   async payPart(customerId: string, partId: string, tip: number): Promise<{ tab: Tab; payOrderId: string }> {
     const seen = await readPart(this.db, partId);
-    if (!seen) throw new DomainError('PART_NOT_FOUND', 'We could not find that part of the bill');
-    const before = await this.tabs.memberTab(customerId, seen.tabId);
+    // A part of a tab the customer is not on is not found, exactly as one that does not exist.
+    const before = seen ? await readTab(this.db, seen.tabId) : null;
+    if (!seen || !before || !(await isMember(this.db, before.id, customerId))) {
+      throw new DomainError('PART_NOT_FOUND', 'We could not find that part of the bill');
+    }
     if (seen.position === 1) {
       throw new DomainError(
         'PART_UNAVAILABLE',

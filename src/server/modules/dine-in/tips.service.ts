@@ -32,7 +32,8 @@ export class TipsService {
   /** On the tab's bill (the holder's part of it, once split), or on a part. `orderId` is one of its rounds. */
   async forTab(customerId: string, orderId: string, partId?: string): Promise<TipPreview> {
     const found = await tabOfRound(this.db, orderId);
-    if (!found) throw new DomainError('ORDER_NOT_FOUND', 'We could not find that tab');
+    // Not a round, or a round of a tab the customer is not on: the same answer (a stranger learns nothing).
+    if (!found) throw new DomainError('TAB_NOT_FOUND', 'We could not find that tab');
     const tab = await this.tabs.memberTab(customerId, found.id);
     if (partId) {
       const part = await readPart(this.db, partId);
