@@ -1,11 +1,12 @@
 import { isDeliverableAddress } from '../../../domain/address';
 import { conflictingAllergens } from '../../../domain/allergens';
 import { DEFAULT_MINIMUM_SPEND } from '../../../domain/basket';
-import { londonDate } from '../../../domain/calendar';
+import { londonDate, timeLabel } from '../../../domain/calendar';
 import { formatPence } from '../../../domain/money';
 import { isLatLon, milesBetween, roundMiles } from '../../../domain/geo';
 import {
   asapWindow,
+  currentOrNextSpan,
   isOfferedSlot,
   slotLabel,
   slotWindow,
@@ -255,7 +256,10 @@ function whereAndWhen(
   const rules = slotRules(restaurant, { fulfillmentType, catering: details.isCateringOrder });
   if (details.asap) {
     const asap = asapWindow(restaurant.openingHours, now, rules);
-    if (!asap) {
+    if (!asap && fulfillmentType === 'eat_in') {
+      // A table orders for now or not at all: no time to choose (decision 28).
+      problems.push(problem('EAT_IN_CLOSED', eatInClosedText(restaurant, now)));
+    } else if (!asap) {
       problems.push(
         problem(
           'RESTAURANT_CLOSED',
@@ -292,6 +296,14 @@ function whereAndWhen(
     );
   }
   return { window: slotWindow(details.slotStart), distanceMiles };
+}
+
+/** Why a table cannot order now: when the kitchen opens, or that it has closed for the day. */
+function eatInClosedText(restaurant: RestaurantRow, now: Date): string {
+  const span = currentOrNextSpan(restaurant.openingHours, now);
+  return span && span.opensAt > now
+    ? `${restaurant.name}’s kitchen opens at ${timeLabel(span.opensAt)}: order at your table then`
+    : `${restaurant.name} has closed its kitchen for today: ask at the counter`;
 }
 
 /** The basket's slot as the API shows it (spec §3 `timeSlot` with startTime, asap or scheduled). */
