@@ -98,6 +98,8 @@ const BASE_BODIES: Record<string, Record<string, unknown>> = {
     lat: 51.503541,
     lon: -0.12767,
   },
+  // A split is one of three shapes; the fuzz breaks each field of the evenly one.
+  'POST /api/v2/orders/open_tab/split': { split: { kind: 'evenly', parts: 2 } },
 };
 
 /** A valid value for a field: its sample, else the simplest value its schema allows. */

@@ -17,13 +17,16 @@ let t: TestApp;
 let stripe: PaymentProcessor;
 let paypal: PaymentProcessor;
 /**
- * The processors' clock, which ages holds: pinned at real time, as the app's sandbox pages stamp holds on
- * system time (they are not given a clock of their own here).
+ * The processors' clock, which ages holds: the app's own, as its sandbox pages stamp holds with it (app.ts
+ * gives both the shop's clock).
  */
-const sandboxClock = new FixedClock(new Date());
+let sandboxClock: FixedClock;
+let startedAt: Date;
 
 beforeAll(async () => {
   t = await createTestApp();
+  sandboxClock = t.clock;
+  startedAt = t.clock.now();
   stripe = createSandboxStripe(t.database.db, t.config.publicUrl, sandboxClock);
   paypal = createSandboxPaypal(t.database.db, t.config.publicUrl, sandboxClock);
 });
@@ -1006,7 +1009,7 @@ describe('holds (manual capture)', () => {
         'payment_intent_unexpected_state',
       );
     } finally {
-      sandboxClock.set(new Date());
+      sandboxClock.set(startedAt);
     }
   });
 

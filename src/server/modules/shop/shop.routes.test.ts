@@ -114,6 +114,13 @@ describe('GET /settings', () => {
               'The restaurant accepts your order within 5 minutes of receiving it (of opening, if you order ' +
               'before it opens). If it doesn’t, we cancel the order and refund you in full.',
           },
+          dine_in: {
+            tip_percents: [10, 12.5, 15],
+            tab_auto_close_hours: 3,
+            tab_max_hours: 12,
+            tab_limit_max: 50000,
+            tab_limit_choices: [5000, 10000, 15000],
+          },
         },
       },
     });

@@ -112,7 +112,7 @@ export async function takeawayRoutes(
   r.post(
     '/orders/guest',
     {
-      config: { idempotent: 'phased' },
+      // The same unchanged basket gives back its open order: a retry or a double tap places one.
       schema: {
         tags,
         summary:
