@@ -252,6 +252,25 @@ describe('GET /api/docs/json', () => {
       'POST /api/v2/kitchen/restaurants/{id}/snoozes',
       'DELETE /api/v2/kitchen/restaurants/{id}/snoozes/{productId}',
       'PUT /api/v2/kitchen/restaurants/{id}/busy',
+      // Dine-in (issue 21): tables, guests, tips, tabs, splits and the floor
+      'GET /api/v2/restaurants/{id}/tables',
+      'GET /api/v2/sessions/guest_token',
+      'POST /api/v2/orders/guest',
+      'POST /api/v2/baskets/{id}/tip_preview',
+      'POST /api/v2/orders/{id}/tip_preview',
+      'GET /api/v2/orders/open_tab',
+      'POST /api/v2/orders/open_tab',
+      'POST /api/v2/orders/open_tab/join',
+      'POST /api/v2/orders/open_tab/limit',
+      'POST /api/v2/orders/open_tab/split',
+      'DELETE /api/v2/orders/open_tab/split',
+      'POST /api/v2/orders/open_tab/parts/{partId}',
+      'POST /api/v2/orders/open_tab/checkout',
+      'GET /api/v2/orders/open_tab/qr',
+      'GET /api/v2/kitchen/restaurants/{id}/floor',
+      'POST /api/v2/kitchen/restaurants/{id}/tabs/{tabId}/close',
+      'POST /api/v2/kitchen/restaurants/{id}/tabs/{tabId}/move',
+      'GET /api/v2/kitchen/restaurants/{id}/tables/qr',
     ].sort();
     expect(documented).toEqual(expected);
     // The document and the router agree: no undocumented API route.
@@ -313,6 +332,11 @@ describe('GET /api/docs/json', () => {
         'date',
         'since',
         'wait',
+        // Dine-in (issue 21): a table's eat-in availability, a tab's id (the tab, its split, its QR code)
+        'table',
+        'tab_id',
+        'tab_id',
+        'tab_id',
       ].sort(),
     );
   });
