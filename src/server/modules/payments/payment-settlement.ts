@@ -144,7 +144,9 @@ export class PaymentSettlement {
       if (reason === 'payment_method_unavailable' && current.paymentMethodId) {
         await forgetLostCard(tx, current.paymentMethodId);
       }
-      return this.fail(tx, current, reason, message, current.offSession ? checkout : null, this.by(actor));
+      // A hold refused tells its kind (a higher limit not held: the tab keeps the one it has).
+      const tell = current.offSession || current.captureMethod === 'manual';
+      return this.fail(tx, current, reason, message, tell ? checkout : null, this.by(actor));
     });
   }
 
