@@ -2,6 +2,7 @@ import { londonDate } from '../../../domain/calendar';
 import { pence } from '../../../domain/money';
 import type { OrderDraft } from '../orders';
 import type { RestaurantRow } from '../restaurants';
+import { restaurantAddress } from '../takeaway';
 import type { PartRow, TabRow } from './tabs.repo';
 
 // One payer's share of a split bill as orders keeps it (decision 28): an order of its own, had at the
@@ -25,21 +26,7 @@ export function shareDraft(
     type: 'DineInOrder',
     deliveryDate: londonDate(now),
     deliveryNote: null,
-    shippingAddress: {
-      firstName: null,
-      lastName: null,
-      address1: restaurant.address1,
-      address2: restaurant.address2,
-      city: restaurant.city,
-      zip: restaurant.postcode,
-      company: restaurant.name,
-      region: null,
-      country: 'United Kingdom',
-      countryCode: 'GB',
-      phone: null,
-      lat: restaurant.lat,
-      lon: restaurant.lon,
-    },
+    shippingAddress: restaurantAddress(restaurant, '', '', null),
     billingAddress: null,
     voucherId: null,
     voucherCode: null,

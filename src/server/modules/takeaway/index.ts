@@ -17,6 +17,7 @@ export {
   type TableRound,
 } from './table-rounds';
 export { priceTakeawayBasket } from './takeaway-baskets.service';
+export { restaurantAddress } from './takeaway-placing';
 export { creditLateDeliveries } from './late-credit';
 export { named, takeawaySteps } from './takeaway-order-view';
 export {

@@ -177,7 +177,7 @@ function orderAddress(address: TakeawayAddress): OrderAddress {
 }
 
 /** Where a collection or a table's order is had: the restaurant, under the customer's name. */
-function restaurantAddress(
+export function restaurantAddress(
   restaurant: RestaurantRow,
   firstName: string,
   lastName: string,
