@@ -147,7 +147,7 @@ export async function captureRequests(t: TestApp, intentId: string) {
   return t.database.db
     .select()
     .from(sandboxIdempotencyKeys)
-    .where(eq(sandboxIdempotencyKeys.endpoint, `POST /v1/payment_intents/${intentId}/capture`));
+    .where(eq(sandboxIdempotencyKeys.endpoint, `stripe:POST /v1/payment_intents/${intentId}/capture`));
 }
 
 /** The tickets on a restaurant's kitchen board (Soho unless given), by order id. */

@@ -265,7 +265,12 @@ export class TabBillsService {
         await setCheckoutTotal(tx, checkout.id, amount, this.clock.now());
       }
     });
-    await this.payments.captureHeld(tab.checkoutId, amount, actor);
+    try {
+      await this.payments.captureHeld(tab.checkoutId, amount, actor);
+    } catch {
+      // The processor did not answer: the capture is asked for under its key, and payments-recover (or the
+      // tabs job) finishes it. The tab shows as closing until then, rather than the close failing.
+    }
     return (await readTab(this.db, tab.id)) ?? tab;
   }
 
