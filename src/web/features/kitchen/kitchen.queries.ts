@@ -1,6 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import {
+  floorDocument,
+  floorTabDocument,
+  qrCodesDocument,
+  type floorTabSchema,
+} from '../../../contracts/dine-in';
+import {
   kitchenRestaurantsDocument,
   ticketDocument,
   ticketsDocument,
@@ -8,11 +14,12 @@ import {
 } from '../../../contracts/kitchen';
 import { menuDocument, snoozedProductsDocument } from '../../../contracts/restaurants';
 import type { KitchenAction, SnoozeOption } from '../../../domain/kitchen-options';
-import { api, API_BASE } from '../../shared/api/client';
+import { api, API_BASE, isApiError } from '../../shared/api/client';
 
 // The kitchen screen's calls (issue 13 part 3; docs/decisions/0023): the member of staff's restaurants, a
 // board's tickets (read once; the live stream is use-ticket-stream.ts), a ticket's steps, snoozes and busy
-// mode. Every step answers with the ticket as it is now, which the board takes in at once.
+// mode. Every step answers with the ticket as it is now, which the board takes in at once. The floor (issue
+// 21 part 6; decision 28): open tabs by table, closing or moving one, and the table cards' QR codes.
 
 export type { Ticket };
 export type KitchenRestaurant = z.infer<typeof kitchenRestaurantsDocument>['data'][number]['attributes'] & {
@@ -27,6 +34,31 @@ export interface SnoozedProduct {
   productId: string;
   title: string;
   until: string;
+}
+
+/** An open tab on the floor: its holder, table, state, what is on it and what its card holds. */
+export type FloorTab = z.infer<typeof floorTabSchema>;
+/** A table of the restaurant with its open tabs; `number` null: tabs served by name (or at no listed table). */
+export interface FloorTable {
+  number: string | null;
+  seats: number | null;
+  tabs: FloorTab[];
+}
+export interface Floor {
+  tables: FloorTable[];
+  hasTableNumbers: boolean;
+  openTabs: number;
+  tabsTotal: number;
+}
+/** A table's card to print: its link as a QR code (SVG), or the restaurant's one link where it serves by name. */
+export interface TableCard {
+  tableNumber: string | null;
+  url: string;
+  svg: string;
+}
+export interface TableCards {
+  restaurantName: string;
+  cards: TableCard[];
 }
 
 /** A dish or an extra the kitchen can snooze. */
@@ -87,6 +119,27 @@ const readTicket = (doc: unknown): Ticket => {
   return { id, ...attributes };
 };
 
+function readFloor(doc: unknown): Floor {
+  const { data, meta } = floorDocument.parse(doc);
+  return {
+    tables: data.map(({ attributes }) => attributes),
+    hasTableNumbers: meta.hasTableNumbers,
+    openTabs: meta.openTabs,
+    tabsTotal: meta.tabsTotal,
+  };
+}
+
+const readFloorTab = (doc: unknown): FloorTab => floorTabDocument.parse(doc).data.attributes;
+
+function readTableCards(doc: unknown): TableCards {
+  const { data, meta } = qrCodesDocument.parse(doc);
+  return { restaurantName: meta.restaurantName, cards: data.map(({ attributes }) => attributes) };
+}
+
+/** Not staff (403), or not at this restaurant (404): asking again every few seconds changes nothing. */
+const retryUnlessRefused = (count: number, error: unknown) =>
+  count < 3 && !isApiError(error, 'FORBIDDEN', 'RESTAURANT_NOT_FOUND', 'UNAUTHENTICATED');
+
 const readSnoozed = (doc: unknown): SnoozedProduct[] =>
   snoozedProductsDocument.parse(doc).data.map((resource) => resource.attributes);
 
@@ -117,6 +170,24 @@ export const kitchenQueries = {
         readSnoozed(await api('GET', `/restaurants/${restaurantId}/snoozed_products`, { signal })),
       refetchInterval: 30_000,
     }),
+  /** The floor: every table in order with its open tabs, read again every few seconds while in sight. */
+  floor: (restaurantId: string) =>
+    queryOptions({
+      queryKey: [...kitchenQueries.all, 'floor', restaurantId] as const,
+      queryFn: async ({ signal }) =>
+        readFloor(await api('GET', `/kitchen/restaurants/${restaurantId}/floor`, { signal })),
+      refetchInterval: 5_000,
+      retry: retryUnlessRefused,
+    }),
+  /** Every table's card with its QR code, to print (the tables change rarely). */
+  tableCards: (restaurantId: string) =>
+    queryOptions({
+      queryKey: [...kitchenQueries.all, 'table-cards', restaurantId] as const,
+      queryFn: async ({ signal }) =>
+        readTableCards(await api('GET', `/kitchen/restaurants/${restaurantId}/tables/qr`, { signal })),
+      staleTime: 10 * 60_000,
+      retry: retryUnlessRefused,
+    }),
 };
 
 /** The address of a board's Server-Sent Events stream. */
@@ -144,6 +215,14 @@ export const kitchenApi = {
     ),
   unsnooze: async (restaurantId: string, productId: string) =>
     readSnoozed(await api('DELETE', `/kitchen/restaurants/${restaurantId}/snoozes/${productId}`)),
+  /** Closes a tab the guests left: what was ordered, taken from the card held, no tip. */
+  closeTab: async (restaurantId: string, tabId: string): Promise<FloorTab> =>
+    readFloorTab(await api('POST', `/kitchen/restaurants/${restaurantId}/tabs/${tabId}/close`, { body: {} })),
+  /** Moves a tab, and its rounds' tickets, to another of the restaurant's tables. */
+  moveTab: async (restaurantId: string, tabId: string, tableNumber: string): Promise<FloorTab> =>
+    readFloorTab(
+      await api('POST', `/kitchen/restaurants/${restaurantId}/tabs/${tabId}/move`, { body: { tableNumber } }),
+    ),
   /** Answers with the member of staff's restaurants, this one's busy minutes changed. */
   busy: async (restaurantId: string, minutes: number) =>
     readRestaurants(await api('PUT', `/kitchen/restaurants/${restaurantId}/busy`, { body: { minutes } })),

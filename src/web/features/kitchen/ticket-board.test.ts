@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Ticket } from '../../../contracts/kitchen';
 import { PREP_MINUTES_MAX, PREP_MINUTES_MIN } from '../../../domain/kitchen-options';
 import {
+  arrivalText,
   arrivals,
   boardTime,
   dueIn,
@@ -9,6 +10,7 @@ import {
   prepChoices,
   snoozedUntilLabel,
   stageOf,
+  tableLabel,
   ticketsIn,
   whenLabel,
 } from './ticket-board';
@@ -105,5 +107,29 @@ describe('what the board offers and says', () => {
     expect(snoozedUntilLabel('2026-07-01T23:00:00.000Z', new Date('2026-07-01T12:00:00Z'))).toBe(
       'until tomorrow',
     );
+  });
+});
+
+describe('an eat-in ticket’s table', () => {
+  test('a tab’s round at a table, a table’s own order, a round served by name, and anything else', () => {
+    expect(tableLabel(ticket({ id: 'a', tableNumber: '12', round: 2 }))).toBe('Table 12 · Round 2');
+    expect(tableLabel(ticket({ id: 'b', tableNumber: '12', round: null }))).toBe('Table 12');
+    expect(tableLabel(ticket({ id: 'c', tableNumber: null, round: 1 }))).toBe('Round 1');
+    expect(tableLabel(ticket({ id: 'd' }))).toBeNull();
+  });
+});
+
+describe('the new orders’ banner', () => {
+  test('one order, with its table and round when it has them; several, by number', () => {
+    expect(arrivalText([ticket({ id: 'a', number: 7 })])).toBe('New order #7 from Ada Lovelace');
+    expect(arrivalText([ticket({ id: 'a', number: 7, tableNumber: '12', round: 2 })])).toBe(
+      'New order #7 from Ada Lovelace · Table 12 · Round 2',
+    );
+    expect(
+      arrivalText([
+        ticket({ id: 'a', number: 7, tableNumber: '12', round: 2 }),
+        ticket({ id: 'b', number: 8 }),
+      ]),
+    ).toBe('2 new orders: #7 (Table 12 · Round 2), #8');
   });
 });

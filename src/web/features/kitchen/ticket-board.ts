@@ -100,6 +100,35 @@ export function whenLabel(ticket: Pick<Ticket, 'asap' | 'promisedFrom' | 'promis
   return `${boardTime(ticket.promisedFrom, now)} – ${timeLabel(new Date(ticket.promisedTo))}`;
 }
 
+/**
+ * Where an eat-in ticket goes, said plainly (decision 28): "Table 12 · Round 2" for a tab's round, "Table 12"
+ * for a table's pay-now order, "Round 2" at a restaurant that serves by name; null for anything else.
+ */
+export function tableLabel(ticket: Pick<Ticket, 'tableNumber' | 'round'>): string | null {
+  const parts = [
+    ticket.tableNumber ? `Table ${ticket.tableNumber}` : null,
+    ticket.round !== null ? `Round ${ticket.round}` : null,
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(' · ') : null;
+}
+
+/** The banner (and announcement) of new orders: "New order #12 from Ada Lovelace · Table 12 · Round 2". */
+export function arrivalText(
+  fresh: readonly Pick<Ticket, 'number' | 'customerName' | 'tableNumber' | 'round'>[],
+): string {
+  if (fresh.length === 1) {
+    const [ticket] = fresh as [Pick<Ticket, 'number' | 'customerName' | 'tableNumber' | 'round'>];
+    const table = tableLabel(ticket);
+    return `New order #${ticket.number} from ${ticket.customerName}${table ? ` · ${table}` : ''}`;
+  }
+  return `${fresh.length} new orders: ${fresh
+    .map((t) => {
+      const table = tableLabel(t);
+      return table ? `#${t.number} (${table})` : `#${t.number}`;
+    })
+    .join(', ')}`;
+}
+
 export const FULFILMENT_LABELS: Record<Ticket['fulfillmentType'], string> = {
   delivery: 'Delivery',
   pickup: 'Pickup',

@@ -10,15 +10,16 @@ import {
   minutesLabel,
   prepChoices,
   stageOf,
+  tableLabel,
   whenLabel,
 } from './ticket-board';
 import { useKitchenAction } from './use-kitchen-action';
 
-// A kitchen ticket (issue 13 part 3): what to cook and for when, every line with its size, extras,
-// removals and note, the order's note, and the customer's allergies in plain sight with the lines they
-// touch; then the buttons the ticket's `actions` allow, each showing that it is waiting and saying what to
-// do when it fails. Accepting asks for a prep time; rejecting asks for a reason and says the refund is
-// automatic.
+// A kitchen ticket (issue 13 part 3): an eat-in ticket's table and round in large type (issue 21), what to
+// cook and for when, every line with its size, extras, removals and note, the order's note, and the
+// customer's allergies in plain sight with the lines they touch; then the buttons the ticket's `actions`
+// allow, each showing that it is waiting and saying what to do when it fails. Accepting asks for a prep
+// time; rejecting asks for a reason and says the refund is automatic.
 
 export interface TicketCardProps {
   ticket: Ticket;
@@ -43,6 +44,7 @@ export function TicketCard({ ticket, now, fresh, usualPrep, onChange }: TicketCa
     });
   const due = dueIn(ticket.dueAt, now);
   const open = stage !== 'done';
+  const table = tableLabel(ticket);
 
   return (
     <article
@@ -58,10 +60,10 @@ export function TicketCard({ ticket, now, fresh, usualPrep, onChange }: TicketCa
           <span className="ticket__customer">{ticket.customerName}</span>
         </h3>
         {fresh ? <span className="ticket__fresh">Just in</span> : null}
+        {table ? <p className="ticket__table">{table}</p> : null}
         <p className="ticket__tags">
           <span className={`ticket__tag ticket__tag--${ticket.fulfillmentType}`}>
             {FULFILMENT_LABELS[ticket.fulfillmentType]}
-            {ticket.tableNumber ? ` · Table ${ticket.tableNumber}` : ''}
           </span>
           {ticket.isCateringOrder ? (
             <span className="ticket__tag ticket__tag--catering">Catering</span>

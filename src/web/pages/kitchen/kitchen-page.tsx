@@ -4,10 +4,13 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams, type RouteObject } from 'react-router';
 import { requireCustomer } from '../../app/guards';
 import { BusyMode } from '../../features/kitchen/busy-mode';
+import { floorTabLabel } from '../../features/kitchen/floor';
+import { FloorView } from '../../features/kitchen/floor-view';
 import { kitchenQueries, type KitchenRestaurant } from '../../features/kitchen/kitchen.queries';
+import { TableCardsSheet } from '../../features/kitchen/table-cards';
 import { TabList, TabPanel } from '../../features/kitchen/tabs';
 import { TicketCard } from '../../features/kitchen/ticket-card';
-import { STAGES, ticketsIn, type StageId } from '../../features/kitchen/ticket-board';
+import { arrivalText, STAGES, ticketsIn, type StageId } from '../../features/kitchen/ticket-board';
 import { useBoardClock, useWideBoard } from '../../features/kitchen/use-board-clock';
 import { useTicketStream, type StreamStatus } from '../../features/kitchen/use-ticket-stream';
 import { isApiError, type ApiError } from '../../shared/api/client';
@@ -19,9 +22,11 @@ import { SnoozePanel } from './snooze-panel';
 import './kitchen.css';
 
 // The kitchen screen (issue 13 part 3; docs/decisions/0023): a restaurant's live tickets for its staff,
-// grouped by stage (columns on a tablet or desktop, tabs on a phone), the menu's snoozes and busy mode.
-// A member of staff at several restaurants picks one (kept in the address, ?restaurant=…, and remembered on
-// this device); anyone else signed in is told the screen is for restaurant staff.
+// grouped by stage (columns on a tablet or desktop, tabs on a phone), the menu's snoozes and busy mode, and
+// the floor (issue 21 part 6): open tabs by table, and the table cards to print. A member of staff at several
+// restaurants picks one (kept in the address, ?restaurant=…, and remembered on this device); the view is in
+// the address too (?view=menu, floor or cards), so a tablet can be left on the floor. Anyone else signed in
+// is told the screen is for restaurant staff.
 
 export function kitchenRoute(queryClient: QueryClient): Pick<RouteObject, 'loader' | 'Component'> {
   return { loader: requireCustomer(queryClient), Component: KitchenPage };
@@ -59,18 +64,23 @@ function KitchenPage() {
     );
   }
   const list = restaurants.data;
-  const wanted = params.get('restaurant') ?? remembered();
-  const chosen = list.find((r) => r.id === wanted) ?? (list.length === 1 ? list[0]! : null);
+  const asked = params.get('restaurant');
+  const wanted = asked ?? remembered();
+  const found = list.find((r) => r.id === wanted);
+  // A link to a kitchen that is not theirs asks which of theirs, and says why.
+  const chosen = found ?? (list.length === 1 && !asked ? list[0]! : null);
+  const view = viewOf(params.get('view'));
   const choose = (id: string) => {
     try {
       localStorage.setItem(REMEMBERED, id);
     } catch {
       // A private window: the address still says which kitchen.
     }
-    setParams({ restaurant: id });
+    setParams(view === 'orders' ? { restaurant: id } : { restaurant: id, view });
   };
-  if (!chosen) return <ChooseKitchen restaurants={list} onChoose={choose} />;
-  return <Board key={chosen.id} restaurant={chosen} restaurants={list} onChoose={choose} />;
+  if (!chosen)
+    return <ChooseKitchen restaurants={list} onChoose={choose} notYours={asked && !found ? asked : null} />;
+  return <Board key={chosen.id} restaurant={chosen} restaurants={list} onChoose={choose} view={view} />;
 }
 
 function NotStaff() {
@@ -94,14 +104,28 @@ function NotStaff() {
 function ChooseKitchen({
   restaurants,
   onChoose,
+  notYours,
 }: {
   restaurants: KitchenRestaurant[];
   onChoose: (id: string) => void;
+  /** The restaurant the link asked for, which is not one of theirs. */
+  notYours: string | null;
 }) {
   return (
     <div className="kitchen kitchen--message">
       <h1>Choose your kitchen</h1>
-      <p>You work at {restaurants.length} restaurants. This device remembers the one you choose.</p>
+      {notYours ? (
+        <p className="notice notice--warning" role="status">
+          Your account isn’t on the staff of the restaurant this link is for ({notYours}). Choose one of your
+          kitchens below, or ask your manager to add you to that one.
+        </p>
+      ) : null}
+      <p>
+        {restaurants.length === 1
+          ? 'You work at one restaurant.'
+          : `You work at ${restaurants.length} restaurants.`}{' '}
+        This device remembers the one you choose.
+      </p>
       <ul className="kitchen__choices">
         {restaurants.map((r) => (
           <li key={r.id}>
@@ -123,22 +147,36 @@ const CONNECTION: Record<StreamStatus, string> = {
   stopped: 'Not connected',
 };
 
-type View = 'orders' | 'menu';
+const VIEWS = ['orders', 'menu', 'floor', 'cards'] as const;
+type View = (typeof VIEWS)[number];
+/** The view the address asks for (?view=…); the orders otherwise. */
+const viewOf = (asked: string | null): View => VIEWS.find((view) => view === asked) ?? 'orders';
 
 function Board({
   restaurant,
   restaurants,
   onChoose,
+  view,
 }: {
   restaurant: KitchenRestaurant;
   restaurants: KitchenRestaurant[];
   onChoose: (id: string) => void;
+  view: View;
 }) {
   const stream = useTicketStream(restaurant.id);
   const now = useBoardClock();
   const wide = useWideBoard();
   const snoozed = useQuery(kitchenQueries.snoozed(restaurant.id));
-  const [view, setView] = useState<View>('orders');
+  // The tab's count, kept fresh less often while the floor is out of sight (the floor reads it every 5 s).
+  const floor = useQuery({ ...kitchenQueries.floor(restaurant.id), refetchInterval: 30_000 });
+  const [, setParams] = useSearchParams();
+  const viewHref = (to: View) =>
+    `/kitchen?${new URLSearchParams(to === 'orders' ? { restaurant: restaurant.id } : { restaurant: restaurant.id, view: to })}`;
+  // Tabs change the view in place (no history entry each); the print sheet is a page to go back from.
+  const setView = (to: View) =>
+    setParams(to === 'orders' ? { restaurant: restaurant.id } : { restaurant: restaurant.id, view: to }, {
+      replace: true,
+    });
   const [stage, setStage] = useState<Exclude<StageId, 'done'>>('new');
   const chime = useChime(stream.arrived);
   const base = useId();
@@ -220,11 +258,7 @@ function Board({
       <div className="kitchen__arrivals" role="status">
         {freshTickets.length > 0 ? (
           <div className="arrivals">
-            <p>
-              {freshTickets.length === 1
-                ? `New order #${freshTickets[0]!.number} from ${freshTickets[0]!.customerName}`
-                : `${freshTickets.length} new orders: ${freshTickets.map((t) => `#${t.number}`).join(', ')}`}
-            </p>
+            <p>{arrivalText(freshTickets)}</p>
             {newInSight ? null : (
               <button
                 type="button"
@@ -243,23 +277,32 @@ function Board({
 
       {stream.problem ? <StreamStopped problem={stream.problem} /> : null}
 
-      <TabList
-        base={`${base}-view`}
-        label="Kitchen screen"
-        className="kitchen__views"
-        selected={view}
-        onSelect={setView}
-        tabs={[
-          { id: 'orders', label: `Orders (${openCount})` },
-          {
-            id: 'menu',
-            label: `Menu and snoozes${snoozed.data?.length ? ` (${snoozed.data.length} snoozed)` : ''}`,
-          },
-        ]}
-      />
-      {view === 'menu' ? (
+      {view === 'cards' ? (
+        <TableCardsSheet restaurant={restaurant} backHref={viewHref('floor')} />
+      ) : (
+        <TabList
+          base={`${base}-view`}
+          label="Kitchen screen"
+          className="kitchen__views"
+          selected={view}
+          onSelect={setView}
+          tabs={[
+            { id: 'orders', label: `Orders (${openCount})` },
+            {
+              id: 'menu',
+              label: `Menu and snoozes${snoozed.data?.length ? ` (${snoozed.data.length} snoozed)` : ''}`,
+            },
+            { id: 'floor', label: floorTabLabel(floor.data?.openTabs) },
+          ]}
+        />
+      )}
+      {view === 'cards' ? null : view === 'menu' ? (
         <TabPanel base={`${base}-view`} id="menu">
           <SnoozePanel restaurantId={restaurant.id} now={now} />
+        </TabPanel>
+      ) : view === 'floor' ? (
+        <TabPanel base={`${base}-view`} id="floor">
+          <FloorView restaurant={restaurant} now={now} cardsHref={viewHref('cards')} />
         </TabPanel>
       ) : (
         <TabPanel base={`${base}-view`} id="orders">
