@@ -4,6 +4,7 @@ import type { OrderState } from '../../../domain/orders';
 import type { ReceiptRow } from '../../../domain/receipt';
 import { timeLabel } from '../../../domain/calendar';
 import type { DbOrTx } from '../../db/client';
+import { checkoutOf, firstOrderOf } from '../orders';
 import { holdOf } from '../payments';
 import { findRestaurant } from '../restaurants';
 import { readTakeawayOrdersOf, type TakeawayOrderRecord } from '../takeaway';
@@ -97,6 +98,7 @@ export async function tabDocument(
   const names = new Map(members.map((member) => [member.customerId, member.name]));
   const youAreHolder = tab.holderId === viewerId;
   const foodTotal = foodTotalOf(read);
+  const yourShares = await sharesBeingPaidBy(db, parts, viewerId);
   return {
     id: tab.id,
     state: tab.state,
@@ -158,14 +160,17 @@ export async function tabDocument(
       position: part.position,
       label: part.label,
       memberId: part.memberId,
-      isYours: part.position === 1 ? youAreHolder : part.memberId === viewerId || part.paidBy === viewerId,
+      isYours:
+        part.position === 1
+          ? youAreHolder
+          : part.memberId === viewerId || part.paidBy === viewerId || yourShares.has(part.id),
       isHolders: part.position === 1,
       amount: part.amount,
       lines: part.lines,
       state: part.state,
       tip: part.tip,
       paidBy: part.paidBy ? (names.get(part.paidBy) ?? 'A guest') : null,
-      payOrderId: null,
+      payOrderId: yourShares.get(part.id) ?? null,
     })),
     outstanding: outstandingOf(parts),
     holderTip: tab.holderTip,
@@ -175,6 +180,22 @@ export async function tabDocument(
     receipt: tab.state === 'closed' ? receiptFor(read, viewerId, foodTotal, hold) : [],
     version: tab.version,
   };
+}
+
+/** The parts the viewer is paying right now (their share placed, not yet paid): each with its order to pay. */
+async function sharesBeingPaidBy(
+  db: DbOrTx,
+  parts: readonly PartRow[],
+  viewerId: string,
+): Promise<Map<string, string>> {
+  const yours = new Map<string, string>();
+  for (const part of parts) {
+    if (part.state !== 'paying' || !part.checkoutId) continue;
+    const share = await checkoutOf(db, part.checkoutId);
+    const order = share?.customerId === viewerId ? await firstOrderOf(db, share.id) : null;
+    if (order) yours.set(part.id, order.id);
+  }
+  return yours;
 }
 
 /**
