@@ -1,6 +1,6 @@
 import type { SplitBody, Tab } from '../../../contracts/dine-in';
 import { DomainError } from '../../../domain/errors';
-import { formatPence, pence } from '../../../domain/money';
+import { pence } from '../../../domain/money';
 import { tipProblem } from '../../../domain/tabs';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
@@ -15,7 +15,9 @@ import {
   type CheckoutRow,
   type Mover,
 } from '../orders';
+import { lockPaymentsInFlight } from '../payments';
 import { findRestaurant } from '../restaurants';
+import { checkTip, refuseClosed, refuseOverLimit, refuseStartedParts } from './bill-refusals';
 import { shareDraft } from './share-draft';
 import { splitParts } from './split-parts';
 import { OFF_BILL, readTabParts } from './tab-view';
@@ -120,6 +122,17 @@ export class TabBillsService {
     await this.payments.cancelAbandonedIntents(customerId).catch(() => 0);
     const placed = await this.db.transaction(async (tx) => {
       const share = seen.checkoutId ? await lockCheckout(tx, seen.checkoutId) : null;
+      // Someone else is paying it right now (a 3-D Secure check, a PayPal approval, a charge being answered).
+      if (
+        share?.state === 'open' &&
+        share.customerId !== customerId &&
+        (await lockPaymentsInFlight(tx, share.id))
+      ) {
+        throw new DomainError(
+          'PART_UNAVAILABLE',
+          'Someone is paying this part right now: look at the bill again',
+        );
+      }
       const tab = await lockTab(tx, seen.tabId);
       const part = await readPart(tx, partId);
       if (!tab || !part) throw new DomainError('PART_NOT_FOUND', 'We could not find that part of the bill');
@@ -177,7 +190,7 @@ export class TabBillsService {
       if (locked.state === 'open') {
         const food = await checkoutTotalExcept(tx, locked.checkoutId, OFF_BILL);
         const amount = food + checkTip(tip, food);
-        refuseOverLimit(locked, amount, 'Your tip takes');
+        refuseOverLimit(locked, amount, 'Your tip takes the bill');
         return moveTab(
           tx,
           locked,
@@ -189,10 +202,14 @@ export class TabBillsService {
       const own = parts[0]!;
       checkTip(tip, own.amount);
       const unpaid = parts.filter((part) => part.position > 1 && part.state !== 'paid');
-      if (unpaid.length > 0 && !coverRest) return touchTab(tx, locked, { holderTip: tip }, now);
+      if (unpaid.length > 0 && !coverRest) {
+        // Taken when the last part is paid: their part and tip must fit the hold now.
+        refuseOverLimit(locked, own.amount + tip, 'Your tip takes your part', 'Choose a smaller tip.');
+        return touchTab(tx, locked, { holderTip: tip }, now);
+      }
       await this.giveUpShares(tx, unpaid, by);
       const amount = own.amount + unpaid.reduce((sum, part) => sum + part.amount, 0) + tip;
-      refuseOverLimit(locked, amount, 'This takes');
+      refuseOverLimit(locked, amount, 'This takes the bill');
       await coverParts(tx, locked, unpaid, now);
       return moveTab(
         tx,
@@ -344,38 +361,6 @@ export class TabBillsService {
 }
 
 const byCustomer = (at: Date): Mover => ({ actor: 'customer', at });
-
-function refuseClosed(tab: TabRow): never {
-  if (tab.state === 'opening') {
-    throw new DomainError('TAB_CLOSED', 'The tab isn’t open yet: its card is still being held');
-  }
-  if (tab.state === 'closing') throw new DomainError('TAB_CLOSED', 'This tab is being paid and closed');
-  throw new DomainError('TAB_CLOSED', 'This tab is paid and closed');
-}
-
-function refuseStartedParts(parts: readonly PartRow[]): void {
-  if (parts.some((part) => part.state !== 'unpaid')) {
-    throw new DomainError(
-      'PART_UNAVAILABLE',
-      'Someone has started paying their part: the split can’t change now',
-    );
-  }
-}
-
-function checkTip(tip: number, on: number): number {
-  const problem = tipProblem(tip, pence(on));
-  if (problem) throw new DomainError('TIP_INVALID', problem, { field: 'tip' });
-  return tip;
-}
-
-function refuseOverLimit(tab: TabRow, amount: number, what: string): void {
-  if (amount <= tab.holdLimit) return;
-  throw new DomainError(
-    'TAB_LIMIT_REACHED',
-    `${what} the bill to ${formatPence(amount)}, over the ${formatPence(tab.holdLimit)} held on your card. Choose a smaller tip or raise the limit.`,
-    { needs: amount, limit: tab.holdLimit },
-  );
-}
 
 async function firstOrderId(tx: DbOrTx, checkout: CheckoutRow): Promise<string> {
   return (await firstOrderOf(tx, checkout.id))!.id;

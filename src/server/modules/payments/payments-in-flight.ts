@@ -68,15 +68,19 @@ export function paymentAttempts(db: DbOrTx, checkoutId: string) {
     .orderBy(asc(payments.createdAt));
 }
 
-/** Locks the checkout's payments still waiting for the processor or the customer (payments before customer). */
-export async function lockPaymentsInFlight(tx: DbOrTx, checkoutId: string): Promise<void> {
-  await tx
+/**
+ * Locks the checkout's payments still waiting for the processor or the customer (payments before customer);
+ * whether there were any.
+ */
+export async function lockPaymentsInFlight(tx: DbOrTx, checkoutId: string): Promise<boolean> {
+  const inFlight = await tx
     .select({ id: payments.id })
     .from(payments)
     .where(
       and(eq(payments.checkoutId, checkoutId), inArray(payments.status, ['processing', 'requires_action'])),
     )
     .for('update');
+  return inFlight.length > 0;
 }
 
 /** The checkout's failed payments: each one's decline code and when it was made. */
