@@ -83,9 +83,15 @@ export async function holdCard(t: TestApp, diner: Diner, payOrderId: string, num
   return { response: held, card };
 }
 
-/** A tab open at Soho table 12 with one round and its card held: its id. */
-export async function heldTab(t: TestApp, holder: Diner, lines: Line[] = PASTA, limit = 10_000) {
-  const basketId = await tableBasket(holder, lines);
+/** A tab open at Soho table 12 (unless `choices` say otherwise) with one round and its card held: its id. */
+export async function heldTab(
+  t: TestApp,
+  holder: Diner,
+  lines: Line[] = PASTA,
+  limit = 10_000,
+  choices: Record<string, unknown> = {},
+) {
+  const basketId = await tableBasket(holder, lines, choices);
   const { tabId, payOrderId } = await openTab(holder, basketId, { limit });
   const { response, card } = await holdCard(t, holder, payOrderId);
   expect(response.status, JSON.stringify(response.body)).toBe(201);
