@@ -60,6 +60,13 @@ export default defineConfig(({ isSsrBuild }) => ({
         // and useMutation did): each piece costs its own gzip overhead in every page's first JS. One chunk
         // took /menu from 159.9 to 157.4 KB, and stays put as pages are added.
         rolldownOptions: {
+          // The contracts build their zod schemas at the top of each module, calls a bundler keeps even when
+          // nothing uses their result; and every zod constructor any schema calls is kept in the shared chunk
+          // every page loads first (zod mini is one module). Declared pure (as they are), the schemas a
+          // screen never reads are dropped: the dine-in contracts' split body (a discriminated union) cost
+          // /menu 0.5 KB through a floor screen that never reads it (issue 21). Only `z` (the
+          // `import * as z from 'zod/mini'` of src/contracts and src/web); no bundled library calls a `z`.
+          treeshake: { manualPureFunctions: ['z'] },
           output: {
             codeSplitting: {
               groups: [{ name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ }],
