@@ -305,6 +305,16 @@ describe('joining, the QR code and the tip choices', () => {
       'TAB_CLOSED',
       'This tab is paid and closed',
     );
+    // Nor can its holder split it, raise its limit or add to it once it is closed.
+    for (const answer of [
+      await ada.visitor.post(`${API}/orders/open_tab/split`, {
+        tab_id: tabId,
+        split: { kind: 'evenly', parts: 2 },
+      }),
+      await ada.visitor.post(`${API}/orders/open_tab/limit`, { tab_id: tabId, limit: 20_000 }),
+    ]) {
+      expectError(answer, 409, 'TAB_CLOSED', /closed/);
+    }
     expect(await databaseState(t)).toEqual(before);
   });
 
@@ -326,9 +336,16 @@ describe('joining, the QR code and the tip choices', () => {
       surcharges: [],
       note: 'No service charge and no table fee. A tip is up to you, and all of it goes to the team.',
     });
-    // Someone else's basket is not found.
+    // Someone else's basket is not found; a tip is for eating in.
     const cy = await signedInDiner(t);
     expectError(await cy.visitor.post(`${API}/baskets/${basketId}/tip_preview`, {}), 404, 'BASKET_NOT_FOUND');
+    const pickup = await tableBasket(cy, undefined, { fulfillment_type: 'pickup', table_number: undefined });
+    expectError(
+      await cy.visitor.post(`${API}/baskets/${pickup}/tip_preview`, {}),
+      400,
+      'TIP_INVALID',
+      'A tip is for eating in: choose eating in at a restaurant first',
+    );
 
     const { tabId, payOrderId } = await openTab(ada, basketId);
     await holdCard(t, ada, payOrderId);
