@@ -1,5 +1,6 @@
 import { useId, type Ref } from 'react';
 import type { TakeawayBasket } from '../../../../contracts/takeaway';
+import './checkout-parts.css';
 
 // The allergen check before paying (issue 13 part 5): a customer with an allergen profile sees it beside the
 // dishes of their order that contain any of it, and confirms they have checked (the order needs

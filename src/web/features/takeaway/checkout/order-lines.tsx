@@ -1,5 +1,6 @@
 import { formatPence } from '../../../../domain/money';
 import type { ModifierGroup } from '../../../../domain/takeaway';
+import './checkout-parts.css';
 
 // A takeaway's lines with their modifiers (the basket's at payment, the order's when tracking), and its
 // totals: subtotal, the delivery fee (free, or none for a collection) and the total (styled as every order's

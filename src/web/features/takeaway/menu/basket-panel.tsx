@@ -79,12 +79,14 @@ export function MenuBasketPanel({
   basket,
   freeDeliveryFrom,
   checkoutTo,
+  checkoutLabel = 'Go to checkout',
   showConflicts,
   onSetQuantity,
 }: {
   basket: TakeawayBasket;
   freeDeliveryFrom: number | null;
   checkoutTo: string;
+  checkoutLabel?: string | undefined;
   showConflicts: boolean;
   onSetQuantity: (itemId: string, quantity: number) => void;
 }) {
@@ -157,11 +159,11 @@ export function MenuBasketPanel({
       ) : null}
       {canCheckout ? (
         <Link to={checkoutTo} className="button button--primary button--block">
-          Go to checkout
+          {checkoutLabel}
         </Link>
       ) : empty ? null : (
         <button type="button" className="button button--primary button--block" disabled>
-          {pending ? 'Adding…' : 'Go to checkout'}
+          {pending ? 'Adding…' : checkoutLabel}
         </button>
       )}
     </div>

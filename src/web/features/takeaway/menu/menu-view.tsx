@@ -1,0 +1,258 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { MenuProduct, Restaurant } from '../../../../contracts/restaurants';
+import type { TakeawayBasket } from '../../../../contracts/takeaway';
+import { ALLERGENS } from '../../../../domain/allergens';
+import { customerQueries } from '../../../shared/customer.queries';
+import { shopNow, shopQueries } from '../../../shared/shop.queries';
+import { Dialog } from '../../../shared/ui/dialog';
+import { Spinner } from '../../../shared/ui/spinner';
+import { showToast } from '../../../shared/ui/toast';
+import { takeawayQueries, type TakeawayMenu } from '../takeaway.queries';
+import { dishAvailability, snoozeSignature } from './availability';
+import { useTakeawayBasketChanges } from './basket-changes';
+import { quantityOfDish, type BasketPricing } from './basket-optimistic';
+import { MenuBasketBar, MenuBasketPanel } from './basket-panel';
+import { MenuCategoryNav, sectionId } from './category-nav';
+import { MenuDishCard } from './dish-card';
+import { MenuDishSheet, type SheetAdd } from './dish-sheet';
+import { MenuTimeDialog } from './time-dialog';
+import './menu.css';
+
+/** Dishes on a phone's or a desktop's first screen: their pictures come first, at once (issue 19, item 17). */
+const FIRST_SCREEN_DISHES = 4;
+
+// A restaurant's menu for the basket (issue 13 part 4; spec §2, §3 Takeaway menu, §4 Baskets, §9), shared by
+// /pasta-now, /catering-menu and a table's /dine-in (issue 21): the dishes by category under a sticky
+// category bar, each with its price, what it is, its allergens and any conflict with the customer's allergen
+// profile; a sheet to choose its modifiers and add it; the basket beside the menu on a wide screen, behind a
+// bottom bar on a phone. The menu refetches every 60 s and the kitchen's snoozes every 30 s: a snoozed dish
+// turns unavailable without a reload, and the basket is read again so a line holding it is flagged. The
+// screen above the menu (where, when, which table) is the page's: `header` draws it.
+
+export interface MenuHeaderParts {
+  restaurant: Restaurant | undefined;
+  menu: TakeawayMenu | undefined;
+  /** Opens the time chooser (takeaway and catering; a table orders as soon as possible). */
+  onChangeTime: () => void;
+  /** What the customer's allergen profile means on this menu (signed in), or how to set it. */
+  allergenNote: ReactNode;
+}
+
+function AllergenNote({ profile }: { profile: number[] | null }) {
+  const customer = useQuery(customerQueries.me()).data;
+  if (!customer) return null;
+  if (!profile || profile.length === 0) {
+    return (
+      <p className="twm-allergen-note">
+        Tell us your allergens in <Link to="/account/my-details#allergens">your profile</Link> and we’ll mark
+        the dishes that contain them.
+      </p>
+    );
+  }
+  const names = profile.map((code) => ALLERGENS[code] ?? String(code)).join(', ');
+  return (
+    <p className="twm-allergen-note">
+      <span aria-hidden="true">⚠ </span>Dishes marked contain something in your allergen profile ({names}).{' '}
+      <Link to="/account/my-details#allergens">Change your allergens</Link>
+    </p>
+  );
+}
+
+interface OpenDish {
+  id: string;
+  /** Each opening is a new sheet, with its own add key. */
+  opening: number;
+}
+
+export function TakeawayMenuView({
+  basket,
+  restaurantId,
+  catering,
+  checkoutTo,
+  checkoutLabel,
+  header,
+}: {
+  basket: TakeawayBasket;
+  restaurantId: string;
+  catering: boolean;
+  /** Where the basket's button goes. */
+  checkoutTo: string;
+  checkoutLabel?: string;
+  header: (parts: MenuHeaderParts) => ReactNode;
+}) {
+  const queryClient = useQueryClient();
+  const fulfillmentType = basket.fulfillmentType ?? 'delivery';
+  const restaurant = useQuery(takeawayQueries.restaurant(restaurantId)).data;
+  const menu = useQuery(takeawayQueries.menu(restaurantId, fulfillmentType, catering));
+  const snoozed = useQuery(takeawayQueries.snoozed(restaurantId, fulfillmentType));
+  const settings = useQuery(shopQueries.settings()).data;
+  const [openDish, setOpenDish] = useState<OpenDish | null>(null);
+  const [basketOpen, setBasketOpen] = useState(false);
+  const [timeOpen, setTimeOpen] = useState(false);
+  const changes = useTakeawayBasketChanges();
+
+  // The kitchen snoozed or brought back a dish: the basket says which lines can't be ordered, and the menu
+  // is read again rather than at its next minute.
+  const signature = snoozed.data ? snoozeSignature(snoozed.data) : null;
+  const lastSignature = useRef(signature);
+  useEffect(() => {
+    if (signature === null) return;
+    if (lastSignature.current !== null && lastSignature.current !== signature) {
+      void queryClient.invalidateQueries({ queryKey: takeawayQueries.basket().queryKey });
+      void queryClient.invalidateQueries({
+        queryKey: takeawayQueries.menu(restaurantId, fulfillmentType, catering).queryKey,
+      });
+    }
+    lastSignature.current = signature;
+  }, [signature, queryClient, restaurantId, fulfillmentType, catering]);
+
+  const now = settings ? shopNow(settings) : new Date();
+  const nowMinute = Math.floor(now.getTime() / 60_000);
+  const availability = useMemo(() => {
+    const at = new Date(nowMinute * 60_000);
+    return new Map(
+      [...(menu.data?.products.values() ?? [])].map((product) => [
+        product.id,
+        dishAvailability(product, snoozed.data, fulfillmentType, at),
+      ]),
+    );
+  }, [menu.data, snoozed.data, fulfillmentType, nowMinute]);
+
+  const pricing: BasketPricing = {
+    deliveryFee: restaurant?.deliveryFee ?? basket.shippingPrice,
+    freeDeliveryFrom: restaurant?.freeDeliveryFrom ?? null,
+  };
+  const profile = menu.data?.meta.allergenProfile ?? null;
+  const showConflicts = !!profile && profile.length > 0;
+
+  const onOpen = useCallback(
+    (product: MenuProduct) => setOpenDish((open) => ({ id: product.id, opening: (open?.opening ?? 0) + 1 })),
+    [],
+  );
+  const onAdd = ({ body, line, idempotencyKey }: SheetAdd) => {
+    setOpenDish((open) => (open ? { ...open, id: '' } : open));
+    void changes.add({ basketId: basket.id, body, line, pricing, idempotencyKey });
+    showToast(`Added ${line.quantity > 1 ? `${line.quantity} × ` : ''}${line.title}`);
+  };
+  const onSetQuantity = (itemId: string, quantity: number) =>
+    void changes.setQuantity({ basketId: basket.id, itemId, quantity, pricing });
+
+  const sheetProduct = openDish?.id ? menu.data?.products.get(openDish.id) : undefined;
+  const categories = useMemo(
+    () => menu.data?.categories.filter((category) => category.products.length > 0) ?? [],
+    [menu.data],
+  );
+
+  const panel = (
+    <MenuBasketPanel
+      basket={basket}
+      freeDeliveryFrom={restaurant?.freeDeliveryFrom ?? null}
+      checkoutTo={checkoutTo}
+      checkoutLabel={checkoutLabel}
+      showConflicts={showConflicts}
+      onSetQuantity={onSetQuantity}
+    />
+  );
+
+  return (
+    <div className="twm-page">
+      <div className="menu-layout twm-layout">
+        <div className="menu-main">
+          {header({
+            restaurant,
+            menu: menu.data,
+            onChangeTime: () => setTimeOpen(true),
+            allergenNote: <AllergenNote profile={profile} />,
+          })}
+          {categories.length > 0 ? <MenuCategoryNav categories={categories} /> : null}
+          <div className="twm-menu" aria-busy={menu.isPending}>
+            {menu.isPending ? (
+              <div className="menu-loading">
+                <Spinner label="Loading the menu" />
+                <div className="twm-grid" aria-hidden="true">
+                  {Array.from({ length: 4 }, (_, i) => (
+                    <div key={i} className="twm-dish twm-dish--skeleton" />
+                  ))}
+                </div>
+              </div>
+            ) : menu.isError && !menu.data ? (
+              <div className="notice notice--error" role="alert">
+                <p>Couldn’t fetch the menu. Please check your connection.</p>
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  onClick={() => void menu.refetch()}
+                >
+                  Try again
+                </button>
+              </div>
+            ) : categories.length === 0 ? (
+              <p className="notice">This restaurant has nothing on its menu for this order right now.</p>
+            ) : (
+              categories.map((category, categoryIndex) => (
+                <section
+                  key={category.id}
+                  id={sectionId(category.id)}
+                  className="twm-section"
+                  aria-labelledby={`${sectionId(category.id)}-title`}
+                >
+                  <h2 id={`${sectionId(category.id)}-title`} tabIndex={-1}>
+                    {category.name}
+                  </h2>
+                  <div className="twm-grid">
+                    {category.products.map((product, index) => (
+                      <MenuDishCard
+                        key={product.id}
+                        product={product}
+                        availability={availability.get(product.id) ?? { available: true }}
+                        inBasket={quantityOfDish(basket, product.id)}
+                        showConflicts={showConflicts}
+                        onOpen={onOpen}
+                        eager={categoryIndex === 0 && index < FIRST_SCREEN_DISHES}
+                      />
+                    ))}
+                  </div>
+                </section>
+              ))
+            )}
+          </div>
+        </div>
+        <aside className="menu-aside twm-aside" aria-label="Your basket">
+          <h2 className="menu-aside__title">Your basket</h2>
+          {panel}
+        </aside>
+      </div>
+      <MenuBasketBar basket={basket} onOpen={() => setBasketOpen(true)} />
+      <Dialog
+        open={basketOpen}
+        onClose={() => setBasketOpen(false)}
+        title="Your basket"
+        name="takeaway_basket"
+        className="dialog--sheet twm-basket-sheet"
+      >
+        {panel}
+      </Dialog>
+      {sheetProduct && openDish ? (
+        <MenuDishSheet
+          key={`${sheetProduct.id}:${openDish.opening}`}
+          product={sheetProduct}
+          availability={availability.get(sheetProduct.id) ?? { available: true }}
+          showConflicts={showConflicts}
+          onAdd={onAdd}
+          onClose={() => setOpenDish((open) => (open ? { ...open, id: '' } : open))}
+        />
+      ) : null}
+      {timeOpen ? (
+        <MenuTimeDialog
+          basket={basket}
+          restaurantId={restaurantId}
+          fulfillmentType={fulfillmentType}
+          catering={catering}
+          onClose={() => setTimeOpen(false)}
+        />
+      ) : null}
+    </div>
+  );
+}
