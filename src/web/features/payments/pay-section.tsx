@@ -35,11 +35,24 @@ export function declineAdvice(decline: Decline): string | null {
   return null;
 }
 
+/**
+ * The words of a payment that is not a plain order's (a tab's hold, a share of a bill): the section's heading,
+ * the two totals' names and the button's text.
+ */
+export interface PayWording {
+  heading?: string;
+  total?: string;
+  due?: string;
+  button?: string;
+}
+
 export function PaySection({
   checkout,
   payment,
   onPay,
   ready,
+  wording = {},
+  waitingFor = null,
 }: {
   checkout: CheckoutMeta;
   /** Where the page's payment is (usePayOrder): what it is doing, its decline or problem. */
@@ -50,6 +63,12 @@ export function PaySection({
    * as a takeaway's allergen check).
    */
   ready?: () => boolean;
+  wording?: PayWording;
+  /**
+   * A choice still to make before paying (a tip: nothing is chosen for the customer): the button waits,
+   * disabled, and this says why beside it.
+   */
+  waitingFor?: string | null;
 }) {
   const { status, decline, problem, unusable } = payment;
   const methods = useQuery(paymentQueries.methods());
@@ -91,7 +110,7 @@ export function PaySection({
     basketRequestsCard: checkout.requestCard && checkout.amountToCharge === 0,
   });
   const needsMethod = plan.requestCard;
-  const label = plan.charge > 0 ? `Pay ${formatPence(plan.charge)}` : 'Place order';
+  const label = wording.button ?? (plan.charge > 0 ? `Pay ${formatPence(plan.charge)}` : 'Place order');
 
   useEffect(() => {
     if (decline || problem) alertRef.current?.focus();
@@ -151,7 +170,7 @@ export function PaySection({
 
   return (
     <section className="checkout-card" aria-labelledby="pay-heading">
-      <h2 id="pay-heading">How would you like to pay?</h2>
+      <h2 id="pay-heading">{wording.heading ?? 'How would you like to pay?'}</h2>
       {checkout.creditBalance > 0 ? (
         <div className="pay-credit">
           <CheckboxField
@@ -168,7 +187,7 @@ export function PaySection({
       ) : null}
       <dl className="summary-totals summary-totals--pay">
         <div>
-          <dt>Order total</dt>
+          <dt>{wording.total ?? 'Order total'}</dt>
           <dd>{formatPence(checkout.total)}</dd>
         </div>
         {plan.creditApplied > 0 ? (
@@ -178,7 +197,7 @@ export function PaySection({
           </div>
         ) : null}
         <div className="summary-totals__total">
-          <dt>To pay now</dt>
+          <dt>{wording.due ?? 'To pay now'}</dt>
           <dd data-testid="amount-to-pay">{formatPence(plan.charge)}</dd>
         </div>
       </dl>
@@ -216,11 +235,17 @@ export function PaySection({
           </p>
         ) : null}
       </div>
+      {waitingFor && !busy ? (
+        <p className="field__hint pay-waiting-for" id="pay-waiting-for">
+          {waitingFor}
+        </p>
+      ) : null}
       <button
         type="button"
         className="button button--primary button--block pay-button"
-        disabled={busy || (needsMethod && methods.isPending)}
+        disabled={busy || (needsMethod && methods.isPending) || Boolean(waitingFor)}
         aria-busy={busy}
+        aria-describedby={waitingFor && !busy ? 'pay-waiting-for' : undefined}
         onClick={() => void pay()}
       >
         {waiting ?? label}

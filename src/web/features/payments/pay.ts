@@ -4,7 +4,8 @@ import { declineOf, paymentsApi, type Decline, type PayWith } from './payments.q
 import { rememberPendingPayment } from './pending-payment';
 
 // Paying a checkout, by one of its orders (the checkout's payment step, a gift, /payment/{orderId}):
-// - succeeded: the caller confirms it (the checkout's orders come back paid);
+// - succeeded: the caller confirms it (the checkout's orders come back paid); a tab's hold (held: the card
+//   authorised for its limit, decision 28) goes on the same way;
 // - requires_action: off to the 3-D Secure check or PayPal, which come back to /payment/{orderId} or
 //   /paypal-confirmation (remembered here: where to go once confirmed, and where to try again);
 // - processing: asked again, every second, for up to 20 seconds;
@@ -33,6 +34,7 @@ async function settle(
   }
   switch (current.status) {
     case 'succeeded':
+    case 'held':
       return { kind: 'succeeded' };
     case 'requires_action':
       if (!current.nextActionUrl) break;

@@ -56,7 +56,14 @@ export function usePayOrder(
     await navigate(orderPage(orderId));
   };
 
-  const pay = async (orderId: string, how: PayWith, doneAt: string, then?: () => void): Promise<void> => {
+  /** `retryAt`: where to pay again if a 3-D Secure check or PayPal comes back refused (the order's page). */
+  const pay = async (
+    orderId: string,
+    how: PayWith,
+    doneAt: string,
+    then?: () => void,
+    retryAt = `/payment/${orderId}`,
+  ): Promise<void> => {
     const declined = (decline: Decline) => {
       setDecline(decline);
       if (decline.hardDecline && how.paymentMethodId) {
@@ -67,7 +74,7 @@ export function usePayOrder(
     };
     setStatus('paying');
     try {
-      const result = await payOrder(orderId, how, { doneAt, retryAt: `/payment/${orderId}` });
+      const result = await payOrder(orderId, how, { doneAt, retryAt });
       if (result.kind === 'succeeded') {
         await confirmPaid(orderId, doneAt);
         then?.();
