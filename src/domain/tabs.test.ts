@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { pence, sumPence } from './money';
+import { pence, prorate, sumPence } from './money';
 import {
   autoCloseAt,
   limitProblem,
@@ -101,6 +101,23 @@ describe('splitting the bill: every penny accounted for', () => {
         expect(sumPence(parts)).toBe(total);
         expect(Math.max(...parts) - Math.min(...parts)).toBeLessThanOrEqual(1);
       }),
+    );
+  });
+
+  test('property: even parts are prorate’s with equal weights (the extra pence to the earliest parts)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -5_000_000, max: 5_000_000 }).map(pence),
+        fc.integer({ min: 1, max: 40 }),
+        (total, n) => {
+          expect(splitEvenly(total, n)).toEqual(
+            prorate(
+              Array.from({ length: n }, () => 1),
+              total,
+            ),
+          );
+        },
+      ),
     );
   });
 

@@ -141,10 +141,13 @@ export type SplitResult = { ok: true; parts: Record<string, Pence> } | { ok: fal
 /** The even parts of `total` among `n` payers: they differ by at most a penny and add up to `total`. */
 export function splitEvenly(total: Pence, n: number): Pence[] {
   if (!Number.isSafeInteger(n) || n < 1) throw new RangeError('A bill is split between at least one payer');
-  return prorate(
-    Array.from({ length: n }, () => 1),
-    total,
-  );
+  // prorate with equal weights, worked out directly: every part gets the whole pence, and the pence left over
+  // go one each to the earliest parts. (Apart from prorate so that a screen previewing a split does not
+  // carry it: it is money code every page's first JS would then hold.)
+  const sign = total < 0 ? -1 : 1;
+  const whole = Math.floor(Math.abs(total) / n);
+  const left = Math.abs(total) - whole * n;
+  return Array.from({ length: n }, (_, i) => pence(sign * (whole + (i < left ? 1 : 0)) + 0));
 }
 
 /** Each payer's part of the bill's lines: their own dishes, and their share of each dish they share. */
