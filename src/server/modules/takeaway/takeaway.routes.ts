@@ -178,13 +178,14 @@ export async function takeawayRoutes(
       schema: {
         tags,
         summary:
-          'Public: a takeaway order as its tracking link shows it to anyone who has the link, signed in or not (issue 19): progress, promise, restaurant, dishes and a first name; no address, phone, email, prices or payment. meta.order_id only for its own customer, signed in. Rate-limited per address (429)',
+          'Public: a takeaway order as its tracking link shows it to anyone who has the link, signed in or not (issue 19): progress, promise, restaurant, dishes and a first name; no address, phone, email, prices or payment. meta.order_id only for its own customer, signed in (or the guest at a table who placed it). Rate-limited per address (429)',
         params: trackingParams,
         response: { 200: publicTrackingDocument },
       },
     },
     async (request) => {
-      const viewer = request.session?.kind === 'customer' ? request.session.customerId : null;
+      // Its own diner: a signed-in customer, or the guest at a table who placed it (decision 28).
+      const viewer = request.session?.customerId ?? null;
       const { tracking, orderId } = await takeawayTracking.publicTracking(
         request.params.token,
         viewer,
