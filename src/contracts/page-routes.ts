@@ -130,6 +130,20 @@ export const PAGES: readonly Page[] = [
   browser('/takeaway/track/:orderId/elsewhere'),
   // The kitchen screen for restaurant staff (issue 13 part 3); ?restaurant=… picks one of theirs.
   browser('/kitchen'),
+  // Dine-in (issue 21): a table's menu (?restaurant=…&table=…: rendered in the browser until the speed issue
+  // renders it on the server), its checkout, the tab, the bill and PayPal's return for a tab's hold.
+  browser('/dine-in'),
+  browser('/dine-in-checkout'),
+  browser('/dine-in-checkout/continue'),
+  browser('/dine-in-checkout/signup'),
+  browser('/dine-in-checkout/login'),
+  browser('/dine-in-checkout/guest/email'),
+  browser('/dine-in-checkout/payment'),
+  browser('/dine-in-checkout/tipping'),
+  browser('/dine-in-checkout/add-to-order'),
+  browser('/dine-in-view-tab'),
+  browser('/dine-in-close-tab'),
+  browser('/paypal-dine-in-setup'),
 ];
 
 const paths = (rendered: Page['rendered']) =>

@@ -8,6 +8,7 @@ import { RouteError } from './app/route-error';
 import { Shell } from './app/shell';
 import { ONE_OFF_FLOW, SUBSCRIPTION_FLOW } from './features/checkout/flows';
 import { checkoutLayout, checkoutSignInRoutes, checkoutStepRoutes } from './pages/checkout/checkout-routes';
+import { dineInRoutes } from './pages/dine-in/dine-in-routes';
 import { giftRoutes } from './pages/gifts/gift-routes';
 import { paymentRoutes } from './pages/payment/payment-routes';
 import { planRoutes } from './pages/plan/plan-routes';
@@ -84,6 +85,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             ...giftRoutes(queryClient),
             // Pasta Now and catering (issue 13): takeaway from the nearest restaurant.
             ...takeawayRoutes(queryClient),
+            // Dine-in (issue 21): a table's menu, its checkout, the tab and the bill.
+            ...dineInRoutes(queryClient),
             // Payments (spec §2 Login-required order screens; public PayPal returns).
             {
               loader: requireCustomer(queryClient),

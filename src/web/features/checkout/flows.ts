@@ -2,8 +2,11 @@
 // with its sign-in steps under /one-off. Both run the same steps and guards.
 
 export interface CheckoutFlow {
-  /** takeaway and catering: Pasta Now's checkouts (pages/takeaway), which share the sign-in steps and frame. */
-  kind: 'subscription' | 'one-off' | 'takeaway' | 'catering';
+  /**
+   * takeaway and catering: Pasta Now's checkouts (pages/takeaway); dine-in: a table's (pages/dine-in). They
+   * share the sign-in steps and frame.
+   */
+  kind: 'subscription' | 'one-off' | 'takeaway' | 'catering' | 'dine-in';
   /** Where the delivery, payment and confirmation steps live. */
   base: string;
   /** Where the continue, signup and login steps live. */

@@ -3,7 +3,7 @@
 
 import '../../features/checkout/checkout.css';
 
-export { PayAgainPage } from './pay-again-page';
+export { PayAgainPage, payAgainLoader } from './pay-again-page';
 export { PaymentSuccessPage } from './payment-success-page';
 export { PaypalConfirmationPage } from './paypal-confirmation-page';
 export { PaypalSetupConfirmationPage } from './paypal-setup-confirmation-page';

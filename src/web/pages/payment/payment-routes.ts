@@ -12,7 +12,7 @@ const never = () => false;
 type PaymentChunk = typeof PaymentChunkModule;
 const loadPayment = () => import('./payment-chunk');
 
-/** /payment/success, /payment/{orderId} (login needed) and the PayPal returns. */
+/** /payment/success (login needed), /payment/{orderId} (a customer's or a guest's) and the PayPal returns. */
 export function paymentRoutes(queryClient: QueryClient): { signedIn: RouteObject[]; open: RouteObject[] } {
   const page = (pick: (m: PaymentChunk) => Pick<RouteObject, 'Component' | 'loader'>) =>
     lazyPage(async () => pick(await loadPayment()));
@@ -24,9 +24,13 @@ export function paymentRoutes(queryClient: QueryClient): { signedIn: RouteObject
         loader: paidConfirmation(queryClient),
         lazy: page((m) => ({ Component: m.PaymentSuccessPage })),
       },
-      { path: 'payment/:orderId', lazy: page((m) => ({ Component: m.PayAgainPage })) },
     ],
     open: [
+      // Paying again, and a 3-D Secure check's return: a customer's, or a guest's at a table (decision 28).
+      {
+        path: 'payment/:orderId',
+        lazy: page((m) => ({ Component: m.PayAgainPage, loader: m.payAgainLoader(queryClient) })),
+      },
       { path: 'paypal-confirmation', lazy: page((m) => ({ Component: m.PaypalConfirmationPage })) },
       {
         path: 'paypal-setup-confirmation',

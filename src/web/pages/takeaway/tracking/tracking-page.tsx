@@ -293,7 +293,11 @@ export function TakeawayTrackingPage() {
   const phone = ukPhoneText(order.restaurant.phone);
   const ended = order.state === 'dropped' || order.state === 'cancelled';
   const unpaid = ['created', 'payment_pending', 'not_authorized'].includes(order.state);
-  const firstName = owner ? (customer?.firstName ?? null) : (tracked.data?.tracking.firstName ?? null);
+  // A guest at a table has no account: their first name is the order's.
+  const firstName = owner
+    ? (customer?.firstName ?? tracked.data?.tracking.firstName ?? null)
+    : (tracked.data?.tracking.firstName ?? null);
+  const table = owner?.fulfillmentType === 'eat_in' && owner.tableNumber ? owner.tableNumber : null;
   const kicker = owner
     ? `${firstName && !ended && !unpaid ? `Thanks, ${firstName}! ` : ''}Order #${order.number}`
     : `${firstName ? `${firstName}’s order` : 'Order'} #${order.number}`;
@@ -303,6 +307,7 @@ export function TakeawayTrackingPage() {
         <div className="tw-track__main">
           <p className="tw-track__kicker">
             {kicker} · {order.restaurant.name}
+            {table ? ` · Table ${table}` : ''}
             {order.isCateringOrder ? ' · Catering' : ''}
           </p>
           <StepHeading>{trackingHeading(order)}</StepHeading>
@@ -377,7 +382,13 @@ export function TakeawayTrackingPage() {
           </section>
           {owner && !ended ? (
             <Link
-              to={order.isCateringOrder ? '/catering-menu' : '/pasta-now'}
+              to={
+                order.fulfillmentType === 'eat_in'
+                  ? `/dine-in?${new URLSearchParams({ restaurant: order.restaurant.id, ...(table ? { table } : {}) }).toString()}`
+                  : order.isCateringOrder
+                    ? '/catering-menu'
+                    : '/pasta-now'
+              }
               className="button button--secondary button--block"
             >
               Order something else

@@ -1,0 +1,388 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import type { Restaurant } from '../../../contracts/restaurants';
+import type { TakeawayBasket } from '../../../contracts/takeaway';
+import { clockTimeLabel } from '../../../domain/calendar';
+import { formatPence } from '../../../domain/money';
+import { dineInQueries } from '../../features/dine-in/dine-in.queries';
+import { useDiner } from '../../features/dine-in/diner';
+import { tableMenuPath, tableTitle } from '../../features/dine-in/rules';
+import { TakeawayMenuView } from '../../features/takeaway/menu/menu-view';
+import {
+  takeawayBasketApi,
+  takeawayQueries,
+  type TakeawayBasketState,
+} from '../../features/takeaway/takeaway.queries';
+import { isApiError, isRefusal } from '../../shared/api/client';
+import { LoadFailed } from '../../shared/ui/load-failed';
+import { Spinner } from '../../shared/ui/spinner';
+import { StepHeading } from '../../shared/ui/step-heading';
+import { usePageMeta } from '../../shared/use-page-meta';
+
+// /dine-in?restaurant=…&table=… (issue 21 part 1; spec §2): a table's QR code, or the eat-in choice of
+// /pasta-type. It checks the table can order now (GET /restaurants/{id}/eat_in_available): a closed kitchen
+// says when it opens; a table that doesn't exist says so and asks for the number on the table's card (in the
+// restaurant's words); a restaurant without table numbers asks for none. Then the visitor's takeaway basket
+// is made (or changed) to that restaurant, eaten in at that table, and the restaurant's eat-in menu is shown
+// under "Table 12 · Sfoglia Soho", with the guest's open tab if they have one, its basket going to
+// /dine-in-checkout. Without a restaurant in the address, the basket's table (the checkout's way back).
+
+const DEFAULT_PROMPT = 'Your table number is on the card on your table.';
+
+export function TablePage() {
+  usePageMeta('Order to your table');
+  const [params] = useSearchParams();
+  const restaurantId = params.get('restaurant')?.trim() ?? '';
+  const table = params.get('table')?.trim() || null;
+  const basket = useQuery(takeawayQueries.basket());
+  if (restaurantId)
+    return <TableCheck key={`${restaurantId}:${table ?? ''}`} restaurantId={restaurantId} table={table} />;
+  if (basket.isPending) return <Waiting label="Loading your basket" />;
+  const current = basket.data?.basket;
+  if (current?.restaurantId && current.fulfillmentType === 'eat_in') {
+    return <Navigate to={tableMenuPath(current.restaurantId, current.tableNumber)} replace />;
+  }
+  return (
+    <div className="page page--narrow di-page">
+      <StepHeading>Order to your table</StepHeading>
+      <p>Scan the QR code on your table to see the menu and order. It knows which table you’re at.</p>
+      <p>
+        Not at a restaurant? <Link to="/pasta-now-search-address">Order a takeaway</Link>
+      </p>
+    </div>
+  );
+}
+
+function Waiting({ label }: { label: string }) {
+  return (
+    <div className="page page--narrow di-page" aria-busy="true">
+      <Spinner label={label} />
+      <p className="di-waiting">{label}…</p>
+    </div>
+  );
+}
+
+function TableCheck({ restaurantId, table }: { restaurantId: string; table: string | null }) {
+  const eatIn = useQuery(dineInQueries.eatIn(restaurantId, table));
+  if (eatIn.isPending) return <Waiting label="Checking your table" />;
+  if (eatIn.isError) {
+    return (
+      <div className="page page--narrow di-page">
+        <StepHeading>Order to your table</StepHeading>
+        {isApiError(eatIn.error, 'RESTAURANT_NOT_FOUND') ? (
+          <p className="notice notice--error" role="alert">
+            We couldn’t find that restaurant. Please scan the QR code on your table again, or ask a member of
+            staff. <Link to="/pasta-now-search-address">Order a takeaway instead</Link>
+          </p>
+        ) : isApiError(eatIn.error, 'VALIDATION_FAILED') ? (
+          <TablePrompt restaurantId={restaurantId} name="this restaurant" prompt={null} wrong={table} />
+        ) : (
+          <LoadFailed message="We couldn’t check your table just now." onRetry={eatIn.refetch} />
+        )}
+      </div>
+    );
+  }
+  const facts = eatIn.data;
+  if (!facts.available) return <Closed restaurantId={restaurantId} name={facts.name} reason={facts.reason} />;
+  if (facts.hasTableNumbers && !facts.table?.exists) {
+    return (
+      <div className="page page--narrow di-page">
+        <TablePrompt
+          restaurantId={restaurantId}
+          name={facts.name}
+          prompt={facts.tableNumberPrompt}
+          wrong={facts.table ? facts.table.number : null}
+        />
+      </div>
+    );
+  }
+  return (
+    <TableMenu
+      restaurantId={restaurantId}
+      table={facts.hasTableNumbers ? (facts.table?.number ?? table) : null}
+      name={facts.name}
+      takesTabs={facts.openTabCheckouts}
+      prompt={facts.tableNumberPrompt}
+    />
+  );
+}
+
+/** Eat-in is closed now: why, and when the restaurant opens (its week's hours). */
+function Closed({
+  restaurantId,
+  name,
+  reason,
+}: {
+  restaurantId: string;
+  name: string;
+  reason: string | null;
+}) {
+  const restaurant = useQuery(takeawayQueries.restaurant(restaurantId));
+  const noTables = restaurant.data ? !restaurant.data.fulfillmentTypes.includes('eat_in') : false;
+  const why = reason ?? `${name} isn’t taking orders to tables right now`;
+  return (
+    <div className="page page--narrow di-page">
+      <p className="di-kicker">{name}</p>
+      <StepHeading>
+        {noTables ? 'No ordering from the table here' : 'Ordering to your table is closed'}
+      </StepHeading>
+      <p className="notice notice--warning" role="status">
+        {/[.!?]$/.test(why) ? why : `${why}.`} Please ask a member of staff if you need anything.
+      </p>
+      {restaurant.isPending ? <Spinner label="Loading the opening hours" /> : null}
+      {restaurant.data && !noTables ? <OpeningHours restaurant={restaurant.data} /> : null}
+      <p>
+        <Link to="/pasta-now-search-address">Order a takeaway instead</Link>
+      </p>
+    </div>
+  );
+}
+
+function OpeningHours({ restaurant }: { restaurant: Restaurant }) {
+  const time = (hhmm: string) => {
+    const [hours = 0, minutes = 0] = hhmm.split(':').map(Number);
+    return clockTimeLabel(hours, minutes);
+  };
+  return (
+    <section className="checkout-card" aria-labelledby="di-hours-heading">
+      <h2 id="di-hours-heading">Opening hours</h2>
+      <dl className="di-hours">
+        {restaurant.openingHours.map((day) => (
+          <div key={day.weekday}>
+            <dt>{day.day}</dt>
+            <dd>
+              {day.windows.length === 0
+                ? 'Closed'
+                : day.windows.map((w) => `${time(w.opens)} – ${time(w.closes)}`).join(', ')}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** Which table: asked where the link had none, or named one the restaurant doesn't have. */
+function TablePrompt({
+  restaurantId,
+  name,
+  prompt,
+  wrong,
+}: {
+  restaurantId: string;
+  name: string;
+  prompt: string | null;
+  wrong: string | null;
+}) {
+  const id = useId();
+  const [, setParams] = useSearchParams();
+  const [value, setValue] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const hint = prompt ?? DEFAULT_PROMPT;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const number = value.trim();
+    if (number === '') {
+      setProblem('Enter your table number. ' + hint);
+      input.current?.focus();
+      return;
+    }
+    if (number.length > 12) {
+      setProblem('A table number is short, like 12. ' + hint);
+      input.current?.focus();
+      return;
+    }
+    setParams({ restaurant: restaurantId, table: number }, { replace: true });
+  };
+  return (
+    <>
+      <p className="di-kicker">{name}</p>
+      <StepHeading>Which table are you at?</StepHeading>
+      {wrong ? (
+        <p className="notice notice--error" role="alert">
+          {name} has no table {wrong}. Please check the number on your table and enter it below.
+        </p>
+      ) : null}
+      <form className="checkout-card di-table-form" onSubmit={submit} noValidate>
+        <div className={`field ${problem ? 'field--error' : ''}`}>
+          <label htmlFor={`${id}-table`}>Table number</label>
+          <p id={`${id}-hint`} className="field__hint">
+            {hint}
+          </p>
+          <input
+            ref={input}
+            id={`${id}-table`}
+            name="table"
+            inputMode="numeric"
+            autoComplete="off"
+            value={value}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={`${id}-hint${problem ? ` ${id}-error` : ''}`}
+            onChange={(event) => {
+              setValue(event.target.value);
+              setProblem(null);
+            }}
+          />
+          {problem ? (
+            <p id={`${id}-error`} className="field__error">
+              {problem}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className="button button--primary button--block">
+          See the menu
+        </button>
+      </form>
+    </>
+  );
+}
+
+/** Whether the basket is already this table's (same restaurant, eaten in, same table). */
+function isTableBasket(
+  basket: TakeawayBasket | undefined,
+  restaurantId: string,
+  table: string | null,
+  takesTabs: boolean,
+): boolean {
+  return (
+    !!basket &&
+    basket.restaurantId === restaurantId &&
+    basket.fulfillmentType === 'eat_in' &&
+    !basket.isCateringOrder &&
+    (basket.tableNumber ?? null) === table &&
+    (takesTabs || !basket.isOpenTab)
+  );
+}
+
+function TableMenu({
+  restaurantId,
+  table,
+  name,
+  takesTabs,
+  prompt,
+}: {
+  restaurantId: string;
+  table: string | null;
+  name: string;
+  takesTabs: boolean;
+  prompt: string | null;
+}) {
+  const queryClient = useQueryClient();
+  const basketQuery = useQuery(takeawayQueries.basket());
+  const basket = basketQuery.data?.basket;
+  const ready = isTableBasket(basket, restaurantId, table, takesTabs);
+  const setUp = useMutation({
+    mutationFn: async (): Promise<TakeawayBasketState> => {
+      const current = await queryClient.fetchQuery({ ...takeawayQueries.basket(), staleTime: 0 });
+      const body = {
+        restaurantId,
+        fulfillmentType: 'eat_in' as const,
+        tableNumber: table,
+        isCateringOrder: false,
+        timeSlot: { asap: true },
+        address: null,
+        ...(takesTabs ? {} : { isOpenTab: false }),
+      };
+      return current
+        ? await takeawayBasketApi.update(current.basket.id, body)
+        : await takeawayBasketApi.create(body);
+    },
+    onSuccess: (state) => queryClient.setQueryData(takeawayQueries.basket().queryKey, state),
+  });
+  const asked = useRef(false);
+  useEffect(() => {
+    if (basketQuery.isPending || ready || asked.current) return;
+    asked.current = true;
+    setUp.mutate();
+  }, [basketQuery.isPending, ready, setUp]);
+
+  if (setUp.isError) {
+    return (
+      <div className="page page--narrow di-page">
+        {isApiError(setUp.error, 'TABLE_NOT_FOUND') ? (
+          <TablePrompt restaurantId={restaurantId} name={name} prompt={prompt} wrong={table} />
+        ) : (
+          <>
+            <StepHeading>Order to your table</StepHeading>
+            <LoadFailed
+              message={
+                isRefusal(setUp.error)
+                  ? setUp.error.message
+                  : 'We couldn’t set up your order for this table just now.'
+              }
+              onRetry={() => setUp.mutate()}
+            />
+          </>
+        )}
+      </div>
+    );
+  }
+  if (!ready || !basket) return <Waiting label="Setting up your table’s order" />;
+  return (
+    <TakeawayMenuView
+      basket={basket}
+      restaurantId={restaurantId}
+      catering={false}
+      checkoutTo="/dine-in-checkout"
+      header={({ allergenNote }) => (
+        <TableHeader
+          restaurantId={restaurantId}
+          name={name}
+          table={table}
+          takesTabs={takesTabs}
+          allergenNote={allergenNote}
+        />
+      )}
+    />
+  );
+}
+
+function TableHeader({
+  restaurantId,
+  name,
+  table,
+  takesTabs,
+  allergenNote,
+}: {
+  name: string;
+  table: string | null;
+  takesTabs: boolean;
+  allergenNote: ReactNode;
+  restaurantId: string;
+}) {
+  const { diner } = useDiner();
+  const tab = useQuery({ ...dineInQueries.tab(null), enabled: diner !== null, refetchInterval: 30_000 });
+  const open =
+    tab.data &&
+    (tab.data.state === 'open' || tab.data.state === 'settling') &&
+    tab.data.restaurant.id === restaurantId
+      ? tab.data
+      : null;
+  return (
+    <header className="twm-header di-table-header">
+      <p className="twm-header__kicker">Eat in · order to your table</p>
+      <h1 className="twm-header__title">{tableTitle(name, table)}</h1>
+      {open ? (
+        <p className="di-tab-banner">
+          <span>
+            Your tab: <strong>{formatPence(open.foodTotal)}</strong>
+            {open.state === 'settling' ? ' · being paid' : ''}
+          </span>
+          <Link to={`/dine-in-view-tab?tab=${open.id}`} className="di-tab-banner__link">
+            View tab
+          </Link>
+        </p>
+      ) : null}
+      <p className="twm-header__facts">
+        {table
+          ? 'We bring your food to your table'
+          : 'Give your name when you order: we bring your food to you'}
+        {' · No service charge or table fee'}
+        {takesTabs ? ' · Pay now or start a tab' : ''}
+      </p>
+      {allergenNote}
+    </header>
+  );
+}
