@@ -261,6 +261,8 @@ export const floorTabSchema = z.object({
   openedAt: z.string(),
   autoCloseAt: z.string(),
   outstanding: penceSchema,
+  /** What closing it now would take from the held card (the guests left: no tip added). */
+  chargeOnClose: penceSchema,
 });
 export const floorDocument = z.object({
   data: z.array(

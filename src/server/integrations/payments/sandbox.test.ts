@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { buildApp } from '../../app';
-import { FixedClock } from '../../clock';
+import type { FixedClock } from '../../clock';
 import { loadConfig, publicConfig, ConfigError } from '../../config';
 import { sandboxPaymentIntents, sandboxPaymentMethods } from '../../db/schema/payments-sandbox';
 import { createTestApp, type TestApp } from '../../test/harness';

@@ -7,7 +7,7 @@ import { moveRoundsToTable } from '../takeaway';
 import { qrSvg, tableUrl } from './qr-codes';
 import type { TabBillsService } from './tab-bills.service';
 import { foodTotalOf, outstandingOf, readTabParts } from './tab-view';
-import { liveTabsOf, lockTab, readTab, roundsOf, touchTab, type TabRow } from './tabs.repo';
+import { liveTabsOf, lockTab, readTab, roundsOf, touchTab, type PartRow, type TabRow } from './tabs.repo';
 
 // The floor (issue 21 part 6): for a restaurant's staff, every open tab by table with its total, and the two
 // things staff do with one: close it when the guests left without closing it (what was ordered, no tip) and
@@ -27,6 +27,7 @@ export interface FloorTab {
   openedAt: string;
   autoCloseAt: string;
   outstanding: number;
+  chargeOnClose: number;
 }
 
 const FLOOR_LABELS: Partial<Record<TabRow['state'], string>> = {
@@ -152,6 +153,17 @@ export class FloorService {
       openedAt: tab.openedAt.toISOString(),
       autoCloseAt: tab.autoCloseAt.toISOString(),
       outstanding: outstandingOf(read.parts),
+      chargeOnClose: chargeOnClose(tab, read.parts, foodTotalOf(read)),
     };
   }
+}
+
+/**
+ * What closing a tab the guests left takes from the hold (as TabBillsService.closeForgotten does): the bill,
+ * or with a split the holder's part, the parts nobody paid and any tip the holder chose; never above the hold.
+ */
+function chargeOnClose(tab: TabRow, parts: readonly PartRow[], foodTotal: number): number {
+  if (tab.state !== 'settling' || parts.length === 0) return Math.min(foodTotal, tab.holdLimit);
+  const owed = parts[0]!.amount + outstandingOf(parts) + (tab.holderTip ?? 0);
+  return Math.min(owed, tab.holdLimit);
 }

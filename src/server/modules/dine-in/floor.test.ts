@@ -74,6 +74,7 @@ describe('the floor', () => {
       rounds: 2,
       members: 2,
       outstanding: 0,
+      charge_on_close: 3000,
     });
     expect(tables.get('7').tabs.map((tab: any) => [tab.id, tab.food_total])).toEqual([[other.tabId, 1100]]);
     const listed = floor.body.data.flatMap((table: any) => table.attributes.tabs);
@@ -218,14 +219,18 @@ describe('the kitchen', () => {
     const paid = await tabOfThirty();
     await closeTab(paid.ada, paid.tabId, 0);
     const before = await databaseState(t);
-    for (const orderId of [settling.rounds[0]!, paid.rounds[1]!]) {
-      expectError(
-        await chef.post(`${API}/kitchen/tickets/${orderId}/reject`, { reason: 'Out of ragù' }),
-        409,
-        'CONFLICT',
-        'Table 12 is paying its bill: speak to them before turning this round down',
-      );
-    }
+    expectError(
+      await chef.post(`${API}/kitchen/tickets/${settling.rounds[0]!}/reject`, { reason: 'Out of ragù' }),
+      409,
+      'CONFLICT',
+      'Table 12 is paying its bill: speak to them before turning this round down',
+    );
+    expectError(
+      await chef.post(`${API}/kitchen/tickets/${paid.rounds[1]!}/reject`, { reason: 'Out of ragù' }),
+      409,
+      'CONFLICT',
+      'Table 12’s tab is paid and closed, this round with it: mark it served, or ask a manager about a refund',
+    );
     expect(await databaseState(t)).toEqual(before);
   });
 });

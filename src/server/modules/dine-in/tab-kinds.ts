@@ -112,9 +112,12 @@ export function tabKind(publicUrl: string): OrderKind {
     async rejecting(tx, { checkout }) {
       const tab = await lockTabOfCheckout(tx, checkout.id);
       if (!tab || tab.state === 'open' || tab.state === 'opening') return;
+      const table = tab.tableNumber ? `Table ${tab.tableNumber}` : 'This table';
       throw new DomainError(
         'CONFLICT',
-        `${tab.tableNumber ? `Table ${tab.tableNumber}` : 'This table'} is paying its bill: speak to them before turning this round down`,
+        tab.state === 'closed'
+          ? `${table}’s tab is paid and closed, this round with it: mark it served, or ask a manager about a refund`
+          : `${table} is paying its bill: speak to them before turning this round down`,
       );
     },
   };

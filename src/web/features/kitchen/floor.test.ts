@@ -35,6 +35,7 @@ function tab(overrides: Partial<FloorTab> = {}): FloorTab {
     openedAt: '2026-11-18T19:30:00.000Z',
     autoCloseAt: '2026-11-18T22:30:00.000Z',
     outstanding: 0,
+    chargeOnClose: Math.min(overrides.foodTotal ?? 2_800, overrides.limit ?? 10_000),
     ...overrides,
   };
 }
@@ -59,17 +60,20 @@ describe('closing a tab the guests left', () => {
     expect(closeButtonText(tab({ foodTotal: 12_000 }))).toBe('Close and charge £100.00');
   });
 
-  test('a bill being split: the holder’s part and the parts nobody has paid', () => {
-    expect(closeChargeText(tab({ state: 'settling', foodTotal: 6_000, outstanding: 2_000 }))).toBe(
-      'The bill of £60.00 is being split. The card held (up to £100.00) is charged the holder’s part and the £20.00 of other parts nobody has paid yet. No tip is added.',
+  test('a bill being split: the server’s figure for the holder’s part and the parts nobody has paid', () => {
+    const split = tab({ state: 'settling', foodTotal: 6_000, outstanding: 2_000, chargeOnClose: 4_000 });
+    expect(closeChargeText(split)).toBe(
+      'The bill of £60.00 is being split. £40.00 for the holder’s part, with the £20.00 of other parts nobody has paid yet, is taken from the card held (the limit was £100.00). No tip is added.',
     );
-    expect(closeChargeText(tab({ state: 'settling', foodTotal: 6_000 }))).not.toContain('nobody');
-    expect(closeButtonText(tab({ state: 'settling' }))).toBe('Close and charge the card');
+    expect(closeChargeText(tab({ state: 'settling', foodTotal: 6_000, chargeOnClose: 2_000 }))).not.toContain(
+      'nobody',
+    );
+    expect(closeButtonText(split)).toBe('Close and charge £40.00');
   });
 
-  test('nothing on the bill (every round turned down): nothing is taken', () => {
+  test('nothing owed (every round turned down, or the others paid it all): nothing is taken', () => {
     expect(closeChargeText(tab({ foodTotal: 0 }))).toBe(
-      'Nothing is on the bill, so nothing is taken: the hold on the card is let go. No tip is added.',
+      'Nothing is owed, so nothing is taken: the hold on the card is let go. No tip is added.',
     );
     expect(closeButtonText(tab({ foodTotal: 0 }))).toBe('Close the tab');
   });

@@ -40,36 +40,37 @@ export function tabFacts(tab: Pick<FloorTab, 'rounds' | 'members' | 'openedAt'>,
 export const canClose = (tab: Pick<FloorTab, 'state'>) => tab.state === 'open' || tab.state === 'settling';
 
 /**
- * What closing a tab the guests left takes from the card held, in words for the confirm (the server's rule,
- * tab-bills.service.ts `closeForgotten`): an open tab, what was ordered (never above the limit held); a tab
- * being split, the holder's part and the parts nobody has paid; nothing at all when nothing is on the bill.
- * Never a tip.
+ * What closing a tab the guests left takes from the card held, in words for the confirm: the server's figure
+ * (`chargeOnClose`: an open tab, what was ordered, never above the limit held; a tab being split, the holder's
+ * part, any tip they chose for it and the parts nobody has paid); nothing at all when nothing is owed. Never
+ * a tip added.
  */
 export function closeChargeText(
-  tab: Pick<FloorTab, 'state' | 'foodTotal' | 'limit' | 'outstanding'>,
+  tab: Pick<FloorTab, 'state' | 'foodTotal' | 'limit' | 'outstanding' | 'chargeOnClose'>,
 ): string {
-  if (tab.foodTotal === 0) {
-    return 'Nothing is on the bill, so nothing is taken: the hold on the card is let go. No tip is added.';
+  if (tab.chargeOnClose === 0) {
+    return 'Nothing is owed, so nothing is taken: the hold on the card is let go. No tip is added.';
   }
   if (tab.state === 'settling') {
     const unpaid =
       tab.outstanding > 0
-        ? ` and the ${formatPence(tab.outstanding)} of other parts nobody has paid yet`
+        ? `, with the ${formatPence(tab.outstanding)} of other parts nobody has paid yet,`
         : '';
-    return `The bill of ${formatPence(tab.foodTotal)} is being split. The card held (up to ${formatPence(
+    return `The bill of ${formatPence(tab.foodTotal)} is being split. ${formatPence(
+      tab.chargeOnClose,
+    )} for the holder’s part${unpaid} is taken from the card held (the limit was ${formatPence(
       tab.limit,
-    )}) is charged the holder’s part${unpaid}. No tip is added.`;
+    )}). No tip is added.`;
   }
-  return `${formatPence(Math.min(tab.foodTotal, tab.limit))} for what was ordered is taken from the card held (the limit was ${formatPence(
+  return `${formatPence(tab.chargeOnClose)} for what was ordered is taken from the card held (the limit was ${formatPence(
     tab.limit,
   )}). No tip is added.`;
 }
 
 /** The close button's words: "Close and charge £28.00". */
-export function closeButtonText(tab: Pick<FloorTab, 'state' | 'foodTotal' | 'limit'>): string {
-  if (tab.foodTotal === 0) return 'Close the tab';
-  if (tab.state === 'settling') return 'Close and charge the card';
-  return `Close and charge ${formatPence(Math.min(tab.foodTotal, tab.limit))}`;
+export function closeButtonText(tab: Pick<FloorTab, 'chargeOnClose'>): string {
+  if (tab.chargeOnClose === 0) return 'Close the tab';
+  return `Close and charge ${formatPence(tab.chargeOnClose)}`;
 }
 
 export interface MoveChoice {
