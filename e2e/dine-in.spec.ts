@@ -296,4 +296,9 @@ test('a forgotten tab closes by itself at its time, with no tip added', async ({
   await expect(receipt).toContainText('Tip (none added when a tab closes by itself)£0.00');
   await expect(receipt).toContainText('Charged to Visa ending 4242£12.50');
   await expectAccessible(page, '/dine-in-view-tab (closed by itself)');
+
+  // PayPal's return for a tab's hold, opened without its order, says so and offers the ways on.
+  await page.goto('/paypal-dine-in-setup');
+  await expect(page.getByText('This PayPal link is missing its order.')).toBeVisible();
+  await expectAccessible(page, '/paypal-dine-in-setup');
 });

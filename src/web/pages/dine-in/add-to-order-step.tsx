@@ -142,7 +142,7 @@ export function AddToOrderStep() {
             <LimitBar tab={current} />
             <p className="field__hint">
               {current.youAreHolder
-                ? `Held on ${current.hold.paidWith ?? 'your card'}. You pay when you leave.`
+                ? 'You pay when you leave, from the card held.'
                 : `${current.holderName} opened this tab. You can pay your own part when you leave.`}
             </p>
           </section>

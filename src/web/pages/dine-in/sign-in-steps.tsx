@@ -29,14 +29,17 @@ export function DineInContinueStep() {
   usePageMeta('Checkout: who’s ordering?');
   useCheckoutStep(2, 'dine-in');
   const { returnTo, query } = useReturnTo();
-  const joining = forTab(query);
+  const tab = forTab(query);
+  const joining = tab && /[?&]join=/.test(returnTo);
   return (
     <CheckoutFrame
-      title={joining ? 'Join the tab' : 'Who’s ordering?'}
+      title={joining ? 'Join the tab' : tab ? 'See your tab' : 'Who’s ordering?'}
       intro={
         joining
           ? 'Tell the table who you are: carry on as a guest with your email, or sign in to your account.'
-          : 'Carry on as a guest with your email for the receipt, or sign in to your account. Your basket is kept.'
+          : tab
+            ? 'Sign in to see your tab. On it as a guest on another phone? Ask your table for the tab’s link to join again here.'
+            : 'Carry on as a guest with your email for the receipt, or sign in to your account. Your basket is kept.'
       }
     >
       <section className="checkout-card di-guest-choice" aria-labelledby="di-guest-heading">
