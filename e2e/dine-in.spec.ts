@@ -94,6 +94,12 @@ const part = (page: Page, label: string) =>
   page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: new RegExp(`^${label}`) }) });
 
 test('a guest at table 12 orders, chooses a tip and pays; the tip is on the receipt', async ({ page }) => {
+  // A restaurant without tables says so (a closed kitchen says when it opens, on the same screen).
+  await page.goto('/dine-in?restaurant=oxford&table=1');
+  await expect(page.getByRole('heading', { name: 'No ordering from the table here' })).toBeVisible();
+  await expect(page.getByText('Sfoglia Oxford doesn’t have tables to eat in.')).toBeVisible();
+  await expectAccessible(page, '/dine-in (no tables)');
+
   // A table that doesn't exist asks for the number on the table's card, in the restaurant's words.
   await page.goto('/dine-in?restaurant=soho&table=99');
   await expect(page.getByText('Sfoglia Soho has no table 99.')).toBeVisible();
