@@ -105,9 +105,13 @@ export const guestSessionBody = z.strictObject({
   /** How the kitchen and the others at the table know them. */
   firstName: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(60))),
 });
-export const guestSessionDocument = z.object({
-  data: resource('guest_sessions', z.object({ email: z.string(), firstName: z.nullable(z.string()) })),
-});
+const guestSessionResource = resource(
+  'guest_sessions',
+  z.object({ email: z.string(), firstName: z.nullable(z.string()) }),
+);
+export const guestSessionDocument = z.object({ data: guestSessionResource });
+/** GET /sessions/guest_token: this browser's guest session, or null (a visitor, or a signed-in customer). */
+export const currentGuestDocument = z.object({ data: z.nullable(guestSessionResource) });
 
 export const googleSignInBody = z.strictObject({
   /** The Google ID token (the "credential"). */

@@ -7,6 +7,7 @@ import {
   emailBody,
   facebookSignInBody,
   googleSignInBody,
+  currentGuestDocument,
   guestSessionBody,
   guestSessionDocument,
   pendingEmailDocument,
@@ -156,8 +157,8 @@ export async function sessionRoutes(app: FastifyInstance, deps: SessionRoutesOpt
     {
       schema: {
         tags,
-        summary: 'The guest session of this browser, if it has one (404 otherwise)',
-        response: { 200: guestSessionDocument },
+        summary: 'The guest session of this browser, or null when it has none',
+        response: { 200: currentGuestDocument },
       },
     },
     async (request) => {
@@ -166,8 +167,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: SessionRoutesOpt
         session?.kind === 'guest' && session.customerId
           ? await deps.customers.guestOf(session.customerId)
           : null;
-      if (!guest) throw new DomainError('NOT_FOUND', 'No guest session');
-      return guestDocument(session!.id, guest);
+      return guest ? guestDocument(session!.id, guest) : { data: null };
     },
   );
 

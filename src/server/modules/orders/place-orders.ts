@@ -125,6 +125,9 @@ async function insertOrders(
         oneOffFee: order.oneOffFee ?? 0,
         tip: order.tip ?? 0,
         total: order.total,
+        // On the shop's clock, as the checkout is: a pinned demo's orders are placed when it says.
+        createdAt: by.at,
+        updatedAt: by.at,
       })
       .returning({ id: orders.id, state: orders.state });
     await recordOrdersMade(tx, [row!], by);

@@ -191,6 +191,39 @@ describe('making a takeaway basket', () => {
   });
 });
 
+describe('a table’s basket (decision 28)', () => {
+  test('a table that is one of the restaurant’s, a tab only where it runs tabs, and neither once away from the table', async () => {
+    const visitor = t.visitor();
+    const made = await takeawayBasket(visitor, {
+      fulfillment_type: 'eat_in',
+      address: null,
+      table_number: '12',
+    });
+    const id = made.body.data.id as string;
+    expect(made.body.data.attributes).toMatchObject({ table_number: '12', is_open_tab: false });
+    expectError(
+      await visitor.put(`${API}/baskets/${id}`, { table_number: '99' }),
+      400,
+      'TABLE_NOT_FOUND',
+      'Sfoglia Soho has no table 99. Your table number is on the card on your table.',
+    );
+    const tab = await visitor.put(`${API}/baskets/${id}`, { is_open_tab: true });
+    expect(tab.body.data.attributes).toMatchObject({ table_number: '12', is_open_tab: true });
+    // Cambridge serves by name and runs no tabs: moving there drops the table's number and the tab.
+    const moved = await visitor.put(`${API}/baskets/${id}`, { restaurant_id: 'cambridge' });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.data.attributes).toMatchObject({ table_number: null, is_open_tab: false });
+    const refused = await visitor.put(`${API}/baskets/${id}`, { is_open_tab: true });
+    expectError(refused, 400, 'VALIDATION_FAILED');
+    expect(JSON.stringify(refused.body)).toContain('doesn’t run tabs for this order: pay when you order');
+    const back = await visitor.put(`${API}/baskets/${id}`, { restaurant_id: 'soho', table_number: '12' });
+    await visitor.put(`${API}/baskets/${id}`, { is_open_tab: true });
+    const away = await visitor.put(`${API}/baskets/${id}`, { fulfillment_type: 'pickup' });
+    expect(back.status).toBe(200);
+    expect(away.body.data.attributes).toMatchObject({ table_number: null, is_open_tab: false });
+  });
+});
+
 describe('takeaway lines with modifiers', () => {
   test('a dish with its size, extras and a removal is priced into the line; the same choices add to it', async () => {
     const visitor = t.visitor();

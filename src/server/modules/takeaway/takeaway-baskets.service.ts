@@ -222,6 +222,9 @@ export class TakeawayBasketService implements TakeawayBaskets {
     if (body.customerEmail !== undefined) changes.customerEmail = body.customerEmail;
     if (body.tableNumber !== undefined) {
       changes.tableNumber = body.tableNumber ? await tableOf(tx, restaurant, body.tableNumber) : null;
+    } else if (restaurantId !== current.restaurantId && current.tableNumber) {
+      // Another restaurant's table 12 is another table.
+      changes.tableNumber = null;
     }
     if (body.isOpenTab !== undefined) {
       if (body.isOpenTab && (fulfillmentType !== 'eat_in' || !restaurant?.openTabCheckouts)) {
@@ -236,9 +239,11 @@ export class TakeawayBasketService implements TakeawayBaskets {
       }
       changes.isOpenTab = body.isOpenTab;
     }
-    // Leaving the table: no table number, no tab.
+    // Leaving the table: no table number, no tab; at a restaurant that runs no tabs, no tab.
     if (fulfillmentType !== 'eat_in' && (current.tableNumber || current.isOpenTab)) {
       Object.assign(changes, { tableNumber: null, isOpenTab: false });
+    } else if ((changes.isOpenTab ?? current.isOpenTab) && !restaurant?.openTabCheckouts) {
+      changes.isOpenTab = false;
     }
     if (body.address !== undefined) changes.address = body.address ? normaliseAddress(body.address) : null;
 

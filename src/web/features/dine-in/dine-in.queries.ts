@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { guestSessionDocument } from '../../../contracts/customers';
+import { currentGuestDocument, guestSessionDocument } from '../../../contracts/customers';
 import {
   diningTablesDocument,
   qrCodeDocument,
@@ -78,13 +78,8 @@ export const dineInQueries = {
     queryOptions({
       queryKey: [...all, 'guest'] as const,
       queryFn: async ({ signal }): Promise<Guest | null> => {
-        try {
-          return guestSessionDocument.parse(await api('GET', '/sessions/guest_token', { signal })).data
-            .attributes;
-        } catch (error) {
-          if (isApiError(error, 'NOT_FOUND', 'UNAUTHENTICATED')) return null;
-          throw error;
-        }
+        const doc = currentGuestDocument.parse(await api('GET', '/sessions/guest_token', { signal }));
+        return doc.data?.attributes ?? null;
       },
       retry: 0,
       staleTime: 5 * 60_000,
