@@ -108,3 +108,13 @@ export function customerIdsWithEmail(db: DbOrTx, email: string) {
     .from(customers)
     .where(and(eq(customers.email, email), eq(customers.guest, false)));
 }
+
+/** Which of these customers are guests at a table (decision 28): their cards are not kept once they paid. */
+export async function guestsAmong(db: DbOrTx, customerIds: readonly string[]): Promise<Set<string>> {
+  if (customerIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(inArray(customers.id, [...new Set(customerIds)]), eq(customers.guest, true)));
+  return new Set(rows.map((row) => row.id));
+}

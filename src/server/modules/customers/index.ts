@@ -13,6 +13,7 @@ export {
 } from './customers.repo';
 export {
   addStoreCredit,
+  guestsAmong,
   customerContact,
   customerContacts,
   customerIdsWithEmail,

@@ -4,7 +4,8 @@ import type { DbOrTx } from '../../db/client';
 import { paymentMethods, payments } from '../../db/schema/payments';
 import { addCredit, spendCredit } from '../credit';
 import { recordStateChanges, type Mover } from '../orders';
-import { forgetProvisionalCard, keepCard } from './provisional-cards';
+import { forgetLostCard, forgetProvisionalCard, keepCard } from './provisional-cards';
+import { guestsAmong } from '../customers';
 
 // The payment state machine (issue 8, issue 20): every payment is made by `startPayments` and every change
 // of its status goes through `movePayments`, one payment or a batch of them alike (a batch of one is a
@@ -190,6 +191,17 @@ async function settleCards(tx: DbOrTx, moved: readonly PaymentRow[], to: Payment
     if (provisional.has(payment.paymentMethodId!)) {
       await keepCard(tx, payment.paymentMethodId!, payment.customerId);
     }
+  }
+  // A guest's card is theirs for the visit only (decision 28): once the money is taken (a pay-now order, a
+  // tab captured) it is forgotten, detached at the processor by the next tidy; a card held for a tab stays
+  // until then (a higher limit is held on it).
+  if (to !== 'succeeded') return;
+  const guests = await guestsAmong(
+    tx,
+    keeping.map((payment) => payment.customerId),
+  );
+  for (const payment of keeping) {
+    if (guests.has(payment.customerId)) await forgetLostCard(tx, payment.paymentMethodId!);
   }
 }
 

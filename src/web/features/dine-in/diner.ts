@@ -26,3 +26,14 @@ export function useDiner(): { diner: Diner; pending: boolean } {
     ? { diner: { kind: 'guest', name: guest.data.firstName ?? '', guest: guest.data }, pending: false }
     : { diner: null, pending: false };
 }
+
+/**
+ * What becomes of a card a guest types (decision 28): it is not kept once the money is taken; a tab's card
+ * is kept until the tab is paid (a higher limit is held on it). A customer's card is kept as usual.
+ */
+export function guestCardNote(diner: Diner, forTab: boolean): string | undefined {
+  if (diner?.kind !== 'guest') return undefined;
+  return forTab
+    ? 'As a guest, your card is kept only until your tab is paid, then we forget it.'
+    : 'As a guest, your card is used for this payment only: we don’t keep it once you’ve paid.';
+}

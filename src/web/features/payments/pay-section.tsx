@@ -44,6 +44,8 @@ export interface PayWording {
   total?: string;
   due?: string;
   button?: string;
+  /** Under a new card's form: what becomes of the card (a guest's is not kept). */
+  newCard?: string;
 }
 
 export function PaySection({
@@ -211,6 +213,7 @@ export function PaySection({
           cardFormKey={cardFormKey}
           onCardTyped={() => form.fail(null)}
           wallet={wallet.wallet}
+          {...(wording.newCard ? { newCardNote: wording.newCard } : {})}
         />
       ) : (
         <p className="notice">Your store credit covers this order: nothing to pay by card.</p>

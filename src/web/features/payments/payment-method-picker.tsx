@@ -38,6 +38,7 @@ export function PaymentMethodPicker({
   cardFormKey = 0,
   onCardTyped,
   wallet,
+  newCardNote = 'Once the payment goes through, we keep this card for your next order. You can remove it in your account.',
 }: {
   selection: PaySelection | null;
   onSelect: (selection: PaySelection) => void;
@@ -50,6 +51,8 @@ export function PaymentMethodPicker({
   onCardTyped?: () => void;
   /** The wallet this browser offers (useWallet), if any. */
   wallet?: WalletPay['wallet'];
+  /** What happens to a new card once it has paid (a guest's is not kept: decision 28). */
+  newCardNote?: string;
 }) {
   const name = useId();
   const methods = useQuery(paymentQueries.methods());
@@ -107,10 +110,7 @@ export function PaymentMethodPicker({
         <div className="pay-option__panel">
           {/* The card is for this payment: it is kept (and listed) only once the payment goes through. */}
           <CardForm key={cardFormKey} ref={cardForm} mode="pay" onSaved={() => {}} onTyped={onCardTyped} />
-          <p className="field__hint">
-            Once the payment goes through, we keep this card for your next order. You can remove it in your
-            account.
-          </p>
+          <p className="field__hint">{newCardNote}</p>
         </div>
       ) : null}
       {wallet ? (

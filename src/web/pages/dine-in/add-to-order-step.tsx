@@ -7,7 +7,7 @@ import { formatPence } from '../../../domain/money';
 import { CheckoutFrame } from '../../features/checkout/checkout-frame';
 import { useCheckoutStep } from '../../features/checkout/use-checkout-step';
 import { dineInApi, dineInQueries } from '../../features/dine-in/dine-in.queries';
-import { useDiner } from '../../features/dine-in/diner';
+import { guestCardNote, useDiner } from '../../features/dine-in/diner';
 import { LimitChooser, limitOf, type LimitPick } from '../../features/dine-in/limit-chooser';
 import { tableMenuPath, tableTitle } from '../../features/dine-in/rules';
 import { LimitBar } from '../../features/dine-in/tab-parts';
@@ -219,6 +219,7 @@ function RaiseLimit({
   onRaised: () => void;
 }) {
   const queryClient = useQueryClient();
+  const { diner } = useDiner();
   const [pick, setPick] = useState<LimitPick | null>(null);
   const [limitError, setLimitError] = useState<string | null>(null);
   const payment = usePayOrder(
@@ -317,6 +318,7 @@ function RaiseLimit({
           total: 'New limit',
           due: 'Held now (not taken)',
           button: limit ? `Hold ${formatPence(limit)} and send the round` : 'Hold the new limit',
+          newCard: guestCardNote(diner, true),
         }}
         waitingFor={limit === null ? (problem ?? 'Choose the new limit.') : null}
         onPay={(how, missing) => void onPay(how, missing)}

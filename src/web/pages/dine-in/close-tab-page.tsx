@@ -5,6 +5,7 @@ import type { CheckoutMeta } from '../../../contracts/orders';
 import type { Tab } from '../../../contracts/dine-in';
 import { formatPence } from '../../../domain/money';
 import { dineInApi, dineInQueries } from '../../features/dine-in/dine-in.queries';
+import { guestCardNote, useDiner } from '../../features/dine-in/diner';
 import { tableTitle, tipOf, type TipPick } from '../../features/dine-in/rules';
 import { PartSummary, TabReceipt } from '../../features/dine-in/tab-parts';
 import { TipChooser } from '../../features/dine-in/tip-chooser';
@@ -312,6 +313,7 @@ function PayPart({ tab, part, onCancel }: { tab: Tab; part: Tab['parts'][number]
   const queryClient = useQueryClient();
   const tips = useTabTips(tab, part.id, part.amount);
   const settings = useQuery(shopQueries.settings());
+  const { diner } = useDiner();
   const [pick, setPick] = useState<TipPick | null>(null);
   const here = `/dine-in-close-tab?tab=${tab.id}`;
   const payment = usePayOrder(
@@ -371,7 +373,7 @@ function PayPart({ tab, part, onCancel }: { tab: Tab; part: Tab['parts'][number]
       <PaySection
         checkout={checkout}
         payment={payment}
-        wording={{ total: `${part.label}’s part and tip` }}
+        wording={{ total: `${part.label}’s part and tip`, newCard: guestCardNote(diner, false) }}
         waitingFor={tip === null ? (problem ?? 'Choose a tip above, or No tip, and then you can pay.') : null}
         onPay={(how, missing) => void onPay(how, missing)}
       />

@@ -7,7 +7,7 @@ import { formatPence } from '../../../domain/money';
 import { CheckoutFrame } from '../../features/checkout/checkout-frame';
 import { useCheckoutStep } from '../../features/checkout/use-checkout-step';
 import { dineInApi, dineInQueries } from '../../features/dine-in/dine-in.queries';
-import { useDiner } from '../../features/dine-in/diner';
+import { guestCardNote, useDiner } from '../../features/dine-in/diner';
 import { LimitChooser, limitOf, type LimitPick } from '../../features/dine-in/limit-chooser';
 import { closingTimes, tableMenuPath, tableTitle } from '../../features/dine-in/rules';
 import { PaySection } from '../../features/payments/pay-section';
@@ -236,6 +236,7 @@ export function OpenTabStep() {
               total: 'Tab limit',
               due: 'Held now (not taken)',
               button: limit ? `Hold ${formatPence(limit)} and open the tab` : 'Open the tab',
+              newCard: guestCardNote(diner, true),
             }}
             waitingFor={limit === null ? (problem ?? 'Choose how much the tab may reach.') : null}
             onPay={(how, missing) => void onPay(how, missing)}

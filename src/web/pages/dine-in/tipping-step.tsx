@@ -8,7 +8,7 @@ import { useFinishPayment } from '../../app/use-finish-payment';
 import { CheckoutFrame } from '../../features/checkout/checkout-frame';
 import { useCheckoutStep } from '../../features/checkout/use-checkout-step';
 import { dineInApi, dineInQueries } from '../../features/dine-in/dine-in.queries';
-import { useDiner } from '../../features/dine-in/diner';
+import { guestCardNote, useDiner } from '../../features/dine-in/diner';
 import { tableMenuPath, tableTitle, tipOf, type TipPick } from '../../features/dine-in/rules';
 import { TipChooser } from '../../features/dine-in/tip-chooser';
 import { PaySection } from '../../features/payments/pay-section';
@@ -220,6 +220,7 @@ export function TippingStep() {
             checkout={checkout}
             payment={payment}
             ready={ready}
+            wording={{ newCard: guestCardNote(diner, false) }}
             waitingFor={
               tip !== null ? null : (tipProblem ?? 'Choose a tip above, or No tip, and then you can pay.')
             }
