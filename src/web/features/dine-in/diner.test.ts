@@ -4,7 +4,11 @@ import { guestCardNote } from './diner';
 // A guest's card is theirs for the visit (decision 28): the card form says what the server does with it.
 
 describe('what becomes of a card a guest types', () => {
-  const guest = { kind: 'guest', name: 'Gia', guest: { email: 'gia@example.com', firstName: 'Gia' } } as const;
+  const guest = {
+    kind: 'guest',
+    name: 'Gia',
+    guest: { email: 'gia@example.com', firstName: 'Gia' },
+  } as const;
 
   test('a guest is told it is not kept once paid, or kept until the tab is paid', () => {
     expect(guestCardNote(guest, false)).toBe(
