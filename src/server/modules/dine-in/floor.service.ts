@@ -6,7 +6,7 @@ import { diningTablesOf, findDiningTable, findRestaurant } from '../restaurants'
 import { moveRoundsToTable } from '../takeaway';
 import { qrSvg, tableUrl } from './qr-codes';
 import type { TabBillsService } from './tab-bills.service';
-import { foodTotalOf, outstandingOf, readTabParts } from './tab-view';
+import { foodTotalOf, outstandingOf, readTabParts, readTabsParts, type TabParts } from './tab-view';
 import { liveTabsOf, lockTab, readTab, roundsOf, touchTab, type PartRow, type TabRow } from './tabs.repo';
 
 // The floor (issue 21 part 6): for a restaurant's staff, every open tab by table with its total, and the two
@@ -49,9 +49,7 @@ export class FloorService {
     const restaurant = await findRestaurant(this.db, restaurantId);
     if (!restaurant) throw new DomainError('RESTAURANT_NOT_FOUND', 'We couldn’t find that restaurant');
     const tables = restaurant.hasTableNumbers ? await diningTablesOf(this.db, restaurantId) : [];
-    const tabs = await Promise.all(
-      (await liveTabsOf(this.db, restaurantId)).map((tab) => this.floorTab(tab)),
-    );
+    const tabs = (await readTabsParts(this.db, await liveTabsOf(this.db, restaurantId))).map(floorTab);
     const known = new Set(tables.map((table) => table.number));
     const byTable = tables.map((table) => ({
       number: table.number as string | null,
@@ -83,7 +81,7 @@ export class FloorService {
       );
     }
     const closed = await this.bills.closeForgotten(tabId, 'staff', `staff:${staffId}`, staffId);
-    return this.floorTab(closed ?? tab);
+    return floorTab(await readTabParts(this.db, closed ?? tab));
   }
 
   /** Moves a tab (and its rounds' tickets) to another of the restaurant's tables. */
@@ -109,7 +107,7 @@ export class FloorService {
       );
       return touchTab(tx, locked, { tableNumber: table.number }, this.clock.now());
     });
-    return this.floorTab(moved);
+    return floorTab(await readTabParts(this.db, moved));
   }
 
   /** Every table's card as a QR code of its link (or the restaurant's one link where it serves by name). */
@@ -137,25 +135,6 @@ export class FloorService {
     }
     return tab;
   }
-
-  private async floorTab(tab: TabRow): Promise<FloorTab> {
-    const read = await readTabParts(this.db, tab);
-    return {
-      id: tab.id,
-      tableNumber: tab.tableNumber,
-      holderName: read.members.find((member) => member.customerId === tab.holderId)?.name ?? 'Guest',
-      state: tab.state,
-      stateLabel: FLOOR_LABELS[tab.state] ?? (tab.state === 'closed' ? 'Closed' : tab.state),
-      foodTotal: foodTotalOf(read),
-      limit: tab.holdLimit,
-      rounds: read.rounds.length,
-      members: read.members.length,
-      openedAt: tab.openedAt.toISOString(),
-      autoCloseAt: tab.autoCloseAt.toISOString(),
-      outstanding: outstandingOf(read.parts),
-      chargeOnClose: chargeOnClose(tab, read.parts, foodTotalOf(read)),
-    };
-  }
 }
 
 /**
@@ -166,4 +145,24 @@ function chargeOnClose(tab: TabRow, parts: readonly PartRow[], foodTotal: number
   if (tab.state !== 'settling' || parts.length === 0) return Math.min(foodTotal, tab.holdLimit);
   const owed = parts[0]!.amount + outstandingOf(parts) + (tab.holderTip ?? 0);
   return Math.min(owed, tab.holdLimit);
+}
+
+/** A tab as the floor lists it. */
+function floorTab(read: TabParts): FloorTab {
+  const { tab } = read;
+  return {
+    id: tab.id,
+    tableNumber: tab.tableNumber,
+    holderName: read.members.find((member) => member.customerId === tab.holderId)?.name ?? 'Guest',
+    state: tab.state,
+    stateLabel: FLOOR_LABELS[tab.state] ?? (tab.state === 'closed' ? 'Closed' : tab.state),
+    foodTotal: foodTotalOf(read),
+    limit: tab.holdLimit,
+    rounds: read.rounds.length,
+    members: read.members.length,
+    openedAt: tab.openedAt.toISOString(),
+    autoCloseAt: tab.autoCloseAt.toISOString(),
+    outstanding: outstandingOf(read.parts),
+    chargeOnClose: chargeOnClose(tab, read.parts, foodTotalOf(read)),
+  };
 }

@@ -12,7 +12,6 @@ import {
   placeOrders,
   setCheckoutTotal,
   type CheckoutEndings,
-  type CheckoutRow,
   type Mover,
 } from '../orders';
 import { lockPaymentsInFlight } from '../payments';
@@ -146,7 +145,7 @@ export class TabBillsService {
       if (part.state === 'paid') throw new DomainError('PART_UNAVAILABLE', 'This part is paid already');
       if (share && share.state === 'open') {
         const mine = share.customerId === customerId && share.total === part.amount + tip;
-        if (mine) return { tab, orderId: await firstOrderId(tx, share) };
+        if (mine) return { tab, orderId: (await firstOrderOf(tx, share.id))!.id };
         // Another's share nobody is paying now, or mine with another tip: given up for this one.
         await this.endings.withdraw(tx, share, {
           ...by,
@@ -361,10 +360,6 @@ export class TabBillsService {
 }
 
 const byCustomer = (at: Date): Mover => ({ actor: 'customer', at });
-
-async function firstOrderId(tx: DbOrTx, checkout: CheckoutRow): Promise<string> {
-  return (await firstOrderOf(tx, checkout.id))!.id;
-}
 
 /** Parts nobody paid, taken from the hold: paid by the holder, with no tip. */
 async function coverParts(tx: DbOrTx, tab: TabRow, unpaid: readonly PartRow[], at: Date): Promise<void> {

@@ -9,9 +9,9 @@ import { holdOf } from '../payments';
 import { findRestaurant } from '../restaurants';
 import { readTakeawayOrdersOf, type TakeawayOrderRecord } from '../takeaway';
 import {
-  membersOf,
-  partsOf,
-  roundsOf,
+  membersOfTabs,
+  partsOfTabs,
+  roundsOfTabs,
   type MemberRow,
   type PartRow,
   type RoundRow,
@@ -55,10 +55,17 @@ export interface TabParts {
 
 /** Everything a tab's document, floor row or receipt is made of, read at once. */
 export async function readTabParts(db: DbOrTx, tab: TabRow): Promise<TabParts> {
+  return (await readTabsParts(db, [tab]))[0]!;
+}
+
+/** The same for several tabs (the floor's) in four statements, whatever their number. */
+export async function readTabsParts(db: DbOrTx, tabs: readonly TabRow[]): Promise<TabParts[]> {
+  if (tabs.length === 0) return [];
+  const ids = tabs.map((tab) => tab.id);
   const [members, rounds, parts] = await Promise.all([
-    membersOf(db, tab.id),
-    roundsOf(db, tab.id),
-    partsOf(db, tab.id),
+    membersOfTabs(db, ids),
+    roundsOfTabs(db, ids),
+    partsOfTabs(db, ids),
   ]);
   const records = new Map(
     (
@@ -68,7 +75,21 @@ export async function readTabParts(db: DbOrTx, tab: TabRow): Promise<TabParts> {
       )
     ).map((record) => [record.order.id, record]),
   );
-  return { tab, members, rounds, records, parts };
+  return tabs.map((tab) => {
+    const own = rounds.filter((round) => round.tabId === tab.id);
+    return {
+      tab,
+      members: members.filter((member) => member.tabId === tab.id),
+      rounds: own,
+      records: new Map(
+        own.flatMap((round) => {
+          const record = records.get(round.orderId);
+          return record ? [[round.orderId, record] as const] : [];
+        }),
+      ),
+      parts: parts.filter((part) => part.tabId === tab.id),
+    };
+  });
 }
 
 /** The food and drink on the bill: every round not turned down. */

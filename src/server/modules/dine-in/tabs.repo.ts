@@ -134,10 +134,15 @@ export async function addMember(
 }
 
 export function membersOf(db: DbOrTx, tabId: string): Promise<MemberRow[]> {
+  return membersOfTabs(db, [tabId]);
+}
+
+/** The members of several tabs (the floor's), in the order they joined. */
+export function membersOfTabs(db: DbOrTx, tabIds: readonly string[]): Promise<MemberRow[]> {
   return db
     .select()
     .from(dineInTabMembers)
-    .where(eq(dineInTabMembers.tabId, tabId))
+    .where(inArray(dineInTabMembers.tabId, [...tabIds]))
     .orderBy(asc(dineInTabMembers.joinedAt));
 }
 
@@ -156,10 +161,14 @@ export async function insertRound(tx: DbOrTx, values: typeof dineInRounds.$infer
 }
 
 export function roundsOf(db: DbOrTx, tabId: string): Promise<RoundRow[]> {
+  return roundsOfTabs(db, [tabId]);
+}
+
+export function roundsOfTabs(db: DbOrTx, tabIds: readonly string[]): Promise<RoundRow[]> {
   return db
     .select()
     .from(dineInRounds)
-    .where(eq(dineInRounds.tabId, tabId))
+    .where(inArray(dineInRounds.tabId, [...tabIds]))
     .orderBy(asc(dineInRounds.number));
 }
 
@@ -175,10 +184,14 @@ export async function nextRoundNumber(tx: DbOrTx, tabId: string): Promise<number
 // ---- Bill parts -------------------------------------------------------------------------------------------
 
 export function partsOf(db: DbOrTx, tabId: string): Promise<PartRow[]> {
+  return partsOfTabs(db, [tabId]);
+}
+
+export function partsOfTabs(db: DbOrTx, tabIds: readonly string[]): Promise<PartRow[]> {
   return db
     .select()
     .from(dineInBillParts)
-    .where(eq(dineInBillParts.tabId, tabId))
+    .where(inArray(dineInBillParts.tabId, [...tabIds]))
     .orderBy(asc(dineInBillParts.position));
 }
 

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { formatPence } from '../../../domain/money';
+import { OtherAmountField } from './other-amount';
 import { limitChoices, limitText } from './rules';
 
 // A tab's limit (decision 28): the amount held on the card, which every round must fit under. The shop's
@@ -75,26 +76,14 @@ export function LimitChooser({
         </label>
       </div>
       {other ? (
-        <div className={`field di-tips__other ${problem ? 'field--error' : ''}`}>
-          <label htmlFor={`${id}-other`}>Your limit (£)</label>
-          <p id={`${id}-other-hint`} className="field__hint">
-            From {formatPence(atLeast)} to {formatPence(ceiling)}
-          </p>
-          <input
-            id={`${id}-other`}
-            inputMode="decimal"
-            autoComplete="off"
-            value={other.text}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={`${id}-other-hint${problem ? ` ${id}-other-error` : ''}`}
-            onChange={(event) => onPick({ kind: 'other', text: event.target.value })}
-          />
-          {problem ? (
-            <p id={`${id}-other-error`} className="field__error">
-              {problem}
-            </p>
-          ) : null}
-        </div>
+        <OtherAmountField
+          id={id}
+          label="Your limit (£)"
+          range={`From ${formatPence(atLeast)} to ${formatPence(ceiling)}`}
+          text={other.text}
+          problem={problem}
+          onText={(text) => onPick({ kind: 'other', text })}
+        />
       ) : error ? (
         <p className="field__error" role="alert">
           {error}

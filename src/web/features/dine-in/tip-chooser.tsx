@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { TipPreview } from '../../../contracts/dine-in';
 import { formatPence } from '../../../domain/money';
+import { OtherAmountField } from './other-amount';
 import { tipOf, type TipPick } from './rules';
 
 // Honest tipping (issue 21 part 3, decision 28): "No tip" first, then each percentage of the food and drink
@@ -53,26 +54,14 @@ export function TipChooser({
         </label>
       </div>
       {other ? (
-        <div className={`field di-tips__other ${otherProblem ? 'field--error' : ''}`}>
-          <label htmlFor={`${id}-other`}>Your tip (£)</label>
-          <p id={`${id}-other-hint`} className="field__hint">
-            Up to {formatPence(preview.maxTip)}
-          </p>
-          <input
-            id={`${id}-other`}
-            inputMode="decimal"
-            autoComplete="off"
-            value={other.text}
-            aria-invalid={otherProblem ? true : undefined}
-            aria-describedby={`${id}-other-hint${otherProblem ? ` ${id}-other-error` : ''}`}
-            onChange={(event) => onPick({ kind: 'other', text: event.target.value })}
-          />
-          {otherProblem ? (
-            <p id={`${id}-other-error`} className="field__error">
-              {otherProblem}
-            </p>
-          ) : null}
-        </div>
+        <OtherAmountField
+          id={id}
+          label="Your tip (£)"
+          range={`Up to ${formatPence(preview.maxTip)}`}
+          text={other.text}
+          problem={otherProblem}
+          onText={(text) => onPick({ kind: 'other', text })}
+        />
       ) : null}
       {preview.surcharges.length > 0 ? (
         <ul className="di-surcharges" aria-label="Other charges">

@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { CheckoutMeta } from '../../../contracts/orders';
 import type { TakeawayOrder } from '../../../contracts/takeaway';
 import { formatPence } from '../../../domain/money';
 import { useFinishPayment } from '../../app/use-finish-payment';
@@ -23,7 +22,13 @@ import {
   type PlaceAttempt,
 } from '../../features/takeaway/checkout/rules';
 import { takeawayApi, takeawayQueries } from '../../features/takeaway/takeaway.queries';
-import { type ApiError, isRefusal, NetworkError } from '../../shared/api/client';
+import {
+  CREATE_FAILED,
+  payFailure,
+  refusalText,
+  type Placed,
+} from '../../features/takeaway/checkout/place-failures';
+import { isRefusal, NetworkError } from '../../shared/api/client';
 import { customerQueries } from '../../shared/customer.queries';
 import { randomId } from '../../shared/random-id';
 import { shopQueries } from '../../shared/shop.queries';
@@ -40,25 +45,6 @@ import { useAllergenCheck } from './use-allergen-check';
 // /orders/takeaway; one Idempotency-Key for as long as the same thing is placed) and pays it; the order is
 // then followed on its tracking page, its receipt with the tip as its own row. Spec §8: a refusal says the
 // shop's words; anything else "Failed while trying to create order" or "… to pay your order".
-
-const CREATE_FAILED = 'Failed while trying to create order';
-const PAY_FAILED = 'Failed while trying to pay your order';
-
-function payFailure(error: unknown): string {
-  if (isRefusal(error) || error instanceof NetworkError) return error.message;
-  return `${PAY_FAILED}. Your order is saved: please try again in a moment, or choose another way to pay.`;
-}
-
-function refusalText(error: ApiError): string {
-  const details = error.errors.map((e) => e.detail).filter(Boolean);
-  return details.length > 0 ? details.join(' ') : error.message;
-}
-
-interface Placed {
-  signature: string;
-  order: TakeawayOrder;
-  checkout: CheckoutMeta;
-}
 
 export function TippingStep() {
   usePageMeta('Checkout: tip and pay');

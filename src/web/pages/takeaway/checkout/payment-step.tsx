@@ -1,8 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { CheckoutMeta } from '../../../../contracts/orders';
-import type { TakeawayOrder } from '../../../../contracts/takeaway';
 import { isIsoDate, longDayLabel } from '../../../../domain/calendar';
 import { formatPence } from '../../../../domain/money';
 import { useFinishPayment } from '../../../app/use-finish-payment';
@@ -24,7 +22,13 @@ import {
   type PlaceAttempt,
 } from '../../../features/takeaway/checkout/rules';
 import { takeawayApi, takeawayQueries } from '../../../features/takeaway/takeaway.queries';
-import { type ApiError, isApiError, isRefusal, NetworkError } from '../../../shared/api/client';
+import {
+  CREATE_FAILED,
+  payFailure,
+  refusalText,
+  type Placed,
+} from '../../../features/takeaway/checkout/place-failures';
+import { isApiError, isRefusal, NetworkError } from '../../../shared/api/client';
 import { customerQueries } from '../../../shared/customer.queries';
 import { randomId } from '../../../shared/random-id';
 import { shopQueries } from '../../../shared/shop.queries';
@@ -39,27 +43,6 @@ import { useTakeawayFlow } from './layout';
 // as long as the same thing is placed) and pays it; a declined card keeps the order, to pay with another.
 // Spec §8: a refusal (400) says the shop's own words; anything else "Failed while trying to create order"
 // or "… to pay your order", with what to do.
-
-const CREATE_FAILED = 'Failed while trying to create order';
-const PAY_FAILED = 'Failed while trying to pay your order';
-
-/** What a failure to pay means, and what to do (the order is kept). */
-function payFailure(error: unknown): string {
-  if (isRefusal(error) || error instanceof NetworkError) return error.message;
-  return `${PAY_FAILED}. Your order is saved: please try again in a moment, or choose another way to pay.`;
-}
-
-/** Every problem a refusal names (a 400 lists them all), in the shop's words. */
-function refusalText(error: ApiError): string {
-  const details = error.errors.map((e) => e.detail).filter(Boolean);
-  return details.length > 0 ? details.join(' ') : error.message;
-}
-
-interface Placed {
-  signature: string;
-  order: TakeawayOrder;
-  checkout: CheckoutMeta;
-}
 
 export function PaymentStep() {
   const flow = useTakeawayFlow();
