@@ -17,6 +17,7 @@ export const TABLE_OWNERS = {
   'customers.ts': { owner: 'customers' },
   'dine-in.ts': { owner: 'dine-in' },
   'email.ts': { owner: 'integrations/email' },
+  'events.ts': { owner: 'events' },
   'fulfilment.ts': { owner: 'fulfilment', tables: { sandboxParcels: 'integrations/fulfilment' } },
   'local-identity.ts': { owner: 'integrations/social-sign-in' },
   'orders.ts': { owner: 'orders' },

@@ -45,6 +45,7 @@ export const ORDER_SOURCES = [
   'catering',
   'dine_in_tab',
   'dine_in_share',
+  'event_booking',
 ] as const;
 export type OrderSource = (typeof ORDER_SOURCES)[number];
 

@@ -24,7 +24,8 @@ export const checkouts = pgTable(
     basketVersion: timestamp('basket_version', { withTimezone: true }),
     /** `plan_week`: one week of a plan, billed at its cutoff (no basket); `takeaway`/`catering`: a
      * restaurant's order (decision 23); `dine_in_tab`: a table's tab, its rounds as orders, its card held;
-     * `dine_in_share`: one payer's part of a tab's bill (decision 28). */
+     * `dine_in_share`: one payer's part of a tab's bill (decision 28); `event_booking`: seats of an event's
+     * slot, or more of them, or a move to a dearer date (decision 29). */
     kind: text('kind', {
       enum: [
         'recipe_kit',
@@ -35,6 +36,7 @@ export const checkouts = pgTable(
         'catering',
         'dine_in_tab',
         'dine_in_share',
+        'event_booking',
       ],
     }).notNull(),
     state: text('state', { enum: ['open', 'paid', 'cancelled'] })

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // The email outbox (architecture decision 8): written in the transaction that causes a message.
 
@@ -16,6 +16,8 @@ export const outbox = pgTable(
     text: text('text').notNull(),
     html: text('html').notNull(),
     template: text('template').notNull(),
+    /** Files sent with it (an event's calendar entry, `.ics`): text content, as sent. */
+    attachments: jsonb('attachments').$type<{ filename: string; contentType: string; content: string }[]>(),
     status: text('status', { enum: ['pending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),

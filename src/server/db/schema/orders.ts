@@ -109,6 +109,8 @@ export const orderLineItems = pgTable(
     /** price × quantity − discount. */
     total: integer('total').notNull(),
     isAddon: boolean('is_addon').notNull().default(false),
+    /** An event booking's seats and add-ons name their slot (spec §3 Line item eventSlotId; decision 29). */
+    eventSlotId: uuid('event_slot_id'),
     position: smallint('position').notNull().default(0),
   },
   (t) => [

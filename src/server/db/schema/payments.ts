@@ -122,6 +122,38 @@ export const payments = pgTable(
   ],
 );
 
+/**
+ * Part of a successful payment given back (issue 22: a guest taken off an event booking): `owed` from the
+ * transaction that decides it, refunded after commit with the key `refund:<id>` (recovery finishes any left
+ * owed), then `refunded`. The payment stays `succeeded`; the sum of its part refunds never passes its amount.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    state: text('state', { enum: ['owed', 'refunded'] })
+      .notNull()
+      .default('owed'),
+    /** The processor's refund id (re_…), once refunded. */
+    processorId: text('processor_id'),
+    requestedBy: text('requested_by').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('payment_refunds_payment_idx').on(t.paymentId),
+    index('payment_refunds_owed_idx')
+      .on(t.requestedAt)
+      .where(sql`${t.state} = 'owed'`),
+    check('payment_refunds_amount', sql`${t.amount} > 0`),
+  ],
+);
+
 /** The customer's id at a payment processor (Stripe's cus_…), made on first need. */
 export const processorCustomers = pgTable(
   'processor_customers',
