@@ -48,6 +48,17 @@ export const settingsAttributes = z.object({
     tabLimitMax: penceSchema,
     tabLimitChoices: z.array(penceSchema),
   }),
+  /**
+   * Events (decision 29): the refund scale (each step: a change at least `daysBefore` London days before
+   * gives back `percent` of what it takes off, to the card or as credit; changes close at the last step),
+   * when bookings close before the start, how long seats are held while paying, and the rule in words.
+   */
+  events: z.object({
+    refundScale: z.array(z.object({ daysBefore: z.int(), percent: z.int(), as: z.enum(['card', 'credit']) })),
+    bookingClosesHours: z.int(),
+    holdMinutes: z.int(),
+    refundRule: z.string(),
+  }),
 });
 export const settingsDocument = z.object({ data: resource('settings', settingsAttributes) });
 export const settingsModel = z.extend(settingsAttributes, { id: z.string() });

@@ -79,6 +79,18 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   PART_NOT_FOUND: 404,
   // A part someone else is paying, or already paid.
   PART_UNAVAILABLE: 409,
+  // Events (decision 29): booking refusals are 400s like an order's (spec §8: a 400's body is shown).
+  EVENT_NOT_FOUND: 404,
+  EVENT_SLOT_NOT_FOUND: 404,
+  EVENT_GUESTS_INVALID: 400,
+  EVENT_SLOT_CLOSED: 400,
+  EVENT_SLOT_FULL: 400,
+  EVENT_UPGRADE_INVALID: 400,
+  BOOKING_NOT_FOUND: 404,
+  // A change after the last moment the refund scale allows, or one the booking's state refuses.
+  BOOKING_CHANGE_CLOSED: 409,
+  // Every seat has answered, or the event has started.
+  GUEST_FORM_CLOSED: 409,
   // The database is gone, starting or cannot write: the same request may work in a few seconds (decision 26).
   DATABASE_UNAVAILABLE: 503,
   INTERNAL: 500,

@@ -3,6 +3,13 @@ import { DEFAULT_LATE_DELIVERY_CREDIT } from '../../../domain/takeaway';
 import { acceptanceRule, DEFAULT_ACCEPT_MINUTES } from '../../../domain/takeaway-promises';
 import { TAB_DEFAULTS, TIP_PERCENTS } from '../../../domain/tabs';
 import {
+  DEFAULT_REFUND_SCALE,
+  EVENT_HOLD_MINUTES,
+  refundRuleText,
+  type RefundScale,
+  type RefundStep,
+} from '../../../domain/events';
+import {
   DEFAULT_DELIVERY_FEE,
   DEFAULT_MINIMUM_SPEND,
   DEFAULT_MINIMUM_SPEND_PER_ORDER,
@@ -49,6 +56,42 @@ export interface ShopRules extends BasketRules {
   takeawayAcceptMinutes: number;
   /** A tab's clock and limits (decision 28). */
   tabs: { autoCloseHours: number; maxHours: number; limitMax: Pence };
+  /** Events' refund scale and booking close (decision 29). */
+  events: RefundScale;
+}
+
+/**
+ * The refund scale an operator set (`event_refund_scale`: steps of whole days 0–365 and percents 0–100, to the
+ * card or as credit, at most 5; `event_booking_closes_hours`: 0–72), or the default for anything else.
+ */
+function eventRules(values: Partial<Record<string, unknown>>): RefundScale {
+  const raw = values.event_refund_scale;
+  const valid = (step: unknown): step is RefundStep => {
+    const s = step as Partial<RefundStep> | null;
+    return (
+      typeof s === 'object' &&
+      s !== null &&
+      Number.isInteger(s.daysBefore) &&
+      s.daysBefore! >= 0 &&
+      s.daysBefore! <= 365 &&
+      Number.isInteger(s.percent) &&
+      s.percent! >= 0 &&
+      s.percent! <= 100 &&
+      (s.as === 'card' || s.as === 'credit')
+    );
+  };
+  const steps =
+    Array.isArray(raw) && raw.length <= 5 && raw.every(valid)
+      ? [...raw].sort((a, b) => b.daysBefore - a.daysBefore)
+      : DEFAULT_REFUND_SCALE.steps;
+  const hours = values.event_booking_closes_hours;
+  return {
+    steps,
+    bookingClosesHours:
+      typeof hours === 'number' && Number.isInteger(hours) && hours >= 0 && hours <= 72
+        ? hours
+        : DEFAULT_REFUND_SCALE.bookingClosesHours,
+  };
 }
 
 /** Whole hours from 1 to 48, or the default. */
@@ -92,6 +135,7 @@ export async function loadShopRules(db: DbOrTx): Promise<ShopRules> {
     lateDeliveryCredit: asPence(values.late_delivery_credit, pence(DEFAULT_LATE_DELIVERY_CREDIT)),
     takeawayAcceptMinutes: asMinutes(values.takeaway_accept_minutes, DEFAULT_ACCEPT_MINUTES),
     tabs: tabRules(values),
+    events: eventRules(values),
   };
 }
 
@@ -179,6 +223,12 @@ export function settingsView(rules: ShopRules, now: Date): Settings {
       tabMaxHours: rules.tabs.maxHours,
       tabLimitMax: rules.tabs.limitMax,
       tabLimitChoices: TAB_DEFAULTS.limitChoices.filter((limit) => limit <= rules.tabs.limitMax),
+    },
+    events: {
+      refundScale: rules.events.steps.map((step) => ({ ...step })),
+      bookingClosesHours: rules.events.bookingClosesHours,
+      holdMinutes: EVENT_HOLD_MINUTES,
+      refundRule: refundRuleText(rules.events),
     },
   };
 }
