@@ -1,4 +1,4 @@
-import { addDays, londonClock, londonInstant, fullDateLabel, timeLabel } from './calendar';
+import { addDays, deadlineLabel, londonClock, londonInstant } from './calendar';
 import { formatPence, pence, type Pence } from './money';
 
 // Events (issue 22, decision 29): pasta classes, supper clubs and kids' mornings, sold as prepaid seats of a
@@ -314,12 +314,11 @@ export function refundRuleText(scale: RefundScale): string {
   );
 }
 
-/** The terms at `now` for one booking, in words: "Until Sat 14 Nov, 19:00: a full refund to your card." */
+/** The terms at `now` for one booking, in words: "Until Saturday 14 November at 7pm: a full refund to your card…". */
 export function refundTermsText(terms: RefundTerms): string {
   if (!terms.step || !terms.until)
     return 'It is too late to change or cancel this booking. You can still hand it to someone else.';
-  const until = `${fullDateLabel(londonClock(terms.until).date)}, ${timeLabel(terms.until)}`;
-  return `Until ${until}: ${stepWords(terms.step)} for anything you take off.`;
+  return `Until ${deadlineLabel(terms.until)}: ${stepWords(terms.step)} for anything you take off.`;
 }
 
 /** "£45.00 back to your card", "£12.00 as store credit", "Nothing back". */
