@@ -11,7 +11,7 @@ import {
   type EmailDeliveryOptions,
   type LoopTimers,
 } from './delivery';
-import { enqueueEmail, type EmailMessage, type EmailTransport } from './index';
+import { enqueueEmail, enqueueEmails, type EmailMessage, type EmailTransport } from './index';
 import { localTransport } from './local';
 import { createSmtpTransport } from './smtp';
 import { parseMail, startSmtpTestServer } from './smtp-test-server';
@@ -160,6 +160,38 @@ describe('a pass', () => {
     }
     expect(await delivery.deliverDue()).toBe(0);
     expect(sent).toHaveLength(3);
+  });
+
+  test('hands each message its attachments as stored (and none to a message without)', async () => {
+    const attachments = [
+      {
+        filename: 'supper-club.ics',
+        contentType: 'text/calendar; method=PUBLISH',
+        content: 'BEGIN:VCALENDAR\r\n',
+      },
+      { filename: 'menu.txt', contentType: 'text/plain', content: 'Tagliatelle, ragù.' },
+    ];
+    const db = t.database.db;
+    await enqueueEmails(db, [
+      { ...signInLink({ to: 'files-0@example.com', link: 'https://shop.example/' }), attachments },
+      signInLink({ to: 'files-1@example.com', link: 'https://shop.example/' }),
+    ]);
+    await enqueueEmail(db, {
+      ...signInLink({ to: 'files-2@example.com', link: 'https://shop.example/' }),
+      attachments: [],
+    });
+    const stored = await db
+      .select({ to: outbox.to, attachments: outbox.attachments })
+      .from(outbox)
+      .orderBy(asc(outbox.to));
+    expect(stored.map((row) => row.attachments)).toEqual([attachments, null, null]);
+
+    const { transport, sent } = recorder();
+    expect(await start({ transport }).deliverDue()).toBe(3);
+    const byTo = new Map(sent.map((message) => [message.to, message]));
+    expect(byTo.get('files-0@example.com')!.attachments).toEqual(attachments);
+    expect(byTo.get('files-1@example.com')).not.toHaveProperty('attachments');
+    expect(byTo.get('files-2@example.com')).not.toHaveProperty('attachments');
   });
 
   test('takes batches until nothing is due', async () => {

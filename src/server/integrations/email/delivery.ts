@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema/email';
-import type { EmailTemplate, EmailTransport } from './index';
+import type { EmailAttachment, EmailTemplate, EmailTransport } from './index';
 
 // Delivers the email outbox after commit (architecture decisions 8 and 9). Any number of server processes
 // may run this on one database.
@@ -75,6 +75,7 @@ interface Claimed {
   subject: string;
   text: string;
   html: string;
+  attachments: EmailAttachment[] | null;
   leaseUntil: Date;
 }
 
@@ -140,6 +141,7 @@ export function startEmailDelivery({
           subject: outbox.subject,
           text: outbox.text,
           html: outbox.html,
+          attachments: outbox.attachments,
           leaseUntil: outbox.nextAttemptAt,
         });
       return { due, rows };
@@ -157,9 +159,13 @@ export function startEmailDelivery({
         await release(batch.slice(index));
         break;
       }
-      const { leaseUntil, ...content } = message;
+      const { leaseUntil, attachments, ...content } = message;
       try {
-        await transport.send({ ...content, template: content.template as EmailTemplate });
+        await transport.send({
+          ...content,
+          template: content.template as EmailTemplate,
+          ...(attachments?.length ? { attachments } : {}),
+        });
       } catch (error) {
         await recordFailure(message, describeError(error));
         continue;

@@ -34,6 +34,14 @@ export type EmailTemplate =
   | 'tab_receipt'
   | 'tab_share_receipt';
 
+/** A file sent with a message (an event's calendar entry, `.ics`): text content, sent as UTF-8. */
+export interface EmailAttachment {
+  filename: string;
+  /** A MIME type, parameters allowed (`text/calendar; method=PUBLISH`). */
+  contentType: string;
+  content: string;
+}
+
 export interface EmailMessage {
   to: string;
   template: EmailTemplate;
@@ -42,6 +50,7 @@ export interface EmailMessage {
   text: string;
   /** The same message as HTML (inline styles only). */
   html: string;
+  attachments?: readonly EmailAttachment[];
 }
 
 /** What a transport needs: one message, sent or thrown. */
@@ -51,10 +60,19 @@ export interface EmailTransport {
 }
 
 export async function enqueueEmail(db: DbOrTx, message: EmailMessage): Promise<void> {
-  await db.insert(outbox).values(message);
+  await db.insert(outbox).values(outboxRow(message));
 }
 
 /** Many messages in one statement (weekly billing's batches). */
 export async function enqueueEmails(db: DbOrTx, messages: readonly EmailMessage[]): Promise<void> {
-  if (messages.length > 0) await db.insert(outbox).values([...messages]);
+  if (messages.length > 0) await db.insert(outbox).values(messages.map(outboxRow));
+}
+
+function outboxRow({ attachments, ...message }: EmailMessage): typeof outbox.$inferInsert {
+  return {
+    ...message,
+    attachments: attachments?.length
+      ? attachments.map(({ filename, contentType, content }) => ({ filename, contentType, content }))
+      : null,
+  };
 }

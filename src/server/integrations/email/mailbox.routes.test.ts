@@ -124,6 +124,7 @@ describe('GET /dev/mailbox.json', () => {
       status: 'pending',
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       links: [signIn, reset],
+      attachments: [],
     });
     expect(messages[1]).toMatchObject({ template: 'welcome', links: [] });
     expect(Date.parse(messages[0]!.created_at as string)).toBeGreaterThanOrEqual(
@@ -221,6 +222,90 @@ describe('disabled (production)', () => {
       expect((await production.app.inject({ method: 'GET', url: '/dev/mailbox' })).statusCode).toBe(404);
     } finally {
       await production.close();
+    }
+  });
+});
+
+describe('attachments', () => {
+  const calendar = 'BEGIN:VCALENDAR\r\nSUMMARY:Ravioli morning – ragù\r\nEND:VCALENDAR\r\n';
+  let id = '';
+  beforeAll(async () => {
+    const db = t.database.db;
+    await enqueueEmail(db, {
+      ...welcome({ to: 'cal@example.com', firstName: 'Cal' }),
+      attachments: [
+        {
+          filename: 'Ravioli morning – Sat.ics',
+          contentType: 'text/calendar; method=PUBLISH',
+          content: calendar,
+        },
+        { filename: 'x"y.html', contentType: 'text/html<script>', content: '<script>alert(1)</script>' },
+      ],
+    });
+    const [row] = await db.select({ id: outbox.id }).from(outbox).where(eq(outbox.to, 'cal@example.com'));
+    id = row!.id;
+  });
+
+  test('the message page lists each file with a link to download it; the list names them', async () => {
+    const html = (await get(`/dev/mailbox/${id}`)).body;
+    expect(html).toContain('<h2 id="attachments">Attachments</h2>');
+    expect(html).toContain(
+      `<li><a href="/dev/mailbox/${id}/attachments/0" download>Ravioli morning – Sat.ics</a> (text/calendar; method=PUBLISH)</li>`,
+    );
+    expect(html).toContain(`<a href="/dev/mailbox/${id}/attachments/1" download>x&quot;y.html</a>`);
+    expect(html).not.toContain('<script');
+    const list = (await get('/dev/mailbox?to=cal%40example.com')).body;
+    expect(list).toContain('<dt>Attachments</dt><dd>Ravioli morning – Sat.ics, x&quot;y.html</dd>');
+    const plain = (await get(`/dev/mailbox/${ids['welcome:anna@example.com']}`)).body;
+    expect(plain).not.toContain('Attachments');
+  });
+
+  test('the JSON names each file and where to get it', async () => {
+    const { messages } = (await get('/dev/mailbox.json?to=cal%40example.com')).json() as {
+      messages: { attachments: unknown[] }[];
+    };
+    expect(messages[0]!.attachments).toEqual([
+      {
+        filename: 'Ravioli morning – Sat.ics',
+        content_type: 'text/calendar; method=PUBLISH',
+        url: `/dev/mailbox/${id}/attachments/0`,
+      },
+      { filename: 'x"y.html', content_type: 'text/html<script>', url: `/dev/mailbox/${id}/attachments/1` },
+    ]);
+  });
+
+  test('downloads a file as sent, with its type and a download name', async () => {
+    const response = await get(`/dev/mailbox/${id}/attachments/0`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/calendar; method=PUBLISH; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="Ravioli morning _ Sat.ics"; filename*=UTF-8''Ravioli%20morning%20%E2%80%93%20Sat.ics`,
+    );
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.body).toBe(calendar);
+  });
+
+  test('a malformed type is downloaded as bytes, and a quote cannot leave the file name', async () => {
+    const response = await get(`/dev/mailbox/${id}/attachments/1`);
+    expect(response.headers['content-type']).toBe('application/octet-stream');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="x_y.html"; filename*=UTF-8''x%22y.html`,
+    );
+  });
+
+  test('a file that is not there is a 404 page', async () => {
+    for (const url of [
+      `/dev/mailbox/${id}/attachments/2`,
+      `/dev/mailbox/${id}/attachments/-1`,
+      `/dev/mailbox/${id}/attachments/x`,
+      `/dev/mailbox/${ids['welcome:anna@example.com']}/attachments/0`,
+      '/dev/mailbox/00000000-0000-4000-8000-000000000000/attachments/0',
+      '/dev/mailbox/not-a-uuid/attachments/0',
+    ]) {
+      const response = await get(url);
+      expect(response.statusCode).toBe(404);
+      expect(response.body).toContain('<h1>Attachment not found</h1>');
     }
   });
 });

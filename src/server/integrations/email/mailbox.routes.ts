@@ -19,9 +19,9 @@ export interface MailboxOptions {
 export const MAILBOX_LIMIT = 200;
 
 const listQuery = z.object({ to: z.optional(z.string().check(z.maxLength(320))) });
-const messageParams = z.object({
-  id: z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)),
-});
+const uuid = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i));
+const messageParams = z.object({ id: uuid });
+const attachmentParams = z.object({ id: uuid, index: z.string().check(z.regex(/^\d{1,3}$/)) });
 
 // Styles inline in the page (and the email's own inline styles in the frame); nothing else loads, no script
 // runs. A srcdoc frame inherits this policy, so it backs up the frame's sandbox.
@@ -80,6 +80,11 @@ export async function mailboxRoutes(app: FastifyInstance, { db, enabled }: Mailb
         status: row.status,
         created_at: row.createdAt.toISOString(),
         links: extractLinks(row.text),
+        attachments: (row.attachments ?? []).map((file, index) => ({
+          filename: file.filename,
+          content_type: file.contentType,
+          url: attachmentUrl(row.id, index),
+        })),
       })),
     });
   });
@@ -87,9 +92,48 @@ export async function mailboxRoutes(app: FastifyInstance, { db, enabled }: Mailb
   app.get('/dev/mailbox/:id', { schema: { hide: true } }, async (request, reply) => {
     const params = messageParams.safeParse(request.params);
     const [row] = params.success ? await db.select().from(outbox).where(eq(outbox.id, params.data.id)) : [];
-    if (!row) return sendPage(reply, 404, 'Message not found', notFound());
+    if (!row) return sendPage(reply, 404, 'Message not found', notFound('message'));
     return sendPage(reply, 200, row.subject, messagePage(row));
   });
+
+  // A file as it was sent, downloaded (never shown in the mailbox's page: its type is the sender's).
+  app.get('/dev/mailbox/:id/attachments/:index', { schema: { hide: true } }, async (request, reply) => {
+    const params = attachmentParams.safeParse(request.params);
+    const [row] = params.success
+      ? await db.select({ attachments: outbox.attachments }).from(outbox).where(eq(outbox.id, params.data.id))
+      : [];
+    const file = params.success ? row?.attachments?.[Number(params.data.index)] : undefined;
+    if (!file) return sendPage(reply, 404, 'Attachment not found', notFound('attachment'));
+    return reply
+      .status(200)
+      .header('content-type', downloadType(file.contentType))
+      .header('content-disposition', contentDisposition(file.filename))
+      .header('x-content-type-options', 'nosniff')
+      .send(file.content);
+  });
+}
+
+function attachmentUrl(id: string, index: number): string {
+  return `/dev/mailbox/${id}/attachments/${index}`;
+}
+
+/** The stored type when it is a well-formed MIME type (text with its charset), else bytes to save. */
+function downloadType(contentType: string): string {
+  const type = contentType.trim();
+  if (!/^[\w.+-]+\/[\w.+-]+(\s*;\s*[\w.+-]+=("[^"\r\n]*"|[\w.+-]+))*$/.test(type)) {
+    return 'application/octet-stream';
+  }
+  return /^text\//i.test(type) && !/;\s*charset=/i.test(type) ? `${type}; charset=utf-8` : type;
+}
+
+/** `attachment` with an ASCII fallback name and the real one in RFC 5987 form. */
+function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_').trim() || 'attachment';
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 function sendPage(reply: FastifyReply, status: number, title: string, main: string) {
@@ -114,17 +158,25 @@ function meta(items: [string, string][]): string {
   return `<dl class="meta">${items.map(([term, value]) => `<div><dt>${term}</dt><dd>${value}</dd></div>`).join('')}</dl>`;
 }
 
+function listFacts(row: Row): [string, string][] {
+  const facts: [string, string][] = [
+    ['To', escapeHtml(row.to)],
+    ['Template', escapeHtml(row.template)],
+    ['Time', time(row.createdAt)],
+    ['Status', status(row)],
+  ];
+  const files = row.attachments ?? [];
+  if (files.length > 0)
+    facts.push(['Attachments', escapeHtml(files.map((file) => file.filename).join(', '))]);
+  return facts;
+}
+
 function listPage(rows: Row[], to: string | undefined): string {
   const items = rows
     .map(
       (row) => `<li>
 <a class="subject" href="/dev/mailbox/${row.id}">${escapeHtml(row.subject)}</a>
-${meta([
-  ['To', escapeHtml(row.to)],
-  ['Template', escapeHtml(row.template)],
-  ['Time', time(row.createdAt)],
-  ['Status', status(row)],
-])}
+${meta(listFacts(row))}
 </li>`,
     )
     .join('\n');
@@ -150,6 +202,7 @@ function messagePage(row: Row): string {
   ];
   if (row.sentAt) facts.push(['Sent', time(row.sentAt)]);
   if (row.lastError) facts.push(['Last error', escapeHtml(row.lastError)]);
+  const files = row.attachments ?? [];
   return `<nav aria-label="Mailbox"><a href="/dev/mailbox?to=${encodeURIComponent(row.to)}">Messages to ${escapeHtml(row.to)}</a> · <a href="/dev/mailbox">All messages</a></nav>
 <h1>${escapeHtml(row.subject)}</h1>
 ${meta(facts)}
@@ -157,6 +210,12 @@ ${
   links.length > 0
     ? `<section aria-labelledby="links"><h2 id="links">Links</h2>
 <ol>${links.map((link) => `<li><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></li>`).join('')}</ol></section>`
+    : ''
+}
+${
+  files.length > 0
+    ? `<section aria-labelledby="attachments"><h2 id="attachments">Attachments</h2>
+<ol>${files.map((file, index) => `<li><a href="${attachmentUrl(row.id, index)}" download>${escapeHtml(file.filename)}</a> (${escapeHtml(file.contentType)})</li>`).join('')}</ol></section>`
     : ''
 }
 <section aria-labelledby="text"><h2 id="text">Plain text</h2>
@@ -173,9 +232,12 @@ function linksInNewTab(html: string): string {
     : base + html;
 }
 
-function notFound(): string {
-  return `<h1>Message not found</h1>
-<p>There is no message with that id. <a href="/dev/mailbox">Back to the mailbox</a>.</p>`;
+function notFound(what: 'message' | 'attachment'): string {
+  return what === 'message'
+    ? `<h1>Message not found</h1>
+<p>There is no message with that id. <a href="/dev/mailbox">Back to the mailbox</a>.</p>`
+    : `<h1>Attachment not found</h1>
+<p>That message has no such attachment. <a href="/dev/mailbox">Back to the mailbox</a>.</p>`;
 }
 
 function badRequest(): string {

@@ -172,31 +172,73 @@ function converse(
   });
 }
 
-/** Headers (lower-cased names, unfolded) and the decoded text/plain and text/html parts of a message. */
-export function parseMail(data: string): { headers: Map<string, string>; text: string; html: string } {
+export interface ParsedAttachment {
+  filename: string;
+  contentType: string;
+  disposition: string;
+  content: string;
+}
+
+/**
+ * Headers (lower-cased names, unfolded), the decoded text/plain and text/html parts of a message, and its
+ * attachments (parts with `Content-Disposition: attachment`), multiparts read at any depth.
+ */
+export function parseMail(data: string): {
+  headers: Map<string, string>;
+  text: string;
+  html: string;
+  attachments: ParsedAttachment[];
+} {
   const { headers, body } = splitHeaders(data);
-  const boundary = /boundary="?([^";]+)"?/i.exec(headers.get('content-type') ?? '')?.[1];
-  const parts = boundary
-    ? body
-        .split(`--${boundary}`)
-        .slice(1, -1)
-        .map((part) => splitHeaders(part.replace(/^\r\n/, '')))
-    : [{ headers, body }];
+  const leaves = leafParts(headers, body);
+  const isAttachment = (part: Part) => /^attachment/i.test(part.headers.get('content-disposition') ?? '');
   const find = (type: string) => {
-    const part = parts.find((p) => (p.headers.get('content-type') ?? '').startsWith(type));
-    if (!part) return '';
-    const encoding = (part.headers.get('content-transfer-encoding') ?? '').toLowerCase();
-    const raw = part.body.replace(/\r\n$/, '');
-    if (encoding === 'base64') return Buffer.from(raw, 'base64').toString('utf8');
-    if (encoding === 'quoted-printable') {
-      const bytes = raw
-        .replace(/=\r\n/g, '')
-        .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      return Buffer.from(bytes, 'latin1').toString('utf8');
-    }
-    return raw;
+    const part = leaves.find(
+      (p) => !isAttachment(p) && (p.headers.get('content-type') ?? '').startsWith(type),
+    );
+    return part ? decodeBody(part) : '';
   };
-  return { headers, text: find('text/plain'), html: find('text/html') };
+  const attachments = leaves.filter(isAttachment).map((part) => {
+    const disposition = part.headers.get('content-disposition') ?? '';
+    return {
+      filename: /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? '',
+      contentType: part.headers.get('content-type') ?? '',
+      disposition,
+      content: decodeBody(part),
+    };
+  });
+  return { headers, text: find('text/plain'), html: find('text/html'), attachments };
+}
+
+interface Part {
+  headers: Map<string, string>;
+  body: string;
+}
+
+function leafParts(headers: Map<string, string>, body: string): Part[] {
+  const contentType = headers.get('content-type') ?? '';
+  const boundary = /^multipart\//i.test(contentType) ? /boundary="?([^";]+)"?/i.exec(contentType)?.[1] : null;
+  if (!boundary) return [{ headers, body }];
+  return body
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .flatMap((raw) => {
+      const part = splitHeaders(raw.replace(/^\r\n/, ''));
+      return leafParts(part.headers, part.body);
+    });
+}
+
+function decodeBody(part: Part): string {
+  const encoding = (part.headers.get('content-transfer-encoding') ?? '').toLowerCase();
+  const raw = part.body.replace(/\r\n$/, '');
+  if (encoding === 'base64') return Buffer.from(raw, 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    const bytes = raw
+      .replace(/=\r\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return raw;
 }
 
 function splitHeaders(data: string): { headers: Map<string, string>; body: string } {

@@ -41,6 +41,35 @@ describe('createSmtpTransport', () => {
     expect(parsed.html).toBe(message.html.replace(/\n/g, '\r\n'));
   });
 
+  test('sends attachments as MIME parts of their own beside the text and HTML', async () => {
+    server = await startSmtpTestServer();
+    const calendar = 'BEGIN:VCALENDAR\r\nSUMMARY:Ravioli morning – ragù\r\nEND:VCALENDAR\r\n';
+    const message = {
+      id: ID,
+      ...signInLink({ to: 'anna@example.com', link }),
+      attachments: [
+        { filename: 'ravioli-morning.ics', contentType: 'text/calendar; method=PUBLISH', content: calendar },
+        { filename: 'notes.txt', contentType: 'text/plain', content: 'Bring an apron.' },
+      ],
+    };
+
+    await createSmtpTransport(server.url, FROM).send(message);
+
+    const parsed = parseMail(server.received[0]!.data);
+    expect(parsed.headers.get('content-type')).toMatch(/^multipart\/mixed/);
+    expect(parsed.text).toBe(message.text.replace(/\n/g, '\r\n'));
+    expect(parsed.html).toBe(message.html.replace(/\n/g, '\r\n'));
+    expect(parsed.attachments).toHaveLength(2);
+    const [ics, notes] = parsed.attachments;
+    expect(ics!.filename).toBe('ravioli-morning.ics');
+    expect(ics!.disposition).toMatch(/^attachment/);
+    expect(ics!.contentType).toMatch(/^text\/calendar/);
+    expect(ics!.contentType).toMatch(/method=PUBLISH; charset=utf-8/);
+    expect(ics!.content).toBe(calendar);
+    expect(notes).toMatchObject({ filename: 'notes.txt', content: 'Bring an apron.' });
+    expect(notes!.contentType).toMatch(/^text\/plain/);
+  });
+
   test('non-ASCII subjects and names survive the trip', async () => {
     server = await startSmtpTestServer();
     const message = { id: ID, ...welcome({ to: 'zoe@example.com', firstName: 'Zoë' }) };

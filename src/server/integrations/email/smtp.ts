@@ -28,6 +28,15 @@ export function createSmtpTransport(smtpUrl: string, from: string): EmailTranspo
         // recording it), mail clients recognise the copy.
         messageId: `<${message.id}@${domain}>`,
         headers: { 'X-Sfoglia-Template': message.template },
+        // Each file its own MIME part (multipart/mixed around the text and HTML), its text as UTF-8.
+        attachments: message.attachments?.map(({ filename, contentType, content }) => ({
+          filename,
+          contentType:
+            /^text\//i.test(contentType) && !/;\s*charset=/i.test(contentType)
+              ? `${contentType}; charset=utf-8`
+              : contentType,
+          content: Buffer.from(content, 'utf8'),
+        })),
       });
     },
   };
