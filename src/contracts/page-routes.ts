@@ -144,6 +144,25 @@ export const PAGES: readonly Page[] = [
   browser('/dine-in-view-tab'),
   browser('/dine-in-close-tab'),
   browser('/paypal-dine-in-setup'),
+  // An event booking's dietary form (issue 22 part 3): a guest's link with its key, or the booker signed in.
+  browser('/events/dietary-form/:orderId'),
+  browser('/events/dietary-form/success'),
+  // Events (issue 22): the themes and a theme (public, rendered on the server; a theme loads the same JS as
+  // the themes, measured there, as the bench visits a path without an id), then the booking (a draft in the
+  // browser), the reservation and the events checkout.
+  server('/events/themes', {
+    chunks: ['pages/events/load.ts', 'pages/events/public-chunk.ts'],
+    measured: true,
+  }),
+  server('/events/theme/:id', { chunks: ['pages/events/load.ts', 'pages/events/public-chunk.ts'] }),
+  browser('/events/booking'),
+  browser('/events/reservation'),
+  browser('/events-checkout'),
+  browser('/events-checkout/continue'),
+  browser('/events-checkout/signup'),
+  browser('/events-checkout/login'),
+  browser('/events-checkout/addons'),
+  browser('/events-checkout/payment'),
 ];
 
 const paths = (rendered: Page['rendered']) =>

@@ -9,6 +9,8 @@ import { Shell } from './app/shell';
 import { ONE_OFF_FLOW, SUBSCRIPTION_FLOW } from './features/checkout/flows';
 import { checkoutLayout, checkoutSignInRoutes, checkoutStepRoutes } from './pages/checkout/checkout-routes';
 import { dineInRoutes } from './pages/dine-in/dine-in-routes';
+import { dietaryRoutes } from './pages/events/dietary-routes';
+import { eventRoutes } from './pages/events/events-routes';
 import { giftRoutes } from './pages/gifts/gift-routes';
 import { paymentRoutes } from './pages/payment/payment-routes';
 import { planRoutes } from './pages/plan/plan-routes';
@@ -87,6 +89,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             ...takeawayRoutes(queryClient),
             // Dine-in (issue 21): a table's menu, its checkout, the tab and the bill.
             ...dineInRoutes(queryClient),
+            // Guests' dietary needs for an event booking (issue 22 part 3): by link or as the booker.
+            ...dietaryRoutes(),
+            // Events (issue 22): the themes, a theme, booking seats and its checkout.
+            ...eventRoutes(queryClient),
             // Payments (spec §2 Login-required order screens; public PayPal returns).
             {
               loader: requireCustomer(queryClient),

@@ -128,7 +128,38 @@ const FIRST_SCREENS: Record<string, () => Promise<void>> = {
     expect(html).toContain('Office or company address');
     expect(html).toMatch(/Catering from £\d+/);
   },
+  // Events (issue 22): the themes with their price from, and a theme with its refund rule and its dates.
+  '/events/themes': async () => {
+    const themes = await eventTemplates();
+    expect(themes.length).toBeGreaterThan(0);
+    const { status, html } = await page('/events/themes');
+    expect(status).toBe(200);
+    expect(html).toContain('Pasta classes and supper clubs');
+    expect(shown(html, themes)).toBe(themes.length);
+    expect(html).toMatch(/From <!-- -->£\d+\.\d\d|From £\d+\.\d\d/);
+  },
+  '/events/theme/:id': async () => {
+    const [theme] = await eventTemplates();
+    const { status, html } = await page(`/events/theme/${theme!.id}`);
+    expect(status).toBe(200);
+    expect(shown(html, [theme!])).toBe(1);
+    expect(html).toContain('If your plans change');
+    expect(html).toContain(escapeHtml(theme!.refundRule));
+    expect(html).toMatch(/\d+ seats? left/);
+  },
 };
+
+async function eventTemplates(): Promise<{ id: string; title: string; refundRule: string }[]> {
+  const response = await app.inject({ method: 'GET', url: '/api/v2/event_templates' });
+  const body = response.json() as {
+    data: { id: string; attributes: { title: string; refund_rule: string } }[];
+  };
+  return body.data.map((d) => ({
+    id: d.id,
+    title: d.attributes.title,
+    refundRule: d.attributes.refund_rule,
+  }));
+}
 
 async function expectRedirect(from: string, to: string) {
   const { status, headers } = await page(from);

@@ -3,10 +3,10 @@
 
 export interface CheckoutFlow {
   /**
-   * takeaway and catering: Pasta Now's checkouts (pages/takeaway); dine-in: a table's (pages/dine-in). They
-   * share the sign-in steps and frame.
+   * takeaway and catering: Pasta Now's checkouts (pages/takeaway); dine-in: a table's (pages/dine-in);
+   * events: a booking's (pages/events). They share the sign-in steps and frame.
    */
-  kind: 'subscription' | 'one-off' | 'takeaway' | 'catering' | 'dine-in';
+  kind: 'subscription' | 'one-off' | 'takeaway' | 'catering' | 'dine-in' | 'events';
   /** Where the delivery, payment and confirmation steps live. */
   base: string;
   /** Where the continue, signup and login steps live. */

@@ -7,6 +7,7 @@ import {
   type Order,
   type RecipeKitOrderBody,
 } from '../../../contracts/orders';
+import type { EventBookingBody } from '../../../contracts/events';
 import type { GiftBoxOrderBody } from '../../../contracts/gifts';
 import { api } from '../../shared/api/client';
 import { readMany, readMeta, readOne } from '../../shared/api/documents';
@@ -123,6 +124,12 @@ export const ordersApi = {
   /** A gift box's order (the same unpaid gift again gives back the same order). */
   placeGift: async (body: GiftBoxOrderBody, idempotencyKey: string): Promise<OrderList> =>
     readOrderList(await api('POST', '/orders/gift_boxes', { body, idempotencyKey })),
+  /**
+   * An event booking's order (issue 22): its seats are held for a few minutes while it is paid; the same
+   * unpaid booking again gives back the same order, a changed one replaces it.
+   */
+  placeEventBooking: async (body: EventBookingBody, idempotencyKey: string): Promise<OrderList> =>
+    readOrderList(await api('POST', '/orders/events', { body, idempotencyKey })),
   /** The note the driver reads, until the order is packed (PUT /orders/{id}). */
   changeNote: async (orderId: string, deliveryNote: string | null): Promise<Order> =>
     readOrderDetail(await api('PUT', `/orders/${orderId}`, { body: { deliveryNote } })).order,

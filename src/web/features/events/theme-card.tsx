@@ -1,0 +1,45 @@
+import { Link } from 'react-router';
+import type { EventTemplate } from '../../../contracts/events';
+import { formatPence } from '../../../domain/money';
+import { durationLabel, startsLabel } from './format';
+
+export const themePath = (id: string) => `/events/theme/${encodeURIComponent(id)}`;
+
+/** One theme in the list: its cover, title, summary, price from, duration and next date. */
+export function ThemeCard({ template, eager }: { template: EventTemplate; eager: boolean }) {
+  const cover = template.images[0];
+  return (
+    <li className="ev-card">
+      {cover ? (
+        <img
+          src={cover}
+          alt=""
+          width={800}
+          height={600}
+          // The first card is the page's largest paint; the others are below the fold on a phone.
+          {...(eager ? { loading: 'eager', fetchPriority: 'high' } : { loading: 'lazy', decoding: 'async' })}
+        />
+      ) : null}
+      <div className="ev-card__body">
+        <p className="ev-card__kind">{template.themeLabel}</p>
+        <h2>
+          <Link to={themePath(template.id)} className="ev-card__link">
+            {template.title}
+          </Link>
+        </h2>
+        <p className="ev-card__summary">{template.summary}</p>
+        <ul className="ev-facts" aria-label="At a glance">
+          <li>
+            <strong>From {formatPence(template.fromPrice)}</strong> per guest
+          </li>
+          <li>{durationLabel(template.durationMinutes)}</li>
+          <li>
+            {template.nextStartsAt
+              ? `Next: ${startsLabel(template.nextStartsAt)}`
+              : 'No dates with seats left'}
+          </li>
+        </ul>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,57 @@
+import { useSearchParams } from 'react-router';
+import type { EventSlotFilterOptions } from '../../../contracts/events';
+import { useHydrated } from '../../shared/use-hydrated';
+import { withFilter } from './filters';
+
+type Name = 'location' | 'month' | 'seats';
+
+/**
+ * Where, when and how many (spec §7 event_slot_filter_options). A plain GET form: each choice applies at once
+ * in the browser; before the page's script runs, "Show dates" sends it.
+ */
+export function SlotFilterForm({
+  options,
+  show = ['location', 'month', 'seats'],
+  label,
+}: {
+  options: EventSlotFilterOptions;
+  show?: readonly Name[];
+  label: string;
+}) {
+  const [params, setParams] = useSearchParams();
+  const hydrated = useHydrated();
+  const change = (name: Name, value: string) =>
+    setParams(withFilter(params, name, value), { replace: true, preventScrollReset: true });
+  const select = (name: Name, title: string, any: string, choices: { value: string; label: string }[]) => (
+    <label className="ev-filter">
+      <span>{title}</span>
+      <select name={name} value={params.get(name) ?? ''} onChange={(e) => change(name, e.target.value)}>
+        <option value="">{any}</option>
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  return (
+    <form method="get" className="ev-filters" aria-label={label} onSubmit={(e) => e.preventDefault()}>
+      {show.includes('location') ? select('location', 'Where', 'Any restaurant', options.locations) : null}
+      {show.includes('month') ? select('month', 'When', 'Any month', options.months) : null}
+      {show.includes('seats')
+        ? select(
+            'seats',
+            'Seats needed',
+            'Any number',
+            options.seats.map((n) => ({ value: String(n), label: n === 1 ? '1 seat' : `${n} seats` })),
+          )
+        : null}
+      {hydrated ? null : (
+        <button type="submit" className="button button--secondary button--small">
+          Show dates
+        </button>
+      )}
+    </form>
+  );
+}
