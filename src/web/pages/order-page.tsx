@@ -1,13 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { Order } from '../../contracts/orders';
 import { deadlineLabel, isIsoDate } from '../../domain/calendar';
 import { weekCutoff } from '../../domain/plans';
+import { BookingSection } from '../features/events/booking-section';
 import { OrderLines } from '../features/orders/order-lines';
 import { addressLines, longDate, OrderTotals } from '../features/orders/order-summary';
-import { orderQueries } from '../features/orders/orders.queries';
+import { orderQueries, ordersApi } from '../features/orders/orders.queries';
+import { PaySection } from '../features/payments/pay-section';
 import { PaymentOutcome } from '../features/payments/payment-outcome';
 import { paymentQueries } from '../features/payments/payments.queries';
+import { usePayOrder } from '../features/payments/use-pay-order';
+import { LoadFailed } from '../shared/ui/load-failed';
 import { PlanHistory } from '../features/subscriptions/plan-history';
 import { isApiError } from '../shared/api/client';
 import { Spinner } from '../shared/ui/spinner';
@@ -15,7 +19,9 @@ import { usePageMeta } from '../shared/use-page-meta';
 
 // /order/{orderId} (login needed): one order, its state, its lines and where it goes; for a box of the
 // pasta plan, when it is charged, what can still change and what was changed about its week (issue 12).
-// /schedule/one-off/{orderId}/view shows an order the same way, from the plan's schedule.
+// /schedule/one-off/{orderId}/view shows an order the same way, from the plan's schedule. An event booking
+// (issue 22) shows the booking in place of a delivery: its event, guests, dietary answers and changes, a
+// change that costs something paid here with the pay section.
 
 function OrderDetail({ orderId, back }: { orderId: string; back: { to: string; label: string } }) {
   const detail = useQuery(orderQueries.detail(orderId));
@@ -43,6 +49,37 @@ function OrderDetail({ orderId, back }: { orderId: string; back: { to: string; l
     );
   }
   const { order, checkout } = detail.data;
+  if (order.source === 'event_booking') {
+    return (
+      <div className="page page--narrow order-page">
+        <p>
+          <Link to={back.to}>← {back.label}</Link>
+        </p>
+        <h1>Booking #{order.number}</h1>
+        <OrderStateBadge order={order} />
+        <PaymentOutcome orderId={order.id} enabled={order.payable} onSettled={() => void detail.refetch()}>
+          {order.payable && order.failedPayment ? (
+            <p>
+              <Link to={`/payment/${order.id}`} className="button button--primary">
+                Pay now
+              </Link>
+            </p>
+          ) : null}
+        </PaymentOutcome>
+        <BookingSection
+          orderId={order.id}
+          pay={(payOrderId, onPaid) => (
+            <BookingPay payOrderId={payOrderId} bookingOrderId={order.id} onPaid={onPaid} />
+          )}
+        />
+        <section className="checkout-card" aria-labelledby="order-items-heading">
+          <h2 id="order-items-heading">Receipt for the booking</h2>
+          <OrderLines lines={order.lineItems} />
+          <OrderTotals order={order} checkout={checkout} />
+        </section>
+      </div>
+    );
+  }
   return (
     <div className="page page--narrow order-page">
       <p>
@@ -103,6 +140,47 @@ function OrderDetail({ orderId, back }: { orderId: string; back: { to: string; l
         </section>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * Pays the order a booking's change made (more guests, a dearer date) with the pay section; once paid the
+ * booking and the orders are read again. A 3-D Secure check or PayPal comes back to this page.
+ */
+function BookingPay({
+  payOrderId,
+  bookingOrderId,
+  onPaid,
+}: {
+  payOrderId: string;
+  bookingOrderId: string;
+  onPaid: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const detail = useQuery(orderQueries.detail(payOrderId));
+  const bookingPage = `/order/${bookingOrderId}`;
+  const payment = usePayOrder(
+    async (orderId) => {
+      await ordersApi.confirm(orderId);
+      void queryClient.invalidateQueries({ queryKey: orderQueries.all });
+      onPaid();
+    },
+    undefined,
+    () => bookingPage,
+  );
+  if (detail.isPending) return <Spinner label="Loading what to pay" />;
+  if (detail.isError || !detail.data.checkout) {
+    return <LoadFailed message="We couldn’t load what to pay." onRetry={() => detail.refetch()} />;
+  }
+  return (
+    <PaySection
+      checkout={detail.data.checkout}
+      payment={payment}
+      onPay={(how, missing) => {
+        if (payment.begin(missing)) void payment.pay(payOrderId, how, bookingPage);
+      }}
+      wording={{ heading: 'Pay for the change' }}
+    />
   );
 }
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import { useBookingRows } from '../../features/events/booking-rows';
 import { OrderList } from '../../features/orders/order-list';
 import { orderQueries, PAST_PER_PAGE } from '../../features/orders/orders.queries';
 import { Spinner } from '../../shared/ui/spinner';
@@ -13,6 +14,7 @@ export function OrderHistoryPage() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const past = useQuery(orderQueries.list('past', page, PAST_PER_PAGE));
+  const events = useBookingRows(past.data?.orders);
   const pages = past.data ? Math.max(1, Math.ceil(past.data.total / PAST_PER_PAGE)) : 1;
   const go = (next: number) => setParams(next === 1 ? {} : { page: String(next) });
   return (
@@ -24,7 +26,11 @@ export function OrderHistoryPage() {
         <LoadFailed message="We were unable to process your request" onRetry={past.refetch} />
       ) : (
         <>
-          <OrderList orders={past.data.orders} empty="Your delivered orders will show here." />
+          <OrderList
+            orders={past.data.orders}
+            events={events}
+            empty="Your delivered orders will show here."
+          />
           {pages > 1 ? (
             <nav className="pager" aria-label="Past orders pages">
               <button

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { useBookingRows } from '../../features/events/booking-rows';
 import { OrderList } from '../../features/orders/order-list';
 import { orderQueries, PAST_PREVIEW_PER_PAGE } from '../../features/orders/orders.queries';
 import { LoadFailed } from '../../shared/ui/load-failed';
@@ -13,6 +14,7 @@ const Failed = ({ onRetry }: { onRetry: () => void }) => (
 
 export function UpcomingOrdersSection() {
   const upcoming = useQuery(orderQueries.list('upcoming'));
+  const events = useBookingRows(upcoming.data?.orders);
   return (
     <section className="account-section account-section--wide" aria-labelledby="upcoming-heading">
       <h2 id="upcoming-heading">Upcoming deliveries</h2>
@@ -21,7 +23,11 @@ export function UpcomingOrdersSection() {
       ) : upcoming.isError ? (
         <Failed onRetry={() => void upcoming.refetch()} />
       ) : (
-        <OrderList orders={upcoming.data.orders} empty="No deliveries on the way. Fancy some pasta?" />
+        <OrderList
+          orders={upcoming.data.orders}
+          events={events}
+          empty="No deliveries on the way. Fancy some pasta?"
+        />
       )}
     </section>
   );
@@ -29,6 +35,7 @@ export function UpcomingOrdersSection() {
 
 export function RecentOrdersSection() {
   const past = useQuery(orderQueries.list('past', 1, PAST_PREVIEW_PER_PAGE));
+  const events = useBookingRows(past.data?.orders);
   return (
     <section className="account-section account-section--wide" aria-labelledby="past-heading">
       <div className="account-section__header">
@@ -40,7 +47,7 @@ export function RecentOrdersSection() {
       ) : past.isError ? (
         <Failed onRetry={() => void past.refetch()} />
       ) : (
-        <OrderList orders={past.data.orders} empty="Your delivered orders will show here." />
+        <OrderList orders={past.data.orders} events={events} empty="Your delivered orders will show here." />
       )}
     </section>
   );

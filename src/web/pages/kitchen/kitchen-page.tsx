@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams, type RouteObject } from 'react-router';
 import { requireCustomer } from '../../app/guards';
+import { HostEventsView } from '../../features/events/host-view';
 import { BusyMode } from '../../features/kitchen/busy-mode';
 import { floorTabLabel } from '../../features/kitchen/floor';
 import { FloorView } from '../../features/kitchen/floor-view';
@@ -25,8 +26,8 @@ import './kitchen.css';
 // grouped by stage (columns on a tablet or desktop, tabs on a phone), the menu's snoozes and busy mode, and
 // the floor (issue 21 part 6): open tabs by table, and the table cards to print. A member of staff at several
 // restaurants picks one (kept in the address, ?restaurant=…, and remembered on this device); the view is in
-// the address too (?view=menu, floor or cards), so a tablet can be left on the floor. Anyone else signed in
-// is told the screen is for restaurant staff.
+// the address too (?view=menu, floor, cards or events: the host's view of events, issue 22 part 6), so a
+// tablet can be left on the floor. Anyone else signed in is told the screen is for restaurant staff.
 
 export function kitchenRoute(queryClient: QueryClient): Pick<RouteObject, 'loader' | 'Component'> {
   return { loader: requireCustomer(queryClient), Component: KitchenPage };
@@ -147,7 +148,7 @@ const CONNECTION: Record<StreamStatus, string> = {
   stopped: 'Not connected',
 };
 
-const VIEWS = ['orders', 'menu', 'floor', 'cards'] as const;
+const VIEWS = ['orders', 'menu', 'floor', 'cards', 'events'] as const;
 type View = (typeof VIEWS)[number];
 /** The view the address asks for (?view=…); the orders otherwise. */
 const viewOf = (asked: string | null): View => VIEWS.find((view) => view === asked) ?? 'orders';
@@ -293,12 +294,17 @@ function Board({
               label: `Menu and snoozes${snoozed.data?.length ? ` (${snoozed.data.length} snoozed)` : ''}`,
             },
             { id: 'floor', label: floorTabLabel(floor.data?.openTabs) },
+            { id: 'events', label: 'Events' },
           ]}
         />
       )}
       {view === 'cards' ? null : view === 'menu' ? (
         <TabPanel base={`${base}-view`} id="menu">
           <SnoozePanel restaurantId={restaurant.id} now={now} />
+        </TabPanel>
+      ) : view === 'events' ? (
+        <TabPanel base={`${base}-view`} id="events">
+          <HostEventsView restaurantId={restaurant.id} />
         </TabPanel>
       ) : view === 'floor' ? (
         <TabPanel base={`${base}-view`} id="floor">

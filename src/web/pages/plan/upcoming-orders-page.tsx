@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Subscription } from '../../../contracts/subscriptions';
 import { usePlanChanged } from '../../app/use-plan-changed';
+import { UpcomingBookings } from '../../features/events/booking-upcoming';
 import { useShopClock } from '../../features/subscriptions/countdown';
 import { PlanGate } from '../../features/subscriptions/plan-gate';
 import { PlanFacts, PlanStateNotice } from '../../features/subscriptions/plan-overview';
@@ -59,8 +60,10 @@ function PlanWeeks({ plan }: { plan: Subscription }) {
 
 export function UpcomingOrdersPage() {
   usePageMeta('Your pasta plan');
+  const now = useShopClock();
   return (
     <div className="plan-page">
+      <UpcomingBookings now={now} />
       <PlanGate headingId="no-plan-heading">{(plan) => <PlanWeeks key={plan.id} plan={plan} />}</PlanGate>
     </div>
   );

@@ -1,0 +1,37 @@
+import { preferenceLabel } from '../../../domain/events';
+
+// How a booking's facts read on the booker's and the host's screens (London dates and times, guests,
+// needs). The booking pages' own words are format.ts.
+
+const londonDateTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+
+/** "Sat 12 Dec, 19:00" in London time. */
+export function whenLabel(iso: string): string {
+  const parts = Object.fromEntries(londonDateTime.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+  return `${parts.weekday} ${parts.day} ${parts.month}, ${parts.hour}:${parts.minute}`;
+}
+
+/** "3 adults and 1 child", "1 adult", "No guests". */
+export function seatsWords(adults: number, children: number): string {
+  const parts = [];
+  if (adults > 0) parts.push(`${adults} ${adults === 1 ? 'adult' : 'adults'}`);
+  if (children > 0) parts.push(`${children} ${children === 1 ? 'child' : 'children'}`);
+  return parts.length === 0 ? 'No guests' : parts.join(' and ');
+}
+
+/** "3 guests", "1 guest". */
+export const guestCountWords = (count: number) => `${count} ${count === 1 ? 'guest' : 'guests'}`;
+
+/** A guest's allergies and diets in words ("Tree nuts, Vegetarian"), or that they gave none. */
+export function needsWords(guest: { allergens: readonly string[]; diets: readonly string[] }): string {
+  const all = [...guest.allergens, ...guest.diets].map(preferenceLabel);
+  return all.length === 0 ? 'No allergies or diets' : all.join(', ');
+}
