@@ -43,6 +43,8 @@ export const eventTemplateAttributes = z.object({
 });
 export const eventTemplateModel = z.extend(eventTemplateAttributes, { id: z.string() });
 export type EventTemplate = z.infer<typeof eventTemplateModel>;
+/** GET /event_templates/{id} and /event_slots/{id}: an unknown id is a 404 (EVENT_NOT_FOUND, EVENT_SLOT_NOT_FOUND). */
+export const eventIdParams = z.strictObject({ id: z.string().check(z.minLength(1), z.maxLength(80)) });
 export const eventTemplatesDocument = z.object({
   data: z.array(resource('event_templates', eventTemplateAttributes)),
 });

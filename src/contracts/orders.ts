@@ -43,6 +43,8 @@ export const lineItemAttributes = z.object({
   discount: penceSchema,
   total: penceSchema,
   isAddon: z.boolean(),
+  /** The event slot an event booking's seat or add-on is for (spec §3 Line item eventSlotId); null otherwise. */
+  eventSlotId: z.nullable(z.string()),
 });
 
 export const orderAttributes = z.object({

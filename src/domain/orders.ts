@@ -62,6 +62,14 @@ const TABLE_LABELS: Partial<Record<OrderState, string>> = {
   delivered: 'Served',
 };
 
+/** How an event booking's order stands (decision 29): its date is the event's. */
+function eventLabel(state: OrderState, date: IsoDate, today: IsoDate): string | null {
+  if (state === 'created') return 'Waiting for payment';
+  if (state !== 'paid') return null;
+  if (date > today) return `Booked for ${dayLabel(date, today)}`;
+  return date === today ? 'Today' : `Was on ${dayLabel(date, today)}`;
+}
+
 const FAILED_PAYMENT: readonly OrderState[] = ['payment_pending', 'not_authorized'];
 /** Paid for and waiting for its day: what the customer wants to know is when it comes. */
 const AWAITING_DELIVERY: readonly OrderState[] = ['paid', 'billed', 'submitted', 'accepted'];
@@ -86,6 +94,10 @@ export function orderStateLabel(
 ): string {
   if (FAILED_PAYMENT.includes(state)) return 'Payment failed';
   if (TABLE_SOURCES.includes(source) && TABLE_LABELS[state]) return TABLE_LABELS[state];
+  if (source === 'event_booking' && isIsoDate(deliveryDate)) {
+    const label = eventLabel(state, deliveryDate, londonDate(now));
+    if (label) return label;
+  }
   // A plan's box not yet charged: planned, charged at its week's cutoff.
   if (source === 'subscription' && state === 'created') {
     return isIsoDate(deliveryDate) ? `Planned for ${dayLabel(deliveryDate, londonDate(now))}` : 'Planned';
@@ -208,7 +220,9 @@ export function orderChanges(
   order: { source: OrderSource; state: OrderState; mealWeek: string | null; deliveryDate: string },
   now: Date,
 ): OrderChanges {
-  if (!isIsoDate(order.deliveryDate)) return { editable: false, dateEditable: false, addressEditable: false };
+  // An event booking is changed through its own calls (POST /event_bookings/{orderId}/changes), never here.
+  if (!isIsoDate(order.deliveryDate) || order.source === 'event_booking')
+    return { editable: false, dateEditable: false, addressEditable: false };
   const week = order.mealWeek && isIsoDate(order.mealWeek) ? order.mealWeek : weekStartOf(order.deliveryDate);
   const planBox = order.source === 'subscription';
   const open = isWeekOpen(week, now);

@@ -48,6 +48,7 @@ import { giftRoutes } from './modules/gifts';
 import { createReadiness, healthRoutes } from './modules/health';
 import { kitchenRoutes } from './modules/kitchen';
 import { dineInRoutes, floorRoutes } from './modules/dine-in';
+import { bookingRoutes, eventRoutes, hostRoutes } from './modules/events';
 import { marketingRoutes } from './modules/marketing';
 import { findMedia, mediaRoutes } from './modules/menu';
 import { orderRoutes } from './modules/orders';
@@ -316,6 +317,13 @@ export async function buildApp({
       await api.register(kitchenRoutes, { kitchen: s.kitchen });
       await api.register(dineInRoutes, { tabs: s.tabs, bills: s.tabBills, tips: s.tips });
       await api.register(floorRoutes, { floor: s.floor });
+      await api.register(eventRoutes, {
+        catalogue: s.eventsCatalogue,
+        bookings: s.eventBookings,
+        payments: s.payments,
+      });
+      await api.register(bookingRoutes, { myBookings: s.myBookings, guests: s.eventGuests });
+      await api.register(hostRoutes, { host: s.eventHost });
     },
     { prefix: API_PREFIX },
   );

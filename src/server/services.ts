@@ -11,6 +11,15 @@ import { CheckoutService, recipeKitKind } from './modules/recipe-kit';
 import { CreditService } from './modules/credit';
 import { AddressesService, AllergenProfileService, CustomersService } from './modules/customers';
 import { DeliveryService } from './modules/delivery';
+import {
+  bookingEmails,
+  EventBookingsService,
+  EventGuestsService,
+  EventHostService,
+  EventsCatalogueService,
+  eventKind,
+  MyBookingsService,
+} from './modules/events';
 import { FulfilmentService } from './modules/fulfilment';
 import { GiftBoxService, giftKind } from './modules/gifts';
 import { KitchenService } from './modules/kitchen';
@@ -82,6 +91,11 @@ export interface Services {
   tabBills: TabBillsService;
   tips: TipsService;
   floor: FloorService;
+  eventsCatalogue: EventsCatalogueService;
+  eventBookings: EventBookingsService;
+  myBookings: MyBookingsService;
+  eventGuests: EventGuestsService;
+  eventHost: EventHostService;
   marketing: MarketingService;
 }
 
@@ -109,7 +123,8 @@ export function buildServices({ config, database, clock, rules, processors, log 
     .register('takeaway', takeaway)
     .register('catering', takeaway)
     .register('dine_in_tab', tabKind(config.publicUrl))
-    .register('dine_in_share', shareKind(config.publicUrl));
+    .register('dine_in_share', shareKind(config.publicUrl))
+    .register('event_booking', eventKind(bookingEmails(config.publicUrl, rules)));
   const paymentMethods = new PaymentMethodsService(
     db,
     processors,
@@ -173,6 +188,11 @@ export function buildServices({ config, database, clock, rules, processors, log 
     tabBills,
     tips: new TipsService(db, clock, tabs, config.publicUrl),
     floor: new FloorService(db, clock, tabBills, config.publicUrl),
+    eventsCatalogue: new EventsCatalogueService(db, rules, clock),
+    eventBookings: new EventBookingsService(db, rules, clock, checkoutEndings),
+    myBookings: new MyBookingsService(db, rules, clock, config.publicUrl),
+    eventGuests: new EventGuestsService(db, clock),
+    eventHost: new EventHostService(db, rules, clock),
     marketing: new MarketingService(db, clock),
   };
 }

@@ -24,6 +24,7 @@ import { DISH_INGREDIENTS, GAME_DISHES, INGREDIENTS } from './ingredients';
 import { ingredientTag } from '../../../domain/chef-selection';
 import { ingredients } from '../schema/subscriptions';
 import { seedRestaurants } from './demo-restaurants';
+import { seedEvents } from './demo-events';
 
 // The demo shop, seeded at every start and idempotent: rows that exist are left alone (stock that orders
 // have used stays used), missing ones are added, and the rolling window of weekly menus is topped up.
@@ -66,6 +67,7 @@ export async function seedDemo(db: Db, now: Date): Promise<{ weeks: IsoDate[] }>
       .values(INGREDIENTS.map((ingredient, position) => ({ ...ingredient, position })))
       .onConflictDoNothing();
     await seedRestaurants(tx);
+    await seedEvents(tx, now);
     return { weeks };
   });
 }

@@ -20,6 +20,8 @@ export type OrderSource = (typeof orders.$inferInsert)['source'];
  */
 export type OrderLineDraft = Omit<OrderLine, 'quantityAvailable' | 'productVariantId'> & {
   productVariantId: number | null;
+  /** An event booking's seats and add-ons name their slot (spec §3 Line item eventSlotId). */
+  eventSlotId?: string | null;
 };
 
 /** An order as placed; `W` is a recipe kit's menu week (a takeaway has none: null). */
@@ -193,12 +195,14 @@ type LineFields = Omit<OrderLineSource, 'productVariantId' | 'productVariantExtI
   productVariantExtId: string | null;
   discount: number;
   total: number;
+  eventSlotId?: string | null;
 };
 
 /** Exactly the fields a line keeps, whatever else the object carries. */
 function copyLine<L extends LineFields>(line: L) {
   const { productVariantId, productVariantExtId, title, variantTitle, sku, imageUrl, tags } = line;
   const { price, quantity, discount, total, isAddon } = line;
+  const eventSlotId = line.eventSlotId ?? null;
   return {
     productVariantId,
     productVariantExtId,
@@ -212,6 +216,7 @@ function copyLine<L extends LineFields>(line: L) {
     discount,
     total,
     isAddon,
+    eventSlotId,
   };
 }
 

@@ -1,0 +1,112 @@
+import { DomainError } from '../../../domain/errors';
+import { seatCount, seatsLeft } from '../../../domain/events';
+import type { DbOrTx } from '../../db/client';
+import { orderIdsOf, type CheckoutRow, type Mover, type OrderKind } from '../orders';
+import { slotWithTemplate } from './catalogue.repo';
+import {
+  applyPaidHold,
+  bookingsOfOrders,
+  cancelBooking,
+  deleteBooking,
+  lockBooking,
+  recordBookingChange,
+} from './purchase-rows';
+import {
+  endHold,
+  extendHold,
+  holdOfCheckout,
+  lockSlots,
+  seatsTaken,
+  type HoldRow,
+  type SlotRow,
+} from './seats';
+
+// What paying for seats means (the `event_booking` kind, registered in services.ts; decision 29):
+// - paying: the purchase's seats are taken again under the slot's lock when its hold has run out (refused,
+//   nothing charged, when someone took them meanwhile), and held 15 minutes more while the payment runs;
+// - paid: the hold's seats and add-ons become the booking's (a move: the booking moves to the hold's slot),
+//   the booking is confirmed, a change to a paid booking recorded, and the emails queued;
+// - withdrawn/cancelled: the seats are given back, and a booking never paid goes with them;
+// - reversed: a booking whose first payment was refunded in full is cancelled (its seats free again).
+
+export const SEATS_GONE =
+  'Sorry, the seats we held for you were taken while you were away, so you have not been charged. ' +
+  'Please choose another date.';
+
+/** What a paid purchase tells its booker (the emails: event-emails.ts, wired in services.ts). */
+export interface BookingEmails {
+  confirmed(tx: DbOrTx, bookingId: string, purpose: HoldRow['purpose'], by: Mover): Promise<void>;
+}
+
+const side = (slot: SlotRow | undefined, seats: { adults: number; children: number }) => ({
+  adults: seats.adults,
+  children: seats.children,
+  ...(slot
+    ? { slotId: slot.id, startsAt: slot.startsAt.toISOString(), endsAt: slot.endsAt.toISOString() }
+    : {}),
+});
+
+async function release(tx: DbOrTx, checkout: CheckoutRow): Promise<void> {
+  const hold = await holdOfCheckout(tx, checkout.id);
+  if (!hold) return;
+  await endHold(tx, checkout.id, 'released');
+  // A booking never paid goes with its first purchase (its orders go too, or stay cancelled).
+  if (hold.purpose === 'book') await deleteBooking(tx, hold.bookingId, 'pending');
+}
+
+export function eventKind(emails?: BookingEmails): OrderKind {
+  return {
+    async paying(tx, { checkout, by }) {
+      const hold = await holdOfCheckout(tx, checkout.id);
+      if (!hold) return undefined;
+      const slot = (await lockSlots(tx, [hold.slotId])).get(hold.slotId);
+      if (hold.state !== 'held' || !slot) throw new DomainError('EVENT_SLOT_FULL', SEATS_GONE);
+      if (hold.expiresAt.getTime() <= by.at.getTime()) {
+        // Run out: the seats are taken again if nobody has taken them meanwhile.
+        const taken = await seatsTaken(tx, slot.id, by.at, checkout.id);
+        if (slot.cancelledAt || seatCount(hold) > seatsLeft(slot.capacity, taken))
+          throw new DomainError('EVENT_SLOT_FULL', SEATS_GONE);
+      }
+      await extendHold(tx, checkout.id, by.at);
+      return undefined;
+    },
+
+    async paid(tx, { checkout, by }) {
+      const hold = await holdOfCheckout(tx, checkout.id);
+      if (!hold || hold.state === 'released') return;
+      // Seats move from the hold to the booking in this one transaction: the slot's count stays as it was.
+      const booking = await lockBooking(tx, hold.bookingId);
+      if (!booking) return;
+      const after = await applyPaidHold(tx, booking, hold, by.at);
+      await endHold(tx, checkout.id, 'paid');
+      if (hold.purpose !== 'book') {
+        const before = await slotWithTemplate(tx, booking.slotId);
+        const now = await slotWithTemplate(tx, after.slotId);
+        await recordBookingChange(tx, {
+          bookingId: booking.id,
+          kind: hold.purpose,
+          before: side(before?.slot, booking),
+          after: side(now?.slot, after),
+          paidAmount: checkout.total,
+          actor: by.actor,
+          at: by.at,
+        });
+      }
+      await emails?.confirmed(tx, booking.id, hold.purpose, by);
+    },
+
+    async withdrawn(tx, { checkout }) {
+      await release(tx, checkout);
+    },
+
+    async cancelled(tx, { checkout }) {
+      await release(tx, checkout);
+    },
+
+    async reversed(tx, { checkout, by }) {
+      // The booking's own first purchase refunded in full: it is cancelled, its seats free again.
+      const bookings = await bookingsOfOrders(tx, await orderIdsOf(tx, checkout.id));
+      for (const booking of bookings) await cancelBooking(tx, booking.id, by.at);
+    },
+  };
+}
