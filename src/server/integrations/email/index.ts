@@ -32,7 +32,13 @@ export type EmailTemplate =
   | 'order_invoice'
   | 'payment_not_taken'
   | 'tab_receipt'
-  | 'tab_share_receipt';
+  | 'tab_share_receipt'
+  | 'event_confirmation'
+  | 'event_change'
+  | 'event_handed_over'
+  | 'event_transferred'
+  | 'event_dietary_reminder'
+  | 'event_reminder';
 
 /** A file sent with a message (an event's calendar entry, `.ics`): text content, sent as UTF-8. */
 export interface EmailAttachment {
