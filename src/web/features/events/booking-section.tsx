@@ -55,7 +55,7 @@ export function BookingSection({ orderId, pay }: { orderId: string; pay: PayFor 
       <section className="checkout-card" aria-labelledby="booking-rule-heading">
         <h2 id="booking-rule-heading">If your plans change</h2>
         <p>{b.refundRule}</p>
-        {b.state === 'cancelled' ? null : (
+        {b.state === 'cancelled' || b.isBooker ? null : (
           <p>
             <strong>Now:</strong> {b.refundTerms.text}
           </p>

@@ -29,11 +29,17 @@ export function addressLines(address: Order['shippingAddress']): string[] {
 /** An order's money as receipts take it. */
 export function orderMoney(order: Order): OrderMoney {
   return {
-    itemsLabel: order.source === 'gift_box' ? 'Gift box' : 'Dishes',
+    itemsLabel:
+      order.source === 'gift_box'
+        ? 'Gift box'
+        : order.source === 'event_booking'
+          ? 'Seats and add-ons'
+          : 'Dishes',
     subtotal: order.subtotal,
     discount: order.discount,
     voucherCode: order.voucherCode,
-    shippingPrice: order.shippingPrice,
+    // An event booking delivers nothing (issue 22): no delivery row.
+    shippingPrice: order.source === 'event_booking' ? null : order.shippingPrice,
     oneOffFee: order.oneOffFee,
     tip: order.tip,
     total: order.total,

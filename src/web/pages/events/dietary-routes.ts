@@ -2,13 +2,11 @@ import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../app/lazy-page';
 
 // The dietary form (issue 22 part 3; spec §2 /events/dietary-form/{orderId} and /success): signed out with
-// the link's key, or the booker signed in, so no guard; one lazy chunk for both (dietary-chunk.ts).
+// the link's key, or the booker signed in, so no guard. Loaded through events' load.ts, so the first JS
+// carries no list of the form's files.
 
 const page = (name: 'form' | 'success'): Pick<RouteObject, 'lazy'> => ({
-  lazy: lazyPage(async () => {
-    const m = await import('./dietary-chunk');
-    return { Component: name === 'form' ? m.DietaryFormPage : m.DietarySuccessPage };
-  }),
+  lazy: lazyPage(async () => (await import('./load')).dietaryPage(name)),
 });
 
 export const dietaryRoutes = (): RouteObject[] => [

@@ -19,3 +19,9 @@ export async function route(queryClient: QueryClient, name: Screen) {
     ? (await import('./payment-chunk')).paymentRoute(queryClient)
     : (await import('./booking-chunk')).bookingRoute(queryClient, name);
 }
+
+/** The dietary form and its thanks (issue 22 part 3; dietary-routes.ts), one chunk of their own. */
+export async function dietaryPage(name: 'form' | 'success') {
+  const m = await import('./dietary-chunk');
+  return { Component: name === 'form' ? m.DietaryFormPage : m.DietarySuccessPage };
+}
