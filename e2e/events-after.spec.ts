@@ -123,7 +123,7 @@ test('the booker moves the booking to another date, the refund rule quoted first
   const changes = page.getByRole('region', { name: 'Change your booking' });
   await expect(changes.getByText(/^Until .*: a full refund to your card/)).toBeVisible();
   await changes.getByRole('button', { name: 'Move to another date' }).click();
-  const option = changes.getByRole('radio').first();
+  const option = changes.getByRole('radio').last();
   const label = (await option.locator('xpath=..').innerText()).split('\n')[0]!.trim();
   await option.check();
   await changes.getByRole('button', { name: 'See what this means' }).click();
