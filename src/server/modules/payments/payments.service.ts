@@ -140,7 +140,7 @@ export class PaymentsService {
     await this.settlement.kinds.of(checkout.kind).rejecting?.(tx, { checkout, orderId, by });
   }
 
-  /** Gives back what a checkout's payment is owed (after `requestRefund` committed): see refunds.ts. */
+  /** Gives back what a checkout's payment is owed (after `requestRefund` or `requestPartRefund`): refunds.ts. */
   refundOwed(checkoutId: string, actor: string): Promise<number> {
     return this.refunds.refundOwed(checkoutId, actor);
   }

@@ -5,6 +5,7 @@ import { payments } from '../../db/schema/payments';
 import type { Mover, OrderKinds } from '../orders';
 import { movePayment, type PaymentRow } from './payment-state';
 import type { PaymentSettlement } from './payment-settlement';
+import { refundPartsOwed } from './part-refunds';
 
 // Giving back a paid checkout's money (issue 13: a takeaway the kitchen rejects). The decision is made in
 // the caller's transaction (`requestRefund`, with the checkout locked, in the money path's lock order), which
@@ -46,8 +47,12 @@ export class PaymentRefunds {
     private readonly kinds: OrderKinds,
   ) {}
 
-  /** Refunds what is owed back (of one checkout, or all): how many were refunded. Failures wait for the next pass. */
+  /**
+   * Refunds what is owed back (of one checkout, or all): part refunds first (part-refunds.ts), then whole
+   * payments; answers how many were refunded. Failures wait for the next pass.
+   */
   async refundOwed(checkoutId?: string, actor = 'job:payments-recover'): Promise<number> {
+    const parts = await refundPartsOwed(this.db, this.settlement, this.clock, checkoutId);
     const owed = await this.db
       .select()
       .from(payments)
@@ -69,7 +74,7 @@ export class PaymentRefunds {
         // The processor is unreachable: the payment stays owed and the next recovery pass asks again.
       }
     }
-    return refunded;
+    return parts + refunded;
   }
 
   private async refund(payment: PaymentRow, actor: string): Promise<PaymentRow> {
