@@ -322,7 +322,12 @@ export async function buildApp({
         bookings: s.eventBookings,
         payments: s.payments,
       });
-      await api.register(bookingRoutes, { myBookings: s.myBookings, guests: s.eventGuests });
+      await api.register(bookingRoutes, {
+        myBookings: s.myBookings,
+        guests: s.eventGuests,
+        changes: s.bookingChanges,
+        payments: s.payments,
+      });
       await api.register(hostRoutes, { host: s.eventHost });
     },
     { prefix: API_PREFIX },

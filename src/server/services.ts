@@ -12,6 +12,7 @@ import { CreditService } from './modules/credit';
 import { AddressesService, AllergenProfileService, CustomersService } from './modules/customers';
 import { DeliveryService } from './modules/delivery';
 import {
+  BookingChangesService,
   bookingEmails,
   EventBookingsService,
   EventGuestsService,
@@ -94,6 +95,7 @@ export interface Services {
   eventsCatalogue: EventsCatalogueService;
   eventBookings: EventBookingsService;
   myBookings: MyBookingsService;
+  bookingChanges: BookingChangesService;
   eventGuests: EventGuestsService;
   eventHost: EventHostService;
   marketing: MarketingService;
@@ -140,6 +142,7 @@ export function buildServices({ config, database, clock, rules, processors, log 
   const takeawayTracking = new TakeawayTrackingService(db, clock, createCourier(config.courier, db, clock));
   const tabs = new TabsService(db, rules, clock, checkoutEndings, config.publicUrl);
   const tabBills = new TabBillsService(db, clock, checkoutEndings, payments, tabs);
+  const myBookings = new MyBookingsService(db, rules, clock, config.publicUrl);
   return {
     // An unconfirmed account taken over by its inbox's owner keeps no saved card (decision 18).
     accounts: new AccountsService(db, config.publicUrl, {
@@ -190,7 +193,8 @@ export function buildServices({ config, database, clock, rules, processors, log 
     floor: new FloorService(db, clock, tabBills, config.publicUrl),
     eventsCatalogue: new EventsCatalogueService(db, rules, clock),
     eventBookings: new EventBookingsService(db, rules, clock, checkoutEndings),
-    myBookings: new MyBookingsService(db, rules, clock, config.publicUrl),
+    myBookings,
+    bookingChanges: new BookingChangesService(db, rules, clock, checkoutEndings, myBookings),
     eventGuests: new EventGuestsService(db, clock),
     eventHost: new EventHostService(db, rules, clock),
     marketing: new MarketingService(db, clock),

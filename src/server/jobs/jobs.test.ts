@@ -47,6 +47,7 @@ describe('the shop’s jobs', () => {
       [JOB.remindPlans]: '*/15 * * * *',
       [JOB.planAhead]: '7 * * * *',
       [JOB.progressFulfilment]: '*/5 * * * *',
+      [JOB.remindEvents]: '*/15 * * * *',
     });
   });
 

@@ -32,6 +32,8 @@ export const JOB = {
   planAhead: 'plans-ahead',
   /** Paid boxes handed to the warehouse and moved on as their parcels go. */
   progressFulfilment: 'fulfilment-progress',
+  /** Event bookings: the dietary form's reminder 3 days before, the day-before reminder; once each. */
+  remindEvents: 'events-remind',
 } as const;
 
 export interface ShopWork {
@@ -53,6 +55,7 @@ export interface ShopWork {
   /** In the demo, the weekly menus are topped up first. */
   planAhead(): Promise<number>;
   progressFulfilment(): Promise<number>;
+  remindEvents(): Promise<number>;
 }
 
 export function shopJobs(work: ShopWork): JobDefinition[] {
@@ -114,5 +117,6 @@ export function shopJobs(work: ShopWork): JobDefinition[] {
       cron: '*/5 * * * *',
       run: async () => void (await work.progressFulfilment()),
     },
+    { name: JOB.remindEvents, cron: '*/15 * * * *', run: async () => void (await work.remindEvents()) },
   ];
 }

@@ -8,6 +8,7 @@ import { seedDemo } from '../db/seed/demo-seed';
 import { cachedShopRules } from '../modules/shop';
 import { rejectUnacceptedTakeaways } from '../modules/kitchen';
 import { creditLateDeliveries } from '../modules/takeaway';
+import { remindEvents } from '../modules/events';
 import type { Services } from '../services';
 import { createJobs, type Jobs, type JobsLog } from './queue';
 import { JOB, shopJobs, type ShopWork } from './shop-jobs';
@@ -82,6 +83,7 @@ export async function startShopJobs({
       const { handedOver, moved } = await services.fulfilment.progress();
       return handedOver + moved;
     },
+    remindEvents: () => remindEvents(database.db, clock, config.publicUrl),
   };
   jobs = createJobs(database, shopJobs(shopWork), log);
   await jobs.start({ work });
@@ -140,6 +142,7 @@ export async function prepareShopJobs(database: Database, log: JobsLog): Promise
       remindPlans: nothing,
       planAhead: nothing,
       progressFulfilment: nothing,
+      remindEvents: nothing,
     }),
     log,
   );

@@ -19,7 +19,7 @@ export class MyBookingsService {
     private readonly db: Db,
     private readonly rules: ShopRulesCache,
     private readonly clock: Clock,
-    private readonly publicUrl: string,
+    readonly publicUrl: string,
   ) {}
 
   /** GET /event_bookings: the customer's bookings ever paid, the soonest to come first, then the past. */
