@@ -16,7 +16,7 @@ import {
 import { shopper } from '../../test/checkout';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { TEST_NOW } from '../../test/test-clock';
-import { creditBalance } from '../credit';
+import { addCredit, creditBalance } from '../credit';
 
 // Changing a paid booking (issue 22 part 4; decision 29) against the default refund scale: a full refund to
 // the card up to 14 days before, store credit up to 3 days before, then no changes. A class on Thursday
@@ -218,6 +218,9 @@ describe('more guests', () => {
       purpose: 'add_guests',
     });
     await payOrder(b, payOrderId);
+    const [receipt] = await emailsTo(t, b.email, 'event_change');
+    expect(receipt!.text).toContain('3 adults → 4 adults');
+    expect(receipt!.text).toContain('Paid for this change: £65.00');
     const after = (await b.visitor.get(`${API}/event_bookings/${orderId}`)).body.data.attributes;
     expect(after).toMatchObject({
       adults: 4,
@@ -252,6 +255,7 @@ describe('moving to another date of the same event', () => {
     expect(moved.body.data.attributes.slot.id).toBe(same);
     expect(moved.body.meta.quote.summary).toBe('Thu 10 Dec, 7pm – 10pm → Thu 17 Dec, 7pm – 10pm');
 
+    t.clock.advance(60_000);
     const down = await change(b, orderId, { kind: 'move', slot_id: cheaper });
     expect(down.body.meta.quote.refund).toMatchObject({ amount: 2000, as: 'card' });
     expect(down.body.data.attributes.slot.id).toBe(cheaper);
@@ -262,6 +266,7 @@ describe('moving to another date of the same event', () => {
     expectError(await change(b, orderId, { kind: 'move', slot_id: supper }), 404, 'EVENT_SLOT_NOT_FOUND');
     expectError(await change(b, orderId, { kind: 'move', slot_id: full }), 400, 'EVENT_SLOT_FULL');
 
+    t.clock.advance(60_000);
     const up = await change(b, orderId, { kind: 'move', slot_id: dearer });
     expect(up.body.meta.quote).toMatchObject({ to_pay: 4000 });
     expect(up.body.data.attributes.slot.id).toBe(cheaper);
@@ -330,5 +335,28 @@ describe('handing over and cancelling', () => {
     const [receipt] = await emailsTo(t, b.email, 'event_change');
     expect(receipt!.subject).toContain('cancelled');
     expectError(await change(b, orderId, { kind: 'cancel' }), 409, 'BOOKING_CHANGE_CLOSED');
+  });
+
+  test('paid partly with store credit: what the card took goes back to it, the credit back as credit', async () => {
+    const b = await booker(t);
+    await t.database.db.transaction((tx) =>
+      addCredit(tx, {
+        customerId: b.customerId,
+        amount: 3000,
+        reason: 'credit_voucher',
+        description: 'Credit code CREDIT-30',
+        reference: 'CREDIT-30',
+      }),
+    );
+    const orderId = await paidBooking(t, b, await eventSlotAt(t, DEC_10), { adults: 2 });
+    expect(await creditBalance(t.database.db, b.customerId)).toBe(0);
+    const made = await change(b, orderId, { kind: 'cancel' });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const number = await orderNumber(b, orderId);
+    expect(await partRefunds(number)).toEqual([expect.objectContaining({ amount: 13000 - 3000 })]);
+    expect(await creditRows(b.customerId)).toEqual([
+      expect.objectContaining({ amount: 3000, description: `Event booking #${number}: cancelled` }),
+    ]);
+    expect(await creditBalance(t.database.db, b.customerId)).toBe(3000);
   });
 });

@@ -4,7 +4,13 @@ import { DomainError } from '../../../domain/errors';
 import { pence } from '../../../domain/money';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
-import { eventBookings, eventBookingUpgrades, eventGuests, eventUpgrades } from '../../db/schema/events';
+import {
+  eventBookingChanges,
+  eventBookings,
+  eventBookingUpgrades,
+  eventGuests,
+  eventUpgrades,
+} from '../../db/schema/events';
 import { addCredit } from '../credit';
 import {
   checkoutOf,
@@ -37,7 +43,7 @@ import {
 } from './changes';
 import { queueChangeReceipt, queueHandover } from './event-emails';
 import type { MyBookingsService } from './my-bookings.service';
-import { lockBooking, recordBookingChange } from './purchase-rows';
+import { lockBooking } from './purchase-rows';
 import { lockSlots, seatsTaken, type SlotRow } from './seats';
 import type { TemplateRow } from './catalogue-view';
 
@@ -288,18 +294,21 @@ export class BookingChangesService {
       holderEmail: booking.holderEmail,
     });
     const to = decision.kind === 'move' ? decision.target.slot : current.context.slot;
-    await recordBookingChange(tx, {
-      bookingId: after.id,
-      kind: decision.kind,
-      before: side(current.booking, current.context.slot),
-      after: { ...side(after, to), summary: summaryOf(decision, current) },
-      refundAmount: 'refund' in decision ? decision.refund.amount : 0,
-      refundAs,
-      paidAmount: 0,
-      actor: by.actor,
-      at: by.at,
-    });
-    return (await changesOf(tx, after.id)).at(-1)!;
+    const [change] = await tx
+      .insert(eventBookingChanges)
+      .values({
+        bookingId: after.id,
+        kind: decision.kind,
+        before: side(current.booking, current.context.slot),
+        after: { ...side(after, to), summary: summaryOf(decision, current) },
+        refundAmount: 'refund' in decision ? decision.refund.amount : 0,
+        refundAs,
+        paidAmount: 0,
+        actor: by.actor,
+        at: by.at,
+      })
+      .returning();
+    return change!;
   }
 
   /** The booking with its slot, add-ons, answers and what it has paid so far. */

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { londonDate, longDayLabel } from '../../../domain/calendar';
 import { refundLabel, refundRuleText, seatCount, type RefundScale } from '../../../domain/events';
 import type { IcsEvent } from '../../../domain/ics';
@@ -217,7 +217,7 @@ export function bookingEmails(publicUrl: string, rules: ShopRulesCache) {
       const [change] = await tx
         .select()
         .from(eventBookingChanges)
-        .where(eq(eventBookingChanges.bookingId, booking.id))
+        .where(and(eq(eventBookingChanges.bookingId, booking.id), eq(eventBookingChanges.kind, purpose)))
         .orderBy(desc(eventBookingChanges.at), desc(eventBookingChanges.id))
         .limit(1);
       if (change) await queueChangeReceipt(tx, booking, change, publicUrl);
