@@ -271,6 +271,27 @@ describe('GET /api/docs/json', () => {
       'POST /api/v2/kitchen/restaurants/{id}/tabs/{tabId}/close',
       'POST /api/v2/kitchen/restaurants/{id}/tabs/{tabId}/move',
       'GET /api/v2/kitchen/restaurants/{id}/tables/qr',
+      // Events (issue 22): what is on, booking seats, a booking after paying, its guests and the host's view
+      'GET /api/v2/event_templates',
+      'GET /api/v2/event_templates/{id}',
+      'GET /api/v2/event_locations',
+      'GET /api/v2/event_slot_filter_options',
+      'GET /api/v2/event_slots',
+      'GET /api/v2/event_slots/{id}',
+      'GET /api/v2/event_upgrades',
+      'GET /api/v2/event_guest_preferences',
+      'POST /api/v2/orders/events/preview',
+      'POST /api/v2/orders/events',
+      'GET /api/v2/event_bookings',
+      'GET /api/v2/event_bookings/{id}',
+      'GET /api/v2/event_bookings/{id}/calendar.ics',
+      'POST /api/v2/event_bookings/{id}/quote',
+      'POST /api/v2/event_bookings/{id}/changes',
+      'GET /api/v2/event_guests',
+      'POST /api/v2/event_guests',
+      'DELETE /api/v2/event_guests/{id}',
+      'GET /api/v2/kitchen/restaurants/{id}/event_slots',
+      'GET /api/v2/kitchen/event_slots/{id}',
     ].sort();
     expect(documented).toEqual(expected);
     // The document and the router agree: no undocumented API route.
@@ -337,6 +358,16 @@ describe('GET /api/docs/json', () => {
         'tab_id',
         'tab_id',
         'tab_id',
+        // Events (issue 22): the slots' filters, a template's add-ons, the dietary form's link, the host's start
+        'filter[location]',
+        'filter[theme]',
+        'filter[template]',
+        'filter[month]',
+        'filter[seats]',
+        'filter[template]',
+        'order_id',
+        'key',
+        'from',
       ].sort(),
     );
   });
