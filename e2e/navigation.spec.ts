@@ -76,6 +76,11 @@ test.describe('on a phone', () => {
       heading: 'Catering for your office or event',
     });
     await tapThrough(page, { name: 'Recipe kit menu', url: /\/menu$/, heading: 'Fresh pasta kits' });
+    await tapThrough(page, {
+      name: 'Experiences',
+      url: /\/events\/themes$/,
+      heading: 'Pasta classes and supper clubs',
+    });
     await tapThrough(page, { name: 'Log in', url: /\/login$/, heading: 'Log in' });
     await tapThrough(page, { name: 'Sign up', url: /\/signup$/, heading: 'Create an account' });
     await page.goBack();
@@ -83,7 +88,6 @@ test.describe('on a phone', () => {
 
     // The brand site's pages, and back from there to the shop page the menu was opened on.
     for (const [name, path] of [
-      ['Experiences', '/experiences/classes'],
       ['Guides & inspiration', '/guides'],
       ['FAQs', '/recipe-kits/faqs'],
     ] as const) {

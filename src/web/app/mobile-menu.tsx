@@ -64,7 +64,9 @@ export function MobileMenu() {
               </button>
             </li>
             <li>
-              <a href={brandUrl('/experiences/classes')}>Experiences</a>
+              <Link to="/events/themes" onClick={close}>
+                Experiences
+              </Link>
             </li>
             <li>
               <Link to="/gift-boxes" onClick={close}>

@@ -1,7 +1,7 @@
 import { brandUrl } from '../shared/config';
 
 // The general nav's dropdowns (spec §2 Navigation bars): the brand site, and the shop's own pages (takeaway,
-// catering, the recipe-kit menu, gift boxes).
+// catering, the recipe-kit menu, events, gift boxes).
 export interface NavLink {
   label: string;
   href: string;
@@ -42,7 +42,7 @@ export const NAV_DROPDOWNS: { label: string; links: NavLink[] }[] = [
   {
     label: 'Experiences',
     links: [
-      { label: 'Pasta-making classes', href: brandUrl('/experiences/classes'), external: true },
+      { label: 'Classes and supper clubs', href: '/events/themes' },
       { label: 'Private events', href: brandUrl('/experiences/private-events'), external: true },
     ],
   },

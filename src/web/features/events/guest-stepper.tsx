@@ -1,6 +1,7 @@
 /** A number of guests chosen with − and +, between `min` and `max`, its count read out as it changes. */
 export function GuestStepper({
   label,
+  name = label,
   hint,
   value,
   min,
@@ -8,8 +9,10 @@ export function GuestStepper({
   onChange,
   disabled = false,
 }: {
-  /** "Adults", "Children". */
+  /** "Adults", "Children", "How many". */
   label: string;
+  /** What is counted, when the label alone does not say ("Wine pairing"): the group's and buttons' name. */
+  name?: string;
   hint?: string;
   value: number;
   min: number;
@@ -17,7 +20,7 @@ export function GuestStepper({
   onChange: (value: number) => void;
   disabled?: boolean;
 }) {
-  const id = `ev-stepper-${label.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+  const id = `ev-stepper-${name.toLowerCase().replace(/[^a-z]+/g, '-')}`;
   return (
     <div className="ev-stepper-row">
       <div>
@@ -26,23 +29,27 @@ export function GuestStepper({
         </span>
         {hint ? <span className="ev-stepper-row__hint">{hint}</span> : null}
       </div>
-      <div className="stepper" role="group" aria-labelledby={id}>
+      <div
+        className="stepper"
+        role="group"
+        {...(name === label ? { 'aria-labelledby': id } : { 'aria-label': name })}
+      >
         <button
           type="button"
           className="stepper__button"
-          aria-label={`One fewer: ${label.toLowerCase()}`}
+          aria-label={`One fewer: ${name.toLowerCase()}`}
           disabled={disabled || value <= min}
           onClick={() => onChange(value - 1)}
         >
           −
         </button>
-        <output className="stepper__count" aria-live="polite" aria-label={`${value} ${label.toLowerCase()}`}>
+        <output className="stepper__count" aria-live="polite" aria-label={`${value} ${name.toLowerCase()}`}>
           {value}
         </output>
         <button
           type="button"
           className="stepper__button"
-          aria-label={`One more: ${label.toLowerCase()}`}
+          aria-label={`One more: ${name.toLowerCase()}`}
           disabled={disabled || value >= max}
           onClick={() => onChange(value + 1)}
         >

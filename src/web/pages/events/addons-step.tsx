@@ -74,7 +74,8 @@ export function AddonsStep() {
                   </p>
                 </div>
                 <GuestStepper
-                  label={upgrade.title}
+                  label="How many"
+                  name={upgrade.title}
                   hint={upgrade.perGuest ? `Up to one a guest (${guests})` : undefined}
                   value={quantity}
                   min={0}
