@@ -106,7 +106,7 @@ test('a visitor books the fresh-pasta class for three with a wine pairing each, 
   await page.getByRole('button', { name: 'Continue to payment' }).click();
 
   await expect(page).toHaveURL(/\/events-checkout\/payment$/);
-  await expect(page.getByText(/We’re holding your 3 seats for 15 minutes, until 10:\d\d/)).toBeVisible();
+  await expect(page.getByText(/We’re holding your 3 seats for 15 minutes, until 10:\d\dam/)).toBeVisible();
   await expect(page.getByText('Wine pairing × 3')).toBeVisible();
   await expect(page.getByRole('region', { name: 'If your plans change' })).toBeVisible();
   await typeCard(page, '4242 4242 4242 4242');

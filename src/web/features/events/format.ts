@@ -1,4 +1,5 @@
 import type { EventSlot } from '../../../contracts/events';
+import { clockTimeLabel } from '../../../domain/calendar';
 
 // How events' facts read on their pages: durations, London dates and times, seats left, guests.
 
@@ -19,20 +20,21 @@ const londonDay = new Intl.DateTimeFormat('en-GB', {
 });
 const londonTime = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
+  hour: 'numeric',
+  minute: 'numeric',
+  hourCycle: 'h23',
 });
 
-/** "Thu 26 Nov, 19:00" in London time. */
-export function startsLabel(iso: string): string {
-  const at = new Date(iso);
-  return `${londonDay.format(at).replace(',', '')}, ${londonTime.format(at)}`;
+/** "7pm", "10:16am" in London time, as the shop writes times (domain/calendar clockTimeLabel). */
+export function clockLabel(iso: string): string {
+  const parts = londonTime.formatToParts(new Date(iso));
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return clockTimeLabel(part('hour'), part('minute'));
 }
 
-/** "14:25" in London time. */
-export function clockLabel(iso: string): string {
-  return londonTime.format(new Date(iso));
+/** "Thu 26 Nov, 7pm" in London time. */
+export function startsLabel(iso: string): string {
+  return `${londonDay.format(new Date(iso)).replace(',', '')}, ${clockLabel(iso)}`;
 }
 
 /** "3 seats left", "1 seat left", or why it cannot be booked ("Sold out", "Booking closed"). */
