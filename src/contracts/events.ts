@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { EVENT_ALLERGEN_IDS, EVENT_DIET_IDS, EVENT_THEMES } from '../domain/events';
 import { isoDateSchema, penceSchema, uuidSchema } from './common';
+import { emailSchema } from './email';
 import { resource } from './envelope';
 
 // Events (issue 22, decision 29; spec §7 Events): what is on, booking seats with add-ons (paid with
@@ -261,6 +262,13 @@ export const eventBookingsDocument = z.object({
   data: z.array(resource('event_bookings', eventBookingAttributes)),
 });
 
+/** Handing a booking to someone else (a change of its own, so a form can check it without the union). */
+export const eventTransferBody = z.strictObject({
+  kind: z.literal('transfer'),
+  name: personName,
+  email: emailSchema,
+});
+
 /**
  * A change to a paid booking (POST /event_bookings/{orderId}/quote says what it would do, changing nothing;
  * POST /event_bookings/{orderId}/changes makes it). More guests, or a dearer date, make an order to pay with
@@ -270,13 +278,7 @@ export const eventBookingsDocument = z.object({
 export const eventChangeBody = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('guests'), adults: guestCount, children: z.optional(guestCount) }),
   z.strictObject({ kind: z.literal('move'), slotId: uuidSchema }),
-  z.strictObject({
-    kind: z.literal('transfer'),
-    name: personName,
-    email: z
-      .string()
-      .check(z.trim(), z.email('Enter an email address like name@example.com'), z.maxLength(254)),
-  }),
+  eventTransferBody,
   z.strictObject({ kind: z.literal('cancel') }),
 ]);
 export type EventChangeBody = z.infer<typeof eventChangeBody>;

@@ -15,6 +15,7 @@ import { giftRoutes } from './pages/gifts/gift-routes';
 import { paymentRoutes } from './pages/payment/payment-routes';
 import { planRoutes } from './pages/plan/plan-routes';
 import { takeawayRoutes } from './pages/takeaway/takeaway-routes';
+import type { ScreenName } from './screens';
 
 // The whole route table (spec §2). Screens are lazy chunks; guards are loaders that redirect. Routes of
 // later areas join this table with their issues, and src/contracts/page-routes.ts with them (the server's
@@ -22,6 +23,9 @@ import { takeawayRoutes } from './pages/takeaway/takeaway-routes';
 // said outright (React Router warns of a leaf route with no element).
 
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  // Signed-in and sign-in screens, through screens.ts (their preload lists stay out of the first JS).
+  const screen = (name: ScreenName) =>
+    lazyPage(async () => (await import('./screens')).loadScreen(name, queryClient));
   const payments = paymentRoutes(queryClient);
   const plan = planRoutes(queryClient);
   return [
@@ -100,31 +104,21 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 ...payments.signedIn,
                 {
                   path: 'order/:orderId',
-                  lazy: lazyPage(() =>
-                    import('./pages/order-page').then((m) => ({ Component: m.OrderPage })),
-                  ),
+                  lazy: screen('order'),
                 },
                 {
                   path: 'schedule/one-off/:orderId/view',
-                  lazy: lazyPage(() =>
-                    import('./pages/order-page').then((m) => ({ Component: m.OneOffViewPage })),
-                  ),
+                  lazy: screen('oneOffView'),
                 },
                 // The Pasta Plan's order and schedule screens (issue 12).
                 ...plan.signedIn,
                 {
                   path: 'my-basket',
-                  lazy: lazyPage(async () => {
-                    const m = await import('./pages/restore-basket-page');
-                    return { loader: m.restoreBasketLoader(queryClient, '/menu'), element: null };
-                  }),
+                  lazy: screen('myBasket'),
                 },
                 {
                   path: 'my-rk-basket',
-                  lazy: lazyPage(async () => {
-                    const m = await import('./pages/restore-basket-page');
-                    return { loader: m.restoreBasketLoader(queryClient, '/checkout'), element: null };
-                  }),
+                  lazy: screen('myRecipeKitBasket'),
                 },
               ],
             },
@@ -133,23 +127,15 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               children: [
                 {
                   path: 'login',
-                  lazy: lazyPage(() =>
-                    import('./features/auth/login-page').then((m) => ({ Component: m.LoginPage })),
-                  ),
+                  lazy: screen('login'),
                 },
                 {
                   path: 'signup',
-                  lazy: lazyPage(() =>
-                    import('./features/auth/signup-page').then((m) => ({ Component: m.SignupPage })),
-                  ),
+                  lazy: screen('signup'),
                 },
                 {
                   path: 'forgot-password',
-                  lazy: lazyPage(() =>
-                    import('./features/auth/forgot-password-page').then((m) => ({
-                      Component: m.ForgotPasswordPage,
-                    })),
-                  ),
+                  lazy: screen('forgotPassword'),
                 },
               ],
             },
@@ -158,33 +144,21 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             {
               path: 'social-login',
               loader: guestOnly(queryClient, 'provider-answer'),
-              lazy: lazyPage(() =>
-                import('./features/auth/social-login-page').then((m) => ({ Component: m.SocialLoginPage })),
-              ),
+              lazy: screen('socialLogin'),
             },
             {
               path: 'auth-facebook-cb',
               loader: guestOnly(queryClient, 'provider-answer'),
-              lazy: lazyPage(() =>
-                import('./features/auth/facebook-callback-page').then((m) => ({
-                  Component: m.FacebookCallbackPage,
-                })),
-              ),
+              lazy: screen('facebookCallback'),
             },
             {
               path: 'forgot-password/reset',
               loader: guestOnly(queryClient, 'reset-link'),
-              lazy: lazyPage(() =>
-                import('./features/auth/reset-password-page').then((m) => ({
-                  Component: m.ResetPasswordPage,
-                })),
-              ),
+              lazy: screen('resetPassword'),
             },
             {
               path: 'signed-out',
-              lazy: lazyPage(() =>
-                import('./features/auth/signed-out-page').then((m) => ({ Component: m.SignedOutPage })),
-              ),
+              lazy: screen('signedOut'),
             },
             ...payments.open,
             ...plan.open,
@@ -196,45 +170,29 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             {
               path: 'account',
               loader: requireCustomer(queryClient),
-              lazy: lazyPage(() =>
-                import('./pages/account/account-layout').then((m) => ({ Component: m.AccountLayout })),
-              ),
+              lazy: screen('accountLayout'),
               children: [
                 {
                   index: true,
-                  lazy: lazyPage(() =>
-                    import('./pages/account/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
-                  ),
+                  lazy: screen('dashboard'),
                 },
                 { path: 'dashboard', loader: redirectTo(queryClient, '/account'), element: null },
                 {
                   path: 'order-history',
-                  lazy: lazyPage(() =>
-                    import('./pages/account/order-history-page').then((m) => ({
-                      Component: m.OrderHistoryPage,
-                    })),
-                  ),
+                  lazy: screen('orderHistory'),
                 },
                 ...plan.account,
                 {
                   path: 'payment-methods',
-                  lazy: lazyPage(() =>
-                    import('./pages/account/payment-methods-page').then((m) => ({
-                      Component: m.PaymentMethodsPage,
-                    })),
-                  ),
+                  lazy: screen('paymentMethods'),
                 },
                 {
                   path: 'my-details',
-                  lazy: lazyPage(() =>
-                    import('./pages/account/my-details-page').then((m) => ({ Component: m.MyDetailsPage })),
-                  ),
+                  lazy: screen('myDetails'),
                 },
                 {
                   path: 'rewards',
-                  lazy: lazyPage(() =>
-                    import('./pages/account/rewards-page').then((m) => ({ Component: m.RewardsPage })),
-                  ),
+                  lazy: screen('rewards'),
                 },
                 { path: 'offers', loader: redirectTo(queryClient, '/account/rewards'), element: null },
                 { path: '*', Component: NotFoundPage },

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { eventChangeBody, type EventChangeBody } from '../../../contracts/events';
+import { eventTransferBody, type EventChangeBody } from '../../../contracts/events';
 import { MAX_GUESTS_PER_BOOKING } from '../../../domain/events';
 import { formatPence } from '../../../domain/money';
 import { isApiError } from '../../shared/api/client';
@@ -288,7 +288,7 @@ function TransferChange({ booking, onDone, onBack }: ChangeProps) {
   const [asked, setAsked] = useState<EventChangeBody | null>(null);
   const form = useForm<{ kind: 'transfer'; name: string; email: string }, EventChangeBody>({
     initial: { kind: 'transfer', name: '', email: '' },
-    schema: eventChangeBody,
+    schema: eventTransferBody,
     names: { name: 'their name', email: 'their email address' },
     onSubmit: (body) => setAsked(body),
   });
