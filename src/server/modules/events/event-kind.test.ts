@@ -4,7 +4,8 @@ import { DEFAULT_REFUND_SCALE } from '../../../domain/events';
 import { pence } from '../../../domain/money';
 import { eventBookingChanges, eventBookingUpgrades } from '../../db/schema/events';
 import { clearRateLimits } from '../../test/accounts';
-import { CARDS, saveCard, shopper, type Shopper } from '../../test/checkout';
+import { answerChallenge, CARDS, saveCard, shopper, type Shopper } from '../../test/checkout';
+import { API } from '../../test/api-expect';
 import { book, bookingsIn, holdsIn, newSlot, payWith, seatsLeftIn } from '../../test/events';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { TEST_NOW } from '../../test/test-clock';
@@ -196,5 +197,63 @@ describe('a paid booking', () => {
       before: { slotId: from },
       after: { slotId: to },
     });
+  });
+});
+
+describe('a payment that outlives its hold', () => {
+  async function payWithChallenge(s: Shopper, slot: string, adults: number) {
+    const secure = await saveCard(t, s, CARDS.threeDSecure);
+    const orderId = await book(s.visitor, slot, { adults });
+    const started = await payWith(s.visitor, orderId, secure);
+    expect(started.body.data.attributes.status, JSON.stringify(started.body)).toBe('requires_action');
+    return { orderId, challengeUrl: started.body.data.attributes.next_action_url as string };
+  }
+
+  async function finish(s: Shopper, orderId: string, challengeUrl: string) {
+    const back = await answerChallenge(t, challengeUrl, 'complete');
+    const confirmed = await s.visitor.post(`${API}/orders/confirm`, {
+      order_id: orderId,
+      payment_intent_id: back.searchParams.get('payment_intent'),
+    });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+  }
+
+  test('its seats still free: the booking is confirmed', async () => {
+    const s = await shopper(t);
+    const slot = await newSlot(t, { capacity: 2 });
+    const { orderId, challengeUrl } = await payWithChallenge(s, slot, 2);
+    t.clock.advance(20 * 60_000);
+    await finish(s, orderId, challengeUrl);
+    expect(await bookingsIn(t, slot)).toMatchObject([{ state: 'confirmed', adults: 2 }]);
+    expect(await seatsLeftIn(s.visitor, slot)).toBe(0);
+  });
+
+  test('its seats sold to someone else meanwhile: refunded in full, never sold past the capacity', async () => {
+    const late = await shopper(t);
+    const slot = await newSlot(t, { capacity: 2 });
+    const { orderId, challengeUrl } = await payWithChallenge(late, slot, 2);
+    // The bank's check takes 20 minutes; the hold of 15 runs out and another customer books the seats.
+    t.clock.advance(20 * 60_000);
+    const quick = await shopper(t);
+    const paid = await payWith(
+      quick.visitor,
+      await book(quick.visitor, slot, { adults: 2 }),
+      await saveCard(t, quick, CARDS.visa),
+    );
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+
+    await finish(late, orderId, challengeUrl);
+    const [lateHold] = (await holdsIn(t, slot)).filter(
+      (hold) => hold.adults === 2 && hold.state === 'released',
+    );
+    expect(lateHold).toBeDefined();
+    expect(await t.app.services.payments.refundOwed(lateHold!.checkoutId, 'test')).toBe(1);
+    const bookings = await bookingsIn(t, slot);
+    expect(bookings.map((booking) => booking.state).sort()).toEqual(['cancelled', 'confirmed']);
+    const sold = bookings
+      .filter((b) => b.state === 'confirmed')
+      .reduce((n, b) => n + b.adults + b.children, 0);
+    expect(sold).toBe(2);
+    expect(await seatsLeftIn(late.visitor, slot)).toBe(0);
   });
 });

@@ -2,6 +2,7 @@ import { DomainError } from '../../../domain/errors';
 import { seatCount, seatsLeft } from '../../../domain/events';
 import type { DbOrTx } from '../../db/client';
 import { orderIdsOf, type CheckoutRow, type Mover, type OrderKind } from '../orders';
+import { requestRefund } from '../payments';
 import { slotWithTemplate } from './catalogue.repo';
 import {
   applyPaidHold,
@@ -32,6 +33,10 @@ import {
 export const SEATS_GONE =
   'Sorry, the seats we held for you were taken while you were away, so you have not been charged. ' +
   'Please choose another date.';
+
+/** Why a payment that outlived its hold is given back. */
+export const SEATS_GONE_REFUND =
+  'The seats we held for you were taken while your bank checked the payment, so we have refunded it in full.';
 
 /** What a paid purchase tells its booker (the emails: event-emails.ts, wired in services.ts). */
 export interface BookingEmails {
@@ -73,7 +78,24 @@ export function eventKind(emails?: BookingEmails): OrderKind {
 
     async paid(tx, { checkout, by }) {
       const hold = await holdOfCheckout(tx, checkout.id);
-      if (!hold || hold.state === 'released') return;
+      if (!hold) return;
+      if (hold.state !== 'held' || hold.expiresAt.getTime() <= by.at.getTime()) {
+        // The hold ran out while the payment did (a 3-D Secure check longer than it): the seats are the
+        // booking's if still free; if someone has taken them, the money goes straight back (the refund's
+        // `reversed` cancels the booking), so a slot is never sold past its capacity.
+        const slot = (await lockSlots(tx, [hold.slotId])).get(hold.slotId);
+        const taken = slot ? await seatsTaken(tx, slot.id, by.at, checkout.id) : 0;
+        if (
+          hold.state !== 'held' ||
+          !slot ||
+          slot.cancelledAt ||
+          seatCount(hold) > seatsLeft(slot.capacity, taken)
+        ) {
+          await endHold(tx, checkout.id, 'released');
+          await requestRefund(tx, checkout.id, SEATS_GONE_REFUND, by);
+          return;
+        }
+      }
       // Seats move from the hold to the booking in this one transaction: the slot's count stays as it was.
       const booking = await lockBooking(tx, hold.bookingId);
       if (!booking) return;

@@ -52,11 +52,12 @@ export async function deleteBooking(
     .where(and(eq(eventBookings.id, bookingId), state ? eq(eventBookings.state, state) : undefined));
 }
 
+/** A booking whose first purchase was refunded in full (or never kept its seats): cancelled, its seats free. */
 export async function cancelBooking(tx: DbOrTx, bookingId: string, at: Date): Promise<void> {
   await tx
     .update(eventBookings)
     .set({ state: 'cancelled', updatedAt: at })
-    .where(and(eq(eventBookings.id, bookingId), eq(eventBookings.state, 'confirmed')));
+    .where(and(eq(eventBookings.id, bookingId), inArray(eventBookings.state, ['confirmed', 'pending'])));
 }
 
 /**
