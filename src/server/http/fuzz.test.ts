@@ -100,6 +100,9 @@ const BASE_BODIES: Record<string, Record<string, unknown>> = {
   },
   // A split is one of three shapes; the fuzz breaks each field of the evenly one.
   'POST /api/v2/orders/open_tab/split': { split: { kind: 'evenly', parts: 2 } },
+  // A change to an event booking is one of four shapes; the fuzz breaks the cancel one.
+  'POST /api/v2/event_bookings/{id}/quote': { kind: 'cancel' },
+  'POST /api/v2/event_bookings/{id}/changes': { kind: 'cancel' },
 };
 
 /** A valid value for a field: its sample, else the simplest value its schema allows. */

@@ -4,6 +4,7 @@ import { API, expectError, variantGid } from '../test/api-expect';
 import { basketOf, CARDS, DISH, orderBody, place, saveCard, shopper } from '../test/checkout';
 import { processorCharges } from '../test/billing';
 import { databaseState } from '../test/database-state';
+import { booker, eventSlotAt, formKeyOf, paidBooking } from '../test/event-bookings';
 import { createTestApp, type TestApp, type Visitor } from '../test/harness';
 import { planCustomer, weeksOf, type PlanCustomer } from '../test/plans';
 import { LUNCH, MENU, takeawayShopper } from '../test/takeaway';
@@ -114,6 +115,35 @@ const CHANGES: Record<string, () => Promise<Call>> = {
     url: `${API}/subscriptions/${plan.subscriptionId}/cancel`,
     body: { reason: 'going_away' },
   }),
+  // Events (issue 22): booking seats, a guest's dietary answer, a guest taken off (refunded to the card).
+  'POST /api/v2/orders/events': async () => {
+    const s = await shopper(t);
+    return {
+      visitor: s.visitor,
+      url: `${API}/orders/events`,
+      body: { slot_id: await eventSlotAt(t, '2026-12-10T19:00:00Z'), adults: 2 },
+    };
+  },
+  'POST /api/v2/event_guests': async () => {
+    const b = await booker(t);
+    const orderId = await paidBooking(t, b, await eventSlotAt(t, '2026-12-10T19:00:00Z'), { adults: 2 });
+    const key = await formKeyOf(t, orderId);
+    // A guest's browser is new (its visitor row made with its first write): the booker answers here.
+    return {
+      visitor: b.visitor,
+      url: `${API}/event_guests`,
+      body: { order_id: orderId, key, name: 'Bea', allergens: ['gluten'], diets: [] },
+    };
+  },
+  'POST /api/v2/event_bookings/:id/changes': async () => {
+    const b = await booker(t);
+    const orderId = await paidBooking(t, b, await eventSlotAt(t, '2026-12-10T19:00:00Z'), { adults: 2 });
+    return {
+      visitor: b.visitor,
+      url: `${API}/event_bookings/${orderId}/changes`,
+      body: { kind: 'guests', adults: 1 },
+    };
+  },
 };
 
 /** A placed recipe-kit order and the call that pays it with a saved Visa. */
