@@ -14,6 +14,8 @@ export const SETTING_KEYS = [
   'tab_auto_close_hours',
   'tab_max_hours',
   'tab_limit_max',
+  'event_refund_scale',
+  'event_booking_closes_hours',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 

@@ -1,9 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import { DEFAULT_REFUND_SCALE } from '../../../domain/events';
 import { bundles } from '../../db/schema/catalogue';
+import { settings } from '../../db/schema/shop';
 import { API, expectError } from '../../test/api-expect';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { TEST_NOW, WEEKS } from '../../test/test-clock';
+import { putSetting } from './shop.repo';
+import { cachedShopRules } from './shop.service';
 
 // Shop-wide reads: settings with the menu weeks and cutoffs (spec §9), delivery fees per weekday (§3, §9)
 // and the bundles list (§5).
@@ -121,6 +125,18 @@ describe('GET /settings', () => {
             tab_limit_max: 50000,
             tab_limit_choices: [5000, 10000, 15000],
           },
+          events: {
+            refund_scale: [
+              { days_before: 14, percent: 100, as: 'card' },
+              { days_before: 3, percent: 100, as: 'credit' },
+            ],
+            booking_closes_hours: 2,
+            hold_minutes: 15,
+            refund_rule:
+              'Change or cancel up to 14 days before for a full refund to your card, then up to 3 days before ' +
+              'for a full refund as store credit. After that, with less than 3 days to go, bookings cannot be ' +
+              'changed or refunded, but you can still hand yours to someone else.',
+          },
         },
       },
     });
@@ -189,6 +205,42 @@ describe('GET /settings', () => {
     expect(week(after).orderable).toBe(false);
     expect(week(after).one_off_orderable).toBe(true);
     expect(after.first_orderable_week).toBe('2026-06-29');
+  });
+});
+
+describe('the events’ refund scale (decision 29)', () => {
+  test('an operator’s scale and booking close are served and used; anything malformed falls back', async () => {
+    try {
+      await putSetting(t.database.db, 'event_refund_scale', [
+        { daysBefore: 7, percent: 50, as: 'credit' },
+        { daysBefore: 21, percent: 100, as: 'card' },
+      ]);
+      await putSetting(t.database.db, 'event_booking_closes_hours', 24);
+      const rules = await cachedShopRules(t.database.db).get();
+      expect(rules.events).toEqual({
+        steps: [
+          { daysBefore: 21, percent: 100, as: 'card' },
+          { daysBefore: 7, percent: 50, as: 'credit' },
+        ],
+        bookingClosesHours: 24,
+      });
+      for (const wrong of [
+        'none',
+        [{ daysBefore: -1, percent: 100, as: 'card' }],
+        [{ daysBefore: 7, percent: 101, as: 'card' }],
+        [{ daysBefore: 7, percent: 50, as: 'cash' }],
+        Array.from({ length: 6 }, (_, i) => ({ daysBefore: i, percent: 100, as: 'card' })),
+      ]) {
+        await putSetting(t.database.db, 'event_refund_scale', wrong);
+        expect((await cachedShopRules(t.database.db).get()).events.steps).toEqual(DEFAULT_REFUND_SCALE.steps);
+      }
+      await putSetting(t.database.db, 'event_booking_closes_hours', 73);
+      expect((await cachedShopRules(t.database.db).get()).events.bookingClosesHours).toBe(2);
+    } finally {
+      await t.database.db
+        .delete(settings)
+        .where(inArray(settings.key, ['event_refund_scale', 'event_booking_closes_hours']));
+    }
   });
 });
 
