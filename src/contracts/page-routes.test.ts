@@ -22,6 +22,7 @@ describe('the page registry', () => {
       '/menu',
       '/gift-boxes',
       '/pasta-now-search-address',
+      '/events/themes',
     ]);
     for (const page of MEASURED_PAGES) {
       expect(page.rendered).toBe('server');
