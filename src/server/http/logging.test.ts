@@ -120,6 +120,13 @@ describe('request URLs', () => {
     expect(redactUrl('/x?setup_intent_client_secret=s')).toBe('/x?setup_intent_client_secret=[redacted]');
     expect(redactUrl('/x?tokens=kept&a=token%3Dkept')).toBe('/x?tokens=kept&a=token%3Dkept');
     expect(redactUrl('/no/query')).toBe('/no/query');
+    // An event booking's dietary form: the page's link and the API call it makes (decision 29).
+    expect(redactUrl('/events/dietary-form/o1?key=vY-wJJsecret')).toBe(
+      '/events/dietary-form/o1?key=[redacted]',
+    );
+    expect(redactUrl('/api/v2/event_guests?order_id=o1&key=vY-wJJsecret')).toBe(
+      '/api/v2/event_guests?order_id=o1&key=[redacted]',
+    );
     // The email confirmation link, and a path to come back to that carries it (decision 18).
     expect(redactUrl('/account?confirm=abc')).toBe('/account?confirm=[redacted]');
     expect(redactUrl('/social-login?returnTo=%2Faccount%3Fconfirm%3Dabc&x=1')).toBe(

@@ -21,6 +21,8 @@ const SECRET_QUERY_KEYS = new Set([
   // Stripe's return from a 3-D Secure check or a redirect (decision 20).
   'payment_intent_client_secret',
   'setup_intent_client_secret',
+  // An event booking's dietary form link (decision 29): whoever holds it answers for the booking's guests.
+  'key',
 ]);
 
 function decodedKey(raw: string): string {
