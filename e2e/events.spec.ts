@@ -83,7 +83,18 @@ test('a visitor books the fresh-pasta class for three with a wine pairing each, 
   await page.getByRole('link', { name: 'Continue to book' }).click();
 
   await expect(page).toHaveURL(/\/events-checkout\/continue$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'How would you like to continue?' }),
+  ).toBeVisible();
+  await expectAccessible(page, '/events-checkout/continue');
   await shot(page, '05-continue');
+  // The email sign-in step, checked on the way: this visitor is new, so back to create an account.
+  await page.getByRole('link', { name: 'Continue with email' }).click();
+  await expect(page).toHaveURL(/\/events-checkout\/login$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectAccessible(page, '/events-checkout/login');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/events-checkout\/continue$/);
   await page.getByRole('link', { name: 'Create an account with your email' }).click();
   await expect(page).toHaveURL(/\/events-checkout\/signup$/);
   await page.getByLabel('First name').fill('Ada');
