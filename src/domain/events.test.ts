@@ -71,6 +71,11 @@ describe('seats', () => {
       'Fresh pasta class is for adults only',
     );
     expect(seatProblems(slot(), kids, { adults: 1, children: 2 }, now, 2)).toEqual([]);
+    expect(seatProblems(slot(), kids, { adults: 0, children: 3 }, now, 2)[0]?.detail).toBe(
+      'Children come with an adult: add at least one adult to the booking',
+    );
+    // More children for a booking that has its adult already.
+    expect(seatProblems(slot(), kids, { adults: 0, children: 1 }, now, 2, 3)).toEqual([]);
   });
 
   test('a full, a nearly full, a past, a closing and a cancelled slot', () => {

@@ -156,6 +156,11 @@ export function seatProblems(
     });
   if (wanted.children > 0 && template.childPrice === null)
     problems.push({ code: 'EVENT_GUESTS_INVALID', detail: `${template.title} is for adults only` });
+  else if (wanted.children > 0 && wanted.adults === 0 && already === 0)
+    problems.push({
+      code: 'EVENT_GUESTS_INVALID',
+      detail: 'Children come with an adult: add at least one adult to the booking',
+    });
   if (slot.cancelled)
     problems.push({
       code: 'EVENT_SLOT_CLOSED',

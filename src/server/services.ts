@@ -126,7 +126,7 @@ export function buildServices({ config, database, clock, rules, processors, log 
     .register('catering', takeaway)
     .register('dine_in_tab', tabKind(config.publicUrl))
     .register('dine_in_share', shareKind(config.publicUrl))
-    .register('event_booking', eventKind(bookingEmails(config.publicUrl, rules)));
+    .register('event_booking', eventKind(rules, bookingEmails(config.publicUrl, rules)));
   const paymentMethods = new PaymentMethodsService(
     db,
     processors,

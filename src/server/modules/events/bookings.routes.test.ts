@@ -150,6 +150,17 @@ describe('POST /orders/events', () => {
     expectError(await post(slot, { adults: 6, children: 3 }), 400, 'EVENT_GUESTS_INVALID', /up to 8 guests/);
     const supper = await newSlot(t, { templateId: 'supper-club', restaurantId: 'borough', adultPrice: 5500 });
     expectError(await post(supper, { adults: 1, children: 1 }), 400, 'EVENT_GUESTS_INVALID', /adults only/);
+    const kids = await newSlot(t, {
+      templateId: 'kids-ravioli-morning',
+      restaurantId: 'islington',
+      adultPrice: 1000,
+    });
+    expectError(
+      await post(kids, { adults: 0, children: 3 }),
+      400,
+      'EVENT_GUESTS_INVALID',
+      /come with an adult/,
+    );
 
     const past = await newSlot(t, { hoursAhead: -3 });
     expectError(await post(past, { adults: 1 }), 400, 'EVENT_SLOT_CLOSED', /has passed/);

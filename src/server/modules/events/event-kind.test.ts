@@ -257,3 +257,27 @@ describe('a payment that outlives its hold', () => {
     expect(await seatsLeftIn(late.visitor, slot)).toBe(0);
   });
 });
+
+describe('paying once the date has closed', () => {
+  test('a booking declined at first, paid after booking closed: refused, nothing charged, never confirmed', async () => {
+    const s = await shopper(t);
+    const slot = await newSlot(t, { capacity: 6, hoursAhead: 3 });
+    const orderId = await book(s.visitor, slot, { adults: 2 });
+    const declined = await payWith(s.visitor, orderId, await saveCard(t, s, CARDS.insufficientFunds));
+    expect(declined.body.data?.attributes?.status ?? declined.status, JSON.stringify(declined.body)).not.toBe(
+      'succeeded',
+    );
+    // Booking closes 2 hours before the start; the customer comes back with another card at 1h 59m to go.
+    t.clock.advance(61 * 60_000);
+    const late = await payWith(s.visitor, orderId, await saveCard(t, s, CARDS.visa));
+    expect(late.status, JSON.stringify(late.body)).toBe(400);
+    expect(late.body.errors[0]).toMatchObject({ code: 'EVENT_SLOT_CLOSED' });
+    expect(late.body.errors[0].detail).toMatch(/not been charged/);
+    expect((await bookingsIn(t, slot)).map((booking) => booking.state)).toEqual(['pending']);
+    // After the start too.
+    t.clock.advance(3 * 3_600_000);
+    const after = await payWith(s.visitor, orderId, await saveCard(t, s, CARDS.visa));
+    expect(after.body.errors[0]).toMatchObject({ code: 'EVENT_SLOT_CLOSED' });
+    expect(after.body.errors[0].detail).toMatch(/^This date has passed/);
+  });
+});

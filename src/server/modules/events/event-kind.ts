@@ -1,8 +1,15 @@
 import { DomainError } from '../../../domain/errors';
-import { seatCount, seatsLeft } from '../../../domain/events';
+import {
+  bookingClosesAt,
+  refundTermsAt,
+  seatCount,
+  seatsLeft,
+  type RefundScale,
+} from '../../../domain/events';
 import type { DbOrTx } from '../../db/client';
 import { orderIdsOf, type CheckoutRow, type Mover, type OrderKind } from '../orders';
 import { requestRefund } from '../payments';
+import type { ShopRulesCache } from '../shop';
 import { slotWithTemplate } from './catalogue.repo';
 import {
   applyPaidHold,
@@ -23,7 +30,8 @@ import {
 } from './seats';
 
 // What paying for seats means (the `event_booking` kind, registered in services.ts; decision 29):
-// - paying: the purchase's seats are taken again under the slot's lock when its hold has run out (refused,
+// - paying: refused, nothing charged, once its date is cancelled, passed or closed to bookings (a move: once the
+//   booking's changes have closed); the purchase's seats are taken again under the slot's lock when its hold has run out (refused,
 //   nothing charged, when someone took them meanwhile), and held 15 minutes more while the payment runs;
 // - paid: the hold's seats and add-ons become the booking's (a move: the booking moves to the hold's slot),
 //   the booking is confirmed, a change to a paid booking recorded, and the emails queued;
@@ -59,13 +67,46 @@ async function release(tx: DbOrTx, checkout: CheckoutRow): Promise<void> {
   if (hold.purpose === 'book') await deleteBooking(tx, hold.bookingId, 'pending');
 }
 
-export function eventKind(emails?: BookingEmails): OrderKind {
+/**
+ * Why a purchase can no longer be paid at `now` (null: it can): its date cancelled, passed or closed to
+ * bookings; a move once the booking's changes have closed. Checked whenever payment starts, however long ago
+ * the purchase was placed (a declined checkout stays open for two days).
+ */
+async function closedReason(
+  tx: DbOrTx,
+  hold: HoldRow,
+  slot: SlotRow,
+  now: Date,
+  scale: RefundScale,
+): Promise<string | null> {
+  if (slot.cancelledAt)
+    return 'This date has been cancelled, so you have not been charged. Please choose another.';
+  if (now.getTime() >= slot.startsAt.getTime())
+    return 'This date has passed, so you have not been charged. Please choose another.';
+  if (now.getTime() >= bookingClosesAt(slot.startsAt, scale.bookingClosesHours).getTime())
+    return (
+      `Booking for this date closed ${scale.bookingClosesHours} hours before it starts, so you have not ` +
+      'been charged. Please choose another.'
+    );
+  if (hold.purpose === 'move') {
+    const booking = await lockBooking(tx, hold.bookingId);
+    const from = booking ? await slotWithTemplate(tx, booking.slotId) : null;
+    const terms = from ? refundTermsAt(from.slot.startsAt, now, scale) : null;
+    if (!terms?.changesAllowed)
+      return 'It is too late to move this booking, so you have not been charged. It stays on its date.';
+  }
+  return null;
+}
+
+export function eventKind(rules: ShopRulesCache, emails?: BookingEmails): OrderKind {
   return {
     async paying(tx, { checkout, by }) {
       const hold = await holdOfCheckout(tx, checkout.id);
       if (!hold) return undefined;
       const slot = (await lockSlots(tx, [hold.slotId])).get(hold.slotId);
       if (hold.state !== 'held' || !slot) throw new DomainError('EVENT_SLOT_FULL', SEATS_GONE);
+      const closed = await closedReason(tx, hold, slot, by.at, (await rules.get(tx)).events);
+      if (closed) throw new DomainError('EVENT_SLOT_CLOSED', closed);
       if (hold.expiresAt.getTime() <= by.at.getTime()) {
         // Run out: the seats are taken again if nobody has taken them meanwhile.
         const taken = await seatsTaken(tx, slot.id, by.at, checkout.id);
