@@ -24,6 +24,7 @@ import {
   type GuestRow,
   type SlotContext,
 } from './bookings.repo';
+import { givenBackOf } from './change-money';
 import { eventLocationOf, eventSlotOf, slotDateLabel, slotTimeLabel } from './booking-slots';
 import { seatsTakenIn } from './seats';
 
@@ -117,7 +118,7 @@ export async function bookingView(
   const terms = refundTermsAt(slot.startsAt, now, scale);
   const taken = await seatsTakenIn(db, [slot.id], now);
 
-  let paid = -changes.reduce((sum, change) => sum + change.refundAmount, 0);
+  let paid = -changes.reduce((sum, change) => sum + givenBackOf(change), 0);
   let pendingPayment: EventBooking['pendingPayment'] = null;
   for (const hold of holds) {
     const checkout = await checkoutOf(db, hold.checkoutId);

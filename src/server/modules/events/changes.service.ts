@@ -9,11 +9,9 @@ import {
   eventBookings,
   eventBookingUpgrades,
   eventGuests,
-  eventUpgrades,
 } from '../../db/schema/events';
 import { addCredit } from '../credit';
 import {
-  checkoutOf,
   lockInOrder,
   orderOwnerOf,
   type CheckoutEndings,
@@ -25,14 +23,7 @@ import { requestPartRefund } from '../payments';
 import type { ShopRulesCache } from '../shop';
 import { sittingLabel } from './booking-pricing';
 import { placeBookingPurchase } from './bookings.service';
-import {
-  changesOf,
-  guestsOf,
-  holdsOfBooking,
-  slotContexts,
-  upgradesOf,
-  type BookingRow,
-} from './bookings.repo';
+import { holdsOfBooking, type BookingRow } from './bookings.repo';
 import {
   creditReason,
   decideChange,
@@ -41,6 +32,7 @@ import {
   type BookingNow,
   type ChangeDecision,
 } from './changes';
+import { bookingNow, moveTarget } from './change-reads';
 import { queueChangeReceipt, queueHandover } from './event-emails';
 import type { MyBookingsService } from './my-bookings.service';
 import { lockBooking } from './purchase-rows';
@@ -82,8 +74,8 @@ export class BookingChangesService {
     return this.db.transaction(async (tx) => {
       const scale = (await this.rules.get(tx)).events;
       const booking = await this.bookings.bookerBooking(tx, customerId, orderId);
-      const current = await this.current(tx, booking);
-      const decision = decideChange(body, current, await this.target(tx, body, now), scale, now);
+      const current = await bookingNow(tx, booking);
+      const decision = decideChange(body, current, await moveTarget(tx, body, now), scale, now);
       return quoteOf(decision, current, scale, now);
     });
   }
@@ -97,8 +89,8 @@ export class BookingChangesService {
       const seen = await this.bookings.bookerBooking(tx, customerId, orderId);
       const first = decideChange(
         body,
-        await this.current(tx, seen),
-        await this.target(tx, body, now),
+        await bookingNow(tx, seen),
+        await moveTarget(tx, body, now),
         scale,
         now,
       );
@@ -117,8 +109,8 @@ export class BookingChangesService {
       await lockSlots(tx, target ? [seen.slotId, target] : [seen.slotId]);
       const locked = await lockBooking(tx, seen.id);
       if (!locked) throw new DomainError('BOOKING_NOT_FOUND', 'We could not find that booking');
-      const current = await this.current(tx, locked);
-      const decision = decideChange(body, current, await this.target(tx, body, now), scale, now);
+      const current = await bookingNow(tx, locked);
+      const decision = decideChange(body, current, await moveTarget(tx, body, now), scale, now);
       const quote = quoteOf(decision, current, scale, now);
 
       // A purchase still being paid is given up: the booking it would change is changing now.
@@ -150,7 +142,7 @@ export class BookingChangesService {
     scale: Awaited<ReturnType<ShopRulesCache['get']>>['events'],
     by: Mover,
   ): Promise<ChangeMade> {
-    const current = await this.current(tx, booking);
+    const current = await bookingNow(tx, booking);
     const placed = await placeBookingPurchase(
       tx,
       decision.kind === 'add_guests'
@@ -300,7 +292,11 @@ export class BookingChangesService {
         bookingId: after.id,
         kind: decision.kind,
         before: side(current.booking, current.context.slot),
-        after: { ...side(after, to), summary: summaryOf(decision, current) },
+        after: {
+          ...side(after, to),
+          summary: summaryOf(decision, current),
+          takenOff: 'takenOff' in decision ? decision.takenOff : 0,
+        },
         refundAmount: 'refund' in decision ? decision.refund.amount : 0,
         refundAs,
         paidAmount: 0,
@@ -310,42 +306,6 @@ export class BookingChangesService {
       .returning();
     return change!;
   }
-
-  /** The booking with its slot, add-ons, answers and what it has paid so far. */
-  private async current(db: DbOrTx, booking: BookingRow): Promise<BookingNow> {
-    const context = (await slotContexts(db, [booking.slotId])).get(booking.slotId);
-    if (!context) throw new DomainError('BOOKING_NOT_FOUND', 'We could not find that booking');
-    const upgrades = (await upgradesOf(db, [booking.id])).get(booking.id) ?? [];
-    const perGuest = await perGuestUpgrades(
-      db,
-      upgrades.map((upgrade) => upgrade.upgradeId),
-    );
-    let paid = -(await changesOf(db, booking.id)).reduce((sum, change) => sum + change.refundAmount, 0);
-    for (const hold of await holdsOfBooking(db, booking.id))
-      if (hold.state === 'paid') paid += (await checkoutOf(db, hold.checkoutId))?.total ?? 0;
-    return {
-      booking,
-      context,
-      upgrades: upgrades.map((upgrade) => ({ ...upgrade, perGuest: perGuest.has(upgrade.upgradeId) })),
-      guests: (await guestsOf(db, [booking.id])).get(booking.id) ?? [],
-      paid: Math.max(0, paid),
-    };
-  }
-
-  private async target(db: DbOrTx, body: EventChangeBody, now: Date) {
-    if (body.kind !== 'move') return null;
-    const context = (await slotContexts(db, [body.slotId])).get(body.slotId);
-    return context ? { context, taken: await seatsTaken(db, body.slotId, now) } : null;
-  }
-}
-
-async function perGuestUpgrades(db: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: eventUpgrades.id, perGuest: eventUpgrades.perGuest })
-    .from(eventUpgrades)
-    .where(inArray(eventUpgrades.id, [...ids]));
-  return new Set(rows.filter((row) => row.perGuest).map((row) => row.id));
 }
 
 /** A dearer date's one line: the difference in the seats' price, for the new date. */

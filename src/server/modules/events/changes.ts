@@ -30,8 +30,10 @@ export interface BookingNow {
   upgrades: { upgradeId: string; title: string; quantity: number; price: number; perGuest: boolean }[];
   /** Its guests' answers, oldest first. */
   guests: GuestRow[];
-  /** Everything paid for it less what was given back. */
-  paid: number;
+  /** What it holds at the prices paid (its paid purchases less the value changes took off). */
+  value: number;
+  /** What may still be given back (its paid purchases less what changes gave back). */
+  refundable: number;
 }
 
 export interface Target {
@@ -75,6 +77,20 @@ function closedMessage(terms: RefundTerms, what: string): string {
     `It is too late to ${what}: bookings could be changed until ${timeLabel(at)} on ` +
     `${fullDateLabel(londonClock(at).date)}. You can still hand your booking to someone else.`
   );
+}
+
+/**
+ * What taking `takenOff` off gives back: the step's percent of that value, and never more than is left to
+ * give back of what was paid.
+ */
+function refundOf(
+  takenOff: number,
+  terms: RefundTerms,
+  { refundable }: Pick<BookingNow, 'refundable'>,
+): { amount: number; as: 'card' | 'credit' | 'none' } {
+  const refund = refundFor(takenOff, terms);
+  const amount = Math.min(refund.amount, refundable);
+  return amount > 0 ? { amount, as: refund.as } : { amount: 0, as: 'none' };
 }
 
 const invalid = (detail: string) => new DomainError('EVENT_GUESTS_INVALID', detail);
@@ -136,7 +152,7 @@ export function decideChange(
           was: upgrade.quantity,
         }));
       const takenOff = Math.min(
-        current.paid,
+        current.value,
         ticketsPrice(removed, slot) + upgrades.reduce((sum, u) => sum + (u.was - u.quantity) * u.price, 0),
       );
       return {
@@ -144,7 +160,7 @@ export function decideChange(
         seats,
         upgrades: upgrades.map(({ upgradeId, quantity }) => ({ upgradeId, quantity })),
         takenOff,
-        refund: refundFor(takenOff, terms),
+        refund: refundOf(takenOff, terms, current),
         drops: current.guests.slice(count).reverse(),
       };
     }
@@ -171,13 +187,13 @@ export function decideChange(
       );
       if (problem) throw new DomainError(problem.code, problem.detail);
       const difference = ticketsPrice(booking, to) - ticketsPrice(booking, slot);
-      const takenOff = Math.min(current.paid, Math.max(0, -difference));
+      const takenOff = Math.min(current.value, Math.max(0, -difference));
       return {
         kind: 'move',
         target: target.context,
         toPay: Math.max(0, difference),
         takenOff,
-        refund: refundFor(takenOff, terms),
+        refund: refundOf(takenOff, terms, current),
       };
     }
     case 'transfer':
@@ -189,7 +205,8 @@ export function decideChange(
       return { kind: 'transfer', name: body.name, email: body.email.toLowerCase() };
     case 'cancel': {
       mustBeOpen('cancel this booking');
-      return { kind: 'cancel', takenOff: current.paid, refund: refundFor(current.paid, terms) };
+      // What is left of it, at the prices paid: never a share of what earlier changes gave back.
+      return { kind: 'cancel', takenOff: current.value, refund: refundOf(current.value, terms, current) };
     }
   }
 }
