@@ -196,6 +196,27 @@ describe('every public page is rendered on the server', () => {
     expect(main).not.toContain('rel="preload"');
   });
 
+  test('the events filters (where, month, seats) carry from the themes to a theme, rendered on the server', async () => {
+    const filters = 'location=soho&month=2026-12&seats=8';
+    const themes = await page(`/events/themes?${filters}`);
+    expect(themes.html).toContain(`href="/events/theme/fresh-pasta-class?${filters.replace(/&/g, '&amp;')}"`);
+
+    // The theme's dates are those GET /event_slots gives for all three filters: Soho's, in December.
+    const { status, html } = await page(`/events/theme/fresh-pasta-class?${filters}`);
+    expect(status).toBe(200);
+    const dates = html.slice(html.indexOf('aria-label="Dates for Fresh pasta class"'));
+    expect(dates).toContain('ev-slot__where">Sfoglia Soho<');
+    expect(dates).not.toMatch(/ev-slot__where">Sfoglia (Islington|Borough)</);
+    expect(dates).not.toMatch(/Nov<\/strong>/);
+    const keys = serverState(html)!.queries.queries.map((q) => JSON.stringify(q.queryKey));
+    expect(keys).toContain(
+      '["events","slots",{"template":"fresh-pasta-class","location":"soho","month":"2026-12","seats":8}]',
+    );
+    // The form shows the filters chosen, and a date's booking starts from the seats needed.
+    expect(html).toContain('<option value="8" selected="">8 seats</option>');
+    expect(dates).toMatch(/href="\/events\/booking\?slot=[^"]*&amp;seats=8"/);
+  });
+
   test('the page carries the query cache it was rendered from, for hydrating without a second fetch', async () => {
     const state = serverState((await page('/menu?week=2026-11-30')).html);
     const keys = state!.queries.queries.map((q) => JSON.stringify(q.queryKey));

@@ -3,10 +3,21 @@ import type { EventSlot } from '../../../contracts/events';
 import { formatPence } from '../../../domain/money';
 import { seatsLabel } from './format';
 
-export const bookingPath = (slotId: string) => `/events/booking?slot=${encodeURIComponent(slotId)}`;
+/** The booking of a date; `seats` (the seats needed the dates were filtered by) is the guests to start from. */
+export const bookingPath = (slotId: string, seats?: number) =>
+  `/events/booking?slot=${encodeURIComponent(slotId)}${seats ? `&seats=${seats}` : ''}`;
 
 /** Upcoming dates of a theme, each with its seats left and, when it can be booked, the way to choose it. */
-export function SlotList({ slots, label }: { slots: readonly EventSlot[]; label: string }) {
+export function SlotList({
+  slots,
+  label,
+  seats,
+}: {
+  slots: readonly EventSlot[];
+  label: string;
+  /** The seats needed, carried to the booking. */
+  seats?: number;
+}) {
   return (
     <ul className="ev-slots" aria-label={label}>
       {slots.map((slot) => {
@@ -22,7 +33,7 @@ export function SlotList({ slots, label }: { slots: readonly EventSlot[]; label:
               <span className="ev-slot__price">{formatPence(slot.adultPrice)}</span>
               <span className={`ev-slot__seats ${few ? 'ev-slot__seats--few' : ''}`}>{seatsLabel(slot)}</span>
               {slot.bookable ? (
-                <Link to={bookingPath(slot.id)} className="button button--primary button--small">
+                <Link to={bookingPath(slot.id, seats)} className="button button--primary button--small">
                   Choose
                   <span className="visually-hidden">
                     {' '}

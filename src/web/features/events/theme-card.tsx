@@ -3,10 +3,20 @@ import type { EventTemplate } from '../../../contracts/events';
 import { formatPence } from '../../../domain/money';
 import { durationLabel, startsLabel } from './format';
 
-export const themePath = (id: string) => `/events/theme/${encodeURIComponent(id)}`;
+/** A theme's page; `query` ("?month=2026-12…") carries the list's filters, so its dates are the ones matched. */
+export const themePath = (id: string, query = '') => `/events/theme/${encodeURIComponent(id)}${query}`;
 
 /** One theme in the list: its cover, title, summary, price from, duration and next date. */
-export function ThemeCard({ template, eager }: { template: EventTemplate; eager: boolean }) {
+export function ThemeCard({
+  template,
+  eager,
+  query = '',
+}: {
+  template: EventTemplate;
+  eager: boolean;
+  /** The list's filters, carried to the theme's page. */
+  query?: string;
+}) {
   const cover = template.images[0];
   return (
     <li className="ev-card">
@@ -23,7 +33,7 @@ export function ThemeCard({ template, eager }: { template: EventTemplate; eager:
       <div className="ev-card__body">
         <p className="ev-card__kind">{template.themeLabel}</p>
         <h2>
-          <Link to={themePath(template.id)} className="ev-card__link">
+          <Link to={themePath(template.id, query)} className="ev-card__link">
             {template.title}
           </Link>
         </h2>

@@ -15,7 +15,7 @@ import { LoadFailed } from '../../shared/ui/load-failed';
 import { Spinner } from '../../shared/ui/spinner';
 import { usePageMeta } from '../../shared/use-page-meta';
 
-// /events/booking?slot=… (issue 22; spec §2): the date chosen and how many guests: adults, and children
+// /events/booking?slot=…&seats=… (issue 22; spec §2): the date chosen and how many guests: adults, and children
 // where the event takes them, within the seats left and the event's most guests a booking. The running total
 // is the slot's prices; the choice is kept in the booking draft (a reload keeps it) and goes on to the
 // reservation's summary.
@@ -50,24 +50,42 @@ export function BookingPage() {
       </div>
     );
   }
-  return <ChooseGuests key={slot.data.id} slot={slot.data} template={template.data!} />;
+  const seats = Number(params.get('seats'));
+  return (
+    <ChooseGuests
+      key={slot.data.id}
+      slot={slot.data}
+      template={template.data!}
+      seatsNeeded={Number.isInteger(seats) && seats >= 1 ? seats : null}
+    />
+  );
 }
 
 /** The most guests this slot can take in one booking. */
 const mostGuests = (slot: EventSlot, template: EventTemplate) =>
   Math.max(0, Math.min(slot.seatsLeft, template.maxGuests, MAX_GUESTS_PER_BOOKING));
 
-function ChooseGuests({ slot, template }: { slot: EventSlot; template: EventTemplate }) {
+function ChooseGuests({
+  slot,
+  template,
+  seatsNeeded,
+}: {
+  slot: EventSlot;
+  template: EventTemplate;
+  /** The seats the dates were filtered by, if they were. */
+  seatsNeeded: number | null;
+}) {
   const navigate = useNavigate();
   const most = mostGuests(slot, template);
   const kids = slot.childPrice !== null;
-  // The draft's guests for this date, or two adults to start with (fewer when fewer seats are left).
+  // The draft's guests for this date, or as many adults as the seats the dates were filtered by, or two to
+  // start with (fewer when fewer seats are left).
   const [guests, setGuests] = useState(() => {
     const draft = readBookingDraft();
     if (draft && draft.slotId === slot.id) {
       return { adults: Math.min(draft.adults, most), children: kids ? draft.children : 0 };
     }
-    return { adults: Math.min(2, most), children: 0 };
+    return { adults: Math.min(seatsNeeded ?? 2, most), children: 0 };
   });
   const draft: BookingDraft = {
     slotId: slot.id,

@@ -20,6 +20,14 @@ export function filtersFrom(params: URLSearchParams): SlotFilters {
 export const isFiltered = (filters: SlotFilters) =>
   filters.location !== undefined || filters.month !== undefined || filters.seats !== undefined;
 
+/** "?location=soho&month=2026-12&seats=4" of the filters set ('' when none), to carry them to another page. */
+export function filtersQuery(filters: SlotFilters): string {
+  const query = String(
+    new URLSearchParams(Object.entries(filters).map(([name, value]) => [name, String(value)])),
+  );
+  return query ? `?${query}` : '';
+}
+
 /** The address's query with one filter changed ('' clears it). */
 export function withFilter(params: URLSearchParams, name: 'location' | 'month' | 'seats', value: string) {
   const next = new URLSearchParams(params);

@@ -23,11 +23,11 @@ export const themeLoader = (queryClient: QueryClient) =>
   firstScreenLoader({
     firstScreen: async ({ request, params }) => {
       const id = params.id ?? '';
-      const { location, month } = filtersFrom(paramsOf(request));
+      const filters = filtersFrom(paramsOf(request));
       await Promise.all([
         queryClient.prefetchQuery(eventQueries.template(id)),
         queryClient.prefetchQuery(eventQueries.filterOptions()),
-        queryClient.prefetchQuery(eventQueries.slots({ template: id, location, month })),
+        queryClient.prefetchQuery(eventQueries.slots({ ...filters, template: id })),
       ]);
     },
   });

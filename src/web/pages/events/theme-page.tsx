@@ -6,17 +6,19 @@ import { eventQueries } from '../../features/events/events.queries';
 import { durationLabel } from '../../features/events/format';
 import { RefundRule } from '../../features/events/refund-rule';
 import { SlotList } from '../../features/events/slot-list';
+import { themePath } from '../../features/events/theme-card';
 import { isApiError } from '../../shared/api/client';
 import { LoadFailed } from '../../shared/ui/load-failed';
 import { Spinner } from '../../shared/ui/spinner';
 import { usePageMeta } from '../../shared/use-page-meta';
-import { filtersFrom, isFiltered } from './filters';
+import { filtersFrom, filtersQuery, isFiltered } from './filters';
 import { SlotFilterForm } from './slot-filters';
 
 // /events/theme/{id} (issue 22; spec §2): one theme: its pictures, what happens, how long, what is included
 // and what to bring, the prices (adults, and children where they may come), the refund rule in plain words
-// before anything is paid (decision 29), and its upcoming dates with the seats left, narrowed by restaurant
-// and month. Choosing a date goes on to /events/booking?slot=….
+// before anything is paid (decision 29), and its upcoming dates with the seats left, narrowed by restaurant,
+// month and seats needed (in the address, carried from /events/themes). Choosing a date goes on to
+// /events/booking?slot=… (with the seats needed, as the guests to start from).
 
 export function ThemePage() {
   const { id = '' } = useParams();
@@ -47,13 +49,12 @@ function Theme({ template }: { template: EventTemplate }) {
   const [params] = useSearchParams();
   const filters = filtersFrom(params);
   const options = useQuery(eventQueries.filterOptions());
-  const slots = useQuery(
-    eventQueries.slots({ template: template.id, location: filters.location, month: filters.month }),
-  );
+  const filtered = isFiltered(filters);
+  const slots = useQuery(eventQueries.slots({ ...filters, template: template.id }));
   const [cover, ...more] = template.images;
   return (
     <article className="ev-page ev-theme">
-      <Link to="/events/themes" className="back-link">
+      <Link to={`/events/themes${filtersQuery(filters)}`} className="back-link">
         All events
       </Link>
       <header className="ev-theme__head">
@@ -137,9 +138,7 @@ function Theme({ template }: { template: EventTemplate }) {
 
         <section className="ev-theme__dates" aria-labelledby="ev-dates-heading">
           <h2 id="ev-dates-heading">Choose a date</h2>
-          {options.data ? (
-            <SlotFilterForm options={options.data} show={['location', 'month']} label="Narrow the dates" />
-          ) : null}
+          {options.data ? <SlotFilterForm options={options.data} label="Narrow the dates" /> : null}
           {slots.isPending ? (
             <Spinner label="Loading the dates" />
           ) : slots.isError ? (
@@ -147,18 +146,18 @@ function Theme({ template }: { template: EventTemplate }) {
           ) : slots.data.length === 0 ? (
             <div className="notice" role="status">
               <p>
-                {isFiltered(filters)
-                  ? 'No dates match. Try another month or restaurant.'
+                {filtered
+                  ? 'No dates match. Try another month, another restaurant or fewer seats.'
                   : 'There are no dates for this event just now. Please come back soon.'}
               </p>
-              {isFiltered(filters) ? (
+              {filtered ? (
                 <p className="notice__actions">
-                  <Link to={`/events/theme/${encodeURIComponent(template.id)}`}>Show every date</Link>
+                  <Link to={themePath(template.id)}>Show every date</Link>
                 </p>
               ) : null}
             </div>
           ) : (
-            <SlotList slots={slots.data} label={`Dates for ${template.title}`} />
+            <SlotList slots={slots.data} label={`Dates for ${template.title}`} seats={filters.seats} />
           )}
         </section>
       </div>

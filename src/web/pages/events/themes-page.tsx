@@ -6,12 +6,13 @@ import { ThemeCard } from '../../features/events/theme-card';
 import { LoadFailed } from '../../shared/ui/load-failed';
 import { Spinner } from '../../shared/ui/spinner';
 import { usePageMeta } from '../../shared/use-page-meta';
-import { filtersFrom, isFiltered } from './filters';
+import { filtersFrom, filtersQuery, isFiltered } from './filters';
 import { SlotFilterForm } from './slot-filters';
 
 // /events/themes (issue 22; spec §2): the classes, supper clubs and kids' mornings on offer, each with its
 // cover, what it is, the price from, how long and the next date. The filters (where, which month, how many
-// seats) narrow the list to the themes with a date that matches (GET /event_slots with the filters).
+// seats) narrow the list to the themes with a date that matches (GET /event_slots with the filters), and a
+// theme's link carries them so its page shows the same dates.
 
 /** The themes with a bookable date among `slots`, each with its first such date. */
 function matching(templates: readonly EventTemplate[], slots: readonly EventSlot[]): EventTemplate[] {
@@ -59,7 +60,12 @@ export function ThemesPage() {
           ) : null}
           <ul className="ev-grid" aria-label="Events">
             {shown.map((template, index) => (
-              <ThemeCard key={template.id} template={template} eager={index === 0} />
+              <ThemeCard
+                key={template.id}
+                template={template}
+                eager={index === 0}
+                query={filtersQuery(filters)}
+              />
             ))}
           </ul>
         </>
