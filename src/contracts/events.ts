@@ -285,7 +285,7 @@ export type EventChangeBody = z.infer<typeof eventChangeBody>;
 
 export const eventChangeQuoteAttributes = z.object({
   kind: z.enum(['add_guests', 'remove_guests', 'move', 'transfer', 'cancel']),
-  /** "2 adults → 3 adults", "Sat 12 Dec 19:00 → Thu 17 Dec 19:00". */
+  /** "2 adults → 3 adults", "Sat 12 Dec, 7pm – 10pm → Thu 17 Dec, 7pm – 10pm". */
   summary: z.string(),
   /** What it gives back, under the terms in force now. */
   refund: refundSchema,
@@ -315,6 +315,10 @@ export const eventGuestFormQuery = z.strictObject({
   key: z.optional(z.string().check(z.minLength(16), z.maxLength(64))),
 });
 
+/** Why a dietary form takes no more answers: the booking was cancelled, the event started, every seat answered. */
+export const GUEST_FORM_CLOSED_REASONS = ['cancelled', 'started', 'answered'] as const;
+export type GuestFormClosedReason = (typeof GUEST_FORM_CLOSED_REASONS)[number];
+
 export const eventGuestFormAttributes = z.object({
   orderId: z.string(),
   templateTitle: z.string(),
@@ -329,6 +333,8 @@ export const eventGuestFormAttributes = z.object({
   unanswered: z.int(),
   /** Whether answers are still taken (until it starts, while seats are unanswered). */
   open: z.boolean(),
+  /** Why answers are no longer taken, so the form says the right thing (null while open). */
+  closedReason: z.nullable(z.enum(GUEST_FORM_CLOSED_REASONS)),
 });
 export type EventGuestForm = z.infer<typeof eventGuestFormAttributes>;
 export const eventGuestFormDocument = z.object({

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { eventGuests } from '../../db/schema/events';
+import { eq } from 'drizzle-orm';
+import { eventBookings, eventGuests } from '../../db/schema/events';
 import { clearRateLimits, emailsTo } from '../../test/accounts';
 import { API, expectError } from '../../test/api-expect';
 import { booker, eventSlotAt, formKeyOf, paidBooking, staffOf } from '../../test/event-bookings';
@@ -127,6 +128,7 @@ describe('the dietary form: GET, POST and DELETE /event_guests', () => {
       answered: [],
       unanswered: 3,
       open: true,
+      closed_reason: null,
       holder_name: 'Ada',
     });
     expect(form.body.data.attributes).not.toHaveProperty('paid');
@@ -208,7 +210,11 @@ describe('the dietary form: GET, POST and DELETE /event_guests', () => {
     expect([one.status, two.status].sort()).toEqual([201, 409]);
     expect([one, two].find((res) => res.status === 409)!.body.errors[0].code).toBe('GUEST_FORM_CLOSED');
     const form = await t.visitor().get(`${API}/event_guests?order_id=${orderId}&key=${key}`);
-    expect(form.body.data.attributes).toMatchObject({ unanswered: 0, open: false });
+    expect(form.body.data.attributes).toMatchObject({
+      unanswered: 0,
+      open: false,
+      closed_reason: 'answered',
+    });
 
     // The booker deletes an answer: a seat is open again; another customer cannot delete it.
     const guests = (await b.visitor.get(`${API}/event_bookings/${orderId}`)).body.data.attributes.guests;
@@ -224,6 +230,31 @@ describe('the dietary form: GET, POST and DELETE /event_guests', () => {
       await t.visitor().post(`${API}/event_guests`, answer(orderId, 'Late', { key })),
       409,
       'GUEST_FORM_CLOSED',
+      /has started/,
+    );
+    expect(
+      (await t.visitor().get(`${API}/event_guests?order_id=${orderId}&key=${key}`)).body.data.attributes,
+    ).toMatchObject({ open: false, closed_reason: 'started' });
+  });
+
+  test('a cancelled booking’s form says it was cancelled, not that the event started', async () => {
+    const { orderId } = await booked();
+    const key = await formKeyOf(t, orderId);
+    await t.database.db
+      .update(eventBookings)
+      .set({ state: 'cancelled' })
+      .where(eq(eventBookings.orderId, orderId));
+    const form = await t.visitor().get(`${API}/event_guests?order_id=${orderId}&key=${key}`);
+    expect(form.body.data.attributes).toMatchObject({
+      unanswered: 3,
+      open: false,
+      closed_reason: 'cancelled',
+    });
+    expectError(
+      await t.visitor().post(`${API}/event_guests`, answer(orderId, 'Bea', { key })),
+      409,
+      'GUEST_FORM_CLOSED',
+      /cancelled/,
     );
   });
 });

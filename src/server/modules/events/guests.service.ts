@@ -1,6 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import { and, count, eq, max } from 'drizzle-orm';
-import type { EventGuest, EventGuestBody, EventGuestForm } from '../../../contracts/events';
+import type {
+  EventGuest,
+  EventGuestBody,
+  EventGuestForm,
+  GuestFormClosedReason,
+} from '../../../contracts/events';
 import { DomainError } from '../../../domain/errors';
 import { seatCount } from '../../../domain/events';
 import type { Clock } from '../../clock';
@@ -48,17 +53,23 @@ export async function formBooking(
   return { booking, isBooker };
 }
 
+/** What a closed form's refusal (GUEST_FORM_CLOSED) says, by why it is closed. */
+export const FORM_CLOSED_MESSAGES: Record<GuestFormClosedReason, string> = {
+  cancelled: 'This booking has been cancelled, so the form is closed.',
+  started: 'The event has started, so the form is closed.',
+  answered: 'Every guest on this booking has answered. The booker can delete an answer to change it.',
+};
+
 /** Why the form takes no more answers (null: it does). */
 export function formClosedReason(
   booking: BookingRow,
   startsAt: Date,
   answers: number,
   now: Date,
-): string | null {
-  if (booking.state !== 'confirmed') return 'This booking has been cancelled, so the form is closed.';
-  if (now.getTime() >= startsAt.getTime()) return 'The event has started, so the form is closed.';
-  if (answers >= seatCount(booking))
-    return 'Every guest on this booking has answered. The booker can delete an answer to change it.';
+): GuestFormClosedReason | null {
+  if (booking.state !== 'confirmed') return 'cancelled';
+  if (now.getTime() >= startsAt.getTime()) return 'started';
+  if (answers >= seatCount(booking)) return 'answered';
   return null;
 }
 
@@ -83,6 +94,7 @@ export class EventGuestsService {
     const context = await this.contextOf(this.db, booking);
     const answers = await answersOf(this.db, booking.id);
     const booker = await customerContact(this.db, booking.customerId);
+    const closedReason = formClosedReason(booking, context.slot.startsAt, answers.length, now);
     return {
       orderId: booking.orderId,
       templateTitle: context.template.title,
@@ -94,7 +106,8 @@ export class EventGuestsService {
       seats: seatCount(booking),
       answered: answers.map((answer) => answer.name),
       unanswered: unansweredOf(booking, answers.length),
-      open: formClosedReason(booking, context.slot.startsAt, answers.length, now) === null,
+      open: closedReason === null,
+      closedReason,
     };
   }
 
@@ -117,7 +130,7 @@ export class EventGuestsService {
         .from(eventGuests)
         .where(eq(eventGuests.bookingId, booking!.id));
       const closed = formClosedReason(booking!, context.slot.startsAt, Number(answered?.n ?? 0), now);
-      if (closed) throw new DomainError('GUEST_FORM_CLOSED', closed);
+      if (closed) throw new DomainError('GUEST_FORM_CLOSED', FORM_CLOSED_MESSAGES[closed]);
       const [row] = await tx
         .insert(eventGuests)
         .values({

@@ -14,7 +14,10 @@ import './dietary.css';
 // names, their diets and a note, for the booker signed in or anyone with the link's key. What the guest reads
 // first is the event itself and who has answered, so a forwarded link says what it is about.
 
-/** The event the form is for: what, when, where, whose booking, and who has answered so far. */
+/**
+ * The event the form is for: what, when, where, whose booking, and who has answered so far (not said of a
+ * cancelled booking, whose guests have nothing left to answer).
+ */
 export function DietaryEventSummary({ form }: { form: EventGuestForm }) {
   return (
     <section className="checkout-card dietary-event" aria-labelledby="dietary-event-heading">
@@ -28,7 +31,7 @@ export function DietaryEventSummary({ form }: { form: EventGuestForm }) {
       <p className="field__hint">
         Booked by {form.holderName} for {form.seats} {form.seats === 1 ? 'guest' : 'guests'}
       </p>
-      <DietaryProgress form={form} />
+      {form.closedReason === 'cancelled' ? null : <DietaryProgress form={form} />}
     </section>
   );
 }

@@ -39,7 +39,12 @@ export function DietaryFormPage() {
         <FormProblem error={form.error} hasKey={key !== null} onRetry={() => void form.refetch()} />
       ) : (
         <>
-          <p>Tell the host what each guest can’t eat, so the kitchen can cook for everyone.</p>
+          {form.data.open ? (
+            <p>Tell the host what each guest can’t eat, so the kitchen can cook for everyone.</p>
+          ) : (
+            // Why it is closed comes first; the event below says which booking this was.
+            <ClosedNotice form={form.data} />
+          )}
           <DietaryEventSummary form={form.data} />
           {form.data.open ? (
             <GuestAnswerForm
@@ -51,28 +56,35 @@ export function DietaryFormPage() {
                 void navigate(successPath(orderId, key, name));
               }}
             />
-          ) : (
-            <ClosedNotice form={form.data} />
-          )}
+          ) : null}
         </>
       )}
     </div>
   );
 }
 
-/** Answers are no longer taken: everyone has answered, or the event has started. */
-export function ClosedNotice({ form }: { form: Pick<EventGuestForm, 'unanswered' | 'holderName'> }) {
+/** Answers are no longer taken, and why (the server's closedReason): cancelled, started or all answered. */
+export function ClosedNotice({ form }: { form: Pick<EventGuestForm, 'closedReason' | 'holderName'> }) {
   return (
     <div className="notice" role="status">
-      {form.unanswered === 0 ? (
+      {form.closedReason === 'cancelled' ? (
+        <p>
+          <strong>This booking has been cancelled,</strong> so the form is closed. If you think that’s a
+          mistake, ask {form.holderName}, who made the booking.
+        </p>
+      ) : form.closedReason === 'started' ? (
+        <p>
+          <strong>This event has started,</strong> so the form is closed. Tell the host about any allergy when
+          you arrive.
+        </p>
+      ) : form.closedReason === 'answered' ? (
         <p>
           <strong>Everyone has answered.</strong> If something has changed, ask {form.holderName} to remove
           the old answer from their booking, then fill the form in again.
         </p>
       ) : (
         <p>
-          <strong>This event has started,</strong> so the form is closed. Tell the host about any allergy when
-          you arrive.
+          <strong>The form is closed.</strong> Ask {form.holderName}, who made the booking, about allergies.
         </p>
       )}
     </div>
