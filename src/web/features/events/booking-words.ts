@@ -1,22 +1,24 @@
+import { clockTimeLabel } from '../../../domain/calendar';
 import { preferenceLabel } from '../../../domain/events';
 
 // How a booking's facts read on the booker's and the host's screens (London dates and times, guests,
-// needs). The booking pages' own words are format.ts.
+// needs). The booking pages' own words are format.ts (not imported here: these screens' chunks stay apart
+// from the public pages').
 
 const londonDateTime = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
   weekday: 'short',
   day: 'numeric',
   month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
+  hour: 'numeric',
+  minute: 'numeric',
+  hourCycle: 'h23',
 });
 
-/** "Sat 12 Dec, 19:00" in London time. */
+/** "Sat 12 Dec, 7pm", "Wed 18 Nov, 10:16am" in London time: times as the shop writes them everywhere. */
 export function whenLabel(iso: string): string {
   const parts = Object.fromEntries(londonDateTime.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
-  return `${parts.weekday} ${parts.day} ${parts.month}, ${parts.hour}:${parts.minute}`;
+  return `${parts.weekday} ${parts.day} ${parts.month}, ${clockTimeLabel(Number(parts.hour), Number(parts.minute))}`;
 }
 
 /** "3 adults and 1 child", "1 adult", "No guests". */
