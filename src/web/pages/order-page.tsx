@@ -25,6 +25,7 @@ import { usePageMeta } from '../shared/use-page-meta';
 
 function OrderDetail({ orderId, back }: { orderId: string; back: { to: string; label: string } }) {
   const detail = useQuery(orderQueries.detail(orderId));
+  const queryClient = useQueryClient();
   usePageMeta(detail.data ? `Order #${detail.data.order.number}` : 'Your order');
   if (detail.isPending) {
     return (
@@ -68,6 +69,8 @@ function OrderDetail({ orderId, back }: { orderId: string; back: { to: string; l
         </PaymentOutcome>
         <BookingSection
           orderId={order.id}
+          // A change read again in the order too: a move dates it again ("Booked for …"), a refund its state.
+          onChanged={() => void queryClient.invalidateQueries({ queryKey: orderQueries.all })}
           pay={(payOrderId, onPaid) => (
             <BookingPay payOrderId={payOrderId} bookingOrderId={order.id} onPaid={onPaid} />
           )}

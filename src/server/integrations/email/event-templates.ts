@@ -95,8 +95,11 @@ export function eventChangeReceipt({
   /** "3 adults → 2 adults". */
   summary: string;
   cancelled: boolean;
-  /** "£65.00 back to your card", "£65.00 as store credit", null: nothing given back. */
-  refund: string | null;
+  /**
+   * "£65.00 back to your card", "£40.00 back to your card and £10.00 as store credit", and which ways it
+   * went; null: nothing given back.
+   */
+  refund: { label: string; card: boolean; credit: boolean } | null;
   /** "£20.00", null: nothing paid. */
   paid: string | null;
 }) {
@@ -117,7 +120,13 @@ export function eventChangeReceipt({
       ...(paid ? [p(`Paid for this change: ${paid}.`)] : []),
       p(
         refund
-          ? `Given back: ${refund}. ${refund.includes('card') ? 'Your bank shows a card refund within 5 to 10 working days.' : 'Your store credit is ready to spend on your next order.'}`
+          ? [
+              `Given back: ${refund.label}.`,
+              refund.card ? 'Your bank shows a card refund within 5 to 10 working days.' : null,
+              refund.credit ? 'Your store credit is ready to spend on your next order.' : null,
+            ]
+              .filter(Boolean)
+              .join(' ')
           : 'Nothing was given back for this change.',
       ),
       button('See your booking', event.link),

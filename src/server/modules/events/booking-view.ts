@@ -1,13 +1,13 @@
 import type { EventBooking, EventGuest } from '../../../contracts/events';
 import {
   bookingClosesAt,
-  refundLabel,
   refundRuleText,
   refundTermsAt,
   refundTermsText,
   seatCount,
   type RefundScale,
 } from '../../../domain/events';
+import { refundOfParts } from '../../../domain/event-refunds';
 import { pence } from '../../../domain/money';
 import type { DbOrTx } from '../../db/client';
 import { checkoutOf, firstOrderOf, orderOwnerOf } from '../orders';
@@ -24,7 +24,7 @@ import {
   type GuestRow,
   type SlotContext,
 } from './bookings.repo';
-import { givenBackOf } from './change-money';
+import { givenBackOf, refundPartsOf } from './change-money';
 import { eventLocationOf, eventSlotOf, slotDateLabel, slotTimeLabel } from './booking-slots';
 import { seatsTakenIn } from './seats';
 
@@ -181,17 +181,16 @@ export async function bookingView(
       now.getTime() < bookingClosesAt(slot.startsAt, scale.bookingClosesHours).getTime(),
     canTransfer: confirmed && now.getTime() < slot.startsAt.getTime(),
     moveOptions: confirmed && terms.changesAllowed ? await moveOptions(db, booking, context, scale, now) : [],
-    changes: changes.map((change) => ({
-      kind: change.kind,
-      summary: changeSummary(change),
-      refund: {
-        amount: pence(change.refundAmount),
-        as: change.refundAs,
-        label: refundLabel({ amount: change.refundAmount, as: change.refundAs }),
-      },
-      paidAmount: pence(change.paidAmount),
-      at: change.at.toISOString(),
-    })),
+    changes: changes.map((change) => {
+      const refund = refundOfParts(refundPartsOf(change));
+      return {
+        kind: change.kind,
+        summary: changeSummary(change),
+        refund: { ...refund, amount: pence(refund.amount) },
+        paidAmount: pence(change.paidAmount),
+        at: change.at.toISOString(),
+      };
+    }),
     pendingPayment,
   };
 }

@@ -4,6 +4,7 @@ import { DomainError } from '../../../domain/errors';
 import type { DbOrTx } from '../../db/client';
 import { eventUpgrades } from '../../db/schema/events';
 import { checkoutOf } from '../orders';
+import { cardRefundRoom } from '../payments';
 import {
   changesOf,
   guestsOf,
@@ -29,8 +30,12 @@ export async function bookingNow(db: DbOrTx, booking: BookingRow): Promise<Booki
     upgrades.map((upgrade) => upgrade.upgradeId),
   );
   const paidTotals: number[] = [];
-  for (const hold of await holdsOfBooking(db, booking.id))
-    if (hold.state === 'paid') paidTotals.push((await checkoutOf(db, hold.checkoutId))?.total ?? 0);
+  const paidCheckouts: string[] = [];
+  for (const hold of await holdsOfBooking(db, booking.id)) {
+    if (hold.state !== 'paid') continue;
+    paidCheckouts.push(hold.checkoutId);
+    paidTotals.push((await checkoutOf(db, hold.checkoutId))?.total ?? 0);
+  }
   const money = bookingMoney(paidTotals, await changesOf(db, booking.id));
   return {
     booking,
@@ -39,6 +44,7 @@ export async function bookingNow(db: DbOrTx, booking: BookingRow): Promise<Booki
     guests: (await guestsOf(db, [booking.id])).get(booking.id) ?? [],
     value: money.value,
     refundable: money.refundable,
+    cardRoom: await cardRefundRoom(db, paidCheckouts),
   };
 }
 

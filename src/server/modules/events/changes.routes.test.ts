@@ -42,6 +42,12 @@ async function orderNumber(b: Booker, orderId: string): Promise<number> {
   return (await b.visitor.get(`${API}/event_bookings/${orderId}`)).body.data.attributes.order_number;
 }
 
+/** The booking's order as the account lists it. */
+async function orderLabel(b: Booker, orderId: string): Promise<string> {
+  const upcoming = await b.visitor.get(`${API}/orders?filter[delivery_date]=upcoming`);
+  return upcoming.body.data.find((o: { id: string }) => o.id === orderId)?.attributes.state_label;
+}
+
 const partRefunds = (number: number) =>
   t.database.db
     .select()
@@ -254,11 +260,14 @@ describe('moving to another date of the same event', () => {
     });
     expect(moved.body.data.attributes.slot.id).toBe(same);
     expect(moved.body.meta.quote.summary).toBe('Thu 10 Dec, 7pm – 10pm → Thu 17 Dec, 7pm – 10pm');
+    // The booking's order is dated as its event: its label, and upcoming or past in the account.
+    expect(await orderLabel(b, orderId)).toBe('Booked for Thu 17 Dec');
 
     t.clock.advance(60_000);
     const down = await change(b, orderId, { kind: 'move', slot_id: cheaper });
     expect(down.body.meta.quote.refund).toMatchObject({ amount: 2000, as: 'card' });
     expect(down.body.data.attributes.slot.id).toBe(cheaper);
+    expect(await orderLabel(b, orderId)).toBe('Booked for Tue 15 Dec');
     expect(await partRefunds(await orderNumber(b, orderId))).toEqual([
       expect.objectContaining({ amount: 2000, reason: expect.stringContaining('moved to a cheaper date') }),
     ]);
@@ -273,6 +282,7 @@ describe('moving to another date of the same event', () => {
     await payOrder(b, up.body.meta.pay_order_id);
     const after = (await b.visitor.get(`${API}/event_bookings/${orderId}`)).body.data.attributes;
     expect(after.slot.id).toBe(dearer);
+    expect(await orderLabel(b, orderId)).toBe('Booked for Sat 19 Dec');
     expect(after.paid).toBe(2 * 6500 - 2000 + 4000);
     expect(after.changes.map((c: { kind: string }) => c.kind)).toEqual(['move', 'move', 'move']);
     const rows = await t.database.db
@@ -350,8 +360,21 @@ describe('handing over and cancelling', () => {
     );
     const orderId = await paidBooking(t, b, await eventSlotAt(t, DEC_10), { adults: 2 });
     expect(await creditBalance(t.database.db, b.customerId)).toBe(0);
+    // Quoted, made, recorded and emailed as both parts.
+    const both = '£100.00 back to your card and £30.00 as store credit';
+    const quote = await b.visitor.post(`${API}/event_bookings/${orderId}/quote`, { kind: 'cancel' });
+    expect(quote.body.data.attributes.refund).toEqual({ amount: 13000, as: 'card', label: both });
     const made = await change(b, orderId, { kind: 'cancel' });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(made.body.meta.quote.refund.label).toBe(both);
+    expect(made.body.data.attributes.changes).toEqual([
+      expect.objectContaining({ refund: { amount: 13000, as: 'card', label: both } }),
+    ]);
+    expect(made.body.data.attributes.paid).toBe(0);
+    const [receipt] = await emailsTo(t, b.email, 'event_change');
+    expect(receipt!.text).toContain(`Given back: ${both}.`);
+    expect(receipt!.text).toContain('Your bank shows a card refund');
+    expect(receipt!.text).toContain('Your store credit is ready');
     const number = await orderNumber(b, orderId);
     expect(await partRefunds(number)).toEqual([expect.objectContaining({ amount: 13000 - 3000 })]);
     expect(await creditRows(b.customerId)).toEqual([

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { EventBooking, EventChangeBody, EventChangeQuote } from '../../../contracts/events';
 import { DomainError } from '../../../domain/errors';
+import type { RefundParts } from '../../../domain/event-refunds';
 import { pence } from '../../../domain/money';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
@@ -32,10 +33,11 @@ import {
   type BookingNow,
   type ChangeDecision,
 } from './changes';
+import { refundColumns } from './change-money';
 import { bookingNow, moveTarget } from './change-reads';
 import { queueChangeReceipt, queueHandover } from './event-emails';
 import type { MyBookingsService } from './my-bookings.service';
-import { lockBooking } from './purchase-rows';
+import { dateBookingOrder, lockBooking } from './purchase-rows';
 import { lockSlots, seatsTaken, type SlotRow } from './seats';
 import type { TemplateRow } from './catalogue-view';
 
@@ -117,7 +119,7 @@ export class BookingChangesService {
       if (decision.kind !== 'transfer') await this.withdrawPending(tx, pending, checkouts, by);
       const refunded = await this.giveBack(tx, locked, decision, paidCheckouts, by);
       const after = await this.apply(tx, locked, decision, now);
-      const change = await this.record(tx, current, after, decision, refunded.as, by);
+      const change = await this.record(tx, current, after, decision, refunded.parts, by);
       if (decision.kind === 'transfer') await queueHandover(tx, after, { publicUrl: this.publicUrl(), now });
       await queueChangeReceipt(tx, after, change, this.publicUrl());
       return {
@@ -196,8 +198,9 @@ export class BookingChangesService {
     decision: ChangeDecision,
     paidCheckouts: readonly string[],
     by: Mover,
-  ): Promise<{ as: 'card' | 'credit' | 'none'; checkouts: string[] }> {
-    if (!('refund' in decision) || decision.refund.as === 'none') return { as: 'none', checkouts: [] };
+  ): Promise<{ parts: RefundParts; checkouts: string[] }> {
+    if (!('refund' in decision) || decision.refund.as === 'none')
+      return { parts: { card: 0, credit: 0 }, checkouts: [] };
     const { amount } = decision.refund;
     const number = (await orderOwnerOf(tx, booking.orderId))?.number ?? 0;
     const reason = creditReason(decision, booking, number);
@@ -216,7 +219,7 @@ export class BookingChangesService {
         description: reason,
         reference: booking.orderId,
       });
-    return { as: toCredit === amount ? 'credit' : 'card', checkouts };
+    return { parts: { card: amount - toCredit, credit: toCredit }, checkouts };
   }
 
   /** The booking as the change leaves it. */
@@ -255,6 +258,7 @@ export class BookingChangesService {
           'Sorry, that date has just filled up. Please choose another.',
         );
       set.slotId = decision.target.slot.id;
+      await dateBookingOrder(tx, booking, decision.target.slot.startsAt, now);
     } else if (decision.kind === 'transfer') {
       Object.assign(set, { holderName: decision.name, holderEmail: decision.email });
     } else if (decision.kind === 'cancel') {
@@ -273,7 +277,7 @@ export class BookingChangesService {
     current: BookingNow,
     after: BookingRow,
     decision: ChangeDecision,
-    refundAs: 'card' | 'credit' | 'none',
+    refunded: RefundParts,
     by: Mover,
   ) {
     const side = (booking: BookingRow, slot: SlotRow) => ({
@@ -286,6 +290,7 @@ export class BookingChangesService {
       holderEmail: booking.holderEmail,
     });
     const to = decision.kind === 'move' ? decision.target.slot : current.context.slot;
+    const money = refundColumns(refunded);
     const [change] = await tx
       .insert(eventBookingChanges)
       .values({
@@ -296,9 +301,10 @@ export class BookingChangesService {
           ...side(after, to),
           summary: summaryOf(decision, current),
           takenOff: 'takenOff' in decision ? decision.takenOff : 0,
+          ...money.after,
         },
-        refundAmount: 'refund' in decision ? decision.refund.amount : 0,
-        refundAs,
+        refundAmount: money.refundAmount,
+        refundAs: money.refundAs,
         paidAmount: 0,
         actor: by.actor,
         at: by.at,

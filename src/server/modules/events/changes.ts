@@ -3,7 +3,6 @@ import { fullDateLabel, londonClock, timeLabel } from '../../../domain/calendar'
 import { DomainError } from '../../../domain/errors';
 import {
   refundFor,
-  refundLabel,
   refundTermsAt,
   refundTermsText,
   seatCount,
@@ -13,6 +12,7 @@ import {
   type RefundTerms,
   type Seats,
 } from '../../../domain/events';
+import { refundOfParts, splitRefund, type RefundParts } from '../../../domain/event-refunds';
 import { pence } from '../../../domain/money';
 import type { BookingRow, GuestRow, SlotContext } from './bookings.repo';
 import { guestsLabel, whenLabel } from './booking-view';
@@ -34,6 +34,8 @@ export interface BookingNow {
   value: number;
   /** What may still be given back (its paid purchases less what changes gave back). */
   refundable: number;
+  /** What its payments could still give back to cards (the rest of a card step's refund is store credit). */
+  cardRoom: number;
 }
 
 export interface Target {
@@ -219,15 +221,20 @@ export function quoteOf(
   now: Date,
 ): EventChangeQuote {
   const terms = refundTermsText(refundTermsAt(current.context.slot.startsAt, now, scale));
-  const refund = 'refund' in decision ? decision.refund : { amount: 0, as: 'none' as const };
+  const refund = refundOfParts(refundPartsOf(decision, current));
   return {
     kind: decision.kind,
     summary: summaryOf(decision, current),
-    refund: { amount: pence(refund.amount), as: refund.as, label: refundLabel(refund) },
+    refund: { ...refund, amount: pence(refund.amount) },
     toPay: pence('toPay' in decision ? decision.toPay : 0),
     refundTerms: terms,
     dropsGuests: decision.kind === 'remove_guests' ? decision.drops.map((guest) => guest.name) : [],
   };
+}
+
+/** What the decision gives back to the card and as store credit, as it will be given. */
+export function refundPartsOf(decision: ChangeDecision, current: Pick<BookingNow, 'cardRoom'>): RefundParts {
+  return 'refund' in decision ? splitRefund(decision.refund, current.cardRoom) : { card: 0, credit: 0 };
 }
 
 export function summaryOf(decision: ChangeDecision, { booking, context }: BookingNow): string {

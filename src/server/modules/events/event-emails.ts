@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { londonDate, longDayLabel } from '../../../domain/calendar';
-import { refundLabel, refundRuleText, seatCount, type RefundScale } from '../../../domain/events';
+import { refundPartsLabel } from '../../../domain/event-refunds';
+import { refundRuleText, seatCount, type RefundScale } from '../../../domain/events';
 import type { IcsEvent } from '../../../domain/ics';
 import { icsEvent } from '../../../domain/ics';
 import { formatPence } from '../../../domain/money';
@@ -20,6 +21,7 @@ import type { Mover } from '../orders';
 import type { ShopRulesCache } from '../shop';
 import { slotContexts, upgradesOf, type BookingRow, type ChangeRow, type SlotContext } from './bookings.repo';
 import { changeSummary, formUrlOf, guestsLabel } from './booking-view';
+import { refundPartsOf } from './change-money';
 import { addressLine, slotTimeLabel } from './booking-slots';
 import type { HoldRow } from './seats';
 
@@ -152,6 +154,7 @@ export async function queueChangeReceipt(
   const context = await contextOf(tx, booking);
   const booker = await customerContact(tx, booking.customerId);
   if (!context || !booker) return;
+  const parts = refundPartsOf(change);
   await enqueueEmail(
     tx,
     eventChangeReceipt({
@@ -161,7 +164,9 @@ export async function queueChangeReceipt(
       summary: changeSummary(change),
       cancelled: change.kind === 'cancel',
       refund:
-        change.refundAs === 'none' ? null : refundLabel({ amount: change.refundAmount, as: change.refundAs }),
+        parts.card + parts.credit > 0
+          ? { label: refundPartsLabel(parts), card: parts.card > 0, credit: parts.credit > 0 }
+          : null,
       paid: change.paidAmount > 0 ? formatPence(change.paidAmount) : null,
     }),
   );

@@ -15,6 +15,7 @@ import {
   applyPaidHold,
   bookingsOfOrders,
   cancelBooking,
+  dateBookingOrder,
   deleteBooking,
   lockBooking,
   recordBookingChange,
@@ -145,6 +146,7 @@ export function eventKind(rules: ShopRulesCache, emails?: BookingEmails): OrderK
       if (hold.purpose !== 'book') {
         const before = await slotWithTemplate(tx, booking.slotId);
         const now = await slotWithTemplate(tx, after.slotId);
+        if (hold.purpose === 'move' && now) await dateBookingOrder(tx, booking, now.slot.startsAt, by.at);
         await recordBookingChange(tx, {
           bookingId: booking.id,
           kind: hold.purpose,

@@ -1,6 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { londonDate } from '../../../domain/calendar';
 import type { DbOrTx } from '../../db/client';
 import { eventBookingChanges, eventBookings, eventBookingUpgrades } from '../../db/schema/events';
+import { changeOrderDelivery } from '../orders';
 import type { HoldRow } from './seats';
 
 // A booking's rows as placing and paying write them (the booking, its add-ons, its changes). Its seats
@@ -99,6 +101,21 @@ export async function applyPaidHold(
       });
   }
   return after!;
+}
+
+/**
+ * A booking's order is dated as its event (decision 29): the date its label says ("Booked for Fri 4 Dec")
+ * and whether the account lists it as upcoming or past. A move dates it again, in the lock order's last place.
+ */
+export async function dateBookingOrder(
+  tx: DbOrTx,
+  booking: BookingRow,
+  startsAt: Date,
+  at: Date,
+): Promise<void> {
+  await changeOrderDelivery(tx, [booking.orderId], { deliveryDate: londonDate(startsAt) }, at, {
+    source: 'event_booking',
+  });
 }
 
 export async function recordBookingChange(

@@ -13,6 +13,6 @@ export {
 export type { PaymentRow } from './payment-state';
 export { paymentMethodsOf } from './method-reads';
 export { requestRefund } from './refunds';
-export { requestPartRefund } from './part-refunds';
+export { cardRefundRoom, requestPartRefund } from './part-refunds';
 export { paymentFailure } from './payment-view';
 export { paymentRoutes } from './payments.routes';

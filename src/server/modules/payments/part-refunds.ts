@@ -104,6 +104,25 @@ export async function requestPartRefund(
   };
 }
 
+/**
+ * Pence the checkouts' successful payments could still give back to cards and PayPal: what
+ * `requestPartRefund` would refund there before answering the rest as store credit. Reads only (a quote).
+ */
+export async function cardRefundRoom(db: DbOrTx, checkoutIds: readonly string[]): Promise<number> {
+  if (checkoutIds.length === 0) return 0;
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(and(inArray(payments.checkoutId, [...checkoutIds]), eq(payments.status, 'succeeded')));
+  const given = await givenBack(
+    db,
+    rows.map((payment) => payment.id),
+  );
+  return rows
+    .filter((payment) => !payment.refundRequestedAt && refundableToCard(payment))
+    .reduce((sum, payment) => sum + Math.max(0, taken(payment) - (given.get(payment.id) ?? 0)), 0);
+}
+
 /** Pence already given back to each payment's card by part refunds, owed or done. */
 async function givenBack(db: DbOrTx, paymentIds: readonly string[]): Promise<Map<string, number>> {
   if (paymentIds.length === 0) return new Map();

@@ -46,7 +46,15 @@ function allowed(booking: EventBooking): Record<Kind, boolean> {
   };
 }
 
-export function BookingChanges({ booking, pay }: { booking: EventBooking; pay: PayFor }) {
+export function BookingChanges({
+  booking,
+  pay,
+  onChanged,
+}: {
+  booking: EventBooking;
+  pay: PayFor;
+  onChanged?: () => void;
+}) {
   const [kind, setKind] = useState<Kind | null>(null);
   const [paying, setPaying] = useState<string | null>(null);
   const queryClient = useQueryClient();
@@ -64,6 +72,7 @@ export function BookingChanges({ booking, pay }: { booking: EventBooking; pay: P
     setKind(null);
     showToast(made.quote.summary ? `Done: ${made.quote.summary}` : 'Your booking is changed');
     void refresh();
+    onChanged?.();
   };
 
   if (booking.state === 'cancelled') return null;

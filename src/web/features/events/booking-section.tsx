@@ -13,7 +13,16 @@ import './booking.css';
 // what to bring, a calendar file), the seats and add-ons, what was paid, the guests' dietary answers and the
 // form's link, the refund rule and the terms now, the changes a booker can make and those made so far.
 
-export function BookingSection({ orderId, pay }: { orderId: string; pay: PayFor }) {
+export function BookingSection({
+  orderId,
+  pay,
+  onChanged,
+}: {
+  orderId: string;
+  pay: PayFor;
+  /** A change was made without paying (a paid one is read again by the page's pay section). */
+  onChanged?: () => void;
+}) {
   const booking = useQuery(bookingQueries.detail(orderId));
   if (booking.isPending) return <Spinner label="Loading your booking" />;
   if (booking.isError) {
@@ -51,7 +60,7 @@ export function BookingSection({ orderId, pay }: { orderId: string; pay: PayFor 
         </section>
       ) : null}
       {b.state === 'cancelled' ? null : <BookingGuests booking={b} />}
-      {b.isBooker ? <BookingChanges booking={b} pay={pay} /> : null}
+      {b.isBooker ? <BookingChanges booking={b} pay={pay} onChanged={onChanged} /> : null}
       <section className="checkout-card" aria-labelledby="booking-rule-heading">
         <h2 id="booking-rule-heading">If your plans change</h2>
         <p>{b.refundRule}</p>
