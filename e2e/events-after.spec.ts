@@ -5,11 +5,13 @@ import { signInAsKitchenStaff } from './takeaway-api';
 
 // After paying for an event (issue 22 parts 3, 4 and 6), at phone size: two guests fill the dietary form from
 // the booker's link in a browser of their own, signed out, and the booker sees their answers; the booker
-// moves the booking to another date, the quote saying the refund rule first; the host's view of the slot
-// adds up the answers. Each booking is made through the API (e2e/events-api.ts), paid by card. The shop's
-// clock is Wednesday 18 November 2026, 10:00: a class from 2 December on is more than 14 days away.
+// moves a Saturday supper club to the Friday before, the quote saying the refund rule and what comes back
+// first; the host's view of the slot adds up the answers. Each booking is made through the API
+// (e2e/events-api.ts), paid by card. The shop's clock is Wednesday 18 November 2026, 10:00: an event from
+// 2 December on is more than 14 days away, within the scale's full refund to the card.
 
 const FAR_AHEAD = '2026-12-02T00:00:00.000Z';
+const SATURDAY_SUPPER = '2026-12-05T00:00:00.000Z';
 
 /** The booker's own browser, signed in with the API context's session. */
 async function bookerPage(browser: Browser, booking: PaidBooking) {
@@ -105,38 +107,54 @@ test('two guests answer the dietary form by link, signed out; the booker sees th
   await booking.customer.dispose();
 });
 
-test('the booker moves the booking to another date, the refund rule quoted first', async ({
+test('the booker moves a Saturday supper club to a Friday, £10 a guest back to the card under the rule', async ({
   browser,
   baseURL,
 }) => {
-  const booking = await placePaidBooking(baseURL!, { after: FAR_AHEAD, restaurantId: 'soho', adults: 2 });
-  const quoteRoute = await booking.customer.post(`/api/v2/event_bookings/${booking.orderId}/quote`, {
-    data: { kind: 'cancel' },
+  // The supper club is £10 dearer on Saturdays (its cheese course). Saturday 5 December is 17 days away, so
+  // the scale's first step (a full refund to the card up to 14 days before) decides what the move gives back.
+  const booking = await placePaidBooking(baseURL!, {
+    templateId: 'supper-club',
+    restaurantId: 'borough',
+    after: SATURDAY_SUPPER,
+    adults: 2,
   });
-  test.skip(
-    quoteRoute.status() === 404 && (await quoteRoute.text()).includes('ROUTE_NOT_FOUND'),
-    'no quotes yet',
-  );
+  expect(booking.slot.attributes.date_label).toBe('Sat 5 Dec');
 
   const { context, page } = await bookerPage(browser, booking);
   await page.goto(`/order/${booking.orderId}`);
+  const event = page.getByRole('region', { name: 'Sfoglia supper club' });
+  await expect(event.getByText('Sat 5 Dec', { exact: true })).toBeVisible();
+  await expect(page.getByText('Booked for Sat 5 Dec', { exact: true })).toBeVisible();
   const changes = page.getByRole('region', { name: 'Change your booking' });
   await expect(changes.getByText(/^Until .*: a full refund to your card/)).toBeVisible();
   await changes.getByRole('button', { name: 'Move to another date' }).click();
-  const option = changes.getByRole('radio').last();
-  const label = (await option.locator('xpath=..').innerText()).split('\n')[0]!.trim();
-  await option.check();
+  const friday = changes.getByRole('radio', { name: /^Fri 4 Dec · 7pm/ });
+  await expect(
+    changes.getByText(/^Sfoglia Borough · \d+ seats left · £10\.00 less an adult$/).first(),
+  ).toBeVisible();
+  await friday.check();
   await changes.getByRole('button', { name: 'See what this means' }).click();
   const quote = changes.getByRole('region', { name: 'What this means' });
-  await expect(quote).toBeVisible();
-  // The rule in force is said with what comes back (a date at the same price: nothing either way).
-  await expect(quote.getByText(/^Until .*: a full refund to your card/)).toBeVisible();
-  await expect(quote.getByText(/Nothing back|back to your card|to pay/i).first()).toBeVisible();
-  await expectAccessible(page, 'a move quoted on the booking');
-  await quote.getByRole('button', { name: /Move the booking/ }).click();
-  const [newDay] = label.split(' · ');
-  await expect(page.getByRole('region', { name: 'Fresh pasta class' }).getByText(newDay!)).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Changes made' }).getByText('Moved:')).toBeVisible();
+  // The rule in force, and what it gives back: two adults at £10 less each, in full to the card.
+  await expect(quote.getByText(/^Sat 5 Dec.* → Fri 4 Dec/)).toBeVisible();
+  await expect(
+    quote.getByText(/^Until .*: a full refund to your card for anything you take off\.$/),
+  ).toBeVisible();
+  await expect(quote.getByText('£20.00 back to your card')).toBeVisible();
+  await expect(quote.getByRole('heading', { name: 'What this means' })).toBeFocused();
+  await expectAccessible(page, 'a move to a cheaper date quoted on the booking');
+  await quote.getByRole('button', { name: 'Move the booking', exact: true }).click();
+
+  // The order page says the new date, what was paid less what came back, and the change made.
+  await expect(event.getByText('Fri 4 Dec', { exact: true })).toBeVisible();
+  await expect(page.getByText('Booked for Fri 4 Dec', { exact: true })).toBeVisible();
+  await expect(changes.getByRole('button', { name: 'Move to another date' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your booking' }).getByText('£110.00')).toBeVisible();
+  const made = page.getByRole('region', { name: 'Changes made' }).getByRole('listitem');
+  await expect(made).toHaveCount(1);
+  await expect(made).toContainText('Moved:');
+  await expect(made).toContainText('£20.00 back to your card');
   await context.close();
   await booking.customer.dispose();
 });
