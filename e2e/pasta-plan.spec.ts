@@ -314,8 +314,15 @@ test('a customer with a plan who fills a basket is asked: into an upcoming box, 
   // Two more dishes for the week of 30 Nov – 5 Dec.
   await openMenu(page);
   await page.getByRole('tab', { name: /30 Nov – 5 Dec/ }).click();
+  // The week's dishes, once they have arrived: before then the loop below would find no card at all and run
+  // on past the end of the list until the test's timeout.
+  await expect(page.getByRole('tab', { selected: true })).toContainText('30 Nov – 5 Dec');
+  await expect(page.getByRole('heading', { name: 'Specials for 30 Nov – 5 Dec' })).toBeVisible();
   const cards = page.locator('.dish-card:not(.dish-card--skeleton)');
+  await expect(cards.first()).toBeVisible();
+  const shown = await cards.count();
   for (let i = 0, added = 0; added < 2; i++) {
+    expect(i, 'two dishes of 30 Nov – 5 Dec to add').toBeLessThan(shown);
     const add = cards.nth(i).getByRole('button', { name: /^Add / });
     if ((await add.count()) === 0 || !(await add.first().isEnabled())) continue;
     await add.first().click();
