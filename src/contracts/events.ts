@@ -262,24 +262,43 @@ export const eventBookingsDocument = z.object({
   data: z.array(resource('event_bookings', eventBookingAttributes)),
 });
 
+/**
+ * The quote's figures the customer saw when confirming a change (optional): when the change would now do
+ * otherwise (the refund terms moved on, the booking changed), it is refused with QUOTE_CHANGED, saying what it
+ * would do now, and nothing changes.
+ */
+export const quoteExpectation = z.strictObject({
+  refundAmount: penceSchema,
+  refundAs: z.enum(['card', 'credit', 'none']),
+  toPay: penceSchema,
+});
+export type QuoteExpectation = z.infer<typeof quoteExpectation>;
+
 /** Handing a booking to someone else (a change of its own, so a form can check it without the union). */
 export const eventTransferBody = z.strictObject({
   kind: z.literal('transfer'),
   name: personName,
   email: emailSchema,
+  expect: z.optional(quoteExpectation),
 });
 
 /**
  * A change to a paid booking (POST /event_bookings/{orderId}/quote says what it would do, changing nothing;
- * POST /event_bookings/{orderId}/changes makes it). More guests, or a dearer date, make an order to pay with
+ * POST /event_bookings/{orderId}/changes makes it, refused with QUOTE_CHANGED when it would no longer do what
+ * `expect` says the customer was quoted). More guests, or a dearer date, make an order to pay with
  * POST /payments (its seats held meanwhile); fewer guests, a cheaper date or cancelling give back per the
  * refund scale; handing over changes who it is for.
  */
 export const eventChangeBody = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('guests'), adults: guestCount, children: z.optional(guestCount) }),
-  z.strictObject({ kind: z.literal('move'), slotId: uuidSchema }),
+  z.strictObject({
+    kind: z.literal('guests'),
+    adults: guestCount,
+    children: z.optional(guestCount),
+    expect: z.optional(quoteExpectation),
+  }),
+  z.strictObject({ kind: z.literal('move'), slotId: uuidSchema, expect: z.optional(quoteExpectation) }),
   eventTransferBody,
-  z.strictObject({ kind: z.literal('cancel') }),
+  z.strictObject({ kind: z.literal('cancel'), expect: z.optional(quoteExpectation) }),
 ]);
 export type EventChangeBody = z.infer<typeof eventChangeBody>;
 

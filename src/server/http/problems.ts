@@ -89,6 +89,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   BOOKING_NOT_FOUND: 404,
   // A change after the last moment the refund scale allows, or one the booking's state refuses.
   BOOKING_CHANGE_CLOSED: 409,
+  // A change confirmed against a quote it would no longer keep (the refund terms moved on): quote it again.
+  QUOTE_CHANGED: 409,
   // Every seat has answered, or the event has started.
   GUEST_FORM_CLOSED: 409,
   // The database is gone, starting or cannot write: the same request may work in a few seconds (decision 26).

@@ -36,6 +36,7 @@ import {
 import { refundColumns } from './change-money';
 import { bookingNow, moveTarget } from './change-reads';
 import { queueChangeReceipt, queueHandover } from './event-emails';
+import { assertQuoteKept } from './quote-check';
 import type { MyBookingsService } from './my-bookings.service';
 import { dateBookingOrder, lockBooking } from './purchase-rows';
 import { lockSlots, seatsTaken, type SlotRow } from './seats';
@@ -89,18 +90,16 @@ export class BookingChangesService {
     return this.db.transaction(async (tx) => {
       const scale = (await this.rules.get(tx)).events;
       const seen = await this.bookings.bookerBooking(tx, customerId, orderId);
-      const first = decideChange(
-        body,
-        await bookingNow(tx, seen),
-        await moveTarget(tx, body, now),
-        scale,
-        now,
-      );
+      const seenNow = await bookingNow(tx, seen);
+      const first = decideChange(body, seenNow, await moveTarget(tx, body, now), scale, now);
       if (
         (first.kind === 'add_guests' || first.kind === 'move') &&
         (first.kind === 'add_guests' || first.toPay > 0)
-      )
+      ) {
+        const quoted = quoteOf(first, seenNow, scale, now);
+        assertQuoteKept(body.expect, quoted, { startsAt: seenNow.context.slot.startsAt, scale, now });
         return this.purchase(tx, seen, first, scale, by);
+      }
 
       // The lock order: the booking's checkouts (paid, and any purchase still being paid) → its slots → it.
       const holds = await holdsOfBooking(tx, seen.id);
@@ -114,6 +113,7 @@ export class BookingChangesService {
       const current = await bookingNow(tx, locked);
       const decision = decideChange(body, current, await moveTarget(tx, body, now), scale, now);
       const quote = quoteOf(decision, current, scale, now);
+      assertQuoteKept(body.expect, quote, { startsAt: current.context.slot.startsAt, scale, now });
 
       // A purchase still being paid is given up: the booking it would change is changing now.
       if (decision.kind !== 'transfer') await this.withdrawPending(tx, pending, checkouts, by);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { eventTransferBody, type EventChangeBody } from '../../../contracts/events';
+import { eventTransferBody, type EventChangeBody, type QuoteExpectation } from '../../../contracts/events';
 import { MAX_GUESTS_PER_BOOKING } from '../../../domain/events';
 import { formatPence } from '../../../domain/money';
 import { isApiError } from '../../shared/api/client';
@@ -22,7 +22,9 @@ import { seatsWords } from './booking-words';
 // theme, handing it to someone else, or cancelling. Each is quoted first (what it gives back or costs under
 // the terms now, and whose dietary answers it would drop), then confirmed: one key per quote, so a second
 // press never changes it twice. A change that costs something leaves an order to pay, paid with the pay
-// section the page hands in (`pay`), then the booking is read again.
+// section the page hands in (`pay`), then the booking is read again. The quote's figures are sent with the
+// change: if they no longer hold (a refund step ended meanwhile), the shop says so, the new quote is shown
+// with its words, and the customer confirms again.
 
 export type PayFor = (payOrderId: string, onPaid: () => void) => ReactNode;
 
@@ -365,23 +367,35 @@ function QuoteAndConfirm({
   backLabel?: string;
 }) {
   const queryClient = useQueryClient();
-  const quote = useMutation({
-    mutationFn: () => bookingsApi.quote(booking.orderId, body),
-  });
   // One key per quote: a second press, or a retry after a lost answer, makes the change once.
   const key = useRef<string>(randomId());
+  const quote = useMutation({
+    mutationFn: () => bookingsApi.quote(booking.orderId, body),
+    onMutate: () => {
+      key.current = randomId();
+    },
+  });
+  // What the shop said when the quote shown no longer held (a refund step ended): shown with the new quote.
+  const [moved, setMoved] = useState<string | null>(null);
   const change = useMutation({
-    mutationFn: () => bookingsApi.change(booking.orderId, body, key.current),
+    // The quote's figures go with the change: the shop refuses it (QUOTE_CHANGED) rather than do otherwise.
+    mutationFn: (shown: EventChangeQuote) =>
+      bookingsApi.change(booking.orderId, { ...body, expect: expectationOf(shown) }, key.current),
+    onMutate: () => setMoved(null),
     onSuccess: onDone,
     onError: (error) => {
+      // The quote no longer holds: its words beside the new quote, to confirm again.
+      if (isApiError(error, 'QUOTE_CHANGED')) {
+        setMoved(error.message);
+        quote.mutate();
+      }
       // The booking moved on meanwhile (terms, seats): read it again beside the shop's words.
-      if (isApiError(error, 'BOOKING_CHANGE_CLOSED', 'EVENT_SLOT_FULL', 'EVENT_SLOT_CLOSED'))
+      if (isApiError(error, 'QUOTE_CHANGED', 'BOOKING_CHANGE_CLOSED', 'EVENT_SLOT_FULL', 'EVENT_SLOT_CLOSED'))
         void queryClient.invalidateQueries({ queryKey: bookingQueries.detail(booking.orderId).queryKey });
     },
   });
   const { mutate } = quote;
   useEffect(() => {
-    key.current = randomId();
     mutate();
   }, [mutate]);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -423,14 +437,25 @@ function QuoteAndConfirm({
       headingRef={heading}
       actions={
         <>
-          <FormError message={change.isError ? failureMessage(change.error) : null} />
+          {moved ? (
+            <p className="notice notice--warning" role="alert">
+              {moved}
+            </p>
+          ) : null}
+          <FormError
+            message={
+              change.isError && !isApiError(change.error, 'QUOTE_CHANGED')
+                ? failureMessage(change.error)
+                : null
+            }
+          />
           <div className="button-row">
             <button
               type="button"
               className={`button ${danger ? 'button--danger' : 'button--primary'}`}
               disabled={change.isPending}
               aria-busy={change.isPending}
-              onClick={() => change.mutate()}
+              onClick={() => change.mutate(quote.data)}
             >
               {change.isPending
                 ? 'Changing…'
@@ -452,6 +477,13 @@ function QuoteAndConfirm({
     />
   );
 }
+
+/** The figures a customer confirms: the shop makes the change only while they still hold. */
+const expectationOf = (shown: EventChangeQuote): QuoteExpectation => ({
+  refundAmount: shown.refund.amount,
+  refundAs: shown.refund.as,
+  toPay: shown.toPay,
+});
 
 /** "What this means": the change, the money each way, the terms it is decided under, answers dropped. */
 export function QuoteView({
