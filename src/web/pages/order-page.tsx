@@ -75,8 +75,9 @@ function OrderDetail({ orderId, back }: { orderId: string; back: { to: string; l
             <BookingPay payOrderId={payOrderId} bookingOrderId={order.id} onPaid={onPaid} />
           )}
         />
+        {/* The first purchase as it was paid (its lines keep their date and price); changes are listed above. */}
         <section className="checkout-card" aria-labelledby="order-items-heading">
-          <h2 id="order-items-heading">Receipt for the booking</h2>
+          <h2 id="order-items-heading">Receipt when you booked</h2>
           <OrderLines lines={order.lineItems} />
           <OrderTotals order={order} checkout={checkout} />
         </section>
