@@ -192,6 +192,17 @@ describe('fewer guests', () => {
     );
     expectError(await change(b, orderId, { kind: 'guests', adults: 30 }), 400, 'EVENT_GUESTS_INVALID');
     expectError(await change(b, orderId, { kind: 'guests', adults: 51 }), 400, 'VALIDATION_FAILED');
+    const family = await booker(t);
+    const familyOrder = await paidBooking(t, family, await eventSlotAt(t, DEC_10), {
+      adults: 1,
+      children: 2,
+    });
+    expectError(
+      await change(family, familyOrder, { kind: 'guests', adults: 0, children: 2 }),
+      400,
+      'EVENT_GUESTS_INVALID',
+      /keep at least one adult/,
+    );
     const stranger = await shopper(t);
     expectError(
       await stranger.visitor.post(`${API}/event_bookings/${orderId}/changes`, { kind: 'cancel' }),

@@ -119,6 +119,8 @@ export function decideChange(
       const up = { adults: seats.adults - booking.adults, children: seats.children - booking.children };
       if (up.adults === 0 && up.children === 0) throw invalid('That is how many guests the booking has now.');
       if (seatCount(seats) === 0) throw invalid('To take everyone off, cancel the booking instead.');
+      if (seats.adults === 0)
+        throw invalid('Children come with an adult: keep at least one adult on the booking.');
       if (up.adults >= 0 && up.children >= 0) {
         const problem = seatProblems(
           {
