@@ -62,6 +62,22 @@ describe('icsEvent', () => {
     expect(lines.filter((l) => l === 'BEGIN:VEVENT')).toHaveLength(1);
   });
 
+  test('a changed event keeps its UID with a higher SEQUENCE; a cancelled one is METHOD:CANCEL, STATUS:CANCELLED', () => {
+    const first = icsEvent(supperClub);
+    expect(property(first, 'SEQUENCE')).toBe('0');
+    expect(property(first, 'STATUS')).toBe('CONFIRMED');
+    const moved = icsEvent({ ...supperClub, startsAt: new Date('2026-07-17T18:00:00Z'), sequence: 2 });
+    expect(property(moved, 'UID')).toBe(property(first, 'UID'));
+    expect(property(moved, 'SEQUENCE')).toBe('2');
+    expect(property(moved, 'METHOD')).toBe('PUBLISH');
+    const off = icsEvent({ ...supperClub, sequence: 3, cancelled: true });
+    expect(property(off, 'METHOD')).toBe('CANCEL');
+    expect(property(off, 'STATUS')).toBe('CANCELLED');
+    expect(property(off, 'UID')).toBe(property(first, 'UID'));
+    expect(property(off, 'SEQUENCE')).toBe('3');
+    expect(() => icsEvent({ ...supperClub, sequence: -1 })).toThrow(RangeError);
+  });
+
   test('leaves out URL and ORGANIZER when not given', () => {
     const ics = icsEvent({ ...supperClub, url: undefined, organiser: undefined });
     expect(property(ics, 'URL')).toBeUndefined();

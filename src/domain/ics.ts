@@ -1,6 +1,7 @@
 // A calendar file for one event (issue 22, decision 29: the booking confirmation's `.ics`), written to
 // RFC 5545: text values escaped (§3.3.11), content lines folded at 75 octets without splitting a UTF-8
-// character (§3.1), CRLF line endings, times in UTC.
+// character (§3.1), CRLF line endings, times in UTC. A changed event is sent again with the same UID and a
+// higher SEQUENCE (§3.8.7.4) so calendars replace it; a cancelled one as METHOD:CANCEL, STATUS:CANCELLED.
 
 export interface IcsEvent {
   /** Stable across resends, so a calendar updates the event instead of adding a second one. */
@@ -14,6 +15,10 @@ export interface IcsEvent {
   organiser?: { name: string; email: string };
   /** When the file is written (DTSTAMP). */
   now: Date;
+  /** The revision: 0 when first sent, one more each time the event changes (left out: 0). */
+  sequence?: number;
+  /** The event is off: the calendar removes it (METHOD:CANCEL, STATUS:CANCELLED). */
+  cancelled?: boolean;
 }
 
 const CRLF = '\r\n';
@@ -21,20 +26,24 @@ const MAX_OCTETS = 75;
 
 /** One VCALENDAR holding one VEVENT, each line folded and ended with CRLF. */
 export function icsEvent(event: IcsEvent): string {
+  const sequence = event.sequence ?? 0;
+  if (!Number.isSafeInteger(sequence) || sequence < 0) throw new RangeError('SEQUENCE is a whole number');
   const lines = [
     'BEGIN:VCALENDAR',
     'PRODID:-//Sfoglia//Events//EN',
     'VERSION:2.0',
     'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+    event.cancelled ? 'METHOD:CANCEL' : 'METHOD:PUBLISH',
     'BEGIN:VEVENT',
     `UID:${escapeIcsText(event.uid)}`,
+    `SEQUENCE:${sequence}`,
     `DTSTAMP:${icsUtc(event.now)}`,
     `DTSTART:${icsUtc(event.startsAt)}`,
     `DTEND:${icsUtc(event.endsAt)}`,
     `SUMMARY:${escapeIcsText(event.title)}`,
     `DESCRIPTION:${escapeIcsText(event.description)}`,
     `LOCATION:${escapeIcsText(event.location)}`,
+    event.cancelled ? 'STATUS:CANCELLED' : 'STATUS:CONFIRMED',
   ];
   if (event.url) lines.push(`URL:${uriValue(event.url)}`);
   if (event.organiser) {

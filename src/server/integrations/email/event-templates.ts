@@ -88,6 +88,7 @@ export function eventChangeReceipt({
   cancelled,
   refund,
   paid,
+  calendar = null,
 }: {
   to: string;
   firstName: string;
@@ -102,8 +103,10 @@ export function eventChangeReceipt({
   refund: { label: string; card: boolean; credit: boolean } | null;
   /** "£20.00", null: nothing paid. */
   paid: string | null;
+  /** A new date's calendar file (updating the entry), or a cancelled booking's (removing it). */
+  calendar?: EmailAttachment | null;
 }) {
-  return render({
+  const message = render({
     to,
     template: 'event_change',
     subject: cancelled
@@ -129,11 +132,21 @@ export function eventChangeReceipt({
               .join(' ')
           : 'Nothing was given back for this change.',
       ),
+      ...(calendar
+        ? [
+            p(
+              cancelled
+                ? 'The calendar file attached takes the event out of your calendar.'
+                : 'The calendar file attached moves the event in your calendar.',
+            ),
+          ]
+        : []),
       button('See your booking', event.link),
     ],
     signOff: 'A presto,',
     reason: REASON,
   });
+  return withFiles(message, calendar ? [calendar] : []);
 }
 
 /** To the new holder of a booking handed over: the booking, its calendar file and the dietary form. */

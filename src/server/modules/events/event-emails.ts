@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { londonDate, longDayLabel } from '../../../domain/calendar';
 import { refundPartsLabel } from '../../../domain/event-refunds';
 import { refundRuleText, seatCount, type RefundScale } from '../../../domain/events';
@@ -47,12 +47,16 @@ export function emailEventOf(booking: BookingRow, context: SlotContext, publicUr
   };
 }
 
-/** The booking as a calendar entry (RFC 5545), the same UID whenever it is sent so calendars update it. */
+/**
+ * The booking as a calendar entry (RFC 5545): the same UID whenever it is sent, and its SEQUENCE the number of
+ * changes made to it, so a calendar replaces the entry it holds (a cancelled booking's removes it).
+ */
 export function calendarOf(
   booking: BookingRow,
   { slot, template, restaurant }: SlotContext,
   publicUrl: string,
   now: Date,
+  sequence = 0,
 ): { filename: string; event: IcsEvent } {
   return {
     filename: `sfoglia-${template.id}-${londonDate(slot.startsAt)}.ics`,
@@ -71,8 +75,19 @@ export function calendarOf(
       endsAt: slot.endsAt,
       url: bookingLink(publicUrl, booking),
       now,
+      sequence,
+      cancelled: booking.state === 'cancelled',
     },
   };
+}
+
+/** How many changes a booking has had: its calendar entry's SEQUENCE. */
+export async function calendarSequence(db: DbOrTx, bookingId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(eventBookingChanges)
+    .where(eq(eventBookingChanges.bookingId, bookingId));
+  return Number(row?.n ?? 0);
 }
 
 export function calendarAttachment(
@@ -80,9 +95,15 @@ export function calendarAttachment(
   context: SlotContext,
   publicUrl: string,
   now: Date,
+  sequence = 0,
 ): EmailAttachment {
-  const { filename, event } = calendarOf(booking, context, publicUrl, now);
-  return { filename, contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: icsEvent(event) };
+  const { filename, event } = calendarOf(booking, context, publicUrl, now, sequence);
+  const method = event.cancelled ? 'CANCEL' : 'PUBLISH';
+  return {
+    filename,
+    contentType: `text/calendar; charset=utf-8; method=${method}`,
+    content: icsEvent(event),
+  };
 }
 
 /** Who a booking's emails go to: the holder it was handed to, or its booker. */
@@ -155,6 +176,11 @@ export async function queueChangeReceipt(
   const booker = await customerContact(tx, booking.customerId);
   if (!context || !booker) return;
   const parts = refundPartsOf(change);
+  // A new date updates the calendar's entry; cancelling removes it (the same UID, a higher SEQUENCE).
+  const calendar =
+    change.kind === 'move' || change.kind === 'cancel'
+      ? calendarAttachment(booking, context, publicUrl, change.at, await calendarSequence(tx, booking.id))
+      : null;
   await enqueueEmail(
     tx,
     eventChangeReceipt({
@@ -168,6 +194,7 @@ export async function queueChangeReceipt(
           ? { label: refundPartsLabel(parts), card: parts.card > 0, credit: parts.credit > 0 }
           : null,
       paid: change.paidAmount > 0 ? formatPence(change.paidAmount) : null,
+      calendar,
     }),
   );
 }
@@ -191,7 +218,7 @@ export async function queueHandover(
       // The new holder has no account page for it: their link is the form's.
       event: { ...event, link: formUrlOf(publicUrl, booking) },
       formUrl: formUrlOf(publicUrl, booking),
-      calendar: calendarAttachment(booking, context, publicUrl, now),
+      calendar: calendarAttachment(booking, context, publicUrl, now, await calendarSequence(tx, booking.id)),
     }),
   );
   await enqueueEmail(

@@ -9,7 +9,7 @@ import { eventBookings } from '../../db/schema/events';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { slotContexts, type BookingRow } from './bookings.repo';
 import { bookingOfOrder, BOOKING_NOT_FOUND } from './guests.service';
-import { calendarOf } from './event-emails';
+import { calendarOf, calendarSequence } from './event-emails';
 
 // A customer's event bookings as their booker reads them (issue 22 parts 3–5): the list, one booking with all
 // it can still do, and its calendar file. Another customer's booking is not found (404), like an order.
@@ -57,7 +57,8 @@ export class MyBookingsService {
     const booking = await this.bookerBooking(this.db, customerId, orderId);
     const context = (await slotContexts(this.db, [booking.slotId])).get(booking.slotId);
     if (!context) throw new DomainError('BOOKING_NOT_FOUND', BOOKING_NOT_FOUND);
-    const file = calendarOf(booking, context, this.publicUrl, this.clock.now());
+    const sequence = await calendarSequence(this.db, booking.id);
+    const file = calendarOf(booking, context, this.publicUrl, this.clock.now(), sequence);
     return { filename: file.filename, content: icsEvent(file.event) };
   }
 
