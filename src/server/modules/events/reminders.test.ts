@@ -92,4 +92,40 @@ describe('events-remind', () => {
     await runJob();
     expect(await emailsTo(t, ada.email, 'event_reminder')).toHaveLength(1);
   });
+
+  test('late bookings: confirmed within a day of the dietary reminder, or less than a day before, are not reminded', async () => {
+    // Saturday 5 December 2026, 10:00 (GMT): the dietary reminder is due at 10:00 on Wednesday 2 December.
+    const startsAt = '2026-12-05T10:00:00Z';
+    const slotId = await eventSlotAt(t, startsAt);
+    const bookedAt = async (iso: string) => {
+      t.clock.set(new Date(iso));
+      const who = await booker(t);
+      await paidBooking(t, who, slotId, { adults: 2 });
+      return who;
+    };
+    const early = await bookedAt('2026-11-30T09:00:00Z'); // 2 days before the dietary reminder
+    const dayBefore = await bookedAt('2026-12-01T11:00:00Z'); // 23 hours before it
+    const late = await bookedAt('2026-12-03T09:00:00Z'); // after it, 2 days before the start
+    const lastMinute = await bookedAt('2026-12-04T12:00:00Z'); // 22 hours before the start
+
+    t.clock.set(new Date('2026-12-04T12:15:00Z'));
+    await runJob();
+    const dietary = async (who: { email: string }) =>
+      (await emailsTo(t, who.email, 'event_dietary_reminder')).length;
+    const dayBeforeSent = async (who: { email: string }) =>
+      (await emailsTo(t, who.email, 'event_reminder')).length;
+    expect(await dietary(early)).toBe(1);
+    expect(await dietary(dayBefore)).toBe(0);
+    expect(await dietary(late)).toBe(0);
+    expect(await dietary(lastMinute)).toBe(0);
+    // The day before (10:00 on Friday 4 December has passed): all but the booking made 22 hours before.
+    expect(await dayBeforeSent(early)).toBe(1);
+    expect(await dayBeforeSent(dayBefore)).toBe(1);
+    expect(await dayBeforeSent(late)).toBe(1);
+    expect(await dayBeforeSent(lastMinute)).toBe(0);
+    // Marked done, never sent later.
+    await runJob();
+    expect(await dayBeforeSent(lastMinute)).toBe(0);
+    expect(await dietary(late)).toBe(0);
+  });
 });

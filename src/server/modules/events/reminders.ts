@@ -14,6 +14,7 @@ import { emailEventOf, holderOf } from './event-emails';
 // sent the form's link and who has answered; the day before, every holder is sent the address and what to
 // bring. Each is sent once: a pass claims bookings `for update skip locked` and stamps `dietary_reminded_at`
 // or `reminded_at` in the transaction that queues the email (a second pass, or another worker, finds none).
+// A booking made in the last days is not reminded of what its confirmation has just told it.
 
 const BATCH = 50;
 const DAY_MS = 24 * 3_600_000;
@@ -41,15 +42,22 @@ export async function remindEvents(db: Db, clock: Clock, publicUrl: string): Pro
       .for('update', { of: eventBookings, skipLocked: true });
     let looked = 0;
     for (const { booking, startsAt } of claimed) {
-      const dietaryDue = !booking.dietaryRemindedAt && now >= daysBeforeInstant(startsAt, 3);
+      const dietaryAt = daysBeforeInstant(startsAt, 3);
+      const dietaryDue = !booking.dietaryRemindedAt && now >= dietaryAt;
       const dayBeforeDue = !booking.remindedAt && now >= daysBeforeInstant(startsAt, 1);
       if (!dietaryDue && !dayBeforeDue) continue;
+      // A late booking's confirmation has just said it all: the form's link (confirmed within a day of the
+      // dietary reminder), the address and what to bring (confirmed less than a day before the start). Those
+      // reminders are marked done without being sent.
+      const confirmed = booking.confirmedAt?.getTime() ?? 0;
+      const sendDietary = dietaryDue && confirmed <= dietaryAt.getTime() - DAY_MS;
+      const sendDayBefore = dayBeforeDue && confirmed <= startsAt.getTime() - DAY_MS;
       looked += 1;
       const context = (await slotContexts(tx, [booking.slotId])).get(booking.slotId);
       const holder = await holderOf(tx, booking);
       if (!context || !holder) continue;
       const event = emailEventOf(booking, context, publicUrl);
-      if (dietaryDue) {
+      if (sendDietary) {
         const answers = (await guestsOf(tx, [booking.id])).get(booking.id) ?? [];
         const unanswered = unansweredOf(booking, answers.length);
         // Only a booking with guests still to answer hears of it (the day before is soon enough otherwise).
@@ -66,7 +74,7 @@ export async function remindEvents(db: Db, clock: Clock, publicUrl: string): Pro
             }),
           );
       }
-      if (dayBeforeDue)
+      if (sendDayBefore)
         await enqueueEmail(
           tx,
           eventDayBefore({
