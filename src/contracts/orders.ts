@@ -121,6 +121,8 @@ export const checkoutMeta = z.object({
   plan: z.optional(planTermsSchema),
   /** Once paid: what paid for it (the receipt's credit and charge). */
   paid: z.optional(z.nullable(checkoutPaidSchema)),
+  /** An event booking's purchase: its seats are held until then (the shop's clock), while it is paid. */
+  holdExpiresAt: z.optional(z.string()),
 });
 
 export const orderDocument = z.object({

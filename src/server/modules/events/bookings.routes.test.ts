@@ -140,6 +140,33 @@ describe('POST /orders/events', () => {
     expect(await seatsLeftIn(s.visitor, other)).toBe(7);
   });
 
+  test('the hold’s end by the shop’s clock; asked for again with under 10 minutes left, held 15 minutes more', async () => {
+    const s = await shopper(t);
+    const slot = await newSlot(t, { capacity: 4 });
+    const at = (minutes: number) => new Date(TEST_NOW.getTime() + minutes * MINUTE).toISOString();
+    const place = async () => {
+      const placed = await s.visitor.post(`${API}/orders/events`, bookingBody(slot, { adults: 2 }));
+      expect(placed.status, JSON.stringify(placed.body)).toBeLessThan(300);
+      return placed.body;
+    };
+    const first = await place();
+    expect(first.meta.checkout.hold_expires_at).toBe(at(15));
+
+    t.clock.advance(4 * MINUTE);
+    const again = await place();
+    expect(again.data[0].id).toBe(first.data[0].id);
+    // 11 minutes left: not extended, so a reload never promises more than is held.
+    expect(again.meta.checkout.hold_expires_at).toBe(at(15));
+
+    t.clock.advance(2 * MINUTE);
+    const reloaded = await place();
+    expect(reloaded.data[0].id).toBe(first.data[0].id);
+    expect(reloaded.meta.checkout.hold_expires_at).toBe(at(6 + 15));
+    const [hold] = await holdsIn(t, slot);
+    expect(hold!.expiresAt.toISOString()).toBe(at(21));
+    expect(await seatsLeftIn(s.visitor, slot)).toBe(2);
+  });
+
   test('bad requests change nothing and say why', async () => {
     const s = await shopper(t);
     const slot = await newSlot(t, { capacity: 10 });

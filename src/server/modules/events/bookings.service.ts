@@ -33,14 +33,22 @@ import { slotWithTemplate, upgradeRows } from './catalogue.repo';
 import { SLOT_NOT_FOUND } from './catalogue.service';
 import type { TemplateRow } from './catalogue-view';
 import { insertBooking, lockBooking, type BookingRow } from './purchase-rows';
-import { holdOfCheckout, holdSeats, lockSlots, seatsTaken, type HoldRow, type SlotRow } from './seats';
+import {
+  extendHold,
+  holdOfCheckout,
+  holdSeats,
+  lockSlots,
+  seatsTaken,
+  type HoldRow,
+  type SlotRow,
+} from './seats';
 
 // Booking seats at an event (issue 22 part 2; decision 29): the `event_booking` order kind's placing. Each
 // purchase that adds seats (the booking itself, more guests, a move) is a checkout of one order whose lines
 // name the slot, with a hold of its seats for 15 minutes while it is paid (POST /payments; event-kind.ts
 // makes the paid hold the booking's). In one transaction, in the lock order: the customer's open purchases →
-// the slot → the booking → the orders. The same unpaid booking again is the same order; a changed one
-// replaces it (CheckoutEndings.withdraw releases its seats).
+// the slot → the booking → the orders. The same unpaid booking again is the same order (its hold topped up
+// when nearly over); a changed one replaces it (CheckoutEndings.withdraw releases its seats).
 
 type OrderLineDraft = OrderDraft<null>['lines'][number];
 
@@ -109,7 +117,13 @@ export async function placeBookingPurchase(
     if (same) {
       const [slot] = (await lockSlots(tx, [hold.slotId])).values();
       const [order] = await checkoutOrders(tx, checkout.id, now);
-      return { checkout, orderId: order!.id, hold, slot: slot!, created: false };
+      return {
+        checkout,
+        orderId: order!.id,
+        hold: await keepHolding(tx, hold, now),
+        slot: slot!,
+        created: false,
+      };
     }
   }
   // 2. A changed purchase replaces the unpaid one (refused while that one is being charged).
@@ -191,6 +205,20 @@ export async function placeBookingPurchase(
     now,
   );
   return { checkout, orderId, hold, slot, created: true };
+}
+
+/** A hold with less than this left is held for the whole time again when its purchase is asked for again. */
+export const HOLD_TOP_UP_MINUTES = 10;
+
+/**
+ * The same purchase asked for again (a reload of the payment page), its slot locked: a hold running out is
+ * held again from now, so the page never promises more time than is held. Its seats still count (it has
+ * not expired), so holding them longer never takes a seat someone else holds.
+ */
+async function keepHolding(tx: DbOrTx, hold: HoldRow, now: Date): Promise<HoldRow> {
+  if (hold.expiresAt.getTime() - now.getTime() >= HOLD_TOP_UP_MINUTES * 60_000) return hold;
+  await extendHold(tx, hold.checkoutId, now);
+  return (await holdOfCheckout(tx, hold.checkoutId)) ?? hold;
 }
 
 /** The seats and add-ons at the slot's prices, each add-on with its picture. */
@@ -281,7 +309,11 @@ export class EventBookingsService {
       );
       return {
         orders: await checkoutOrders(tx, placed.checkout.id, now),
-        meta: checkoutMeta(placed.checkout, await creditBalance(tx, customerId), rules, false),
+        meta: {
+          ...checkoutMeta(placed.checkout, await creditBalance(tx, customerId), rules, false),
+          // The seats' hold by the shop's clock: the payment page counts down to it, not to the browser's.
+          holdExpiresAt: placed.hold.expiresAt.toISOString(),
+        },
         created: placed.created,
       };
     });

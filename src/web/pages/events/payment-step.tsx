@@ -102,11 +102,13 @@ export function EventsPaymentStep() {
     setProblem(null);
     try {
       const list = await ordersApi.placeEventBooking(body, attempt.current.key);
+      // The shop says until when it holds the seats; the shop's clock plus the hold only if it did not.
+      const held = list.checkout?.holdExpiresAt;
       const now = settings.data ? shopNow(settings.data) : null;
       setPlaced({
         signature,
         list,
-        heldUntil: now ? new Date(now.getTime() + holdMinutes * 60_000) : null,
+        heldUntil: held ? new Date(held) : now ? new Date(now.getTime() + holdMinutes * 60_000) : null,
       });
     } catch (error) {
       const confirming = confirmingOrderOf(error);
