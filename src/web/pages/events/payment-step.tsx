@@ -36,7 +36,7 @@ import { useDraftBooking } from './use-draft-booking';
 interface Placed {
   signature: string;
   list: OrderList;
-  /** When the seats stop being held (the shop's clock at placing, plus the hold). */
+  /** When the seats stop being held: the server's hold_expires_at (a repeat of the same booking tops it up). */
   heldUntil: Date | null;
 }
 
