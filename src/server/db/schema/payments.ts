@@ -60,6 +60,11 @@ export const payments = pgTable(
     captureAmount: integer('capture_amount'),
     captureRequestedAt: timestamp('capture_requested_at', { withTimezone: true }),
     creditAmount: integer('credit_amount').notNull().default(0),
+    /**
+     * How receipts name the card or PayPal account that paid ("Visa ending 4242"), written when that method is
+     * deleted (a guest's card, forgotten after the visit): the receipt still says what was charged.
+     */
+    paidWith: text('paid_with'),
     status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('processing'),
     /**
      * A 3-D Secure check or PayPal approval the shop gave up on (replaced, abandoned): 'pending' until the
