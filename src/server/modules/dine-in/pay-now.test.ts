@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { customers } from '../../db/schema/customers';
+import { orders } from '../../db/schema/orders';
 import { paymentMethods } from '../../db/schema/payments';
 import { emailsTo } from '../../test/accounts';
 import { API, expectError } from '../../test/api-expect';
+import { checkoutPaid } from '../orders';
 import { CARDS, saveCard } from '../../test/checkout';
 import { databaseState } from '../../test/database-state';
 import { boardTickets, guestDiner, tableBasket, type Diner } from '../../test/dine-in';
@@ -79,6 +81,15 @@ describe('a guest at table 12 pays now with a tip', () => {
       .where(eq(paymentMethods.customerId, guest.customerId));
     expect(cards).toEqual([]);
     expect((await guest.visitor.get(`${API}/payment_methods`)).body.data).toEqual([]);
+    // Its receipt still names the card it charged (a tab's screen is read again after the card went).
+    const [paidOrder] = await t.database.db
+      .select({ checkoutId: orders.checkoutId })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    expect(await checkoutPaid(t.database.db, paidOrder!.checkoutId)).toMatchObject({
+      charged: 2530,
+      paidWith: 'Visa ending 4242',
+    });
   });
 
   test('a tip below zero, in fractions of a penny or above the most is refused; nothing changes', async () => {

@@ -23,7 +23,7 @@ function methodOf(processor: PaymentRow['processor'], type: string | undefined):
 type PaymentRow = typeof payments.$inferSelect;
 
 type PaymentFacts = Pick<PaymentRow, 'amount' | 'creditAmount' | 'paymentMethodId' | 'processor'> &
-  Partial<Pick<PaymentRow, 'captureMethod' | 'captureAmount'>>;
+  Partial<Pick<PaymentRow, 'captureMethod' | 'captureAmount' | 'paidWith'>>;
 
 /** A payment as a receipt shows it: its credit, its charge and the method (read when it names one). */
 export async function describePayment(db: DbOrTx, payment: PaymentFacts): Promise<CheckoutPaid> {
@@ -46,7 +46,10 @@ export async function describePayments(db: DbOrTx, list: readonly PaymentFacts[]
       creditUsed: payment.creditAmount,
       // A hold took what was captured of it, not what was held.
       charged: payment.captureMethod === 'manual' ? (payment.captureAmount ?? 0) : payment.amount,
-      paidWith: method ? paidWithLabel(method) : payment.processor === 'paypal' ? 'PayPal' : null,
+      // A deleted card (a guest's, after the visit) is named as it was when it went.
+      paidWith: method
+        ? paidWithLabel(method)
+        : (payment.paidWith ?? (payment.processor === 'paypal' ? 'PayPal' : null)),
       method: methodOf(payment.processor, method?.type),
     };
   });

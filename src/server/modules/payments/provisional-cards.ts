@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { paidWithLabel } from '../../../domain/receipt';
 import type { Db, DbOrTx } from '../../db/client';
 import { paymentMethods, payments } from '../../db/schema/payments';
 import type { PaymentProcessors } from '../../integrations/payments/port';
@@ -121,6 +122,11 @@ export async function tidyCards(
           at,
         );
       }
+      // What it paid keeps its name on the receipts once the card itself is gone.
+      await tx
+        .update(payments)
+        .set({ paidWith: paidWithLabel(card) })
+        .where(and(eq(payments.paymentMethodId, card.id), isNull(payments.paidWith)));
       await tx.delete(paymentMethods).where(eq(paymentMethods.id, card.id));
       return card;
     });
