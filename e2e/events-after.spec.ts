@@ -1,10 +1,10 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { placePaidBooking, type PaidBooking } from './events-api';
 import { expectAccessible } from './helpers';
 import { signInAsKitchenStaff } from './takeaway-api';
 
 // After paying for an event (issue 22 parts 3, 4 and 6), at phone size: two guests fill the dietary form from
-// the booker's link in a browser of their own, signed out, and the booker sees their answers; the booker
+// the link in the booker's confirmation email, in a browser of their own, signed out, and the booker sees their answers; the booker
 // moves a Saturday supper club to the Friday before, the quote saying the refund rule and what comes back
 // first; the host's view of the slot adds up the answers. Each booking is made through the API
 // (e2e/events-api.ts), paid by card. The shop's clock is Wednesday 18 November 2026, 10:00: an event from
@@ -12,6 +12,22 @@ import { signInAsKitchenStaff } from './takeaway-api';
 
 const FAR_AHEAD = '2026-12-02T00:00:00.000Z';
 const SATURDAY_SUPPER = '2026-12-05T00:00:00.000Z';
+
+/** The dietary form's link in the booking's confirmation email, as the booker would forward it. */
+async function emailedFormLink(page: Page, to: string): Promise<URL> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const response = await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`);
+      const { messages } = (await response.json()) as { messages: { template: string; links: string[] }[] };
+      link = messages
+        .find((message) => message.template === 'event_confirmation')
+        ?.links.find((href) => href.includes('/events/dietary-form/'));
+      return link !== undefined;
+    })
+    .toBe(true);
+  return new URL(link!);
+}
 
 /** The booker's own browser, signed in with the API context's session. */
 async function bookerPage(browser: Browser, booking: PaidBooking) {
@@ -31,7 +47,9 @@ test('two guests answer the dietary form by link, signed out; the booker sees th
   });
   const guests = await browser.newContext();
   const page = await guests.newPage();
-  const link = new URL(booking.formUrl);
+  // The link the booker forwards is the one their confirmation email gives them (the development mailbox).
+  const link = await emailedFormLink(page, booking.email);
+  expect(link.href).toBe(booking.formUrl);
   for (const [name, ticks, note] of [
     ['Grace Hopper', ['Tree nuts', 'Vegetarian'], ''],
     ['Alan Turing', ['Cereals containing gluten'], 'Coeliac: a board of his own, please'],
