@@ -21,7 +21,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
   await db.delete(outbox);
-  // Oldest first; each in its own statement, so each has its own created_at.
+  // Oldest first.
   await enqueueEmail(db, welcome({ to: 'anna@example.com', firstName: 'Anna' }));
   await enqueueEmail(db, signInLink({ to: 'bob@example.com', link: signIn }));
   await enqueueEmail(db, accountExists({ to: 'anna@example.com', signInLink: signIn, resetLink: reset }));
@@ -36,6 +36,20 @@ beforeAll(async () => {
     .select({ id: outbox.id, template: outbox.template, to: outbox.to })
     .from(outbox)) {
     ids[`${row.template}:${row.to}`] = row.id;
+  }
+  // Their times a second apart, oldest first: two statements in the same millisecond (a fast or a busy
+  // machine) would otherwise tie, and the list's order among them would be the ids' (seen once in CI).
+  const sent = [
+    'welcome:anna@example.com',
+    'sign_in_link:bob@example.com',
+    'account_exists:anna@example.com',
+  ];
+  const at = Date.parse('2026-11-18T09:00:00Z');
+  for (const [index, key] of [...sent, 'welcome:eve"<b>@example.com'].entries()) {
+    await db
+      .update(outbox)
+      .set({ createdAt: new Date(at + index * 1000) })
+      .where(eq(outbox.id, ids[key]!));
   }
   await db.update(outbox).set({ status: 'sent', sentAt: new Date() }).where(eq(outbox.to, 'bob@example.com'));
   app = Fastify();
