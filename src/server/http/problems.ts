@@ -93,6 +93,19 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   QUOTE_CHANGED: 409,
   // Every seat has answered, or the event has started.
   GUEST_FORM_CLOSED: 409,
+  // After the order (decision 30): rating or feedback on what did not reach the customer yet, or twice.
+  NOT_RECEIVED: 409,
+  RATING_NOT_FOUND: 404,
+  ALREADY_RATED: 409,
+  // A rating past the while it may be changed.
+  RATING_CLOSED: 409,
+  FEEDBACK_ALREADY_GIVEN: 409,
+  REFERRAL_NOT_FOUND: 404,
+  // A referral link that does not apply (one's own, an existing customer, the same household): said why.
+  REFERRAL_NOT_ELIGIBLE: 400,
+  TICKET_NOT_FOUND: 404,
+  TICKET_CLOSED: 409,
+  EXPERIMENT_NOT_FOUND: 404,
   // The database is gone, starting or cannot write: the same request may work in a few seconds (decision 26).
   DATABASE_UNAVAILABLE: 503,
   INTERNAL: 500,

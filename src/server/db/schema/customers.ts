@@ -53,6 +53,8 @@ export const customers = pgTable(
      * guests with one email are two rows, and neither reaches the account of that email).
      */
     guest: boolean('guest').notNull().default(false),
+    /** In the beta group (/beta-opt-in): experiments can target it (decision 30). */
+    beta: boolean('beta').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

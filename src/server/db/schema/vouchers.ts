@@ -54,10 +54,15 @@ export const vouchers = pgTable(
     oncePerCustomer: boolean('once_per_customer').notNull().default(false),
     /** Only for customers without a paid order yet. */
     newCustomersOnly: boolean('new_customers_only').notNull().default(false),
+    /** A personal code (a referral welcome, a loyalty reward): only this customer may use it (decision 30). */
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('vouchers_code_idx').on(t.code),
+    index('vouchers_customer_idx')
+      .on(t.customerId)
+      .where(sql`${t.customerId} is not null`),
     check('vouchers_code_upper', sql`${t.code} = upper(${t.code})`),
     check('vouchers_value_nonnegative', sql`${t.value} >= 0`),
     check('vouchers_percentage_range', sql`${t.valueType} <> 'percentage' or ${t.value} between 1 and 100`),

@@ -1,0 +1,57 @@
+import * as z from 'zod/mini';
+import { SUPPORT_MESSAGE_MAX, SUPPORT_NAME_MAX, SUPPORT_TOPIC_IDS, TICKET_STATES } from '../domain/support';
+import { uuidSchema } from './common';
+import { emailSchema } from './email';
+import { resource } from './envelope';
+
+// Support and the beta group (issue 23 part 5, decision 30; spec §2 /support, /support-success,
+// /beta-opt-in). A message's length is checked by domain/support.ts supportMessageProblem (clear words);
+// the schema only stops what no form sends.
+
+export const supportMessageSchema = z.string().check(z.maxLength(SUPPORT_MESSAGE_MAX * 2));
+
+/** POST /support_tickets: a signed-in customer's email is their account's; a visitor gives one. */
+export const supportTicketBody = z.object({
+  topic: z.enum(SUPPORT_TOPIC_IDS),
+  /** One of the customer's own orders (404 for anyone else's). */
+  orderId: z.optional(z.nullable(uuidSchema)),
+  message: supportMessageSchema,
+  email: z.optional(emailSchema),
+  name: z.optional(z.string().check(z.trim(), z.maxLength(SUPPORT_NAME_MAX))),
+});
+export type SupportTicketBody = z.infer<typeof supportTicketBody>;
+
+/** POST /support_tickets/{id}/messages: the customer's reply, or (staff) an answer. */
+export const supportReplyBody = z.object({ message: supportMessageSchema });
+
+export const supportMessageAttributes = z.object({
+  author: z.enum(['customer', 'staff']),
+  /** "Gia from Sfoglia" for staff, the customer's own name otherwise. */
+  authorName: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+
+export const supportTicketAttributes = z.object({
+  reference: z.string(),
+  topic: z.enum(SUPPORT_TOPIC_IDS),
+  topicLabel: z.string(),
+  state: z.enum(TICKET_STATES),
+  email: z.string(),
+  name: z.string(),
+  orderId: z.nullable(z.string()),
+  /** "#1042 · Pasta Now, 3 Dec" for the order chosen. */
+  orderLabel: z.nullable(z.string()),
+  messages: z.array(supportMessageAttributes),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export const supportTicketDocument = z.object({ data: resource('support_tickets', supportTicketAttributes) });
+export const supportTicketsDocument = z.object({
+  data: z.array(resource('support_tickets', supportTicketAttributes)),
+});
+export const supportTicketModel = z.extend(supportTicketAttributes, { id: z.string() });
+export type SupportTicket = z.infer<typeof supportTicketModel>;
+
+/** PUT /customers/beta (the /beta-opt-in screen). */
+export const betaBody = z.object({ beta: z.boolean() });

@@ -1,0 +1,161 @@
+// One wallet (issue 23 part 4, decision 30): every credit a customer holds, whatever gave it, is a lot with
+// where it came from, how much of it is left and when it expires. Spending takes from the lot that expires
+// first (lots that never expire last, oldest first among equals); a lot past its date is taken off the
+// balance by the expiry job, after an email two weeks before. Pure rules; the ledger and the lots are the
+// credit module's.
+
+/** Where credit comes from: the ledger's `reason` of the movement that added it. */
+export const CREDIT_SOURCES = [
+  'credit_voucher',
+  'referral',
+  'late_delivery',
+  'refund',
+  'event_change',
+  'payment_failed',
+  'goodwill',
+  'loyalty',
+  'legacy',
+] as const;
+export type CreditSource = (typeof CREDIT_SOURCES)[number];
+
+/** What the customer reads beside each source in their history. */
+export const CREDIT_SOURCE_LABELS: Record<CreditSource, string> = {
+  credit_voucher: 'Credit code',
+  referral: 'Referral reward',
+  late_delivery: 'Late delivery',
+  refund: 'Refund as credit',
+  event_change: 'Event booking change',
+  payment_failed: 'Returned from a payment',
+  goodwill: 'From our team',
+  loyalty: 'Plan reward',
+  legacy: 'Credit',
+};
+
+/**
+ * How many days credit from each source lasts (null: it never expires). Money the customer paid (a refund
+ * they took as credit, an event change, credit coming back from a failed payment) is theirs and never
+ * expires; what the shop gave is kept for a year, a late-delivery apology for six months.
+ */
+export type CreditExpiryPolicy = Record<CreditSource, number | null>;
+
+export const DEFAULT_CREDIT_EXPIRY: CreditExpiryPolicy = {
+  credit_voucher: 365,
+  referral: 365,
+  late_delivery: 180,
+  refund: null,
+  event_change: null,
+  payment_failed: null,
+  goodwill: 365,
+  loyalty: 365,
+  legacy: null,
+};
+
+/** The email about credit running out goes this many days before. */
+export const EXPIRY_REMINDER_DAYS = 14;
+
+export function isCreditSource(value: string): value is CreditSource {
+  return (CREDIT_SOURCES as readonly string[]).includes(value);
+}
+
+/** A ledger reason as a source: anything the wallet does not know is credit that never expires. */
+export function creditSourceOf(reason: string): CreditSource {
+  return isCreditSource(reason) ? reason : 'legacy';
+}
+
+/** When credit from `source` granted at `grantedAt` expires (null: never). Whole days of 24 hours. */
+export function creditExpiresAt(
+  source: CreditSource,
+  grantedAt: Date,
+  policy: CreditExpiryPolicy = DEFAULT_CREDIT_EXPIRY,
+): Date | null {
+  const days = policy[source];
+  if (days === null || days === undefined) return null;
+  return new Date(grantedAt.getTime() + days * 86_400_000);
+}
+
+export interface CreditLot {
+  id: string;
+  /** Pence still to spend. */
+  remaining: number;
+  expiresAt: Date | null;
+  createdAt: Date;
+}
+
+/** Oldest-expiring first; lots that never expire last; then the oldest granted; then by id (stable). */
+export function compareSpendOrder(a: CreditLot, b: CreditLot): number {
+  if (a.expiresAt && b.expiresAt) {
+    const byExpiry = a.expiresAt.getTime() - b.expiresAt.getTime();
+    if (byExpiry !== 0) return byExpiry;
+  } else if (a.expiresAt) return -1;
+  else if (b.expiresAt) return 1;
+  const byAge = a.createdAt.getTime() - b.createdAt.getTime();
+  if (byAge !== 0) return byAge;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/**
+ * Which lots a spend of `amount` pence takes from, and how much of each: oldest-expiring first. Lots already
+ * expired at `now` are not spent (the expiry job takes them). Throws when the live lots hold less than the
+ * amount (the caller checked the balance).
+ */
+export function allocateSpend(
+  lots: readonly CreditLot[],
+  amount: number,
+  now: Date,
+): { lotId: string; take: number }[] {
+  if (!Number.isSafeInteger(amount) || amount < 0) throw new RangeError(`Cannot spend ${amount} pence`);
+  const takes: { lotId: string; take: number }[] = [];
+  let left = amount;
+  for (const lot of [...lots].filter((l) => l.remaining > 0).sort(compareSpendOrder)) {
+    if (left === 0) break;
+    if (lot.expiresAt && lot.expiresAt.getTime() <= now.getTime()) continue;
+    const take = Math.min(lot.remaining, left);
+    takes.push({ lotId: lot.id, take });
+    left -= take;
+  }
+  if (left > 0) throw new RangeError(`The lots hold ${amount - left} pence, not ${amount}`);
+  return takes;
+}
+
+/**
+ * Credit coming back (a payment that failed after it took credit, a cancelled order paid partly in credit):
+ * the lots it was taken from get it back, newest-expiring first (the reverse of the spend), never above
+ * what each lot was granted. What none can take is returned as `unplaced` (a new lot that never expires).
+ */
+export function allocateReturn(
+  taken: readonly { lotId: string; take: number }[],
+  amount: number,
+): { back: { lotId: string; give: number }[]; unplaced: number } {
+  const back: { lotId: string; give: number }[] = [];
+  let left = amount;
+  for (const { lotId, take } of [...taken].reverse()) {
+    if (left === 0) break;
+    const give = Math.min(take, left);
+    back.push({ lotId, give });
+    left -= give;
+  }
+  return { back, unplaced: left };
+}
+
+/** Lots with credit left that expire within `days` of `now` (and have not yet expired). */
+export function expiringWithin<T extends CreditLot>(
+  lots: readonly T[],
+  now: Date,
+  days = EXPIRY_REMINDER_DAYS,
+): T[] {
+  const horizon = now.getTime() + days * 86_400_000;
+  return lots.filter(
+    (lot) =>
+      lot.remaining > 0 &&
+      lot.expiresAt !== null &&
+      lot.expiresAt.getTime() > now.getTime() &&
+      lot.expiresAt.getTime() <= horizon,
+  );
+}
+
+/** Lots with credit left whose date has come. */
+export function expiredLots<T extends CreditLot>(lots: readonly T[], now: Date): T[] {
+  return lots.filter(
+    (lot) => lot.remaining > 0 && lot.expiresAt !== null && lot.expiresAt.getTime() <= now.getTime(),
+  );
+}
