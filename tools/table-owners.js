@@ -7,6 +7,11 @@
 
 /** @type {Record<string, { owner: string, tables?: Record<string, string> }>} schema file → owners */
 export const TABLE_OWNERS = {
+  // After the order (issue 23): each part's tables go to its own area.
+  'after-order.ts': {
+    owner: 'ratings',
+    tables: { supportTickets: 'support', supportMessages: 'support', shopStaff: 'support' },
+  },
   'auth.ts': { owner: 'auth' },
   'baskets.ts': { owner: 'baskets' },
   'catalogue.ts': { owner: 'menu' },
