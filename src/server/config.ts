@@ -172,6 +172,11 @@ const EnvSchema = z.object({
   /** smtp://user:pass@host:587 — when set, emails go out through it; otherwise to the development mailbox. */
   SMTP_URL: z.optional(z.string().check(z.regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://'))),
   EMAIL_FROM: z._default(z.string(), 'Sfoglia <hello@sfoglia.example>'),
+  /** The support inbox (issue 23): every new question and each reply is copied there. */
+  SUPPORT_EMAIL: z._default(
+    z.string().check(z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an email address')),
+    'support@sfoglia.example',
+  ),
   /** The development mailbox page at /dev/mailbox (never in production). */
   MAILBOX: z.optional(boolFlag),
   /** embedded: postcodes.io's GET /postcodes/{postcode} over the shipped gazetteer; live: POSTCODES_URL. */
@@ -248,7 +253,7 @@ export interface Config {
     facebook: { appId: string; appSecret: string | null };
     apple: { clientId: string; teamId: string | null; keyId: string | null; privateKey: string | null };
   };
-  email: { smtpUrl: string | null; from: string; mailbox: boolean };
+  email: { smtpUrl: string | null; from: string; mailbox: boolean; support: string };
   payments:
     | { mode: 'sandbox' }
     | {
@@ -336,6 +341,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       smtpUrl: e.SMTP_URL ?? null,
       from: e.EMAIL_FROM,
       mailbox: e.NODE_ENV !== 'production' && (e.MAILBOX ?? true),
+      support: e.SUPPORT_EMAIL,
     },
     postcodes: { mode: e.POSTCODES, url: e.POSTCODES_URL.replace(/\/$/, '') },
     addressLookup: addressLookupConfig(e),
