@@ -108,6 +108,13 @@ export const afterOrderAsks = pgTable('after_order_asks', {
     .primaryKey()
     .references(() => orders.id, { onDelete: 'cascade' }),
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * The secret part of the email's rating links: whoever holds it rates this one order signed out
+   * (/rate-my-takeaway?order=…&key=…), as an event's dietary-form key answers for its guests.
+   */
+  ratingKey: text('rating_key')
+    .notNull()
+    .default(sql`replace(gen_random_uuid()::text, '-', '')`),
 });
 
 /** A friend who joined from a customer's referral link, and what came of it. */

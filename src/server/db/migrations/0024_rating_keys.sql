@@ -1,0 +1,1 @@
+ALTER TABLE "after_order_asks" ADD COLUMN "rating_key" text DEFAULT replace(gen_random_uuid()::text, '-', '') NOT NULL;
