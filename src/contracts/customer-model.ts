@@ -23,6 +23,8 @@ export const customerAttributes = z.object({
   acceptsSms: z.boolean(),
   acceptsMail: z.boolean(),
   referralToken: z.string(),
+  /** In the beta group (/beta-opt-in, decision 30): experiments can target it. */
+  beta: z.boolean(),
   hasShopifyOrders: z.boolean(),
   hasSubscriptionOrders: z.boolean(),
   hasTakeawayOrders: z.boolean(),

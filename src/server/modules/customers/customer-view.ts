@@ -60,6 +60,7 @@ export function toCustomer(row: CustomerRow, flags: OrderFlags = NO_ORDERS): Cus
     acceptsSms: row.acceptsSms,
     acceptsMail: row.acceptsMail,
     referralToken: row.referralToken,
+    beta: row.beta,
     ...flags,
   };
 }

@@ -75,6 +75,7 @@ function customerAttributes(overrides: Record<string, unknown>) {
     accepts_sms: false,
     accepts_mail: false,
     referral_token: expect.stringMatching(/^[A-Z0-9_-]{8}$/),
+    beta: false,
     has_shopify_orders: false,
     has_subscription_orders: false,
     has_takeaway_orders: false,
