@@ -10,7 +10,13 @@ export const TABLE_OWNERS = {
   // After the order (issue 23): each part's tables go to its own area.
   'after-order.ts': {
     owner: 'ratings',
-    tables: { supportTickets: 'support', supportMessages: 'support', shopStaff: 'support' },
+    tables: {
+      supportTickets: 'support',
+      supportMessages: 'support',
+      shopStaff: 'support',
+      referrals: 'rewards',
+      loyaltyRewards: 'rewards',
+    },
   },
   'auth.ts': { owner: 'auth' },
   'baskets.ts': { owner: 'baskets' },
