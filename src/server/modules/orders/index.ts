@@ -49,6 +49,7 @@ export {
   checkoutStateOf,
   checkoutTotalExcept,
   customerOrderRow,
+  customerOrderSummaries,
   firstLineOf,
   firstOrderOf,
   lockOpenCheckoutOfBasket,
@@ -66,6 +67,7 @@ export {
   orderStateOf,
   ordersWithVoucherCodes,
   paidOrdersDue,
+  type OrderSummary,
 } from './order-reads';
 export {
   orderCountsOfPlans,

@@ -280,3 +280,35 @@ export async function checkoutTotalExcept(
     .where(and(eq(orders.checkoutId, checkoutId), not(inArray(orders.state, [...except]))));
   return Number(row?.total ?? 0);
 }
+
+/** A customer's order as a line to pick it from (support's "Which order is it about?"). */
+export interface OrderSummary {
+  id: string;
+  number: number;
+  source: OrderSource;
+  state: OrderState;
+  deliveryDate: string;
+}
+
+/**
+ * The customer's orders to choose from, the latest date first: every one but checkouts never paid
+ * (`created`) and a plan's skipped weeks, which were never orders to the customer.
+ */
+export async function customerOrderSummaries(
+  db: DbOrTx,
+  customerId: string,
+  limit: number,
+): Promise<OrderSummary[]> {
+  return db
+    .select({
+      id: orders.id,
+      number: orders.number,
+      source: orders.source,
+      state: orders.state,
+      deliveryDate: orders.deliveryDate,
+    })
+    .from(orders)
+    .where(and(eq(orders.customerId, customerId), not(inArray(orders.state, ['created', 'skipped']))))
+    .orderBy(sql`${orders.deliveryDate} desc`, sql`${orders.number} desc`)
+    .limit(limit);
+}
