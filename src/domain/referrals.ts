@@ -1,3 +1,4 @@
+import { addDays, dayMonth, type IsoDate } from './calendar';
 import { formatPenceShort } from './money';
 
 // Referrals and plan loyalty (issue 23 part 3, decision 30). A customer's referral link carries their
@@ -48,6 +49,31 @@ export function householdAddress(address: { address1?: string | null; zip?: stri
   return `${zip}|${line}`;
 }
 
+/** A saved card or PayPal account as a household sees it (no fingerprint here: brand and last four digits). */
+export function householdCard(method: {
+  type: 'CreditCard' | 'PaypalAccount';
+  brand: string | null;
+  last4: string | null;
+  email: string | null;
+}): string | null {
+  if (method.type === 'PaypalAccount') return method.email ? `paypal:${householdEmail(method.email)}` : null;
+  if (!method.last4) return null;
+  return `card:${(method.brand ?? 'card').trim().toLowerCase()}|${method.last4}`;
+}
+
+/**
+ * The same, from how a receipt names a card that has since been deleted ("Visa ending 4242",
+ * "PayPal (ana@example.com)"; domain/receipt.ts paidWithLabel); null for anything else.
+ */
+export function householdCardFromLabel(label: string | null): string | null {
+  if (!label) return null;
+  const card = /^(.+) ending (\d{4})$/.exec(label.trim());
+  if (card) return householdCard({ type: 'CreditCard', brand: card[1]!, last4: card[2]!, email: null });
+  const paypal = /^PayPal \((.+@.+)\)$/.exec(label.trim());
+  if (paypal) return householdCard({ type: 'PaypalAccount', brand: null, last4: null, email: paypal[1]! });
+  return null;
+}
+
 export interface ReferralParties {
   referrer: { id: string; email: string };
   friend: { id: string; email: string; hasPaidOrder: boolean; alreadyReferred: boolean };
@@ -81,6 +107,89 @@ export function referralRewardProblem(referrer: HouseholdFacts, friendOrder: Hou
     return REFERRAL_MESSAGES.sameAddress;
   }
   return null;
+}
+
+/** A whole number from `min` to `max`, or the fallback. */
+function whole(value: unknown, min: number, max: number, fallback: number): number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max
+    ? value
+    : fallback;
+}
+
+function field(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+}
+
+/**
+ * The referral terms an operator set (setting `referral_terms`: amounts in pence up to £500, days up to a
+ * year); each field anything else is its default.
+ */
+export function referralTermsFrom(value: unknown): ReferralTerms {
+  const d = REFERRAL_DEFAULTS;
+  return {
+    friendDiscount: whole(field(value, 'friendDiscount'), 1, 50_000, d.friendDiscount),
+    friendMinimumSpend: whole(field(value, 'friendMinimumSpend'), 0, 50_000, d.friendMinimumSpend),
+    referrerCredit: whole(field(value, 'referrerCredit'), 0, 50_000, d.referrerCredit),
+    friendCodeDays: whole(field(value, 'friendCodeDays'), 1, 365, d.friendCodeDays),
+  };
+}
+
+/** The plan loyalty terms an operator set (setting `loyalty_terms`), each field defaulted the same way. */
+export function loyaltyTermsFrom(value: unknown): LoyaltyTerms {
+  const d = LOYALTY_DEFAULTS;
+  return {
+    every: whole(field(value, 'every'), 1, 52, d.every),
+    discount: whole(field(value, 'discount'), 1, 50_000, d.discount),
+    codeDays: whole(field(value, 'codeDays'), 1, 365, d.codeDays),
+  };
+}
+
+/** "Sam has given you £10 off your first order of £30 or more": what the friend reads on the link. */
+export function friendOfferText(referrerName: string, terms: ReferralTerms): string {
+  const who = referrerName.trim() || 'A friend';
+  const minimum =
+    terms.friendMinimumSpend > 0 ? ` of ${formatPenceShort(terms.friendMinimumSpend)} or more` : '';
+  return `${who} has given you ${formatPenceShort(terms.friendDiscount)} off your first order${minimum}`;
+}
+
+/** The last day (London) a code made `today` can still be used. */
+export function codeEndDate(today: IsoDate, days: number): IsoDate {
+  return addDays(today, days);
+}
+
+/** A date as the emails and the rewards page write it: "17 Jan 2027". */
+export function longDateLabel(date: IsoDate): string {
+  const { day, month, year } = dayMonth(date);
+  return `${day} ${month} ${year}`;
+}
+
+/** Letters and digits nobody misreads (no 0/O, 1/I/L). */
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+/**
+ * A personal code: the prefix and six characters of CODE_ALPHABET chosen by `random` (numbers in [0, 1)):
+ * "WELCOME-7K3PQ2".
+ */
+export function personalCode(prefix: string, random: () => number): string {
+  let tail = '';
+  for (let i = 0; i < 6; i++) {
+    tail += CODE_ALPHABET[Math.min(CODE_ALPHABET.length - 1, Math.floor(random() * CODE_ALPHABET.length))];
+  }
+  return `${prefix}-${tail}`;
+}
+
+export type ReferralState = 'pending' | 'rewarded' | 'refused';
+
+/** How a friend's referral stands, as the referrer reads it beside the friend's name. */
+export function referralStateLabel(
+  referral: { state: ReferralState; rewardAmount: number | null; problem: string | null },
+  terms: ReferralTerms,
+): string {
+  if (referral.state === 'rewarded') {
+    return `${formatPenceShort(referral.rewardAmount ?? terms.referrerCredit)} credit added`;
+  }
+  if (referral.state === 'refused') return referral.problem ?? 'No reward for this referral';
+  return 'Joined: waiting for their first order';
 }
 
 /** "Give £10, get £10": the headline of the referral block. */
@@ -121,6 +230,14 @@ export function loyaltyBlocks<T>(paidWeeks: readonly T[], every: number): { bloc
     blocks.push({ block: start / every + 1, weeks: paidWeeks.slice(start, start + every) });
   }
   return blocks;
+}
+
+/** The loyalty offer in one sentence. */
+export function loyaltyTermsText(terms: LoyaltyTerms): string {
+  return (
+    `Every ${terms.every} paid boxes of your pasta plan bring ${formatPenceShort(terms.discount)} off a ` +
+    `box. Each reward code lasts ${terms.codeDays} days.`
+  );
 }
 
 /** How far the plan is to its next reward: "2 of 5 paid boxes", with what is left. */

@@ -299,16 +299,33 @@ describe('usageProblem and voucherState', () => {
     );
     expect(usageProblem({ ...usage, usageLimit: 2, timesRedeemed: 1 }, null)).toBeNull();
     const once = { ...usage, oncePerCustomer: true };
-    expect(usageProblem(once, { redeemedBefore: true, hasPaidOrder: false })).toBe(
+    expect(usageProblem(once, { customerId: 'ada', redeemedBefore: true, hasPaidOrder: false })).toBe(
       VOUCHER_MESSAGES.usedByCustomer,
     );
     // A visitor is not checked yet: that happens at checkout.
     expect(usageProblem(once, null)).toBeNull();
     const welcome = { ...usage, newCustomersOnly: true };
-    expect(usageProblem(welcome, { redeemedBefore: false, hasPaidOrder: true })).toBe(
+    expect(usageProblem(welcome, { customerId: 'ada', redeemedBefore: false, hasPaidOrder: true })).toBe(
       VOUCHER_MESSAGES.newCustomersOnly,
     );
-    expect(usageProblem(welcome, { redeemedBefore: false, hasPaidOrder: false })).toBeNull();
+    expect(
+      usageProblem(welcome, { customerId: 'ada', redeemedBefore: false, hasPaidOrder: false }),
+    ).toBeNull();
+  });
+
+  test('a personal code is its owner’s alone: another customer is refused, a visitor asked to sign in', () => {
+    const personal = { ...usage, usageLimit: 1, customerId: 'ada' };
+    const facts = (customerId: string) => ({ customerId, redeemedBefore: false, hasPaidOrder: false });
+    expect(usageProblem(personal, facts('ada'))).toBeNull();
+    expect(usageProblem(personal, facts('bob'))).toBe('This code belongs to another account');
+    expect(usageProblem(personal, null)).toBe('Sign in to use this code');
+    // Whose it is comes first: someone else's used code is still someone else's.
+    expect(usageProblem({ ...personal, timesRedeemed: 1 }, facts('bob'))).toBe(
+      VOUCHER_MESSAGES.anotherAccount,
+    );
+    expect(usageProblem({ ...personal, timesRedeemed: 1 }, facts('ada'))).toBe(VOUCHER_MESSAGES.limitReached);
+    // Not personal: anyone.
+    expect(usageProblem({ ...usage, customerId: null }, facts('bob'))).toBeNull();
   });
 
   test('valid: what the code gives; invalid: the first reason; no voucher: reset', () => {

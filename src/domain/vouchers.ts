@@ -75,6 +75,10 @@ export const VOUCHER_MESSAGES = {
   creditCodeOnBasket: 'This code adds store credit: add it to your account under Store credit',
   notACreditCode: 'This code takes money off a basket: add it at checkout',
   creditAlreadyAdded: 'You have already added this code to your account',
+  /** A personal code (a referral welcome, a plan reward: decision 30) on another customer's basket. */
+  anotherAccount: 'This code belongs to another account',
+  /** A personal code on a visitor's basket: whose it is can only be told once they sign in. */
+  signInForPersonalCode: 'Sign in to use this code',
 } as const;
 
 /** Codes are stored upper-cased; what a person types is trimmed and upper-cased before it is looked up. */
@@ -309,18 +313,29 @@ export interface VoucherUsage {
   timesRedeemed: number;
   oncePerCustomer: boolean;
   newCustomersOnly: boolean;
+  /** A personal code's owner: only they may use it (null or absent: anyone may). */
+  customerId?: string | null;
 }
 
 /** What we know of the customer; null for a visitor (those checks run again at checkout). */
 export interface VoucherCustomerFacts {
+  /** Who they are (a personal code is theirs or not). */
+  customerId: string;
   /** They have redeemed this code before. */
   redeemedBefore: boolean;
   /** They have a paid order. */
   hasPaidOrder: boolean;
 }
 
-/** The checks that need the database's counts: the usage limit, once per customer, new customers only. */
+/**
+ * The checks that need the database's facts: whose code it is (a personal code), the usage limit, once per
+ * customer, new customers only.
+ */
 export function usageProblem(usage: VoucherUsage, customer: VoucherCustomerFacts | null): string | null {
+  if (usage.customerId) {
+    if (!customer) return VOUCHER_MESSAGES.signInForPersonalCode;
+    if (customer.customerId !== usage.customerId) return VOUCHER_MESSAGES.anotherAccount;
+  }
   if (usage.usageLimit !== null && usage.timesRedeemed >= usage.usageLimit)
     return VOUCHER_MESSAGES.limitReached;
   if (customer && usage.oncePerCustomer && customer.redeemedBefore) return VOUCHER_MESSAGES.usedByCustomer;

@@ -115,7 +115,7 @@ function toApplied(row: AppliedRow): VoucherOnBasket | null {
   const terms = toTerms(row.voucher);
   if (!terms) return null;
   const customer: VoucherCustomerFacts | null = row.basketCustomerId
-    ? { redeemedBefore: row.redeemedBefore, hasPaidOrder: row.hasPaidOrder }
+    ? { customerId: row.basketCustomerId, redeemedBefore: row.redeemedBefore, hasPaidOrder: row.hasPaidOrder }
     : null;
   const addonInStock = row.addonId !== null && row.addonProductId !== null && (row.addonAvailable ?? 0) > 0;
   return {
@@ -174,7 +174,10 @@ export function prepareAppliedVoucher(db: Db) {
   };
 }
 
-/** Why a customer may not use a code now (its limit, once per customer, new customers only); null if they may. */
+/**
+ * Why a customer may not use a code now (another's personal code, its limit, once per customer, new customers
+ * only); null if they may.
+ */
 export async function customerUsageProblem(
   db: DbOrTx,
   voucher: VoucherRow,
@@ -190,7 +193,11 @@ export async function customerUsageProblem(
   const credit = voucher.type === 'CreditVoucher';
   const problem = usageProblem(
     { ...voucher, oncePerCustomer: voucher.oncePerCustomer || credit },
-    facts ?? { redeemedBefore: false, hasPaidOrder: false },
+    {
+      customerId,
+      redeemedBefore: facts?.redeemedBefore ?? false,
+      hasPaidOrder: facts?.hasPaidOrder ?? false,
+    },
   );
   return credit && problem === VOUCHER_MESSAGES.usedByCustomer
     ? VOUCHER_MESSAGES.creditAlreadyAdded

@@ -114,7 +114,8 @@ async function redeemedBy(tx: DbOrTx, voucherId: string, customerId: string): Pr
 /**
  * Counts one use of a code, atomically: the conditional increment takes the voucher's row lock, so of any
  * number of checkouts racing for a single-use code exactly one gets it; the once-per-customer and
- * new-customer checks run after that lock, so they see every redemption committed before. Throws
+ * new-customer checks run after that lock, so they see every redemption committed before; a personal code
+ * is refused to anyone but its owner. Throws
  * VOUCHER_INVALID (the caller's transaction then rolls back). Used by the checkout and by credit codes.
  */
 export async function takeRedemption(
@@ -131,6 +132,10 @@ export async function takeRedemption(
     usedByCustomer = VOUCHER_MESSAGES.usedByCustomer,
   }: { oncePerCustomer?: boolean; usedByCustomer?: string } = {},
 ): Promise<void> {
+  // A personal code (decision 30) is its owner's alone, whatever else holds.
+  if (voucher.customerId && voucher.customerId !== customerId) {
+    throw new DomainError('VOUCHER_INVALID', VOUCHER_MESSAGES.anotherAccount);
+  }
   const outOfDate = dateProblem(voucher, today);
   if (outOfDate) throw new DomainError('VOUCHER_INVALID', outOfDate);
   const [counted] = await tx
