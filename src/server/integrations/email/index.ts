@@ -38,7 +38,12 @@ export type EmailTemplate =
   | 'event_handed_over'
   | 'event_transferred'
   | 'event_dietary_reminder'
-  | 'event_reminder';
+  | 'event_reminder'
+  // Support (issue 23 part 5): the asker's copy, the support inbox's copies, the team's answer.
+  | 'support_ticket_received'
+  | 'support_ticket_new'
+  | 'support_ticket_reply'
+  | 'support_answer';
 
 /** A file sent with a message (an event's calendar entry, `.ics`): text content, sent as UTF-8. */
 export interface EmailAttachment {
