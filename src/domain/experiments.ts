@@ -67,3 +67,58 @@ export function abFlag(assignments: readonly { experimentId: string; variantId: 
     .map((a) => `${a.experimentId}:${a.variantId}`)
     .join(',');
 }
+
+/**
+ * Spec §3 Marketing banner `customerType`, and the new-or-existing flag every analytics event carries: a
+ * visitor, or a customer who has never had an order paid, is new; one who has (a recipe kit, a plan's box, a
+ * takeaway) is existing. The one rule the offers, the banners and the analytics share.
+ */
+export function customerTypeOf(
+  flags: { hasShopifyOrders: boolean; hasSubscriptionOrders: boolean; hasTakeawayOrders: boolean } | null,
+): 'new' | 'existing' {
+  return flags && (flags.hasShopifyOrders || flags.hasSubscriptionOrders || flags.hasTakeawayOrders)
+    ? 'existing'
+    : 'new';
+}
+
+/** What a banner experiment's variant says instead of the banner's own words. */
+export interface BannerWords {
+  bannerId: string;
+  text: string;
+  mobileText: string | null;
+}
+
+/**
+ * A variant's payload as banner words: `{ bannerId, text, mobileText? }`. Null when the payload changes no
+ * banner (a control variant's `{}`, or another kind of experiment).
+ */
+export function bannerWordsOf(payload: Readonly<Record<string, unknown>>): BannerWords | null {
+  const { bannerId, text, mobileText } = payload;
+  if ((typeof bannerId !== 'string' && typeof bannerId !== 'number') || typeof text !== 'string') return null;
+  if (text.trim() === '') return null;
+  return {
+    bannerId: String(bannerId),
+    text,
+    mobileText: typeof mobileText === 'string' && mobileText.trim() !== '' ? mobileText : null,
+  };
+}
+
+/**
+ * The banners as this visitor sees them: each banner a variant names says the variant's words (its mobile
+ * words too: the variant's, or none, so the banner's own short text never contradicts the new one); every
+ * other banner, and everything else about a banner, is left as it is.
+ */
+export function withBannerVariants<
+  B extends { id: string | number; text: string; mobileText: string | null },
+>(banners: readonly B[], assignments: readonly { payload: Readonly<Record<string, unknown>> }[]): B[] {
+  const words = new Map<string, BannerWords>();
+  for (const assignment of assignments) {
+    const found = bannerWordsOf(assignment.payload);
+    if (found && !words.has(found.bannerId)) words.set(found.bannerId, found);
+  }
+  if (words.size === 0) return [...banners];
+  return banners.map((banner) => {
+    const variant = words.get(String(banner.id));
+    return variant ? { ...banner, text: variant.text, mobileText: variant.mobileText } : banner;
+  });
+}
