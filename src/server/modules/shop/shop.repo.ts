@@ -16,6 +16,8 @@ export const SETTING_KEYS = [
   'tab_limit_max',
   'event_refund_scale',
   'event_booking_closes_hours',
+  'referral_terms',
+  'loyalty_terms',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 

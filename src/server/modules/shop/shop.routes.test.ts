@@ -7,7 +7,7 @@ import { API, expectError } from '../../test/api-expect';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { TEST_NOW, WEEKS } from '../../test/test-clock';
 import { putSetting } from './shop.repo';
-import { cachedShopRules } from './shop.service';
+import { cachedShopRules, settingsView } from './shop.service';
 
 // Shop-wide reads: settings with the menu weeks and cutoffs (spec §9), delivery fees per weekday (§3, §9)
 // and the bundles list (§5).
@@ -137,6 +137,25 @@ describe('GET /settings', () => {
               'for a full refund as store credit. After that, with less than 3 days to go, bookings cannot be ' +
               'changed or refunded, but you can still hand yours to someone else.',
           },
+          rewards: {
+            referral: {
+              friend_discount: 1000,
+              friend_minimum_spend: 3000,
+              referrer_credit: 1000,
+              friend_code_days: 60,
+              headline: 'Give £10, get £10',
+              terms:
+                'Friends get £10 off their first order of £30 or more. You get £10 of credit when it’s paid. ' +
+                'One reward per new household.',
+            },
+            loyalty: {
+              every: 5,
+              discount: 1000,
+              code_days: 90,
+              terms:
+                'Every 5 paid boxes of your pasta plan bring £10 off a box. Each reward code lasts 90 days.',
+            },
+          },
         },
       },
     });
@@ -240,6 +259,28 @@ describe('the events’ refund scale (decision 29)', () => {
       await t.database.db
         .delete(settings)
         .where(inArray(settings.key, ['event_refund_scale', 'event_booking_closes_hours']));
+    }
+  });
+});
+
+describe('the rewards’ terms (decision 30)', () => {
+  test('an operator’s referral and loyalty terms are served in /settings; a malformed field falls back', async () => {
+    try {
+      await putSetting(t.database.db, 'referral_terms', { friendDiscount: 1500, referrerCredit: 2000 });
+      await putSetting(t.database.db, 'loyalty_terms', { every: 4, discount: 'lots' });
+      // A fresh cache: the app's keeps what it read for a few seconds.
+      const view = settingsView(await cachedShopRules(t.database.db).get(), TEST_NOW);
+      expect(view.rewards).toMatchObject({
+        referral: {
+          friendDiscount: 1500,
+          friendMinimumSpend: 3000,
+          referrerCredit: 2000,
+          headline: 'Give £15, get £20',
+        },
+        loyalty: { every: 4, discount: 1000, codeDays: 90 },
+      });
+    } finally {
+      await t.database.db.delete(settings).where(inArray(settings.key, ['referral_terms', 'loyalty_terms']));
     }
   });
 });

@@ -28,6 +28,15 @@ import {
   weekLabel,
 } from '../../../domain/menu-weeks';
 import { SHOP_TIME_ZONE } from '../../../domain/calendar';
+import {
+  loyaltyTermsFrom,
+  loyaltyTermsText,
+  referralHeadline,
+  referralTermsFrom,
+  referralTermsText,
+  type LoyaltyTerms,
+  type ReferralTerms,
+} from '../../../domain/referrals';
 import type { Settings } from '../../../contracts/shop';
 import type { DbOrTx } from '../../db/client';
 import { inRequestTransaction } from '../../db/request-transaction';
@@ -58,6 +67,9 @@ export interface ShopRules extends BasketRules {
   tabs: { autoCloseHours: number; maxHours: number; limitMax: Pence };
   /** Events' refund scale and booking close (decision 29). */
   events: RefundScale;
+  /** Referrals and plan loyalty (decision 30): settings `referral_terms` and `loyalty_terms`. */
+  referrals: ReferralTerms;
+  loyalty: LoyaltyTerms;
 }
 
 /**
@@ -136,6 +148,8 @@ export async function loadShopRules(db: DbOrTx): Promise<ShopRules> {
     takeawayAcceptMinutes: asMinutes(values.takeaway_accept_minutes, DEFAULT_ACCEPT_MINUTES),
     tabs: tabRules(values),
     events: eventRules(values),
+    referrals: referralTermsFrom(values.referral_terms),
+    loyalty: loyaltyTermsFrom(values.loyalty_terms),
   };
 }
 
@@ -229,6 +243,14 @@ export function settingsView(rules: ShopRules, now: Date): Settings {
       bookingClosesHours: rules.events.bookingClosesHours,
       holdMinutes: EVENT_HOLD_MINUTES,
       refundRule: refundRuleText(rules.events),
+    },
+    rewards: {
+      referral: {
+        ...rules.referrals,
+        headline: referralHeadline(rules.referrals),
+        terms: referralTermsText(rules.referrals),
+      },
+      loyalty: { ...rules.loyalty, terms: loyaltyTermsText(rules.loyalty) },
     },
   };
 }
