@@ -3,9 +3,10 @@ import { DIETARY_FLAG_NAMES } from '../domain/chef-selection';
 import { ORDER_SOURCES, ORDER_STATES } from '../domain/orders';
 import { addressAttributes } from './address-model';
 import { isoDateSchema, penceSchema, uuidSchema } from './common';
-import { resource, resourceWithRelationships, toMany } from './envelope';
+import { resource, resourceWithRelationships, toMany, toOne } from './envelope';
 import { orderGiftSchema } from './gifts';
 import { planTermsSchema } from './plan-terms';
+import { lineProductRatingSchema, orderFeedbackAttributes, orderFeedbackModel } from './ratings';
 
 // Orders and the recipe-kit checkout (spec §3 Order, Line item, Subscription; §4 Order states; §7 Orders).
 
@@ -45,6 +46,11 @@ export const lineItemAttributes = z.object({
   isAddon: z.boolean(),
   /** The event slot an event booking's seat or add-on is for (spec §3 Line item eventSlotId); null otherwise. */
   eventSlotId: z.nullable(z.string()),
+  /**
+   * The customer's stars for this dish (spec §3 Line item productRating; decision 30), on a customer's own
+   * order's reads (GET /orders, /orders/{id}); null until rated.
+   */
+  productRating: z.optional(z.nullable(lineProductRatingSchema)),
 });
 
 export const orderAttributes = z.object({
@@ -90,9 +96,15 @@ export const orderAttributes = z.object({
 export const orderResource = resourceWithRelationships(
   'orders',
   orderAttributes,
-  z.object({ lineItems: toMany('line_items') }),
+  z.object({
+    lineItems: toMany('line_items'),
+    /** The NPS answer after its delivery (spec §3 Order orderFeedback), on a customer's own order's reads. */
+    orderFeedback: z.optional(toOne('order_feedbacks')),
+  }),
 );
 export const lineItemResource = resource('line_items', lineItemAttributes);
+export const orderFeedbackResource = resource('order_feedbacks', orderFeedbackAttributes);
+const orderIncluded = z.array(z.union([lineItemResource, orderFeedbackResource]));
 
 /** What paid for a checkout, as its receipts show it (issue 19): credit used, charged, and how. */
 export const checkoutPaidSchema = z.object({
@@ -127,12 +139,12 @@ export const checkoutMeta = z.object({
 
 export const orderDocument = z.object({
   data: orderResource,
-  included: z.array(lineItemResource),
+  included: orderIncluded,
   meta: z.optional(checkoutMeta),
 });
 export const orderListDocument = z.object({
   data: z.array(orderResource),
-  included: z.array(lineItemResource),
+  included: orderIncluded,
   meta: z.object({
     page: z.int(),
     perPage: z.int(),
@@ -144,6 +156,8 @@ export const orderListDocument = z.object({
 export const orderModel = z.extend(orderAttributes, {
   id: z.string(),
   lineItems: z.array(z.extend(lineItemAttributes, { id: z.string() })),
+  /** Present on a customer's own order's reads: their NPS answer, or null. */
+  orderFeedback: z.optional(z.nullable(orderFeedbackModel)),
 });
 export type Order = z.infer<typeof orderModel>;
 export type CheckoutMeta = z.infer<typeof checkoutMeta>;

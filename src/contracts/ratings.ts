@@ -25,11 +25,16 @@ export const ratingCommentSchema = z
     z.maxLength(MAX_RATING_COMMENT, `Please keep your comment under ${MAX_RATING_COMMENT} characters`),
   );
 
+/** The secret of an order's rating links (the after-order email): rates that order without a session. */
+export const ratingKeySchema = z.string().check(z.minLength(16), z.maxLength(64));
+
 /** POST /ratings: an order's stars (once; PUT changes it for a while). */
 export const ratingBody = z.object({
   orderId: uuidSchema,
   rating: starsSchema,
   comment: z.optional(ratingCommentSchema),
+  /** The email link's key, for a customer who is not signed in. */
+  key: z.optional(ratingKeySchema),
 });
 export type RatingBody = z.infer<typeof ratingBody>;
 
@@ -37,7 +42,10 @@ export type RatingBody = z.infer<typeof ratingBody>;
 export const ratingUpdateBody = z.object({
   rating: starsSchema,
   comment: z.optional(ratingCommentSchema),
+  key: z.optional(ratingKeySchema),
 });
+
+export const ratingParams = z.strictObject({ id: uuidSchema });
 
 export const ratingAttributes = z.object({
   orderId: z.string(),
@@ -93,6 +101,8 @@ export type ReviewSummary = z.infer<typeof reviewSummaryModel>;
 const NPS_MESSAGE = `Choose a score from ${MIN_NPS} to ${MAX_NPS}`;
 /** POST /orders/{id}/feedback (spec §3 Order feedback): once per order. */
 export const feedbackBody = z.object({
+  /** The email link's key, for a customer who is not signed in. */
+  key: z.optional(ratingKeySchema),
   npsRating: z.int(NPS_MESSAGE).check(z.gte(MIN_NPS, NPS_MESSAGE), z.lte(MAX_NPS, NPS_MESSAGE)),
   reason: z.optional(z.nullable(z.enum(FEEDBACK_REASON_IDS))),
   notes: z.optional(
@@ -114,3 +124,84 @@ export const orderFeedbackAttributes = z.object({
   createdAt: z.string(),
 });
 export const orderFeedbackDocument = z.object({ data: resource('order_feedbacks', orderFeedbackAttributes) });
+export const orderFeedbackModel = z.extend(orderFeedbackAttributes, { id: z.string() });
+export type OrderFeedback = z.infer<typeof orderFeedbackModel>;
+
+/** A line item's productRating (spec §3): the customer's stars for that dish, or null. */
+export const lineProductRatingSchema = z.object({
+  id: z.string(),
+  rating: z.int(),
+  comment: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  editableUntil: z.string(),
+  /** Whether it can still be changed (within RATING_EDIT_HOURS). */
+  changeable: z.boolean(),
+});
+export type LineProductRating = z.infer<typeof lineProductRatingSchema>;
+
+/** GET /weekly_menus/{id}/review_summary: the week, by its Monday ("2026-11-23", its collection's handle). */
+export const weeklyMenuParams = z.strictObject({
+  id: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Give the menu week as its Monday, e.g. 2026-11-23')),
+});
+
+// ---- /rate-my-takeaway: one order, by its customer or the email link's key -------------------------------
+
+export const ratingOrderParams = z.strictObject({ orderId: uuidSchema });
+export const ratingOrderQuery = z.strictObject({ key: z.optional(ratingKeySchema) });
+
+/** Why an order takes no rating now (null: it does). */
+export const RATING_CLOSED_REASONS = ['not_received', 'too_late', 'not_rated_here'] as const;
+export type RatingClosedReason = (typeof RATING_CLOSED_REASONS)[number];
+
+export const ratingOrderAttributes = z.object({
+  orderId: z.string(),
+  number: z.int(),
+  /** The restaurant that made it; null for a recipe-kit box. */
+  restaurantName: z.nullable(z.string()),
+  /** delivery, pickup, eat_in for a restaurant's order; null for a box. */
+  fulfillmentType: z.nullable(z.enum(['delivery', 'pickup', 'eat_in'])),
+  /** When it arrived (or was collected); null while it has not. */
+  deliveredAt: z.nullable(z.string()),
+  lines: z.array(z.object({ title: z.string(), detail: z.nullable(z.string()), quantity: z.int() })),
+  /** The customer's first name, to greet them. */
+  firstName: z.string(),
+  rating: z.nullable(ratingModel),
+  /** Whether a first rating can be given now. */
+  open: z.boolean(),
+  closedReason: z.nullable(z.enum(RATING_CLOSED_REASONS)),
+  /** Whether the existing rating can still be changed. */
+  changeable: z.boolean(),
+  feedback: z.nullable(orderFeedbackModel),
+});
+export type RatingOrder = z.infer<typeof ratingOrderAttributes>;
+export const ratingOrderDocument = z.object({ data: resource('rating_orders', ratingOrderAttributes) });
+
+// ---- The kitchen's view of its restaurant's ratings ---------------------------------------------------------
+
+export const restaurantRatingAttributes = z.object({
+  orderId: z.string(),
+  orderNumber: z.int(),
+  rating: z.int(),
+  comment: z.string(),
+  /** The customer's first name. */
+  firstName: z.string(),
+  low: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export const restaurantRatingModel = z.extend(restaurantRatingAttributes, { id: z.string() });
+export type RestaurantRating = z.infer<typeof restaurantRatingModel>;
+export const restaurantRatingsDocument = z.object({
+  data: z.array(resource('restaurant_ratings', restaurantRatingAttributes)),
+  meta: z.object({
+    restaurantId: z.string(),
+    /** Over the last RESTAURANT_RATINGS_DAYS. */
+    average: z.nullable(z.number()),
+    count: z.int(),
+    text: z.string(),
+  }),
+});
+export const restaurantRatingsParams = z.strictObject({
+  id: z.string().check(z.minLength(1), z.maxLength(64)),
+});

@@ -128,3 +128,50 @@ export function netPromoterScore(scores: readonly number[]): number | null {
   }
   return Math.round(((promoters - detractors) * 100) / scores.length);
 }
+
+// ---- What can be rated, and when it is asked for ------------------------------------------------------------
+
+/**
+ * The orders a customer rates (decision 30): a restaurant's takeaway or catering order, and a recipe-kit box
+ * they received (a plan's, a one-off's, the first one's). A gift box is the recipient's (the buyer never had
+ * it); a table's rounds and an event's seats are had at the restaurant and are not asked about here.
+ */
+export const RATED_SOURCES = ['takeaway', 'catering', 'recipe_kit', 'one_off', 'subscription'] as const;
+export type RatedSource = (typeof RATED_SOURCES)[number];
+
+export function isRatedSource(source: string): source is RatedSource {
+  return (RATED_SOURCES as readonly string[]).includes(source);
+}
+
+/** A restaurant's order (its staff hear of a low rating); otherwise a recipe-kit box, rated dish by dish. */
+export function isRestaurantSource(source: string): boolean {
+  return source === 'takeaway' || source === 'catering';
+}
+
+/**
+ * How long after the delivery the email asking for a rating goes: a takeaway is eaten at once; a box's
+ * dishes are cooked over the next days, so it is asked about two days later.
+ */
+export const ASK_AFTER_HOURS: Record<'restaurant' | 'box', number> = { restaurant: 0, box: 48 };
+/** An order delivered longer ago than this is never asked (after downtime, or on the first run). */
+export const ASK_WITHIN_DAYS = 7;
+
+/** When the email asking about an order delivered at `deliveredAt` is due. */
+export function askDueAt(source: string, deliveredAt: Date): Date {
+  const hours = isRestaurantSource(source) ? ASK_AFTER_HOURS.restaurant : ASK_AFTER_HOURS.box;
+  return new Date(deliveredAt.getTime() + hours * 3_600_000);
+}
+
+/** Whether the ask about an order delivered at `deliveredAt` is due at `now` and not yet stale. */
+export function askDue(source: string, deliveredAt: Date, now: Date): boolean {
+  const due = askDueAt(source, deliveredAt).getTime();
+  return now.getTime() >= due && now.getTime() - due <= ASK_WITHIN_DAYS * 86_400_000;
+}
+
+/** "Loved it" … "Not good": what each star means, on the rating screens and in the email. */
+export const STAR_WORDS = ['Not good', 'Could be better', 'Good', 'Really good', 'Loved it'] as const;
+
+export function starWords(stars: number): string {
+  if (!isStars(stars)) throw new RangeError(`A rating is 1–5 whole stars, not ${stars}`);
+  return STAR_WORDS[stars - 1]!;
+}

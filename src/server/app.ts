@@ -56,6 +56,7 @@ import { paymentRoutes } from './modules/payments';
 import { restaurantRoutes } from './modules/restaurants';
 import { cachedShopRules, settingsView, shopReads, shopRoutes } from './modules/shop';
 import { scheduleRoutes, subscriptionRoutes } from './modules/subscriptions';
+import { supportRoutes } from './modules/support';
 import { takeawayBasketRoutes, takeawayRoutes } from './modules/takeaway';
 import { countVoucherAttempt, voucherRoutes, type CountCodeAttempt } from './modules/vouchers';
 import { snakeKeys } from '../contracts/case';
@@ -329,6 +330,7 @@ export async function buildApp({
         payments: s.payments,
       });
       await api.register(hostRoutes, { host: s.eventHost });
+      await api.register(supportRoutes, { support: s.support, customers: s.customers });
     },
     { prefix: API_PREFIX },
   );

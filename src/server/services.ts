@@ -33,6 +33,7 @@ import {
   TipsService,
 } from './modules/dine-in';
 import { MarketingService } from './modules/marketing';
+import { SupportService } from './modules/support';
 import { CheckoutEndings, OrderKinds, OrdersService } from './modules/orders';
 import { checkoutPayments, PaymentMethodsService, PaymentsService } from './modules/payments';
 import type { ShopRulesCache } from './modules/shop';
@@ -98,6 +99,7 @@ export interface Services {
   bookingChanges: BookingChangesService;
   eventGuests: EventGuestsService;
   eventHost: EventHostService;
+  support: SupportService;
   marketing: MarketingService;
 }
 
@@ -197,6 +199,7 @@ export function buildServices({ config, database, clock, rules, processors, log 
     bookingChanges: new BookingChangesService(db, rules, clock, checkoutEndings, myBookings),
     eventGuests: new EventGuestsService(db, clock),
     eventHost: new EventHostService(db, rules, clock),
+    support: new SupportService(db, clock, config.publicUrl, config.email.support),
     marketing: new MarketingService(db, clock),
   };
 }

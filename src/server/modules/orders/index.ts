@@ -1,7 +1,7 @@
 // The orders area's public face (issue 10): orders, their lines and states, the checkouts that group them,
 // their history and the emails about them. Other areas import only from here.
 
-export { OrdersService, type PlanOwners } from './orders.service';
+export { OrdersService, type OrderExtras, type PlanOwners } from './orders.service';
 export { orderRoutes } from './orders.routes';
 export { checkoutDocument, checkoutMeta, orderResources, type CheckoutResult } from './order-documents';
 export { checkoutLines, checkoutOrders } from './orders.repo';
@@ -50,6 +50,8 @@ export {
   checkoutTotalExcept,
   customerOrderRow,
   customerOrderSummaries,
+  deliveredAtOf,
+  deliveredOrdersSince,
   firstLineOf,
   firstOrderOf,
   lockOpenCheckoutOfBasket,

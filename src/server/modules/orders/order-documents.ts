@@ -7,17 +7,32 @@ import type { CheckoutRow } from './state-changes';
 
 export function orderResources(list: Order[]) {
   return {
-    data: list.map(({ id, lineItems, ...attributes }) => ({
+    data: list.map(({ id, lineItems, orderFeedback, ...attributes }) => ({
       id,
       type: 'orders' as const,
       attributes,
       relationships: {
         lineItems: { data: lineItems.map((line) => ({ id: line.id, type: 'line_items' as const })) },
+        // On a customer's own reads (OrderExtras): their NPS answer after its delivery, or null.
+        ...(orderFeedback !== undefined
+          ? {
+              orderFeedback: {
+                data: orderFeedback ? { id: orderFeedback.id, type: 'order_feedbacks' as const } : null,
+              },
+            }
+          : {}),
       },
     })),
-    included: list.flatMap((order) =>
-      order.lineItems.map(({ id, ...attributes }) => ({ id, type: 'line_items' as const, attributes })),
-    ),
+    included: list.flatMap((order) => [
+      ...order.lineItems.map(({ id, ...attributes }) => ({ id, type: 'line_items' as const, attributes })),
+      ...(order.orderFeedback
+        ? [
+            (({ id, ...attributes }) => ({ id, type: 'order_feedbacks' as const, attributes }))(
+              order.orderFeedback,
+            ),
+          ]
+        : []),
+    ]),
   };
 }
 

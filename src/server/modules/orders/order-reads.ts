@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, lte, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, min, not, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { OrderSource, OrderState } from '../../../domain/orders';
 import type { DbOrTx } from '../../db/client';
 import { checkouts } from '../../db/schema/checkout';
 import { orderLineItems, orders } from '../../db/schema/orders';
+import { stateChanges } from '../../db/schema/state-changes';
 import { voucherCodeOf } from '../vouchers';
 import type { OrderRow } from './orders.repo';
 import type { CheckoutRow } from './state-changes';
@@ -311,4 +312,62 @@ export async function customerOrderSummaries(
     .where(and(eq(orders.customerId, customerId), not(inArray(orders.state, ['created', 'skipped']))))
     .orderBy(sql`${orders.deliveryDate} desc`, sql`${orders.number} desc`)
     .limit(limit);
+}
+
+/** When each of these orders was delivered (or collected): its first move to `delivered`, by order id. */
+export async function deliveredAtOf(db: DbOrTx, orderIds: readonly string[]): Promise<Map<string, Date>> {
+  const ids = [...new Set(orderIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ orderId: stateChanges.subjectId, at: min(stateChanges.at) })
+    .from(stateChanges)
+    .where(
+      and(
+        eq(stateChanges.subject, 'order'),
+        inArray(stateChanges.subjectId, ids),
+        eq(stateChanges.toState, 'delivered'),
+      ),
+    )
+    .groupBy(stateChanges.subjectId);
+  return new Map(rows.flatMap((row) => (row.at ? [[row.orderId, row.at] as const] : [])));
+}
+
+/**
+ * Delivered orders of `sources`, delivered from `since` on, that another area has not yet taken on (`taken`:
+ * SQL on an order's id, e.g. ratings' ask for it), each with when it was delivered, oldest first.
+ */
+export async function deliveredOrdersSince(
+  db: DbOrTx,
+  {
+    sources,
+    since,
+    taken,
+    limit,
+  }: {
+    sources: readonly OrderSource[];
+    since: Date;
+    taken: (orderId: AnyPgColumn) => SQL;
+    limit: number;
+  },
+): Promise<{ order: OrderRow; deliveredAt: Date }[]> {
+  const delivered = db
+    .select({ orderId: stateChanges.subjectId, at: min(stateChanges.at).as('delivered_at') })
+    .from(stateChanges)
+    .where(
+      and(
+        eq(stateChanges.subject, 'order'),
+        eq(stateChanges.toState, 'delivered'),
+        gte(stateChanges.at, since),
+      ),
+    )
+    .groupBy(stateChanges.subjectId)
+    .as('delivered');
+  const rows = await db
+    .select({ order: orders, deliveredAt: delivered.at })
+    .from(orders)
+    .innerJoin(delivered, eq(delivered.orderId, orders.id))
+    .where(and(eq(orders.state, 'delivered'), inArray(orders.source, [...sources]), not(taken(orders.id))))
+    .orderBy(asc(delivered.at), asc(orders.number))
+    .limit(limit);
+  return rows.flatMap((row) => (row.deliveredAt ? [{ order: row.order, deliveredAt: row.deliveredAt }] : []));
 }

@@ -26,6 +26,16 @@ export interface PlanOwners {
   isCustomersPlan(db: DbOrTx, customerId: string, planId: string): Promise<boolean>;
 }
 
+/**
+ * What areas above orders add to a customer's own reads of their orders (GET /orders, /orders/{id}): the
+ * NPS answer and each dish's rating (ratings' `ratingsAsOrderExtras`, given in services.ts; decision 30).
+ */
+export interface OrderExtras {
+  add(db: DbOrTx, customerId: string, list: Order[], now: Date): Promise<Order[]>;
+}
+
+const NO_EXTRAS: OrderExtras = { add: async (_db, _customerId, list) => list };
+
 export class OrdersService {
   constructor(
     private readonly db: Db,
@@ -33,6 +43,7 @@ export class OrdersService {
     private readonly clock: Clock,
     private readonly publicUrl: string,
     private readonly plans: PlanOwners,
+    private readonly extras: OrderExtras = NO_EXTRAS,
   ) {}
 
   async list(customerId: string, query: OrderListQuery) {
@@ -44,7 +55,7 @@ export class OrdersService {
       if (!(await this.plans.isCustomersPlan(this.db, customerId, planId)))
         throw new DomainError('SUBSCRIPTION_NOT_FOUND', 'We could not find that plan');
     }
-    const { orders: list, total } = await listCustomerOrders(this.db, customerId, {
+    const { orders: found, total } = await listCustomerOrders(this.db, customerId, {
       deliveryDate: query['filter[deliveryDate]'],
       type: query['filter[type]'],
       subscriptionId: query['filter[subscriptionId]'],
@@ -53,6 +64,7 @@ export class OrdersService {
       page,
       perPage,
     });
+    const list = await this.extras.add(this.db, customerId, found, this.clock.now());
     return { orders: list, page, perPage, total };
   }
 
@@ -60,7 +72,7 @@ export class OrdersService {
   async find(customerId: string, id: string): Promise<Order> {
     const order = await findCustomerOrder(this.db, customerId, id, this.clock.now());
     if (!order) throw new DomainError('ORDER_NOT_FOUND', NOT_FOUND);
-    return order;
+    return (await this.extras.add(this.db, customerId, [order], this.clock.now()))[0]!;
   }
 
   /** What paying the order's checkout takes now. */
