@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { SUPPORT_MESSAGE_MAX, SUPPORT_NAME_MAX, SUPPORT_TOPIC_IDS, TICKET_STATES } from '../domain/support';
-import { uuidSchema } from './common';
+import { penceSchema, uuidSchema } from './common';
 import { emailSchema } from './email';
 import { resource } from './envelope';
 
@@ -32,6 +32,21 @@ export const supportMessageAttributes = z.object({
   createdAt: z.string(),
 });
 
+/** The order a ticket is about, as its customer and the support team read it. */
+export const supportOrderAttributes = z.object({
+  number: z.number(),
+  /** "#1042 · Pasta Now · Wed 18 Nov". */
+  label: z.string(),
+  /** "Arrives Wed 2 Dec", "Payment failed"… (the order page's words). */
+  stateLabel: z.string(),
+  total: penceSchema,
+  lines: z.array(z.object({ title: z.string(), quantity: z.number() })),
+  /** The customer's own page of the order (theirs only). */
+  path: z.string(),
+});
+export const supportOrderModel = z.extend(supportOrderAttributes, { id: z.string() });
+export type SupportOrder = z.infer<typeof supportOrderModel>;
+
 export const supportTicketAttributes = z.object({
   reference: z.string(),
   topic: z.enum(SUPPORT_TOPIC_IDS),
@@ -40,8 +55,12 @@ export const supportTicketAttributes = z.object({
   email: z.string(),
   name: z.string(),
   orderId: z.nullable(z.string()),
-  /** "#1042 · Pasta Now, 3 Dec" for the order chosen. */
+  /** "#1042 · Pasta Now · Thu 3 Dec" for the order chosen. */
   orderLabel: z.nullable(z.string()),
+  /** The order chosen, with what was in it (null when none, or when it is gone). */
+  order: z.nullable(supportOrderModel),
+  /** Asked by a signed-in customer (false: a visitor who gave an email). */
+  signedIn: z.boolean(),
   messages: z.array(supportMessageAttributes),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -55,3 +74,29 @@ export type SupportTicket = z.infer<typeof supportTicketModel>;
 
 /** PUT /customers/beta (the /beta-opt-in screen). */
 export const betaBody = z.object({ beta: z.boolean() });
+
+export const supportTicketParams = z.strictObject({ id: uuidSchema });
+
+/** GET /support_tickets/order_choices: the signed-in customer's orders to ask about, the latest first. */
+export const supportOrderChoiceAttributes = z.object({
+  /** "#1042 · Pasta Now · Wed 18 Nov". */
+  label: z.string(),
+  /** Its day is today or still to come. */
+  upcoming: z.boolean(),
+});
+export const supportOrderChoicesDocument = z.object({
+  data: z.array(resource('support_order_choices', supportOrderChoiceAttributes)),
+});
+export const supportOrderChoiceModel = z.extend(supportOrderChoiceAttributes, { id: z.string() });
+export type SupportOrderChoice = z.infer<typeof supportOrderChoiceModel>;
+
+/** GET /support/tickets (support staff): one state, or open and answered when none is named. */
+export const supportInboxQuery = z.strictObject({ 'filter[state]': z.optional(z.enum(TICKET_STATES)) });
+export type SupportInboxQuery = z.infer<typeof supportInboxQuery>;
+
+export const supportTicketCounts = z.object({ open: z.number(), answered: z.number(), closed: z.number() });
+export type SupportTicketCounts = z.infer<typeof supportTicketCounts>;
+export const supportInboxDocument = z.object({
+  data: z.array(resource('support_tickets', supportTicketAttributes)),
+  meta: z.object({ counts: supportTicketCounts }),
+});

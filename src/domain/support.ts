@@ -1,6 +1,8 @@
 // Support (issue 23 part 5, decision 30): a question from a customer or a visitor becomes a ticket with a
 // reference they can quote; staff with the support role answer it, and the answer reaches the customer by
 // email and in their account. Pure rules: topics, sizes and the reference's form.
+import { dayMonth, isIsoDate, shortDayLabel, type IsoDate } from './calendar';
+import type { OrderSource } from './orders';
 
 export const SUPPORT_TOPICS = [
   { id: 'order', label: 'An order or delivery' },
@@ -49,3 +51,43 @@ export function ticketReference(random: Uint8Array): string {
 }
 
 export const TICKET_REFERENCE_PATTERN = /^SF-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/;
+
+/** What a customer calls each kind of order, in the "Which order is it about?" list. */
+const ORDER_KIND_LABELS: Record<OrderSource, string> = {
+  recipe_kit: 'Recipe kit',
+  one_off: 'One-off box',
+  gift_box: 'Gift box',
+  subscription: 'Pasta Plan box',
+  takeaway: 'Pasta Now',
+  catering: 'Catering',
+  dine_in_tab: 'Dine-in',
+  dine_in_share: 'Dine-in bill',
+  event_booking: 'Event booking',
+};
+
+export function orderKindLabel(source: OrderSource): string {
+  return ORDER_KIND_LABELS[source];
+}
+
+/**
+ * "#1042 · Pasta Now · Wed 18 Nov": an order by its number, kind and date (an event's date is the event's),
+ * with the year when it is not this year's.
+ */
+export function supportOrderLabel(
+  order: { number: number; source: OrderSource; date: string },
+  today: IsoDate,
+): string {
+  const parts = [`#${order.number}`, orderKindLabel(order.source)];
+  if (isIsoDate(order.date)) {
+    const year = dayMonth(order.date).year;
+    parts.push(
+      year === dayMonth(today).year ? shortDayLabel(order.date) : `${shortDayLabel(order.date)} ${year}`,
+    );
+  }
+  return parts.join(' · ');
+}
+
+/** Who may still write on a ticket: nobody once it is closed (a new question starts a new ticket). */
+export function ticketTakesMessages(state: TicketState): boolean {
+  return state !== 'closed';
+}
