@@ -43,7 +43,12 @@ export type EmailTemplate =
   | 'support_ticket_received'
   | 'support_ticket_new'
   | 'support_ticket_reply'
-  | 'support_answer';
+  | 'support_answer'
+  // Referrals and plan loyalty (issue 23 part 3): the friend's welcome code, the referrer's outcome, a plan's reward.
+  | 'referral_welcome'
+  | 'referral_rewarded'
+  | 'referral_not_rewarded'
+  | 'loyalty_reward';
 
 /** A file sent with a message (an event's calendar entry, `.ics`): text content, sent as UTF-8. */
 export interface EmailAttachment {
