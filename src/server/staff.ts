@@ -5,13 +5,17 @@ import { DataDirInUseError } from './db/data-dir-lock';
 import { seedDemo } from './db/seed/demo-seed';
 import { DomainError } from '../domain/errors';
 import { addStaff, listStaff, removeStaff } from './modules/kitchen';
+import { addShopStaff, listShopStaff, removeShopStaff } from './modules/support';
 
-// `npm run staff -- …`: who may use a restaurant's kitchen screen (issue 13 part 3). Staff are accounts with
-// the kitchen role at one or more restaurants; only this command gives or takes the role.
+// `npm run staff -- …`: who may use a restaurant's kitchen screen (issue 13 part 3) and who is on the support
+// team (issue 23 part 5). Kitchen staff are accounts with the kitchen role at one or more restaurants; the
+// support team's role is shop-wide (`--role support`, no restaurant). Only this command gives or takes roles.
 //
 //   npm run staff -- add --email chef@sfoglia.example --restaurant soho [--restaurant borough …] [--password …]
 //                        [--name "Gia Rossi"]
+//   npm run staff -- add --email help@sfoglia.example --role support [--password …] [--name "Sam Bell"]
 //   npm run staff -- remove --email chef@sfoglia.example --restaurant soho [--restaurant …]
+//   npm run staff -- remove --email help@sfoglia.example --role support
 //   npm run staff -- list
 //
 // It opens the shop's database as the server does (DATABASE_URL, or the embedded one in DATA_DIR, which the
@@ -21,8 +25,11 @@ import { addStaff, listStaff, removeStaff } from './modules/kitchen';
 
 const USAGE = `Usage:
   npm run staff -- add --email <email> --restaurant <id> [--restaurant <id> …] [--password <password>] [--name "<first> <last>"]
+  npm run staff -- add --email <email> --role support [--password <password>] [--name "<first> <last>"]
   npm run staff -- remove --email <email> --restaurant <id> [--restaurant <id> …]
+  npm run staff -- remove --email <email> --role support
   npm run staff -- list
+Roles: kitchen (at restaurants; the default) and support (shop-wide: answers questions at /support/inbox).
 Restaurant ids: soho, islington, borough, hackney, clapham, brighton, bristol, cambridge, oxford (GET /api/v2/restaurants/all).`;
 
 function fail(message: string): never {
@@ -66,24 +73,57 @@ async function main() {
       restaurant: { type: 'string', multiple: true },
       password: { type: 'string' },
       name: { type: 'string' },
+      role: { type: 'string' },
     },
   });
   const [command] = positionals;
   if (command !== 'add' && command !== 'remove' && command !== 'list') fail(USAGE);
   const restaurantIds = values.restaurant ?? [];
-  if (command !== 'list' && (!values.email || restaurantIds.length === 0)) fail(USAGE);
+  const role = values.role ?? 'kitchen';
+  if (role !== 'kitchen' && role !== 'support') fail(`There is no role "${role}".\n\n${USAGE}`);
+  if (role === 'support' && restaurantIds.length > 0) {
+    fail('The support role is shop-wide: give it without --restaurant.');
+  }
+  if (command !== 'list' && (!values.email || (role === 'kitchen' && restaurantIds.length === 0)))
+    fail(USAGE);
   if (values.password !== undefined && values.password.length < 10) {
     fail('A password needs at least 10 characters.');
   }
   const database = await open();
   try {
     if (command === 'list') {
-      const staff = await listStaff(database.db);
+      const staff = [
+        ...(await listStaff(database.db)).map((member) => [member.restaurantId, member.role, member.email]),
+        ...(await listShopStaff(database.db)).map((member) => ['(shop-wide)', member.role, member.email]),
+      ];
       process.stdout.write(
-        staff.length === 0
-          ? 'No staff yet.\n'
-          : staff.map((member) => `${member.restaurantId}\t${member.role}\t${member.email}`).join('\n') +
-              '\n',
+        staff.length === 0 ? 'No staff yet.\n' : staff.map((row) => row.join('\t')).join('\n') + '\n',
+      );
+    } else if (command === 'add' && role === 'support') {
+      const [firstName, ...rest] = (values.name ?? '').trim().split(/\s+/);
+      const added = await addShopStaff(database.db, {
+        email: values.email!,
+        role,
+        password: values.password ?? null,
+        ...(firstName ? { firstName, lastName: rest.join(' ') } : {}),
+      });
+      process.stdout.write(
+        `${added.email} is on the support team (they answer questions at /support/inbox).\n` +
+          (added.created
+            ? `A new account was made. ${
+                added.generatedPassword
+                  ? `Its password (shown once; they can change it after signing in): ${added.generatedPassword}`
+                  : 'Its password is the one you gave.'
+              }\n`
+            : '') +
+          'They sign in with their account as usual.\n',
+      );
+    } else if (command === 'remove' && role === 'support') {
+      const removed = await removeShopStaff(database.db, values.email!, role);
+      process.stdout.write(
+        removed
+          ? `${values.email} is no longer on the support team.\n`
+          : `${values.email} was not on the support team.\n`,
       );
     } else if (command === 'add') {
       const [firstName, ...rest] = (values.name ?? '').trim().split(/\s+/);
