@@ -31,8 +31,28 @@ export const experimentAssignmentsDocument = z.object({
   meta: z.object({
     /** The A/B flag analytics events carry ("menu-banner-copy:b"; "none"). */
     abFlag: z.string(),
+    /** Spec §3: new (a visitor, or no paid order yet) or existing. */
     customerType: z.enum(['new', 'existing']),
   }),
 });
 export const experimentAssignmentModel = z.extend(experimentAssignmentAttributes, { id: z.string() });
 export type ExperimentAssignment = z.infer<typeof experimentAssignmentModel>;
+
+/**
+ * POST /customer_google_experiments' answer: the customer's recorded variant (201 when this call recorded
+ * it; 200 when one was recorded before: the first stays, and is the one answered).
+ */
+export const customerExperimentDocument = z.object({
+  data: resource('experiment_assignments', experimentAssignmentAttributes),
+});
+
+/**
+ * What a page's HTML says of the visitor's experiments (inlined beside the settings and the customer, never
+ * cached): the flag analytics events carry from the first one, and whether each variant is recorded (a
+ * signed-in customer's page records the rest once it is live).
+ */
+export const pageExperiments = z.object({
+  abFlag: z.string(),
+  assignments: z.array(z.object({ experimentId: z.string(), variantId: z.string(), recorded: z.boolean() })),
+});
+export type PageExperiments = z.infer<typeof pageExperiments>;

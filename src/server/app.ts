@@ -16,6 +16,7 @@ import { registerIdempotency } from './http/idempotency';
 import { logSerializer, REDACT_PATHS, redactUrl, serializeError } from './http/logging';
 import { registerOpenApi } from './http/openapi';
 import { registerVisitors } from './http/visitor';
+import { registerExperimentVisitors } from './http/experiment-visitor';
 import { registerSessions } from './http/session';
 import { clientAddress } from './http/client-address';
 import { ownerOf } from './http/basket-owner';
@@ -50,6 +51,7 @@ import { kitchenRoutes } from './modules/kitchen';
 import { dineInRoutes, floorRoutes } from './modules/dine-in';
 import { bookingRoutes, eventRoutes, hostRoutes } from './modules/events';
 import { marketingRoutes } from './modules/marketing';
+import { experimentRoutes } from './modules/experiments';
 import { findMedia, mediaRoutes } from './modules/menu';
 import { orderRoutes } from './modules/orders';
 import { paymentRoutes } from './modules/payments';
@@ -60,6 +62,7 @@ import { supportRoutes } from './modules/support';
 import { takeawayBasketRoutes, takeawayRoutes } from './modules/takeaway';
 import { countVoucherAttempt, voucherRoutes, type CountCodeAttempt } from './modules/vouchers';
 import { snakeKeys } from '../contracts/case';
+import { abFlag } from '../domain/experiments';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -234,6 +237,11 @@ export async function buildApp({
     // The API, and page loads (whose HTML carries the signed-in customer).
     appliesTo: (request) => routedPath(request).startsWith(API_PREFIX) || isPageRequest(request),
   });
+  registerExperimentVisitors(app, {
+    secureCookies: config.secureCookies,
+    isPage: isPageRequest,
+    isApi: (request) => routedPath(request).startsWith(API_PREFIX),
+  });
   registerIdempotency(app, database.db);
   await registerOpenApi(app, config.publicUrl);
 
@@ -266,7 +274,8 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await api.register(shopRoutes, { clock, rules, reads: shopReads(database.db) });
-      await api.register(marketingRoutes, { marketing: s.marketing });
+      await api.register(marketingRoutes, { marketing: s.marketing, experiments: s.experiments });
+      await api.register(experimentRoutes, { experiments: s.experiments });
       await api.register(basketRoutes, { baskets: s.baskets, takeawayBaskets: s.takeawayBaskets });
       await api.register(basketVoucherRoutes, { basketVouchers: s.basketVouchers, countCodeAttempt });
       await api.register(takeawayBasketRoutes, { takeawayBaskets: s.takeawayBaskets });
@@ -335,19 +344,35 @@ export async function buildApp({
     { prefix: API_PREFIX },
   );
 
-  const { customers } = services;
+  const { customers, experiments } = services;
   const page = async (request: FastifyRequest) => {
     const { id, ...attributes } = settingsView(await rules.get(), clock.now());
     const customerId = request.session?.kind === 'customer' ? request.session.customerId : null;
     const customer = customerId ? await customers.me(customerId).catch(() => null) : null;
+    // The visitor's variants (decision 30): the first screen is already theirs (the banners' words), and
+    // analytics carries the flag from the first event.
+    const assignments = await experiments.assignments({
+      visitorId: request.experimentVisitorId,
+      customerId: customer ? customerId : null,
+    });
+    const flag = abFlag(assignments);
     return {
       bootstrap: {
         settings: snakeKeys({ data: { id, type: 'settings', attributes } }),
         customer: customer ? snakeKeys(await customers.document(customer)) : null,
+        experiments: snakeKeys({
+          abFlag: flag,
+          assignments: assignments.map(({ experimentId, variantId, recorded }) => ({
+            experimentId,
+            variantId,
+            recorded,
+          })),
+        }),
       },
-      // Public pages change with the menu week (and its one-off week); the customer type is the only
-      // thing about the customer a public page may ever depend on.
-      variant: `${attributes.firstOrderableWeek}/${attributes.oneOffMenuWeek} ${customerId ? 'customer' : 'visitor'}`,
+      // Public pages change with the menu week (and its one-off week) and the visitor's experiment variants;
+      // the customer type is the only thing about the customer a public page may ever depend on.
+      variant: `${attributes.firstOrderableWeek}/${attributes.oneOffMenuWeek} ${customerId ? 'customer' : 'visitor'} ${flag}`,
+      render: { experiments: assignments },
     };
   };
   const web = serveWeb

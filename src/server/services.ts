@@ -21,6 +21,7 @@ import {
   eventKind,
   MyBookingsService,
 } from './modules/events';
+import { ExperimentsService } from './modules/experiments';
 import { FulfilmentService } from './modules/fulfilment';
 import { GiftBoxService, giftKind } from './modules/gifts';
 import { KitchenService } from './modules/kitchen';
@@ -101,6 +102,7 @@ export interface Services {
   eventHost: EventHostService;
   support: SupportService;
   marketing: MarketingService;
+  experiments: ExperimentsService;
 }
 
 export interface ServiceParts {
@@ -201,5 +203,6 @@ export function buildServices({ config, database, clock, rules, processors, log 
     eventHost: new EventHostService(db, rules, clock),
     support: new SupportService(db, clock, config.publicUrl, config.email.support),
     marketing: new MarketingService(db, clock),
+    experiments: new ExperimentsService(db),
   };
 }

@@ -219,6 +219,9 @@ describe('GET /api/docs/json', () => {
       'POST /api/v2/orders/{id}/chef_selections',
       'POST /api/v2/orders/{id}/send_invoice',
       'GET /api/v2/marketing_offers',
+      // Experiments (issue 23 part 6): the visitor's variants, the customer's recorded one
+      'GET /api/v2/experiments',
+      'POST /api/v2/customer_google_experiments',
       // Restaurants, takeaway and the kitchen (issue 13)
       'GET /api/v2/customers/allergens',
       'PUT /api/v2/customers/allergens',

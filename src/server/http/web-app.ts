@@ -14,6 +14,7 @@ import {
 import type { PublicConfig } from '../../contracts/shop';
 import { routedPath } from './routed-path';
 import { PageCache } from './page-cache';
+import { renderingFor, type RenderVisitor } from './render-visitor';
 
 // Serves the web app (docs/decisions/0017): hashed assets cached for a year, and for every page route
 // - a public page rendered on the server with its first screen and the state that hydrates it (the query
@@ -42,8 +43,13 @@ export interface WebApp {
 export interface PageRequestData {
   /** Inlined into this answer only (it may name the customer): never cached. */
   bootstrap: unknown;
-  /** What a public page's HTML may depend on besides its address: the menu week and the customer type. */
+  /**
+   * What a public page's HTML may depend on besides its address: the menu week, the customer type and the
+   * visitor's experiment variants.
+   */
   variant: string;
+  /** What the page's render may know of the visitor (./render-visitor.ts): `variant` must cover it. */
+  render?: RenderVisitor;
 }
 
 export interface WebAppOptions {
@@ -287,8 +293,9 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = routedPath(request);
     const url = new URL(request.url, RENDER_ORIGIN).href;
-    const { bootstrap, variant } = await options.page(request);
-    const made = await cache.get(`${variant} ${request.url}`, () => make(request, path, url));
+    const { bootstrap, variant, render } = await options.page(request);
+    const get = () => cache.get(`${variant} ${request.url}`, () => make(request, path, url));
+    const made = await (render ? renderingFor(render, get) : get());
     if (made.kind === 'redirect') return reply.redirect(made.location, made.status);
     const body = made.html.replace(BOOTSTRAP_MARK, () => asJsonScript('sfoglia-bootstrap', bootstrap));
     reply

@@ -147,6 +147,11 @@ export class Visitor {
     return { status: response.statusCode, body: body as T, headers: response.headers };
   }
 
+  /** Gives this browser a cookie as if a page had set it (an experiment id whose bucket a test chose). */
+  setCookie(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
+
   /** The Cookie header this browser sends (for a request made with fetch to a listening server). */
   cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');

@@ -25,6 +25,7 @@ import { ingredientTag } from '../../../domain/chef-selection';
 import { ingredients } from '../schema/subscriptions';
 import { seedRestaurants } from './demo-restaurants';
 import { seedEvents } from './demo-events';
+import { seedExperiments } from './demo-experiments';
 
 // The demo shop, seeded at every start and idempotent: rows that exist are left alone (stock that orders
 // have used stays used), missing ones are added, and the rolling window of weekly menus is topped up.
@@ -68,6 +69,7 @@ export async function seedDemo(db: Db, now: Date): Promise<{ weeks: IsoDate[] }>
       .onConflictDoNothing();
     await seedRestaurants(tx);
     await seedEvents(tx, now);
+    await seedExperiments(tx);
     return { weeks };
   });
 }

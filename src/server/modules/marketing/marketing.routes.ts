@@ -2,13 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { marketingOffersDocument } from '../../../contracts/offers';
 import { marketingBannersDocument } from '../../../contracts/shop';
+import { withBannerVariants } from '../../../domain/experiments';
+import { renderVisitor } from '../../http/render-visitor';
+import type { ExperimentsService } from '../experiments';
 import type { MarketingService } from './marketing.service';
 
 export interface MarketingRoutesOptions {
   marketing: MarketingService;
+  /** The visitor's experiment variants: a banner experiment changes a banner's words (decision 30). */
+  experiments: ExperimentsService;
 }
 
-export async function marketingRoutes(app: FastifyInstance, { marketing }: MarketingRoutesOptions) {
+export async function marketingRoutes(
+  app: FastifyInstance,
+  { marketing, experiments }: MarketingRoutesOptions,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -19,12 +27,21 @@ export async function marketingRoutes(app: FastifyInstance, { marketing }: Marke
         summary: 'Active marketing banners in position order',
         description:
           'Only active banners inside their start/end window. Each carries its customer_type (new, existing or ' +
-          'null for everyone); the web app shows those that match the visitor.',
+          'null for everyone); the web app shows those that match the visitor. A banner an experiment names ' +
+          'says the words of the visitor’s variant (GET /experiments): the answer is the browser’s own.',
         response: { 200: marketingBannersDocument },
       },
     },
-    async () => {
-      const rows = await marketing.activeBanners();
+    async (request, reply) => {
+      // A page rendered on the server asks with no cookie: the render says whose variants (decision 30).
+      const customerId = request.session?.kind === 'customer' ? request.session.customerId : null;
+      const visitorId = request.experimentVisitorId;
+      const assignments =
+        renderVisitor()?.experiments ??
+        (visitorId || customerId ? await experiments.assignments({ visitorId, customerId }) : []);
+      const rows = withBannerVariants(await marketing.activeBanners(), assignments);
+      // Never shared by a cache between browsers: the words may be this visitor's variant.
+      reply.header('cache-control', 'private, no-cache').header('vary', 'cookie');
       return {
         data: rows.map((row) => ({
           id: String(row.id),

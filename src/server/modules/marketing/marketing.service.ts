@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import { customerTypeOf } from '../../../domain/experiments';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { marketingBanners, marketingOffers } from '../../db/schema/shop';
@@ -34,11 +35,7 @@ export class MarketingService {
    */
   async offersFor(customerId: string | null) {
     const now = this.clock.now();
-    const flags = customerId ? await orderFlags(this.db, customerId) : null;
-    const customerType =
-      flags && (flags.hasShopifyOrders || flags.hasSubscriptionOrders || flags.hasTakeawayOrders)
-        ? ('existing' as const)
-        : ('new' as const);
+    const customerType = customerTypeOf(customerId ? await orderFlags(this.db, customerId) : null);
     const rows = await this.db
       .select()
       .from(marketingOffers)
