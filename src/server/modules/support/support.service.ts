@@ -26,7 +26,7 @@ import {
   supportTicketReply,
   type SupportEmailTicket,
 } from '../../integrations/email/support-templates';
-import { hit, type Limit } from '../../security/rate-limit';
+import { giveBack, RateLimitedError, take, type Limit, type Place } from '../../security/rate-limit';
 import { findCustomerById, updateCustomer, type CustomerRow } from '../customers';
 import { customerContact } from '../customers';
 import { customerOrderRow, customerOrderSummaries } from '../orders';
@@ -76,6 +76,22 @@ const EMAIL_NEEDED = 'Please give your email address, so that we can answer you.
 const ORDER_CHOICES = 60;
 const LIST_LIMIT = 100;
 const REFERENCE_TRIES = 5;
+
+/**
+ * Counts a question against each of its limits, or against none: one over its limit gives back those
+ * already counted and refuses (429), so a refused question uses up nothing.
+ */
+async function countAgainst(db: DbOrTx, limits: [key: string, limit: Limit][]): Promise<void> {
+  const taken: Place[] = [];
+  for (const [key, limit] of limits) {
+    const result = await take(db, key, limit);
+    if (!result.ok) {
+      for (const place of taken) await giveBack(db, place);
+      throw new RateLimitedError(result.retryAfterSeconds, TOO_MANY);
+    }
+    taken.push(result.place);
+  }
+}
 
 /** The message, trimmed, or a 400 that says what is wrong with it (nothing is saved). */
 function checkedMessage(message: string): string {
@@ -128,12 +144,15 @@ export class SupportService {
         throw new DomainError('ORDER_NOT_FOUND', ORDER_NOT_YOURS);
       }
     }
-    if (customer) {
-      await hit(this.db, `support:customer:${customer.id}`, SUPPORT_LIMITS.questionsPerCustomer, TOO_MANY);
-    } else {
-      await hit(this.db, `support:ip:${asker.address}`, SUPPORT_LIMITS.visitorsPerAddress, TOO_MANY);
-      await hit(this.db, `support:email:${email}`, SUPPORT_LIMITS.visitorsPerEmail, TOO_MANY);
-    }
+    await countAgainst(
+      this.db,
+      customer
+        ? [[`support:customer:${customer.id}`, SUPPORT_LIMITS.questionsPerCustomer]]
+        : [
+            [`support:ip:${asker.address}`, SUPPORT_LIMITS.visitorsPerAddress],
+            [`support:email:${email}`, SUPPORT_LIMITS.visitorsPerEmail],
+          ],
+    );
     const now = this.clock.now();
     return this.db.transaction(async (tx) => {
       const ticket = await this.newTicket(tx, {
@@ -200,7 +219,9 @@ export class SupportService {
     if (!(await ownedTicket(this.db, owner, ticketId))) {
       throw new DomainError('TICKET_NOT_FOUND', TICKET_NOT_FOUND);
     }
-    await hit(this.db, `support-reply:customer:${customerId}`, SUPPORT_LIMITS.repliesPerCustomer, TOO_MANY);
+    await countAgainst(this.db, [
+      [`support-reply:customer:${customerId}`, SUPPORT_LIMITS.repliesPerCustomer],
+    ]);
     const now = this.clock.now();
     return this.db.transaction(async (tx) => {
       const locked = await lockTicket(tx, ticketId);
