@@ -295,6 +295,17 @@ describe('GET /api/docs/json', () => {
       'DELETE /api/v2/event_guests/{id}',
       'GET /api/v2/kitchen/restaurants/{id}/event_slots',
       'GET /api/v2/kitchen/event_slots/{id}',
+      // Support (issue 23 part 5): questions, the customer's own and replies, the team's inbox, the beta group
+      'POST /api/v2/support_tickets',
+      'GET /api/v2/support_tickets',
+      'GET /api/v2/support_tickets/order_choices',
+      'GET /api/v2/support_tickets/{id}',
+      'POST /api/v2/support_tickets/{id}/messages',
+      'PUT /api/v2/customers/beta',
+      'GET /api/v2/support/tickets',
+      'GET /api/v2/support/tickets/{id}',
+      'POST /api/v2/support/tickets/{id}/answer',
+      'POST /api/v2/support/tickets/{id}/close',
     ].sort();
     expect(documented).toEqual(expected);
     // The document and the router agree: no undocumented API route.
@@ -371,6 +382,8 @@ describe('GET /api/docs/json', () => {
         'order_id',
         'key',
         'from',
+        // Support (issue 23 part 5): the team's inbox by state
+        'filter[state]',
       ].sort(),
     );
   });

@@ -6,6 +6,7 @@ import { processorCharges } from '../test/billing';
 import { databaseState } from '../test/database-state';
 import { booker, eventSlotAt, formKeyOf, paidBooking } from '../test/event-bookings';
 import { createTestApp, type TestApp, type Visitor } from '../test/harness';
+import { askedQuestion, QUESTION, supportTeamMember } from '../test/support';
 import { planCustomer, weeksOf, type PlanCustomer } from '../test/plans';
 import { LUNCH, MENU, takeawayShopper } from '../test/takeaway';
 import { TEST_NOW, WEEKS } from '../test/test-clock';
@@ -144,6 +145,29 @@ const CHANGES: Record<string, () => Promise<Call>> = {
       body: { kind: 'guests', adults: 1 },
     };
   },
+  // Support (issue 23 part 5): a question, a customer's reply, the team's answer and closing.
+  'POST /api/v2/support_tickets': async () => ({
+    visitor: (await shopper(t)).visitor,
+    url: `${API}/support_tickets`,
+    body: QUESTION,
+  }),
+  'POST /api/v2/support_tickets/:id/messages': async () => {
+    const { visitor, id } = await askedQuestion(t);
+    return {
+      visitor,
+      url: `${API}/support_tickets/${id}/messages`,
+      body: { message: 'And one more thing.' },
+    };
+  },
+  'POST /api/v2/support/tickets/:id/answer': async () => ({
+    visitor: await supportTeamMember(t),
+    url: `${API}/support/tickets/${(await askedQuestion(t)).id}/answer`,
+    body: { message: 'Here is our answer to that.' },
+  }),
+  'POST /api/v2/support/tickets/:id/close': async () => ({
+    visitor: await supportTeamMember(t),
+    url: `${API}/support/tickets/${(await askedQuestion(t)).id}/close`,
+  }),
 };
 
 /** A placed recipe-kit order and the call that pays it with a saved Visa. */
