@@ -35,18 +35,3 @@ export const customerDocument = z.object({
 });
 export const customerModel = z.extend(customerAttributes, { id: z.string() });
 export type Customer = z.infer<typeof customerModel>;
-
-export const storeCreditTransactionAttributes = z.object({
-  amount: penceSchema,
-  balanceAfter: penceSchema,
-  reason: z.string(),
-  description: z.string(),
-  reference: z.nullable(z.string()),
-  createdAt: z.string(),
-});
-export const storeCreditTransactionsDocument = z.object({
-  data: z.array(resource('store_credit_transactions', storeCreditTransactionAttributes)),
-  meta: z.object({ balance: penceSchema }),
-});
-export const storeCreditTransactionModel = z.extend(storeCreditTransactionAttributes, { id: z.string() });
-export type StoreCreditTransaction = z.infer<typeof storeCreditTransactionModel>;

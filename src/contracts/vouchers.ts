@@ -60,19 +60,3 @@ export const voucherParams = z.strictObject({ id: z.string().check(z.minLength(1
 
 export const creditVoucherBody = z.strictObject({ code: voucherCodeSchema });
 export type CreditVoucherBody = z.infer<typeof creditVoucherBody>;
-
-/** The credit a code added, and the balance after it. */
-export const creditVoucherDocument = z.object({
-  data: resource(
-    'store_credit_transactions',
-    z.object({
-      amount: penceSchema,
-      balanceAfter: penceSchema,
-      reason: z.string(),
-      description: z.string(),
-      reference: z.nullable(z.string()),
-      createdAt: z.string(),
-    }),
-  ),
-  meta: z.object({ balance: penceSchema }),
-});

@@ -4,6 +4,8 @@
 // balance by the expiry job, after an email two weeks before. Pure rules; the ledger and the lots are the
 // credit module's.
 
+import { addDays, daysBetween, londonDate, londonInstant, type IsoDate } from './calendar';
+
 /** Where credit comes from: the ledger's `reason` of the movement that added it. */
 export const CREDIT_SOURCES = [
   'credit_voucher',
@@ -57,12 +59,23 @@ export function isCreditSource(value: string): value is CreditSource {
   return (CREDIT_SOURCES as readonly string[]).includes(value);
 }
 
+/**
+ * The ledger reasons that add credit, as the wallet's sources: the reasons the shop already wrote before
+ * lots existed keep their words in the ledger (an event change's credit is `event_refund`).
+ */
+const REASON_SOURCES: Readonly<Record<string, CreditSource>> = {
+  event_refund: 'event_change',
+};
+
 /** A ledger reason as a source: anything the wallet does not know is credit that never expires. */
 export function creditSourceOf(reason: string): CreditSource {
-  return isCreditSource(reason) ? reason : 'legacy';
+  return REASON_SOURCES[reason] ?? (isCreditSource(reason) ? reason : 'legacy');
 }
 
-/** When credit from `source` granted at `grantedAt` expires (null: never). Whole days of 24 hours. */
+/**
+ * When credit from `source` granted at `grantedAt` expires (null: never): at the end of the London day
+ * `days` days after the grant, so credit that "expires on 12 December" can be spent all that day.
+ */
 export function creditExpiresAt(
   source: CreditSource,
   grantedAt: Date,
@@ -70,7 +83,25 @@ export function creditExpiresAt(
 ): Date | null {
   const days = policy[source];
   if (days === null || days === undefined) return null;
-  return new Date(grantedAt.getTime() + days * 86_400_000);
+  return londonInstant(addDays(londonDate(grantedAt), days + 1), 0);
+}
+
+/** The last London day credit expiring at `expiresAt` can be spent ("expires on 12 December"). */
+export function lastDayOf(expiresAt: Date): IsoDate {
+  return londonDate(new Date(expiresAt.getTime() - 1));
+}
+
+/** Whole London days from `now` to the last day of credit expiring at `expiresAt` (0: its last day is today). */
+export function daysLeft(expiresAt: Date, now: Date): number {
+  return daysBetween(londonDate(now), lastDayOf(expiresAt));
+}
+
+/** "expires today", "expires tomorrow", "expires in 12 days". */
+export function expiresInLabel(expiresAt: Date, now: Date): string {
+  const days = daysLeft(expiresAt, now);
+  if (days <= 0) return 'expires today';
+  if (days === 1) return 'expires tomorrow';
+  return `expires in ${days} days`;
 }
 
 export interface CreditLot {
@@ -158,4 +189,25 @@ export function expiredLots<T extends CreditLot>(lots: readonly T[], now: Date):
   return lots.filter(
     (lot) => lot.remaining > 0 && lot.expiresAt !== null && lot.expiresAt.getTime() <= now.getTime(),
   );
+}
+
+/**
+ * What expires next: the credit left in the live lots whose last day is the soonest (all lots ending that
+ * London day together), or null when nothing that is left expires.
+ */
+export function nextExpiry(
+  lots: readonly CreditLot[],
+  now: Date,
+): { amount: number; expiresAt: Date; lastDay: IsoDate } | null {
+  const live = lots.filter(
+    (lot): lot is CreditLot & { expiresAt: Date } =>
+      lot.remaining > 0 && lot.expiresAt !== null && lot.expiresAt.getTime() > now.getTime(),
+  );
+  if (live.length === 0) return null;
+  const first = live.reduce((a, b) => (b.expiresAt.getTime() < a.expiresAt.getTime() ? b : a));
+  const lastDay = lastDayOf(first.expiresAt);
+  const amount = live
+    .filter((lot) => lastDayOf(lot.expiresAt) === lastDay)
+    .reduce((sum, lot) => sum + lot.remaining, 0);
+  return { amount, expiresAt: first.expiresAt, lastDay };
 }

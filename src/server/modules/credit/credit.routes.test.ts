@@ -52,13 +52,37 @@ describe('POST /customers/credit_voucher', () => {
           description: 'Credit voucher CREDIT-5',
           reference: 'CREDIT-5',
           created_at: expect.any(String),
+          // A year from Wednesday 18 November 2026: spendable all of 18 November 2027.
+          source: 'credit_voucher',
+          source_label: 'Credit code',
+          expires_at: '2027-11-19T00:00:00.000Z',
+          expires_on: '2027-11-18',
+          expired: false,
         },
       },
       meta: { balance: 620 },
     });
     expect((await visitor.get(`${API}/me`)).body.data.attributes.store_credits).toBe(620);
     const history = await visitor.get(`${API}/store_credit_transactions`);
-    expect(history.body).toEqual({ data: [response.body.data], meta: { balance: 620 } });
+    expect(history.body.data).toEqual([response.body.data]);
+    expect(history.body.meta).toEqual({
+      balance: 620,
+      next_expiry: {
+        amount: 500,
+        expires_at: '2027-11-19T00:00:00.000Z',
+        expires_on: '2027-11-18',
+        days_left: 365,
+      },
+      // The £1.20 written straight into the balance (as before lots) becomes a lot when credit is next spent.
+      lots: [
+        expect.objectContaining({
+          source: 'credit_voucher',
+          remaining: 500,
+          days_left: 365,
+          expires_soon: false,
+        }),
+      ],
+    });
     expect((await customerById(t, customer.id)).storeCredits).toBe(620);
   });
 
@@ -161,6 +185,7 @@ describe('addCredit and spendCredit', () => {
     reason: 'test',
     description: 'A test movement',
     reference: null,
+    at: t.clock.now(),
   });
 
   test('each movement writes a history row with the balance after it', async () => {

@@ -367,6 +367,7 @@ describe('handing over and cancelling', () => {
         reason: 'credit_voucher',
         description: 'Credit code CREDIT-30',
         reference: 'CREDIT-30',
+        at: t.clock.now(),
       }),
     );
     const orderId = await paidBooking(t, b, await eventSlotAt(t, DEC_10), { adults: 2 });

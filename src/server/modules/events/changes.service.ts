@@ -218,6 +218,7 @@ export class BookingChangesService {
         reason: 'event_refund',
         description: reason,
         reference: booking.orderId,
+        at: by.at,
       });
     return { parts: { card: amount - toCredit, credit: toCredit }, checkouts };
   }

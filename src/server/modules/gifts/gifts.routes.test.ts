@@ -80,6 +80,7 @@ describe('a gift paid partly with store credit (issue 19 item 4)', () => {
         reason: 'credit_voucher',
         description: 'Credit code CREDIT-5',
         reference: 'CREDIT-5',
+        at: t.clock.now(),
       }),
     );
     const card = await saveCard(t, s, CARDS.visa);

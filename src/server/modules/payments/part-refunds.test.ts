@@ -281,6 +281,7 @@ describe('what cannot go back to a card', () => {
         reason: 'test',
         description: 'A gift',
         reference: null,
+        at: t.clock.now(),
       }),
     );
     const { checkoutId, paymentId } = await paidCheckout(1200);
@@ -303,6 +304,7 @@ describe('what cannot go back to a card', () => {
         reason: 'test',
         description: 'A gift',
         reference: null,
+        at: t.clock.now(),
       }),
     );
     const { checkoutId, paymentId } = await paidCheckout(1500);

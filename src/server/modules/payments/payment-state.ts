@@ -68,6 +68,7 @@ export async function startPayments(
       reason: 'order_payment',
       description: `Paid towards order ${starts[at]!.orderNumbers}`,
       reference: row.id,
+      at: by.at,
     });
   }
   return rows;
@@ -140,6 +141,7 @@ export async function movePayments(
           ? 'Credit returned: the payment was refunded'
           : 'Credit returned: the payment did not go through',
       reference: payment.id,
+      at: by.at,
     });
   }
   return ids.map((id) => rows.get(id)!);

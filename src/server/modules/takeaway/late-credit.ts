@@ -36,6 +36,7 @@ export async function creditLateDeliveries(db: Db, clock: Clock, rules: ShopRule
         reason: 'late_delivery',
         description: `Order #${order.number} arrived later than promised`,
         reference: orderId,
+        at: clock.now(),
       });
       await touchTakeawayOrder(tx, orderId, { lateCreditedAt: clock.now(), lateCredit: amount });
       const record = await readTakeawayOrder(tx, orderId);

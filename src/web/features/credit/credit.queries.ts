@@ -1,18 +1,30 @@
 import { queryOptions } from '@tanstack/react-query';
-import { storeCreditTransactionModel, type StoreCreditTransaction } from '../../../contracts/customers';
+import {
+  storeCreditTransactionModel,
+  walletMetaSchema,
+  type StoreCreditTransaction,
+  type WalletMeta,
+} from '../../../contracts/credit';
 import { api } from '../../shared/api/client';
-import { readMany, readOne } from '../../shared/api/documents';
+import { readMany, readMeta, readOne } from '../../shared/api/documents';
 import { customerQueries } from '../../shared/customer.queries';
 
-// Store credit (spec §3 Customer storeCredits; §7 credit_voucher, store_credit_transactions): its history,
-// and a credit code that adds to it. The balance comes with the customer (customerQueries.me).
+// Store credit, one wallet (spec §3 Customer storeCredits; §7 credit_voucher, store_credit_transactions;
+// issue 23 part 4): every movement with where it came from and when it expires, the lots left and what
+// expires next; and a credit code that adds to it. The balance also comes with the customer (customerQueries.me).
+
+export interface WalletView extends WalletMeta {
+  history: StoreCreditTransaction[];
+}
 
 export const creditQueries = {
-  history: () =>
+  wallet: () =>
     queryOptions({
       queryKey: [...customerQueries.all, 'store-credit'] as const,
-      queryFn: async ({ signal }) =>
-        readMany(await api('GET', '/store_credit_transactions', { signal }), storeCreditTransactionModel),
+      queryFn: async ({ signal }): Promise<WalletView> => {
+        const doc = await api('GET', '/store_credit_transactions', { signal });
+        return { ...readMeta(doc, walletMetaSchema), history: readMany(doc, storeCreditTransactionModel) };
+      },
     }),
 };
 

@@ -32,7 +32,7 @@ export function StoreCreditSection({
 }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const history = useQuery({ ...creditQueries.history(), enabled: open });
+  const history = useQuery({ ...creditQueries.wallet(), enabled: open });
   const form = useForm({
     initial: { code: '' },
     check: checkCode,
@@ -42,7 +42,7 @@ export function StoreCreditSection({
       showToast(`${formatPence(added.amount)} added to your store credit`);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: customerQueries.me().queryKey }),
-        queryClient.invalidateQueries({ queryKey: creditQueries.history().queryKey }),
+        queryClient.invalidateQueries({ queryKey: creditQueries.wallet().queryKey }),
       ]);
     },
     // Spec §8: the server's message when it refused the code, otherwise "Invalid code"; by its code, never
@@ -84,11 +84,11 @@ export function StoreCreditSection({
           <p className="field__hint">Loading…</p>
         ) : history.isError ? (
           <p role="alert">Couldn&apos;t get store credit transaction history</p>
-        ) : history.data.length === 0 ? (
+        ) : history.data.history.length === 0 ? (
           <p>No store credit yet.</p>
         ) : (
           <ul className="credit-history__list">
-            {history.data.map((entry) => (
+            {history.data.history.map((entry) => (
               <li key={entry.id}>
                 <span className="credit-history__what">
                   {entry.description}
