@@ -48,7 +48,9 @@ export type EmailTemplate =
   | 'referral_welcome'
   | 'referral_rewarded'
   | 'referral_not_rewarded'
-  | 'loyalty_reward';
+  | 'loyalty_reward'
+  // One wallet (issue 23 part 4): credit about to expire.
+  | 'credit_expiring';
 
 /** A file sent with a message (an event's calendar entry, `.ics`): text content, sent as UTF-8. */
 export interface EmailAttachment {
