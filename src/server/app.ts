@@ -45,12 +45,14 @@ import { checkoutRoutes } from './modules/recipe-kit';
 import { creditRoutes } from './modules/credit';
 import { addressRoutes, allergenRoutes, customerRoutes } from './modules/customers';
 import { addressLookupRoutes, deliveryRoutes } from './modules/delivery';
+import { fulfilmentDevRoutes } from './modules/fulfilment';
 import { giftRoutes } from './modules/gifts';
 import { createReadiness, healthRoutes } from './modules/health';
 import { kitchenRoutes } from './modules/kitchen';
 import { dineInRoutes, floorRoutes } from './modules/dine-in';
 import { bookingRoutes, eventRoutes, hostRoutes } from './modules/events';
 import { marketingRoutes } from './modules/marketing';
+import { askAfterOrders, ratingDevRoutes, ratingRoutes } from './modules/ratings';
 import { experimentRoutes } from './modules/experiments';
 import { findMedia, mediaRoutes } from './modules/menu';
 import { orderRoutes } from './modules/orders';
@@ -339,6 +341,14 @@ export async function buildApp({
         payments: s.payments,
       });
       await api.register(hostRoutes, { host: s.eventHost });
+      await api.register(ratingRoutes, { ratings: s.ratings });
+      // Development only: a box delivered now, the after-order emails now (journeys on a pinned clock).
+      if (config.email.mailbox) {
+        await api.register(fulfilmentDevRoutes, { fulfilment: s.fulfilment });
+        await api.register(ratingDevRoutes, {
+          askAfterOrders: () => askAfterOrders(database.db, clock, config.publicUrl),
+        });
+      }
       await api.register(supportRoutes, { support: s.support, customers: s.customers });
     },
     { prefix: API_PREFIX },

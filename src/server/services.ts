@@ -34,6 +34,7 @@ import {
   TipsService,
 } from './modules/dine-in';
 import { MarketingService } from './modules/marketing';
+import { RatingsService, ratingsAsOrderExtras } from './modules/ratings';
 import { SupportService } from './modules/support';
 import { CheckoutEndings, OrderKinds, OrdersService } from './modules/orders';
 import { checkoutPayments, PaymentMethodsService, PaymentsService } from './modules/payments';
@@ -102,6 +103,7 @@ export interface Services {
   eventHost: EventHostService;
   support: SupportService;
   marketing: MarketingService;
+  ratings: RatingsService;
   experiments: ExperimentsService;
 }
 
@@ -167,7 +169,7 @@ export function buildServices({ config, database, clock, rules, processors, log 
     checkout: new CheckoutService(db, rules, clock, checkoutEndings),
     checkoutEndings,
     orderKinds: kinds,
-    orders: new OrdersService(db, rules, clock, config.publicUrl, plansAsPlanOwners),
+    orders: new OrdersService(db, rules, clock, config.publicUrl, plansAsPlanOwners, ratingsAsOrderExtras),
     payments,
     paymentMethods,
     subscriptions: new SubscriptionsService(db, rules, clock, config.publicUrl),
@@ -203,6 +205,7 @@ export function buildServices({ config, database, clock, rules, processors, log 
     eventHost: new EventHostService(db, rules, clock),
     support: new SupportService(db, clock, config.publicUrl, config.email.support),
     marketing: new MarketingService(db, clock),
+    ratings: new RatingsService(db, clock, config.publicUrl, config.email.support),
     experiments: new ExperimentsService(db),
   };
 }

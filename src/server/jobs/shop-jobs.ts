@@ -34,6 +34,8 @@ export const JOB = {
   progressFulfilment: 'fulfilment-progress',
   /** Event bookings: the dietary form's reminder 3 days before, the day-before reminder; once each. */
   remindEvents: 'events-remind',
+  /** Delivered orders: the one email asking for a rating and feedback (decision 30), once each. */
+  askAfterOrders: 'after-order-asks',
 } as const;
 
 export interface ShopWork {
@@ -56,6 +58,7 @@ export interface ShopWork {
   planAhead(): Promise<number>;
   progressFulfilment(): Promise<number>;
   remindEvents(): Promise<number>;
+  askAfterOrders(): Promise<number>;
 }
 
 export function shopJobs(work: ShopWork): JobDefinition[] {
@@ -118,5 +121,6 @@ export function shopJobs(work: ShopWork): JobDefinition[] {
       run: async () => void (await work.progressFulfilment()),
     },
     { name: JOB.remindEvents, cron: '*/15 * * * *', run: async () => void (await work.remindEvents()) },
+    { name: JOB.askAfterOrders, cron: '* * * * *', run: async () => void (await work.askAfterOrders()) },
   ];
 }

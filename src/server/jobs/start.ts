@@ -9,6 +9,7 @@ import { cachedShopRules } from '../modules/shop';
 import { rejectUnacceptedTakeaways } from '../modules/kitchen';
 import { creditLateDeliveries } from '../modules/takeaway';
 import { remindEvents } from '../modules/events';
+import { askAfterOrders } from '../modules/ratings';
 import type { Services } from '../services';
 import { createJobs, type Jobs, type JobsLog } from './queue';
 import { JOB, shopJobs, type ShopWork } from './shop-jobs';
@@ -84,6 +85,7 @@ export async function startShopJobs({
       return handedOver + moved;
     },
     remindEvents: () => remindEvents(database.db, clock, config.publicUrl),
+    askAfterOrders: () => askAfterOrders(database.db, clock, config.publicUrl),
   };
   jobs = createJobs(database, shopJobs(shopWork), log);
   await jobs.start({ work });
@@ -143,6 +145,7 @@ export async function prepareShopJobs(database: Database, log: JobsLog): Promise
       planAhead: nothing,
       progressFulfilment: nothing,
       remindEvents: nothing,
+      askAfterOrders: nothing,
     }),
     log,
   );

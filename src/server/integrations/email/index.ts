@@ -39,6 +39,8 @@ export type EmailTemplate =
   | 'event_transferred'
   | 'event_dietary_reminder'
   | 'event_reminder'
+  | 'after_order_ask'
+  | 'rating_alert'
   // Support (issue 23 part 5): the asker's copy, the support inbox's copies, the team's answer.
   | 'support_ticket_received'
   | 'support_ticket_new'

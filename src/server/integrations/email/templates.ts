@@ -21,7 +21,9 @@ export type Block =
   | { kind: 'p'; text: string }
   | { kind: 'button'; label: string; url: string }
   | { kind: 'order'; order: EmailOrder }
-  | { kind: 'totals'; rows: EmailTotals };
+  | { kind: 'totals'; rows: EmailTotals }
+  /** A row of small links side by side (an email's five stars): `text` is shown, `title` names it in words. */
+  | { kind: 'choices'; choices: { text: string; title: string; url: string }[] };
 
 /**
  * Money rows as a receipt shows them (domain/receipt.ts): [label, formatted value, kind]. A total and what was
@@ -71,6 +73,10 @@ export interface Letter {
 }
 
 export const p = (text: string): Block => ({ kind: 'p', text });
+export const choices = (list: { text: string; title: string; url: string }[]): Block => ({
+  kind: 'choices',
+  choices: list.map((choice) => ({ ...choice, url: absoluteUrl(choice.url) })),
+});
 export const button = (label: string, url: string): Block => ({
   kind: 'button',
   label,
@@ -617,7 +623,9 @@ function renderText(letter: Letter): string {
         ? orderText(block.order)
         : block.kind === 'totals'
           ? totalsText(block.rows).join('\n')
-          : `${block.label}:\n${block.url}`,
+          : block.kind === 'choices'
+            ? block.choices.map((choice) => `${choice.title}:\n${choice.url}`).join('\n\n')
+            : `${block.label}:\n${block.url}`,
   );
   return (
     [
@@ -684,6 +692,18 @@ function renderHtml(letter: Letter): string {
           `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 20px;border-collapse:collapse">` +
           `${totalsHtml(block.rows)}</table>`
         );
+      }
+      if (block.kind === 'choices') {
+        const cells = block.choices
+          .map(
+            (choice) =>
+              `<td style="padding:0 4px 0 0"><a href="${escapeHtml(choice.url)}" title="${escapeHtml(choice.title)}" ` +
+              `style="display:inline-block;min-width:40px;padding:8px 6px;font-family:${FONT};font-size:26px;line-height:1;` +
+              `text-align:center;color:${TERRACOTTA};text-decoration:none;border:1px solid #e8e1d6;border-radius:6px">` +
+              `${escapeHtml(choice.text)}<span style="display:block;font-size:11px;color:${MUTED}">${escapeHtml(choice.title)}</span></a></td>`,
+          )
+          .join('');
+        return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 20px"><tr>${cells}</tr></table>`;
       }
       const url = escapeHtml(block.url);
       return (

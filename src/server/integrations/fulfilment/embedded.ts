@@ -69,5 +69,22 @@ export function createEmbeddedFulfilment(db: Db, clock: Clock, publicUrl: string
       if (!row) throw new FulfilmentError(`No parcel ${ref}`, 404);
       return view(await advance(row));
     },
+    async deliverNow(ref) {
+      const now = clock.now();
+      const [row] = await db.select().from(sandboxParcels).where(eq(sandboxParcels.id, ref));
+      if (!row) throw new FulfilmentError(`No parcel ${ref}`, 404);
+      if (row.status === 'cancelled') return view(row);
+      const [updated] = await db
+        .update(sandboxParcels)
+        .set({
+          status: 'delivered',
+          packedAt: row.packedAt ?? now,
+          outForDeliveryAt: row.outForDeliveryAt ?? now,
+          deliveredAt: row.deliveredAt ?? now,
+        })
+        .where(eq(sandboxParcels.id, ref))
+        .returning();
+      return view(updated ?? row);
+    },
   };
 }

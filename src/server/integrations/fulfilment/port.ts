@@ -44,6 +44,11 @@ export interface FulfilmentPort {
   readonly name: 'embedded' | 'shipbob';
   submitParcel(request: ParcelRequest): Promise<Parcel>;
   parcel(ref: string): Promise<Parcel>;
+  /**
+   * The embedded stand-in only, in development: its courier delivers the parcel now, before its day (a
+   * journey on a pinned clock that needs a box that came; FulfilmentService.deliverNowForDevelopment).
+   */
+  deliverNow?(ref: string): Promise<Parcel>;
 }
 
 export class FulfilmentError extends Error {

@@ -2,3 +2,4 @@
 // through packed, shipped and delivered as their parcels go (the `fulfilment-progress` job).
 
 export { FulfilmentService } from './fulfilment.service';
+export { fulfilmentDevRoutes } from './dev.routes';

@@ -3,5 +3,5 @@
 
 export { KitchenService } from './kitchen.service';
 export { rejectUnacceptedTakeaways } from './rejection';
-export { addStaff, listStaff, removeStaff, requireStaffOf } from './staff';
+export { addStaff, listStaff, removeStaff, requireStaffOf, staffContactsOf } from './staff';
 export { kitchenRoutes } from './kitchen.routes';

@@ -59,6 +59,23 @@ export async function requireStaffOf(
   return found;
 }
 
+/** Who works at a restaurant's kitchen, to write to (a low rating of its order; decision 30). */
+export async function staffContactsOf(
+  db: DbOrTx,
+  restaurantId: string,
+): Promise<{ id: string; email: string; firstName: string }[]> {
+  const memberships = await db
+    .select({ customerId: staffMemberships.customerId })
+    .from(staffMemberships)
+    .where(eq(staffMemberships.restaurantId, restaurantId));
+  if (memberships.length === 0) return [];
+  const contacts = await customerContacts(
+    db,
+    memberships.map((row) => row.customerId),
+  );
+  return [...contacts.values()].sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
+}
+
 export interface AddedStaff {
   customerId: string;
   email: string;

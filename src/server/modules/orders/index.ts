@@ -60,6 +60,7 @@ export {
   lockOrderState,
   orderIdsOf,
   orderIsIn,
+  orderLineRowOf,
   orderLinesOf,
   orderOwnerOf,
   orderRowOf,

@@ -165,6 +165,12 @@ export async function lockOpenCheckoutsOf(
     .for('update');
 }
 
+/** An order line as stored, with its order's id; null when there is no such line. */
+export async function orderLineRowOf(db: DbOrTx, lineItemId: string) {
+  const [line] = await db.select().from(orderLineItems).where(eq(orderLineItems.id, lineItemId));
+  return line ?? null;
+}
+
 /** An order's first line as stored (a gift's one box); null when it has none. */
 export async function firstLineOf(db: DbOrTx, orderId: string) {
   const [line] = await db.select().from(orderLineItems).where(eq(orderLineItems.orderId, orderId)).limit(1);
@@ -333,19 +339,21 @@ export async function deliveredAtOf(db: DbOrTx, orderIds: readonly string[]): Pr
 }
 
 /**
- * Delivered orders of `sources`, delivered from `since` on, that another area has not yet taken on (`taken`:
- * SQL on an order's id, e.g. ratings' ask for it), each with when it was delivered, oldest first.
+ * Delivered orders of `sources`, delivered from `since` up to `until`, that another area has not yet taken on
+ * (`taken`: SQL on an order's id, e.g. ratings' ask for it), each with when it was delivered, oldest first.
  */
 export async function deliveredOrdersSince(
   db: DbOrTx,
   {
     sources,
     since,
+    until,
     taken,
     limit,
   }: {
     sources: readonly OrderSource[];
     since: Date;
+    until: Date;
     taken: (orderId: AnyPgColumn) => SQL;
     limit: number;
   },
@@ -361,6 +369,7 @@ export async function deliveredOrdersSince(
       ),
     )
     .groupBy(stateChanges.subjectId)
+    .having(lte(min(stateChanges.at), until))
     .as('delivered');
   const rows = await db
     .select({ order: orders, deliveredAt: delivered.at })
