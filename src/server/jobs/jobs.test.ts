@@ -48,6 +48,7 @@ describe('the shop’s jobs', () => {
       [JOB.planAhead]: '7 * * * *',
       [JOB.progressFulfilment]: '*/5 * * * *',
       [JOB.remindEvents]: '*/15 * * * *',
+      [JOB.askAfterOrders]: '* * * * *',
     });
   });
 
