@@ -48,6 +48,8 @@ describe('the shop’s jobs', () => {
       [JOB.planAhead]: '7 * * * *',
       [JOB.progressFulfilment]: '*/5 * * * *',
       [JOB.remindEvents]: '*/15 * * * *',
+      [JOB.remindExpiringCredit]: '*/15 * * * *',
+      [JOB.expireCredit]: '* * * * *',
       [JOB.askAfterOrders]: '* * * * *',
     });
   });

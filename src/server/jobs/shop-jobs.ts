@@ -36,6 +36,10 @@ export const JOB = {
   remindEvents: 'events-remind',
   /** Delivered orders: the one email asking for a rating and feedback (decision 30), once each. */
   askAfterOrders: 'after-order-asks',
+  /** Store credit: the email two weeks before a lot expires (once per lot), one per customer per pass. */
+  remindExpiringCredit: 'credit-expiry-reminders',
+  /** Store credit whose date has come taken off the balance, each lot once (decision 30). */
+  expireCredit: 'credit-expiry',
 } as const;
 
 export interface ShopWork {
@@ -59,6 +63,8 @@ export interface ShopWork {
   progressFulfilment(): Promise<number>;
   remindEvents(): Promise<number>;
   askAfterOrders(): Promise<number>;
+  remindExpiringCredit(): Promise<number>;
+  expireCredit(): Promise<number>;
 }
 
 export function shopJobs(work: ShopWork): JobDefinition[] {
@@ -122,5 +128,11 @@ export function shopJobs(work: ShopWork): JobDefinition[] {
     },
     { name: JOB.remindEvents, cron: '*/15 * * * *', run: async () => void (await work.remindEvents()) },
     { name: JOB.askAfterOrders, cron: '* * * * *', run: async () => void (await work.askAfterOrders()) },
+    {
+      name: JOB.remindExpiringCredit,
+      cron: '*/15 * * * *',
+      run: async () => void (await work.remindExpiringCredit()),
+    },
+    { name: JOB.expireCredit, cron: '* * * * *', run: async () => void (await work.expireCredit()) },
   ];
 }

@@ -10,6 +10,7 @@ import { rejectUnacceptedTakeaways } from '../modules/kitchen';
 import { creditLateDeliveries } from '../modules/takeaway';
 import { remindEvents } from '../modules/events';
 import { askAfterOrders } from '../modules/ratings';
+import { expireCredit, remindExpiringCredit } from '../modules/credit';
 import type { Services } from '../services';
 import { createJobs, type Jobs, type JobsLog } from './queue';
 import { JOB, shopJobs, type ShopWork } from './shop-jobs';
@@ -86,6 +87,8 @@ export async function startShopJobs({
     },
     remindEvents: () => remindEvents(database.db, clock, config.publicUrl),
     askAfterOrders: () => askAfterOrders(database.db, clock, config.publicUrl),
+    remindExpiringCredit: () => remindExpiringCredit(database.db, clock, config.publicUrl),
+    expireCredit: () => expireCredit(database.db, clock),
   };
   jobs = createJobs(database, shopJobs(shopWork), log);
   await jobs.start({ work });
@@ -146,6 +149,8 @@ export async function prepareShopJobs(database: Database, log: JobsLog): Promise
       progressFulfilment: nothing,
       remindEvents: nothing,
       askAfterOrders: nothing,
+      remindExpiringCredit: nothing,
+      expireCredit: nothing,
     }),
     log,
   );
