@@ -107,6 +107,8 @@ export const PAGES: readonly Page[] = [
   browser('/account/my-details'),
   browser('/account/rewards'),
   browser('/account/offers'),
+  // The customer's questions and answers (issue 23 part 5).
+  browser('/account/support'),
   // Pasta Now discovery: for the address the visitor searched from (local storage), and the Takeaway switch.
   browser('/pasta-now-find'),
   browser('/pasta-type'),
@@ -163,6 +165,12 @@ export const PAGES: readonly Page[] = [
   browser('/events-checkout/login'),
   browser('/events-checkout/addons'),
   browser('/events-checkout/payment'),
+  // Support and the beta group (issue 23 part 5): the question form and its thanks (public, rendered on the
+  // server, one light chunk), the support team's inbox, and joining or leaving the beta group.
+  server('/support', { chunks: ['pages/support/load.ts', 'pages/support/public-chunk.ts'] }),
+  server('/support-success', { chunks: ['pages/support/load.ts', 'pages/support/public-chunk.ts'] }),
+  browser('/support/inbox'),
+  browser('/beta-opt-in'),
 ];
 
 const paths = (rendered: Page['rendered']) =>

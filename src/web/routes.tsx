@@ -14,6 +14,7 @@ import { eventRoutes } from './pages/events/events-routes';
 import { giftRoutes } from './pages/gifts/gift-routes';
 import { paymentRoutes } from './pages/payment/payment-routes';
 import { planRoutes } from './pages/plan/plan-routes';
+import { supportAccountRoute, supportRoutes } from './pages/support/support-routes';
 import { takeawayRoutes } from './pages/takeaway/takeaway-routes';
 import type { ScreenName } from './screens';
 
@@ -97,6 +98,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             ...dietaryRoutes(),
             // Events (issue 22): the themes, a theme, booking seats and its checkout.
             ...eventRoutes(queryClient),
+            // Support and the beta group (issue 23 part 5): the question form, its thanks, the team's inbox.
+            ...supportRoutes(queryClient),
             // Payments (spec §2 Login-required order screens; public PayPal returns).
             {
               loader: requireCustomer(queryClient),
@@ -195,6 +198,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   lazy: screen('rewards'),
                 },
                 { path: 'offers', loader: redirectTo(queryClient, '/account/rewards'), element: null },
+                supportAccountRoute(queryClient),
                 { path: '*', Component: NotFoundPage },
               ],
             },

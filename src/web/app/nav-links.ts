@@ -79,4 +79,5 @@ export const ACCOUNT_LINKS: NavLink[] = [
   { label: 'Offers', href: '/account/rewards' },
   { label: 'Payment methods', href: '/account/payment-methods' },
   { label: 'Profile', href: '/account/my-details' },
+  { label: 'Help', href: '/account/support' },
 ];

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { analytics } from '../shared/analytics';
 import { config } from '../shared/config';
 import { Toaster } from '../shared/ui/toast';
@@ -72,7 +72,8 @@ export function Shell() {
       </main>
       <footer className="site-footer">
         <p>
-          Sfoglia Fresh Pasta Ltd · Made in London · <a href={`${config.brandSiteUrl}/terms`}>Terms</a> ·{' '}
+          Sfoglia Fresh Pasta Ltd · Made in London · <Link to="/support">Help</Link> ·{' '}
+          <a href={`${config.brandSiteUrl}/terms`}>Terms</a> ·{' '}
           <a href={`${config.brandSiteUrl}/privacy`}>Privacy</a>
         </p>
       </footer>
