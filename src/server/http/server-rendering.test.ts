@@ -147,6 +147,24 @@ const FIRST_SCREENS: Record<string, () => Promise<void>> = {
     expect(html).toContain(escapeHtml(theme!.refundRule));
     expect(html).toMatch(/\d+ seats? left/);
   },
+  // Support (issue 23 part 5): the question form as a visitor sees it, and its thanks with the reference
+  // (without one, back to the form).
+  '/support': async () => {
+    const { status, html } = await page('/support');
+    expect(status).toBe(200);
+    expect(html).toContain('How can we help?');
+    expect(html).toContain('What is it about?');
+    expect(html).toContain('Your email');
+    expect(html).toContain('Send question');
+  },
+  '/support-success': async () => {
+    const { status, html } = await page('/support-success?reference=SF-7K3P-Q2MX');
+    expect(status).toBe(200);
+    expect(html).toContain('SF-7K3P-Q2MX');
+    expect(html).toContain('What happens next');
+    await expectRedirect('/support-success', '/support');
+    await expectRedirect('/support-success?reference=%3Cb%3E', '/support');
+  },
 };
 
 async function eventTemplates(): Promise<{ id: string; title: string; refundRule: string }[]> {
