@@ -174,6 +174,18 @@ describe('rating a takeaway', () => {
     expect((await ratingRows(orderId)).map((row) => row.stars)).toEqual([5]);
   });
 
+  test('a takeaway is rated as a whole: its dishes are not rated one by one', async () => {
+    const { s, orderId } = await receivedTakeaway();
+    const order = await s.visitor.get(`${API}/orders/${orderId}`);
+    const line = order.body.included.find((r: any) => r.type === 'line_items');
+    expectError(
+      await s.visitor.post(`${API}/product_ratings`, { line_item_id: line.id, rating: 5 }),
+      400,
+      'ORDER_INVALID',
+      /rate the order instead/,
+    );
+  });
+
   test('an order had more than 60 days ago is no longer rated', async () => {
     const { s, orderId } = await receivedTakeaway();
     hours(61 * 24);
