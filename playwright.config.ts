@@ -3,13 +3,15 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addKitchenStaffCommand } from './e2e/kitchen-staff';
+import { addSupportStaffCommand } from './e2e/support-staff';
 
 // Customer journeys in Debian's Chromium (never a downloaded browser) on a phone-sized viewport, against
 // the real server on a fresh embedded database with the clock pinned to Wednesday 18 November 2026, 10:00.
 // Two projects: `phone-chromium` against the sandbox processor, and `live-payments` (e2e/live-*.spec.ts)
 // against a second server with PAYMENTS=live, pointed at the local Stripe double (decision 20). Before the
 // first server starts, `npm run staff` makes a member of kitchen staff on its database (the embedded database
-// takes one process at a time, so it is made before the shop holds it; e2e/kitchen-staff.ts).
+// takes one process at a time, so it is made before the shop holds it; e2e/kitchen-staff.ts), and a member
+// of the support team the same way (e2e/support-staff.ts).
 
 // Debian's headless shell of the same Chromium when it is installed (.ci/run installs it): the build without
 // a browser window's own UI that Playwright runs headless tests in by default, a third less CPU a journey
@@ -84,7 +86,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `${addKitchenStaffCommand()} && node --import tsx src/server/main.ts`,
+      command: `${addKitchenStaffCommand()} && ${addSupportStaffCommand()} && node --import tsx src/server/main.ts`,
       url: `http://127.0.0.1:${port}/readyz`,
       reuseExistingServer: false,
       timeout: 90_000,
