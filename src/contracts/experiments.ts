@@ -47,12 +47,13 @@ export const customerExperimentDocument = z.object({
 });
 
 /**
- * What a page's HTML says of the visitor's experiments (inlined beside the settings and the customer, never
- * cached): the flag analytics events carry from the first one, and whether each variant is recorded (a
- * signed-in customer's page records the rest once it is live).
+ * What a page's HTML says of its visitor for analytics (inlined beside the settings and the customer, never
+ * cached): the A/B flag and new or existing, which every event carries from the first, and whether a
+ * signed-in customer has variants not yet recorded (the page records them once it is live).
  */
 export const pageExperiments = z.object({
   abFlag: z.string(),
-  assignments: z.array(z.object({ experimentId: z.string(), variantId: z.string(), recorded: z.boolean() })),
+  customerType: z.enum(['new', 'existing']),
+  unrecorded: z.boolean(),
 });
 export type PageExperiments = z.infer<typeof pageExperiments>;

@@ -64,7 +64,8 @@ import { supportRoutes } from './modules/support';
 import { takeawayBasketRoutes, takeawayRoutes } from './modules/takeaway';
 import { countVoucherAttempt, voucherRoutes, type CountCodeAttempt } from './modules/vouchers';
 import { snakeKeys } from '../contracts/case';
-import { abFlag } from '../domain/experiments';
+import { abFlag, customerTypeOf } from '../domain/experiments';
+import type { PageExperiments } from '../contracts/experiments';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -366,18 +367,17 @@ export async function buildApp({
       customerId: customer ? customerId : null,
     });
     const flag = abFlag(assignments);
+    const document = customer ? await customers.document(customer) : null;
+    const experimentsSeen: PageExperiments = {
+      abFlag: flag,
+      customerType: customerTypeOf(document?.data.attributes ?? null),
+      unrecorded: document !== null && assignments.some((assignment) => !assignment.recorded),
+    };
     return {
       bootstrap: {
         settings: snakeKeys({ data: { id, type: 'settings', attributes } }),
-        customer: customer ? snakeKeys(await customers.document(customer)) : null,
-        experiments: snakeKeys({
-          abFlag: flag,
-          assignments: assignments.map(({ experimentId, variantId, recorded }) => ({
-            experimentId,
-            variantId,
-            recorded,
-          })),
-        }),
+        customer: document ? snakeKeys(document) : null,
+        experiments: snakeKeys(experimentsSeen),
       },
       // Public pages change with the menu week (and its one-off week) and the visitor's experiment variants;
       // the customer type is the only thing about the customer a public page may ever depend on.

@@ -5,6 +5,7 @@ import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } fr
 import { trackNavigation } from './app/navigation-history';
 import { createQueryClient } from './app/query-client';
 import { createRoutes } from './routes';
+import { followVisitor } from './features/experiments/follow-visitor';
 import { seedFromBootstrap } from './shared/bootstrap';
 import { onUnauthorized } from './shared/api/client';
 import { forgetCustomer } from './shared/customer.queries';
@@ -23,6 +24,8 @@ if (server) {
   for (const query of queryClient.getQueryCache().getAll()) query.setState({ dataUpdatedAt: Date.now() });
 }
 seedFromBootstrap(queryClient);
+// Analytics' A/B and new-or-existing flags, and the customer's variants recorded once they sign in.
+followVisitor(queryClient);
 // Spec §8: a 401 on any call resets the customer store (signed out).
 onUnauthorized(() => forgetCustomer(queryClient));
 const routes = createRoutes(queryClient);

@@ -1,7 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { authApi } from '../features/auth/auth.api';
-import { registerFingerprintInBackground } from '../features/auth/fingerprint';
 import { isPaymentPage } from '../features/checkout/flows';
 import { customerQueries, rememberSignIn, safeTarget } from '../shared/customer.queries';
 import { showToast } from '../shared/ui/toast';
@@ -47,18 +45,22 @@ function signInFromEntryToken(queryClient: QueryClient, request: Request): Promi
   if (!pending) {
     url.searchParams.delete('token');
     const without = `${url.pathname}${url.search}`;
-    pending = authApi.signInWithToken(token).then(
-      async ({ customer, targetUrl }) => {
-        await rememberSignIn(queryClient, customer);
-        registerFingerprintInBackground(customer.id);
-        showToast(customer.firstName ? `Welcome, ${customer.firstName}` : 'You are signed in');
-        return safeTarget(targetUrl) ?? (url.pathname === '/' ? '/account' : without);
-      },
-      (error: unknown) => {
-        showToast(error instanceof Error ? error.message : 'Something went wrong', 'error');
-        return without;
-      },
-    );
+    // The sign-in's calls load with a token's first use: most pages never carry one (the first JS stays small).
+    const signIn = async () => {
+      const [{ authApi }, { registerFingerprintInBackground }] = await Promise.all([
+        import('../features/auth/auth.api'),
+        import('../features/auth/fingerprint'),
+      ]);
+      const { customer, targetUrl } = await authApi.signInWithToken(token);
+      await rememberSignIn(queryClient, customer);
+      registerFingerprintInBackground(customer.id);
+      showToast(customer.firstName ? `Welcome, ${customer.firstName}` : 'You are signed in');
+      return safeTarget(targetUrl) ?? (url.pathname === '/' ? '/account' : without);
+    };
+    pending = signIn().catch((error: unknown) => {
+      showToast(error instanceof Error ? error.message : 'Something went wrong', 'error');
+      return without;
+    });
     tokenSignIns.set(token, pending);
   }
   return pending;

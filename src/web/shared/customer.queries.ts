@@ -29,12 +29,14 @@ export function setCustomer(queryClient: QueryClient, customer: Customer | null)
   queryClient.setQueryData(customerQueries.me().queryKey, customer);
 }
 
-/** Signed in: remember the customer, and refetch what depends on who they are (their basket joined the visitor's). */
+/**
+ * Signed in: remember the customer, and refetch what depends on who they are (their basket joined the
+ * visitor's; the banners say the customer's recorded experiment variant, decision 30).
+ */
 export async function rememberSignIn(queryClient: QueryClient, customer: Customer): Promise<void> {
   setCustomer(queryClient, customer);
   await queryClient.invalidateQueries({
-    predicate: (query) =>
-      !['shop', 'menu', 'marketing'].includes(String(query.queryKey[0])) && query.queryKey[1] !== 'me',
+    predicate: (query) => !['shop', 'menu'].includes(String(query.queryKey[0])) && query.queryKey[1] !== 'me',
   });
 }
 

@@ -57,7 +57,4 @@ export const authApi = {
         },
       }),
     ),
-  signOut: async (): Promise<void> => {
-    await api('DELETE', '/sessions');
-  },
 };

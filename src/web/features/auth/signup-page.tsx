@@ -73,6 +73,7 @@ export function SignupForm({
       setTaken(false);
       const signedIn = await authApi.signUp(body);
       analytics.ctaClick('sign_up', { step: 'submitted' });
+      analytics.signUp('email');
       await finish(signedIn, returnTo, 'sign_up');
     },
     // Spec §8: invalid_email says "Invalid email", beside the email; an email with an account is told so
