@@ -96,12 +96,16 @@ export function daysLeft(expiresAt: Date, now: Date): number {
   return daysBetween(londonDate(now), lastDayOf(expiresAt));
 }
 
-/** "expires today", "expires tomorrow", "expires in 12 days". */
-export function expiresInLabel(expiresAt: Date, now: Date): string {
-  const days = daysLeft(expiresAt, now);
+/** "expires today", "expires tomorrow", "expires in 12 days" for credit with `days` London days left. */
+export function daysLeftLabel(days: number): string {
   if (days <= 0) return 'expires today';
   if (days === 1) return 'expires tomorrow';
   return `expires in ${days} days`;
+}
+
+/** "expires today", "expires tomorrow", "expires in 12 days". */
+export function expiresInLabel(expiresAt: Date, now: Date): string {
+  return daysLeftLabel(daysLeft(expiresAt, now));
 }
 
 export interface CreditLot {
