@@ -198,7 +198,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   lazy: screen('rewards'),
                 },
                 { path: 'offers', loader: redirectTo(queryClient, '/account/rewards'), element: null },
-                supportAccountRoute(queryClient),
+                supportAccountRoute(),
                 { path: '*', Component: NotFoundPage },
               ],
             },
