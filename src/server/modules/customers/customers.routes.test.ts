@@ -832,11 +832,20 @@ describe('POST /customers/fingerprint', () => {
 });
 
 describe('GET /store_credit_transactions', () => {
+  /** A movement's source (null for a spend) and its expiry: none here, as nothing these rows added expires. */
+  const never = (source: string | null) => ({
+    source,
+    source_label: source === null ? null : source === 'refund' ? 'Refund as credit' : 'Credit',
+    expires_at: null,
+    expires_on: null,
+    expired: false,
+  });
+
   test('none yet: an empty list and a balance of 0', async () => {
     const { visitor } = await signedInCustomer(t);
     const response = await visitor.get(`${API}/store_credit_transactions`);
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ data: [], meta: { balance: 0 } });
+    expect(response.body).toEqual({ data: [], meta: { balance: 0, next_expiry: null, lots: [] } });
   });
 
   test('every movement, newest first, with the balance; never another customer’s', async () => {
@@ -899,6 +908,7 @@ describe('GET /store_credit_transactions', () => {
             description: 'Used on an order',
             reference: null,
             created_at: '2026-11-02T09:00:00.000Z',
+            ...never(null),
           },
         },
         {
@@ -911,6 +921,8 @@ describe('GET /store_credit_transactions', () => {
             description: 'Credit voucher',
             reference: 'CV-9',
             created_at: '2026-10-15T09:00:00.000Z',
+            // A reason the wallet does not know: credit that never expires.
+            ...never('legacy'),
           },
         },
         {
@@ -923,10 +935,12 @@ describe('GET /store_credit_transactions', () => {
             description: 'Refund for a late box',
             reference: 'ORD-1',
             created_at: '2026-10-01T09:00:00.000Z',
+            ...never('refund'),
           },
         },
       ],
-      meta: { balance: 1500 },
+      // Written straight into the tables, the credit is in no lot (the wallet's own tests cover lots).
+      meta: { balance: 1500, next_expiry: null, lots: [] },
     });
     expect((await me(visitor)).body.data.attributes.store_credits).toBe(1500);
   });
@@ -1008,7 +1022,7 @@ describe('customer-only routes', () => {
       attributes: { first_name: 'Bob', store_credits: 700 },
     });
     const aliceCredits = await alice.visitor.get(`${API}/store_credit_transactions`);
-    expect(aliceCredits.body).toEqual({ data: [], meta: { balance: 300 } });
+    expect(aliceCredits.body).toEqual({ data: [], meta: { balance: 300, next_expiry: null, lots: [] } });
     // Bob's emails: none (Alice's password change is emailed to Alice).
     expect(await emailsTo(t, bob.customer.email)).toEqual([]);
     expect((await emailsTo(t, alice.customer.email)).map((e) => e.template)).toEqual(['password_changed']);
