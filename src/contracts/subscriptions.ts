@@ -6,6 +6,7 @@ import { MAX_COCKTAILS, MAX_RECIPES, MIN_RECIPES, PLAN_WEEKS_AHEAD } from '../do
 import { isoDateSchema, penceSchema, uuidSchema } from './common';
 import { resource } from './envelope';
 import { orderAddressSchema, orderStateSchema } from './orders';
+import { customerVoucherSchema, scheduleWeekLoyaltySchema } from './rewards';
 
 // The Pasta Plan (spec §3 Subscription, Schedule week; §4 Subscription and Schedule week states; §7
 // Subscriptions and Schedule; issue 12). A plan's flags are attributes of their own, as the spec lists them.
@@ -70,6 +71,8 @@ export const subscriptionAttributes = z.object({
   paidWeeks: z.array(isoDateSchema),
   cancelledAt: z.nullable(z.string()),
   cancelReason: z.nullable(z.string()),
+  /** Spec §3: the plan's reward codes (every fifth paid box brings one: decision 30), and whether each was used. */
+  customerVouchers: z.array(customerVoucherSchema),
   createdAt: z.string(),
 });
 export const subscriptionResource = resource('subscriptions', subscriptionAttributes);
@@ -118,6 +121,11 @@ export const scheduleWeekAttributes = z.object({
   shippingPrice: penceSchema,
   total: penceSchema,
   voucherCode: z.nullable(z.string()),
+  /**
+   * Spec §3 Loyalty: on the week whose paid box completed a block of the plan's paid boxes (decision 30), the
+   * block's weeks and the reward code's voucher; null on every other week.
+   */
+  loyalty: scheduleWeekLoyaltySchema,
 });
 export const scheduleWeekResource = resource('schedule_weeks', scheduleWeekAttributes);
 export const scheduleWeekDocument = z.object({ data: scheduleWeekResource });

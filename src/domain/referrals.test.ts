@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
+  displayName,
   friendOfferText,
   householdAddress,
   householdCard,
@@ -294,6 +295,18 @@ describe('terms', () => {
     );
     expect(loyaltyTermsText(LOYALTY_DEFAULTS)).toBe(
       'Every 5 paid boxes of your pasta plan bring £10 off a box. Each reward code lasts 90 days.',
+    );
+  });
+
+  test('a name another customer reads is a name, or "A friend"', () => {
+    expect(displayName(' Sam ')).toBe('Sam');
+    expect(displayName('Anne-Marie O’Neil')).toBe('Anne-Marie O’Neil');
+    expect(displayName('Visit evil.com now')).toBe('A friend');
+    expect(displayName('<b>Sam</b>')).toBe('A friend');
+    expect(displayName('')).toBe('A friend');
+    expect(displayName(null)).toBe('A friend');
+    expect(friendOfferText('https://evil.example', REFERRAL_DEFAULTS)).toBe(
+      'A friend has given you £10 off your first order of £30 or more',
     );
   });
 

@@ -1,5 +1,6 @@
 import { addDays, dayMonth, type IsoDate } from './calendar';
 import { formatPenceShort } from './money';
+import type { OrderState } from './orders';
 
 // Referrals and plan loyalty (issue 23 part 3, decision 30). A customer's referral link carries their
 // referral token; a friend who signs up from it gets a welcome discount on their first order, and the
@@ -144,9 +145,20 @@ export function loyaltyTermsFrom(value: unknown): LoyaltyTerms {
   };
 }
 
+/**
+ * A customer's first name as another customer reads it (the friend on a referral link, the referrer beside a
+ * friend): a name that reads as a name, else "A friend". Names are typed by whoever fills in a form; one
+ * carrying a web address or markup must not reach someone else in our words.
+ */
+export function displayName(firstName: string | null | undefined): string {
+  const name = (firstName ?? '').replace(/\s+/g, ' ').trim();
+  const nameLike = /^\p{L}[\p{L}\p{M}'’. -]{0,39}$/u.test(name) && !/\.\p{L}{2}/u.test(name);
+  return nameLike ? name : 'A friend';
+}
+
 /** "Sam has given you £10 off your first order of £30 or more": what the friend reads on the link. */
 export function friendOfferText(referrerName: string, terms: ReferralTerms): string {
-  const who = referrerName.trim() || 'A friend';
+  const who = displayName(referrerName);
   const minimum =
     terms.friendMinimumSpend > 0 ? ` of ${formatPenceShort(terms.friendMinimumSpend)} or more` : '';
   return `${who} has given you ${formatPenceShort(terms.friendDiscount)} off your first order${minimum}`;
@@ -207,6 +219,17 @@ export function referralTermsText(terms: ReferralTerms): string {
 }
 
 // ---- Plan loyalty -------------------------------------------------------------------------------------------
+
+/** States of an order that was paid for and not given back: what counts as a paid order or a paid box. */
+export const PAID_ORDER_STATES = [
+  'paid',
+  'submitted',
+  'accepted',
+  'packed',
+  'shipped',
+  'ready_for_pickup',
+  'delivered',
+] as const satisfies readonly OrderState[];
 
 export const LOYALTY_DEFAULTS = {
   /** Every this many paid plan boxes bring a reward. */

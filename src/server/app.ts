@@ -58,6 +58,7 @@ import { findMedia, mediaRoutes } from './modules/menu';
 import { orderRoutes } from './modules/orders';
 import { paymentRoutes } from './modules/payments';
 import { restaurantRoutes } from './modules/restaurants';
+import { rewardRoutes } from './modules/rewards';
 import { cachedShopRules, settingsView, shopReads, shopRoutes } from './modules/shop';
 import { scheduleRoutes, subscriptionRoutes } from './modules/subscriptions';
 import { supportRoutes } from './modules/support';
@@ -305,6 +306,11 @@ export async function buildApp({
         countHit,
       });
       await api.register(voucherRoutes, { vouchers: s.vouchers, countCodeAttempt });
+      await api.register(rewardRoutes, {
+        rewardBlocks: s.rewardBlocks,
+        referrals: s.referrals,
+        secureCookies,
+      });
       await api.register(creditRoutes, { credit: s.credit, countCodeAttempt });
       await api.register(checkoutRoutes, { checkout: s.checkout, payments: s.payments });
       await api.register(orderRoutes, { orders: s.orders });

@@ -56,6 +56,8 @@ import {
   TakeawayTrackingService,
 } from './modules/takeaway';
 import { VouchersService } from './modules/vouchers';
+import { LoyaltyService, ReferralSettlement, ReferralsService, RewardBlocksService } from './modules/rewards';
+import { paidPlanBoxes, plansOfCustomer } from './modules/subscriptions';
 
 // The composition root (issue 10 part 3): every service is built here, once, and handed to the route
 // plugins and the jobs; every order kind is registered here, for orders and payments to call. Nothing else constructs a
@@ -105,6 +107,10 @@ export interface Services {
   marketing: MarketingService;
   ratings: RatingsService;
   experiments: ExperimentsService;
+  referrals: ReferralsService;
+  referralSettlement: ReferralSettlement;
+  loyalty: LoyaltyService;
+  rewardBlocks: RewardBlocksService;
 }
 
 export interface ServiceParts {
@@ -149,6 +155,10 @@ export function buildServices({ config, database, clock, rules, processors, log 
   const tabs = new TabsService(db, rules, clock, checkoutEndings, config.publicUrl);
   const tabBills = new TabBillsService(db, clock, checkoutEndings, payments, tabs);
   const myBookings = new MyBookingsService(db, rules, clock, config.publicUrl);
+  // Rewards (decision 30) read plans through these (the subscriptions area reads rewards for its views).
+  const planReads = { paidPlanBoxes, plansOfCustomer };
+  const referrals = new ReferralsService(db, rules, clock, config.publicUrl, log);
+  const marketing = new MarketingService(db, clock);
   return {
     // An unconfirmed account taken over by its inbox's owner keeps no saved card (decision 18).
     accounts: new AccountsService(db, config.publicUrl, {
@@ -156,6 +166,8 @@ export function buildServices({ config, database, clock, rules, processors, log 
       forgetSavedMethods: (tx, customerId) => paymentMethods.forgetAll(tx, customerId),
       clock,
       signUpsPerAddress: config.signUpsPerAddress,
+      // A referral link opened before signing up brings its welcome (decision 30).
+      onJoined: (tx, customer, token) => referrals.joinAtSignUp(tx, customer, token),
     }),
     emailRequests,
     customers: new CustomersService(db, clock),
@@ -204,8 +216,12 @@ export function buildServices({ config, database, clock, rules, processors, log 
     eventGuests: new EventGuestsService(db, clock),
     eventHost: new EventHostService(db, rules, clock),
     support: new SupportService(db, clock, config.publicUrl, config.email.support),
-    marketing: new MarketingService(db, clock),
+    marketing,
     ratings: new RatingsService(db, clock, config.publicUrl, config.email.support),
     experiments: new ExperimentsService(db),
+    referrals,
+    referralSettlement: new ReferralSettlement(db, rules, clock, config.publicUrl),
+    loyalty: new LoyaltyService(db, rules, clock, config.publicUrl, planReads),
+    rewardBlocks: new RewardBlocksService(db, rules, clock, config.publicUrl, planReads, marketing),
   };
 }

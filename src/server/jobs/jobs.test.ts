@@ -51,6 +51,8 @@ describe('the shop’s jobs', () => {
       [JOB.remindExpiringCredit]: '*/15 * * * *',
       [JOB.expireCredit]: '* * * * *',
       [JOB.askAfterOrders]: '* * * * *',
+      [JOB.settleReferrals]: '* * * * *',
+      [JOB.awardLoyalty]: '*/5 * * * *',
     });
   });
 

@@ -34,12 +34,16 @@ export const JOB = {
   progressFulfilment: 'fulfilment-progress',
   /** Event bookings: the dietary form's reminder 3 days before, the day-before reminder; once each. */
   remindEvents: 'events-remind',
-  /** Delivered orders: the one email asking for a rating and feedback (decision 30), once each. */
-  askAfterOrders: 'after-order-asks',
   /** Store credit: the email two weeks before a lot expires (once per lot), one per customer per pass. */
   remindExpiringCredit: 'credit-expiry-reminders',
   /** Store credit whose date has come taken off the balance, each lot once (decision 30). */
   expireCredit: 'credit-expiry',
+  /** Referrals whose friend's first order is paid: the referrer's credit, or why not; once each (decision 30). */
+  settleReferrals: 'referrals-settle',
+  /** Plans whose paid boxes completed a block: the reward code and its email; once per block. */
+  awardLoyalty: 'loyalty-award',
+  /** Delivered orders: the one email asking for a rating and feedback (decision 30), once each. */
+  askAfterOrders: 'after-order-asks',
 } as const;
 
 export interface ShopWork {
@@ -62,9 +66,11 @@ export interface ShopWork {
   planAhead(): Promise<number>;
   progressFulfilment(): Promise<number>;
   remindEvents(): Promise<number>;
-  askAfterOrders(): Promise<number>;
   remindExpiringCredit(): Promise<number>;
   expireCredit(): Promise<number>;
+  settleReferrals(): Promise<number>;
+  awardLoyalty(): Promise<number>;
+  askAfterOrders(): Promise<number>;
 }
 
 export function shopJobs(work: ShopWork): JobDefinition[] {
@@ -127,12 +133,18 @@ export function shopJobs(work: ShopWork): JobDefinition[] {
       run: async () => void (await work.progressFulfilment()),
     },
     { name: JOB.remindEvents, cron: '*/15 * * * *', run: async () => void (await work.remindEvents()) },
-    { name: JOB.askAfterOrders, cron: '* * * * *', run: async () => void (await work.askAfterOrders()) },
     {
       name: JOB.remindExpiringCredit,
       cron: '*/15 * * * *',
       run: async () => void (await work.remindExpiringCredit()),
     },
     { name: JOB.expireCredit, cron: '* * * * *', run: async () => void (await work.expireCredit()) },
+    {
+      name: JOB.settleReferrals,
+      cron: '* * * * *',
+      run: async () => void (await work.settleReferrals()),
+    },
+    { name: JOB.awardLoyalty, cron: '*/5 * * * *', run: async () => void (await work.awardLoyalty()) },
+    { name: JOB.askAfterOrders, cron: '* * * * *', run: async () => void (await work.askAfterOrders()) },
   ];
 }

@@ -9,8 +9,8 @@ import { cachedShopRules } from '../modules/shop';
 import { rejectUnacceptedTakeaways } from '../modules/kitchen';
 import { creditLateDeliveries } from '../modules/takeaway';
 import { remindEvents } from '../modules/events';
-import { askAfterOrders } from '../modules/ratings';
 import { expireCredit, remindExpiringCredit } from '../modules/credit';
+import { askAfterOrders } from '../modules/ratings';
 import type { Services } from '../services';
 import { createJobs, type Jobs, type JobsLog } from './queue';
 import { JOB, shopJobs, type ShopWork } from './shop-jobs';
@@ -86,9 +86,11 @@ export async function startShopJobs({
       return handedOver + moved;
     },
     remindEvents: () => remindEvents(database.db, clock, config.publicUrl),
-    askAfterOrders: () => askAfterOrders(database.db, clock, config.publicUrl),
     remindExpiringCredit: () => remindExpiringCredit(database.db, clock, config.publicUrl),
     expireCredit: () => expireCredit(database.db, clock),
+    settleReferrals: () => services.referralSettlement.settlePending(),
+    awardLoyalty: () => services.loyalty.award(),
+    askAfterOrders: () => askAfterOrders(database.db, clock, config.publicUrl),
   };
   jobs = createJobs(database, shopJobs(shopWork), log);
   await jobs.start({ work });
@@ -148,9 +150,11 @@ export async function prepareShopJobs(database: Database, log: JobsLog): Promise
       planAhead: nothing,
       progressFulfilment: nothing,
       remindEvents: nothing,
-      askAfterOrders: nothing,
       remindExpiringCredit: nothing,
       expireCredit: nothing,
+      settleReferrals: nothing,
+      awardLoyalty: nothing,
+      askAfterOrders: nothing,
     }),
     log,
   );

@@ -14,6 +14,7 @@ import {
 import { DomainError } from '../../../domain/errors';
 import { ErrorResponse } from '../../http/problems';
 import { clientAddress } from '../../http/client-address';
+import { clearReferralCookie, referralTokenOf } from '../../http/referral-cookie';
 import { RequestValidationError } from '../../http/zod-compilers';
 import { requireCustomer } from '../../http/session';
 import type { CustomersService } from '../customers';
@@ -93,7 +94,10 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRoutesOpt
     async (request, reply) => {
       if (request.validationError) throw signUpValidationError(request.validationError, request.body);
       const start = await sessionStarter(app, deps, request, reply);
-      const customer = await accounts.signUp(request.body, clientAddress(request), start);
+      // A referral link opened in this browser (decision 30): its welcome is taken, and the cookie goes.
+      const referralToken = referralTokenOf(request, deps.secureCookies);
+      const customer = await accounts.signUp(request.body, clientAddress(request), start, referralToken);
+      if (referralToken) clearReferralCookie(reply, deps.secureCookies);
       return reply.status(201).send(await customers.document(customer, request.body.targetUrl ?? null));
     },
   );

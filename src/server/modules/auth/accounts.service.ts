@@ -45,6 +45,12 @@ const RECENT_EMAILS =
 /** Starts the session for a customer inside the caller's transaction (the HTTP edge sets the cookie). */
 export type StartSession = (customerId: string, tx: DbOrTx) => Promise<void>;
 
+/**
+ * What a new account brings, inside its sign-up's transaction (email, or a provider's first time): the welcome
+ * of the referral link this browser opened, if any (decision 30). Filled in the composition root.
+ */
+export type OnJoined = (tx: DbOrTx, customer: CustomerRow, referralToken: string) => Promise<void>;
+
 interface PendingSignUp {
   firstName: string;
   lastName: string;
@@ -60,6 +66,7 @@ export class AccountsService {
   /** The shop's clock, which the sign-in backoff runs on (pinned in tests and demos). */
   private readonly clock: Clock;
   private readonly signUpsPerAddress: number | null;
+  private readonly onJoined: OnJoined;
 
   constructor(
     private readonly db: Db,
@@ -70,8 +77,10 @@ export class AccountsService {
       clock?: Clock;
       /** Sign-ups an hour from one address, when the deployment sets its own (config SIGN_UPS_PER_ADDRESS). */
       signUpsPerAddress?: number | null;
+      onJoined?: OnJoined;
     } = {},
   ) {
+    this.onJoined = options.onJoined ?? (async () => {});
     this.signUpsPerAddress = options.signUpsPerAddress ?? null;
     this.emailRequests = options.emailRequests ?? emailRequestsOf(db, publicUrl);
     this.forgetSavedMethods = options.forgetSavedMethods ?? (async () => async () => {});
@@ -98,8 +107,15 @@ export class AccountsService {
   }
 
   /** Sign-up (decision 18): the account at once, signed in; an email asks to confirm the address. */
-  signUp(body: SignUpBody, address: string, start: StartSession): Promise<CustomerRow> {
-    return signUp(this.db, this.publicUrl, body, address, start, this.signUpsPerAddress);
+  signUp(
+    body: SignUpBody,
+    address: string,
+    start: StartSession,
+    referralToken: string | null = null,
+  ): Promise<CustomerRow> {
+    return signUp(this.db, this.publicUrl, body, address, start, this.signUpsPerAddress, (tx, customer) =>
+      referralToken ? this.onJoined(tx, customer, referralToken) : Promise.resolve(),
+    );
   }
 
   confirmEmail(customerId: string, token: string): Promise<CustomerRow> {
@@ -318,7 +334,11 @@ export class AccountsService {
    * Google, Facebook or Apple: the provider's subject finds the customer; else a verified email links the
    * identity to the account with that email; else a new account (flagged socialLogin) is made.
    */
-  async signInWithProvider(profile: SocialProfile, start: StartSession): Promise<CustomerRow> {
+  async signInWithProvider(
+    profile: SocialProfile,
+    start: StartSession,
+    referralToken: string | null = null,
+  ): Promise<CustomerRow> {
     return this.proving(async (tx, prove) => {
       let customer = await findIdentity(tx, profile.provider, profile.subject);
       if (!customer) {
@@ -337,8 +357,10 @@ export class AccountsService {
             emailConfirmedAt: new Date(),
           });
           customer = made.customer;
-          if (made.created)
+          if (made.created) {
             await enqueueEmail(tx, welcome({ to: customer.email, firstName: customer.firstName }));
+            if (referralToken) await this.onJoined(tx, customer, referralToken);
+          }
         }
         await linkIdentity(tx, {
           provider: profile.provider,

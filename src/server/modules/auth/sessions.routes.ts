@@ -17,6 +17,7 @@ import {
 import { SocialSignInError, type SocialProfile, type SocialSignIn } from '../../integrations/social-sign-in';
 import { ownerOf } from '../../http/basket-owner';
 import { clientAddress } from '../../http/client-address';
+import { clearReferralCookie, referralTokenOf } from '../../http/referral-cookie';
 import type { CustomersService } from '../customers';
 import type { BasketService } from '../baskets';
 import { deviceTokenOf } from './known-devices';
@@ -188,7 +189,10 @@ export async function sessionRoutes(app: FastifyInstance, deps: SessionRoutesOpt
       throw error;
     }
     const start = await sessionStarter(app, deps, request, reply);
-    const customer = await accounts.signInWithProvider(profile, start);
+    // A first sign-in with a provider is a sign-up: it takes the referral link's welcome (decision 30).
+    const referralToken = referralTokenOf(request, deps.secureCookies);
+    const customer = await accounts.signInWithProvider(profile, start, referralToken);
+    if (referralToken) clearReferralCookie(reply, deps.secureCookies);
     return reply.status(201).send(await customers.document(customer, targetUrl ?? null));
   };
 

@@ -55,6 +55,7 @@ export async function signUp(
   address: string,
   start: StartSession,
   perAddress: number | null = null,
+  joined: (tx: DbOrTx, customer: CustomerRow) => Promise<void> = async () => {},
 ): Promise<CustomerRow> {
   const addressLimit = perAddress ? { ...LIMITS.signUpPerAddress, max: perAddress } : LIMITS.signUpPerAddress;
   await hit(db, `signup:ip:${address}`, addressLimit);
@@ -71,6 +72,8 @@ export async function signUp(
       acceptsMail: body.acceptsMail ?? false,
     });
     if (!made.created) throw new DomainError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
+    // What joining brings (a friend's referral welcome: decision 30), never a reason for it to fail.
+    await joined(tx, made.customer);
     await sendConfirmation(tx, publicUrl, made.customer);
     await start(made.customer.id, tx);
     return made.customer;

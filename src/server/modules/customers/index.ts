@@ -23,6 +23,7 @@ export {
   storeCreditOf,
   takeStoreCredit,
 } from './customer-rows';
+export { addressBookLines, customerByReferralToken, type Referrer } from './household-reads';
 export { customerRoutes } from './customers.routes';
 export { allergenProfileOf, AllergenProfileService } from './allergen-profile';
 export { allergenRoutes } from './allergens.routes';

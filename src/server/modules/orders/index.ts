@@ -80,3 +80,10 @@ export {
   planOrders,
 } from './plan-order-reads';
 export { changeOrderDelivery, setCheckoutTotal } from './order-writes';
+export {
+  hasPaidCheckout,
+  orderAddressLines,
+  paidCheckoutsOf,
+  paidOrderCountsOfPlans,
+  type PaidCheckoutRecord,
+} from './reward-reads';

@@ -12,6 +12,7 @@ export {
 } from './payment-methods.service';
 export type { PaymentRow } from './payment-state';
 export { paymentMethodsOf } from './method-reads';
+export { cardsOfCheckouts, cardsOfCustomer, type CardFacts } from './household-cards';
 export { requestRefund } from './refunds';
 export { cardRefundRoom, requestPartRefund } from './part-refunds';
 export { paymentFailure } from './payment-view';

@@ -14,6 +14,7 @@ export {
   diningTablesOf,
   findDiningTable,
   findRestaurant,
+  listRestaurants,
   readProducts,
   restaurantsOf,
   type ProductRow,

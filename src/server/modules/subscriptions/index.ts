@@ -18,3 +18,4 @@ export { subscriptionRoutes } from './subscriptions.routes';
 export { scheduleRoutes } from './schedule.routes';
 export { PlanBillingService } from './billing';
 export { planWeekKind } from './plan-week-kind';
+export { paidPlanBoxes, plansOfCustomer } from './loyalty-boxes';

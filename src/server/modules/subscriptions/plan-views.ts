@@ -11,6 +11,7 @@ import { scheduleWeeks, subscriptionEvents, type subscriptions } from '../../db/
 import { publishedWeeks } from '../menu';
 import { orderCountsOfPlans, orderLinesOf, ordersOfPlans, ordersWithVoucherCodes } from '../orders';
 import { paymentMethodsOf } from '../payments';
+import { loyaltyOfWeeks, planRewardVouchers } from '../rewards';
 import type { ScheduleWeekRow, SubscriptionRow } from './plan-store';
 
 // The plan and its weeks as the API shows them (spec §3 Subscription, Schedule week): each week's box with
@@ -61,6 +62,7 @@ export async function subscriptionViews(db: DbOrTx, plans: PlanRow[], now: Date)
     weekState: weekOf.get(box.id)?.state ?? null,
   }));
   const counts = await orderCountsOfPlans(db, ids);
+  const rewards = await planRewardVouchers(db, ids, now);
   return plans.map((plan) => {
     const mine = upcoming.filter((row) => row.subscriptionId === plan.id);
     const charge =
@@ -135,6 +137,7 @@ export async function subscriptionViews(db: DbOrTx, plans: PlanRow[], now: Date)
       ].sort(),
       cancelledAt: plan.cancelledAt?.toISOString() ?? null,
       cancelReason: plan.cancelReason,
+      customerVouchers: rewards.get(plan.id) ?? [],
       createdAt: plan.createdAt.toISOString(),
     };
   });
@@ -185,6 +188,7 @@ export async function scheduleWeekViews(
     db,
     weeks.map((week) => week.startDate),
   );
+  const loyalty = await loyaltyOfWeeks(db, [...new Set(weeks.map((week) => week.subscriptionId))]);
   return weeks.map((week) => {
     const plan = plans.find((p) => p.id === week.subscriptionId)!;
     const box = week.orderId ? boxes.get(week.orderId) : undefined;
@@ -225,6 +229,7 @@ export async function scheduleWeekViews(
       shippingPrice: order?.shippingPrice ?? 0,
       total: order?.total ?? 0,
       voucherCode: box?.voucherCode ?? null,
+      loyalty: loyalty.get(week.id) ?? null,
     };
   });
 }

@@ -21,6 +21,6 @@ export {
   voucherCodeOf,
   voucherCodes,
 } from './vouchers.repo';
-export { createPersonalVoucher, personalVouchersOf, type PersonalVoucher } from './personal-vouchers';
+export { createPersonalVoucher, personalVouchersOf } from './personal-vouchers';
 export { countVoucherAttempt, type CountCodeAttempt } from './voucher-attempts';
 export { voucherRoutes } from './vouchers.routes';

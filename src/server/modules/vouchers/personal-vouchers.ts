@@ -52,7 +52,7 @@ export async function createPersonalVoucher(
   throw new Error('Could not make a personal voucher code that is not taken');
 }
 
-export interface PersonalVoucher {
+interface PersonalVoucher {
   id: string;
   code: string;
   customerId: string | null;
