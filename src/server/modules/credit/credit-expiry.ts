@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { enqueueEmail } from '../../integrations/email';
 import { creditExpiring } from '../../integrations/email/wallet-templates';
 import { customerContact, lockCustomerCredit } from '../customers';
-import { expireLots } from './credit.service';
+import { expireLots } from './wallet-lots';
 import {
   customersToRemind,
   customersWithExpiredLots,

@@ -13,7 +13,8 @@ import {
 } from '../../../domain/wallet';
 import { requireCustomer } from '../../http/session';
 import type { CountCodeAttempt } from '../vouchers';
-import type { CreditService, CreditTransactionRow } from './credit.service';
+import type { CreditService } from './credit.service';
+import type { CreditTransactionRow } from './ledger';
 import type { LotRow } from './wallet.repo';
 
 // Store credit (spec §7 Customers): a credit code turned into credit (credit_voucher), and the customer's one

@@ -1,13 +1,11 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { londonDate } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
 import { mayAddCredit } from '../../../domain/email-confirmation';
 import { formatPence } from '../../../domain/money';
 import { normaliseVoucherCode, VOUCHER_MESSAGES } from '../../../domain/vouchers';
 import {
-  allocateReturn,
   allocateSpend,
-  compareSpendOrder,
   creditExpiresAt,
   creditSourceOf,
   DEFAULT_CREDIT_EXPIRY,
@@ -25,16 +23,9 @@ import {
   takeStoreCredit,
 } from '../customers';
 import { findVoucherByCode, takeRedemption } from '../vouchers';
-import {
-  insertLot,
-  lockLots,
-  lockLotsOf,
-  lotsOf,
-  moveLots,
-  recordLotSpends,
-  spendsOf,
-  type LotRow,
-} from './wallet.repo';
+import { assertAmount, balanceOf, record, type CreditMovement, type CreditTransactionRow } from './ledger';
+import { expireLots, lockWallet, returnToLots } from './wallet-lots';
+import { insertLot, lotsOf, moveLots, recordLotSpends, type LotRow } from './wallet.repo';
 
 // Store credit (spec §3 Customer storeCredits; §7 Customers credit_voucher, store_credit_transactions), one
 // wallet (issue 23 part 4, decision 30). The balance only moves by these functions, each with its row in
@@ -43,70 +34,11 @@ import {
 // taken from. customers.store_credits is always the sum of the lots' remaining. Locks: the customer's row
 // first (the balance UPDATE, so two movements of one customer's credit queue), then their lots in id order.
 
-export interface CreditMovement {
-  customerId: string;
-  /** Pence, a positive whole number (0 moves nothing and writes no row). */
-  amount: number;
-  /** A stable word for the kind of movement: credit_voucher, order_payment, payment_failed, referral… */
-  reason: string;
-  /** What the customer reads in their history. */
-  description: string;
-  /** What it relates to (a payment id, a code, a referral id). */
-  reference: string | null;
-  /** When it happens, by the shop's clock (credit added expires counting from it). */
-  at: Date;
-  /** Credit added: where it came from, when the reason alone does not say (domain/wallet.ts creditSourceOf). */
-  source?: CreditSource;
-  /** Credit added: when it expires, instead of the source's usual (null: never). */
-  expiresAt?: Date | null;
-}
-
-export type CreditTransactionRow = typeof storeCreditTransactions.$inferSelect;
-
 /**
  * Credit that comes back to the lots a spend took it from: its reason → the reason of that spend (with the
  * same reference). A payment's credit returns when the payment fails or is refunded (payments' movePayments).
  */
 const RETURNS: Readonly<Record<string, string>> = { payment_failed: 'order_payment' };
-
-function assertAmount(amount: number): void {
-  if (!Number.isSafeInteger(amount) || amount < 0) {
-    throw new RangeError(`A credit amount is a whole number of pence, not ${amount}`);
-  }
-}
-
-async function record(
-  tx: DbOrTx,
-  movement: Omit<CreditMovement, 'at' | 'source'>,
-  signed: number,
-  balanceAfter: number,
-  expiresAt: Date | null,
-): Promise<CreditTransactionRow> {
-  const [row] = await tx
-    .insert(storeCreditTransactions)
-    .values({
-      customerId: movement.customerId,
-      amount: signed,
-      balanceAfter,
-      reason: movement.reason,
-      description: movement.description,
-      reference: movement.reference,
-      expiresAt,
-      // The movements of one transaction keep their order in the history (now() is the transaction's start).
-      createdAt: sql`clock_timestamp()`,
-    })
-    .returning();
-  return row!;
-}
-
-async function balanceOf(tx: DbOrTx, customerId: string): Promise<number> {
-  const balance = await storeCreditOf(tx, customerId);
-  if (balance === null) throw new DomainError('CUSTOMER_NOT_FOUND', 'We could not find that account');
-  return balance;
-}
-
-const earliest = (dates: readonly (Date | null)[]): Date | null =>
-  dates.reduce<Date | null>((a, b) => (b && (!a || b.getTime() < a.getTime()) ? b : a), null);
 
 /**
  * Adds credit; returns the new balance and the movement (null for 0). New credit is a lot with its source and
@@ -145,110 +77,6 @@ export async function addCredit(
     expiresAt,
   });
   return { balance, transaction };
-}
-
-async function returnToLots(
-  tx: DbOrTx,
-  movement: CreditMovement,
-  spendReason: string,
-  reference: string,
-  balance: number,
-): Promise<CreditTransactionRow> {
-  const takenByLot = await spendsOf(tx, movement.customerId, spendReason, reference);
-  const lots = await lockLots(tx, [...takenByLot.keys()]);
-  // In the order the spend took them, leaving out lots whose date has since come (credit put back into them
-  // would only expire again).
-  const taken = lots
-    .filter((lot) => !lot.expiresAt || lot.expiresAt.getTime() > movement.at.getTime())
-    .sort(compareSpendOrder)
-    .map((lot) => ({ lotId: lot.id, take: takenByLot.get(lot.id)! }));
-  const { back, unplaced } = allocateReturn(taken, movement.amount);
-  await moveLots(
-    tx,
-    back.map(({ lotId, give }) => ({ lotId, delta: give })),
-  );
-  const source = movement.source ?? creditSourceOf(movement.reason);
-  const unplacedExpiry = creditExpiresAt(source, movement.at);
-  const expiresAt = earliest([
-    ...back.map(({ lotId }) => lots.find((lot) => lot.id === lotId)!.expiresAt),
-    ...(unplaced > 0 ? [unplacedExpiry] : []),
-  ]);
-  const transaction = await record(tx, movement, movement.amount, balance, expiresAt);
-  if (unplaced > 0) {
-    await insertLot(tx, {
-      customerId: movement.customerId,
-      transactionId: transaction.id,
-      source,
-      description: movement.description,
-      amount: unplaced,
-      remaining: unplaced,
-      expiresAt: unplacedExpiry,
-    });
-  }
-  return transaction;
-}
-
-/**
- * The customer's lots with credit left, locked, covering their whole balance: credit the lots do not hold
- * (a balance written before lots existed, or by hand) becomes a lot that never expires.
- */
-async function lockWallet(tx: DbOrTx, customerId: string, balance: number): Promise<LotRow[]> {
-  const lots = await lockLotsOf(tx, customerId);
-  const held = lots.reduce((sum, lot) => sum + lot.remaining, 0);
-  if (held >= balance) return lots;
-  const legacy = await insertLot(tx, {
-    customerId,
-    source: 'legacy',
-    description: 'Credit',
-    amount: balance - held,
-    remaining: balance - held,
-    expiresAt: null,
-  });
-  return [...lots, legacy];
-}
-
-/**
- * Takes the credit of lots whose date has come off the balance (the caller holds the customer's row and
- * these lots): one `expired` ledger row per lot, its id the reference, so each expires once. Returns the
- * balance after and the lots it expired.
- */
-export async function expireLots(
-  tx: DbOrTx,
-  customerId: string,
-  balance: number,
-  due: readonly LotRow[],
-): Promise<{ balance: number; expired: LotRow[] }> {
-  let after = balance;
-  const expired: LotRow[] = [];
-  for (const lot of due) {
-    if (lot.remaining <= 0) continue;
-    const [row] = await tx
-      .insert(storeCreditTransactions)
-      .values({
-        customerId,
-        amount: -lot.remaining,
-        balanceAfter: after - lot.remaining,
-        reason: 'expired',
-        description: `Expired: ${lot.description}`,
-        reference: lot.id,
-        createdAt: sql`clock_timestamp()`,
-      })
-      .onConflictDoNothing()
-      .returning({ id: storeCreditTransactions.id });
-    if (!row) continue;
-    after -= lot.remaining;
-    expired.push(lot);
-  }
-  if (expired.length === 0) return { balance, expired };
-  await moveLots(
-    tx,
-    expired.map((lot) => ({ lotId: lot.id, delta: -lot.remaining })),
-  );
-  const taken = await takeStoreCredit(tx, customerId, balance - after);
-  if (taken !== after) {
-    throw new Error(`Customer ${customerId}'s credit (${taken}) does not match their lots (${after})`);
-  }
-  return { balance: after, expired };
 }
 
 /**
