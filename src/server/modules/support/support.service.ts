@@ -108,6 +108,9 @@ export interface Asker {
 }
 
 export class SupportService {
+  /** Where a reference's random bytes come from (a test puts clashes here). */
+  drawBytes: (size: number) => Uint8Array = randomBytes;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -348,7 +351,7 @@ export class SupportService {
     values: Omit<Parameters<typeof insertTicket>[1], 'reference'>,
   ): Promise<TicketRow> {
     for (let tries = 0; tries < REFERENCE_TRIES; tries++) {
-      const made = await insertTicket(tx, { ...values, reference: ticketReference(randomBytes(8)) });
+      const made = await insertTicket(tx, { ...values, reference: ticketReference(this.drawBytes(8)) });
       if (made) return made;
     }
     throw new Error(`No free ticket reference after ${REFERENCE_TRIES} tries`);
