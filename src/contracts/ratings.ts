@@ -82,21 +82,8 @@ export const productRatingDocument = z.object({ data: resource('product_ratings'
 export const productRatingModel = z.extend(productRatingAttributes, { id: z.string() });
 export type ProductRating = z.infer<typeof productRatingModel>;
 
-/** One dish's ratings in GET /weekly_menus/{id}/review_summary. */
-export const reviewSummaryAttributes = z.object({
-  productId: z.string(),
-  /** One decimal place; null with none. */
-  average: z.nullable(z.number()),
-  count: z.int(),
-  /** "4.6 from 128 ratings". */
-  text: z.string(),
-});
-export const reviewSummaryDocument = z.object({
-  data: z.array(resource('review_summaries', reviewSummaryAttributes)),
-  meta: z.object({ week: z.string() }),
-});
-export const reviewSummaryModel = z.extend(reviewSummaryAttributes, { id: z.string() });
-export type ReviewSummary = z.infer<typeof reviewSummaryModel>;
+// GET /weekly_menus/{id}/review_summary is ./review-summaries: a module of its own, the only one the menu's
+// first JS carries (re-exported here, it would share a chunk with the rest).
 
 const NPS_MESSAGE = `Choose a score from ${MIN_NPS} to ${MAX_NPS}`;
 /** POST /orders/{id}/feedback (spec §3 Order feedback): once per order. */

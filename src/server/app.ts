@@ -262,6 +262,14 @@ export async function buildApp({
   });
   if (config.postcodes.mode === 'embedded') await app.register(postcodesIoRoutes);
   await app.register(mailboxRoutes, { db: database.db, enabled: config.email.mailbox });
+  // Development only, beside the mailbox: a box delivered now, the after-order emails now (journeys on a
+  // pinned clock; issue 23).
+  if (config.email.mailbox) {
+    await app.register(fulfilmentDevRoutes, { fulfilment: services.fulfilment });
+    await app.register(ratingDevRoutes, {
+      askAfterOrders: () => askAfterOrders(database.db, clock, config.publicUrl),
+    });
+  }
   await app.register(appleCallbackRoutes);
   if (config.socialSignIn.mode === 'local') {
     await app.register(localProviderRoutes, { provider: localProviderOf(socialSignIn) });
@@ -349,13 +357,6 @@ export async function buildApp({
       });
       await api.register(hostRoutes, { host: s.eventHost });
       await api.register(ratingRoutes, { ratings: s.ratings });
-      // Development only: a box delivered now, the after-order emails now (journeys on a pinned clock).
-      if (config.email.mailbox) {
-        await api.register(fulfilmentDevRoutes, { fulfilment: s.fulfilment });
-        await api.register(ratingDevRoutes, {
-          askAfterOrders: () => askAfterOrders(database.db, clock, config.publicUrl),
-        });
-      }
       await api.register(supportRoutes, { support: s.support, customers: s.customers });
     },
     { prefix: API_PREFIX },

@@ -306,6 +306,14 @@ describe('GET /api/docs/json', () => {
       'GET /api/v2/support/tickets/{id}',
       'POST /api/v2/support/tickets/{id}/answer',
       'POST /api/v2/support/tickets/{id}/close',
+      // Ratings and feedback (issue 23 parts 1–2): an order's, a dish's, the week's summaries, the NPS answer
+      'POST /api/v2/ratings',
+      'PUT /api/v2/ratings/{id}',
+      'GET /api/v2/ratings/order/{orderId}',
+      'POST /api/v2/product_ratings',
+      'GET /api/v2/weekly_menus/{id}/review_summary',
+      'POST /api/v2/orders/{id}/feedback',
+      'GET /api/v2/kitchen/restaurants/{id}/ratings',
     ].sort();
     expect(documented).toEqual(expected);
     // The document and the router agree: no undocumented API route.
@@ -384,6 +392,8 @@ describe('GET /api/docs/json', () => {
         'from',
         // Support (issue 23 part 5): the team's inbox by state
         'filter[state]',
+        // Ratings (issue 23 part 1): the rating page's order, by the email link's key
+        'key',
       ].sort(),
     );
   });

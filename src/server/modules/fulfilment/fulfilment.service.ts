@@ -130,13 +130,13 @@ export class FulfilmentService {
   /**
    * Development only (the development mailbox on, the embedded warehouse): the box handed over now and its
    * parcel delivered now by the stand-in's courier, then moved on as the job moves every parcel, with its
-   * emails. For a journey on a pinned clock that needs a box that came (issue 23: rating its dishes). The
-   * customer's own box only; its state after, or null when it is no box of theirs.
+   * emails. For a journey on a pinned clock that needs a box that came (issue 23: rating its dishes). Its
+   * state after, or null when it is no box.
    */
-  async deliverNowForDevelopment(customerId: string, orderId: string): Promise<string | null> {
+  async deliverNowForDevelopment(orderId: string): Promise<string | null> {
     const order = await orderRowOf(this.db, orderId);
     const deliver = this.port.deliverNow?.bind(this.port);
-    if (!order || order.customerId !== customerId || !deliver) return null;
+    if (!order || !deliver) return null;
     if (!(KINDS as readonly string[]).includes(order.source)) return null;
     if (!['paid', 'submitted', 'packed', 'shipped'].includes(order.state)) return order.state;
     const shipment = async () =>

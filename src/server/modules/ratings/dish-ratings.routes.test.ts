@@ -5,7 +5,7 @@ import { emailsTo, linksIn, signedInCustomer } from '../../test/accounts';
 import { API, expectError } from '../../test/api-expect';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { planCustomer, type PlanCustomer } from '../../test/plans';
-import { WEEKS } from '../../test/test-clock';
+import { TEST_NOW, WEEKS } from '../../test/test-clock';
 import { askAfterOrders } from './asks';
 
 // A recipe-kit box's dishes (issue 23 part 1; decision 30): POST /product_ratings for a dish the customer
@@ -199,5 +199,28 @@ describe('the box’s feedback and its email', () => {
 
     const rated = await c.visitor.post(`${API}/ratings`, { order_id: c.firstOrderId, rating: 5 });
     expect(rated.status, JSON.stringify(rated.body)).toBe(201);
+  });
+});
+
+describe('development only: a box delivered now, the after-order emails now', () => {
+  test('the embedded warehouse delivers a paid box at once, moved on as the fulfilment job does', async () => {
+    expect(t.config.email.mailbox).toBe(true);
+    t.clock.set(TEST_NOW);
+    const other = await planCustomer(t);
+    const delivered = await t.app.inject({
+      method: 'POST',
+      url: `/dev/fulfilment/orders/${other.firstOrderId}/deliver`,
+    });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    expect(delivered.json().data.state).toBe('delivered');
+    expect((await emailsTo(t, other.email, 'order_delivered')).length).toBe(1);
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/dev/fulfilment/orders/00000000-0000-4000-8000-000000000000/deliver',
+    });
+    expect(unknown.statusCode).toBe(404);
+    const asked = await t.app.inject({ method: 'POST', url: '/dev/after-order-asks' });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json().data.sent).toEqual(expect.any(Number));
   });
 });

@@ -15,9 +15,9 @@ import {
   ratingParams,
   ratingUpdateBody,
   restaurantRatingsDocument,
-  reviewSummaryDocument,
   weeklyMenuParams,
 } from '../../../contracts/ratings';
+import { reviewSummaryDocument } from '../../../contracts/review-summaries';
 import { requireCustomer } from '../../http/session';
 import type { RatingsService } from './ratings.service';
 

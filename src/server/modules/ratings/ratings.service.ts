@@ -8,8 +8,8 @@ import type {
   RatingBody,
   RatingOrder,
   RestaurantRating,
-  ReviewSummary,
 } from '../../../contracts/ratings';
+import type { ReviewSummary } from '../../../contracts/review-summaries';
 import { isIsoDate, longDayLabel, londonDate, shortDayLabel } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
 import {
