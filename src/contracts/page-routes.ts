@@ -149,6 +149,9 @@ export const PAGES: readonly Page[] = [
   // An event booking's dietary form (issue 22 part 3): a guest's link with its key, or the booker signed in.
   browser('/events/dietary-form/:orderId'),
   browser('/events/dietary-form/success'),
+  // Rating a takeaway (issue 23 part 1): the after-order email's stars (with its key) or the tracking page's.
+  browser('/rate-my-takeaway'),
+  browser('/rate-my-takeaway/confirmation'),
   // Events (issue 22): the themes and a theme (public, rendered on the server; a theme loads the same JS as
   // the themes, measured there, as the bench visits a path without an id), then the booking (a draft in the
   // browser), the reservation and the events checkout.

@@ -96,6 +96,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             ...dineInRoutes(queryClient),
             // Guests' dietary needs for an event booking (issue 22 part 3): by link or as the booker.
             ...dietaryRoutes(),
+            // Rating a takeaway (issue 23 part 1): from the after-order email's stars (its key) or signed in.
+            { path: 'rate-my-takeaway', lazy: screen('rate') },
+            { path: 'rate-my-takeaway/confirmation', lazy: screen('rated') },
             // Events (issue 22): the themes, a theme, booking seats and its checkout.
             ...eventRoutes(queryClient),
             // Support and the beta group (issue 23 part 5): the question form, its thanks, the team's inbox.

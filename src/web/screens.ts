@@ -45,6 +45,9 @@ const screens = {
   }),
   myDetails: async () => ({ Component: (await import('./pages/account/my-details-page')).MyDetailsPage }),
   rewards: async () => ({ Component: (await import('./pages/account/rewards-page')).RewardsPage }),
+  // /rate-my-takeaway and its confirmation (issue 23): public, the email link's key or the customer signed in.
+  rate: async () => ({ Component: (await import('./pages/ratings/ratings-chunk')).RateMyTakeawayPage }),
+  rated: async () => ({ Component: (await import('./pages/ratings/ratings-chunk')).RatingConfirmationPage }),
 } satisfies Record<string, (queryClient: QueryClient) => Promise<Route>>;
 
 export type ScreenName = keyof typeof screens;

@@ -13,6 +13,8 @@ import { paymentQueries } from '../features/payments/payments.queries';
 import { usePayOrder } from '../features/payments/use-pay-order';
 import { LoadFailed } from '../shared/ui/load-failed';
 import { PlanHistory } from '../features/subscriptions/plan-history';
+import { asksForBoxFeedback, BoxFeedback } from '../features/ratings/box-feedback';
+import { menuQueries } from '../features/menu/menu.queries';
 import { isApiError } from '../shared/api/client';
 import { Spinner } from '../shared/ui/spinner';
 import { usePageMeta } from '../shared/use-page-meta';
@@ -133,6 +135,17 @@ function OrderDetail({ orderId, back }: { orderId: string; back: { to: string; l
         <OrderLines lines={order.lineItems} />
         <OrderTotals order={order} checkout={checkout} />
       </section>
+      {/* A delivered box (issue 23): rate its dishes and answer the one question (the email links to #rate). */}
+      {asksForBoxFeedback(order) ? (
+        <BoxFeedback
+          order={order}
+          onChanged={() => {
+            void queryClient.invalidateQueries({ queryKey: orderQueries.all });
+            // The menu's stars for these dishes change with them.
+            void queryClient.invalidateQueries({ queryKey: menuQueries.all });
+          }}
+        />
+      ) : null}
       {order.subscriptionId && order.mealWeek ? (
         <section className="checkout-card" aria-labelledby="order-history-heading">
           <h2 id="order-history-heading">Changes to this box’s week</h2>

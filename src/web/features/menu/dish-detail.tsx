@@ -30,7 +30,8 @@ export function DishDetail({
   onClose: () => void;
 }) {
   const { data } = useQuery({ ...menuQueries.product(fromMenu.id), placeholderData: fromMenu });
-  const dish = data ?? fromMenu;
+  // The menu's copy carries the stars (the week's review summary); the product read does not.
+  const dish = data ? { ...data, rating: fromMenu.rating } : fromMenu;
   const [variantId, setVariantId] = useState(dish.variants[0]?.id ?? '');
   const [imageIndex, setImageIndex] = useState(0);
   const variant = dish.variants.find((v) => v.id === variantId) ?? dish.variants[0];

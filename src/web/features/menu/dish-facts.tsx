@@ -1,8 +1,8 @@
 import { formatCookingTime } from '../../../domain/menu';
 import type { MenuDish } from './menu.queries';
 
-// The facts a customer scans a dish for: how long it takes and what it is (vegan, gluten free, …), and
-// how many are already in the basket. Shared by the menu card and the dish detail.
+// The facts a customer scans a dish for: how long it takes and what it is (vegan, gluten free, …), how many
+// are already in the basket, and its customers' stars. Shared by the menu card and the dish detail.
 
 const BADGES: [tag: string, label: string, title: string][] = [
   ['vegan', 'VG', 'Vegan'],
@@ -23,6 +23,7 @@ export function DishFacts({ dish, inBasket }: { dish: MenuDish; inBasket: number
   return (
     <ul className="dish-facts" aria-label={`About ${dish.title}`}>
       {inBasket > 0 ? <li className="dish-facts__in-basket">In your basket ×{inBasket}</li> : null}
+      {dish.rating ? <li className="dish-facts__rating">{dish.rating}</li> : null}
       {dish.cookingMinutes !== null ? (
         <li className="dish-facts__time">Ready in {formatCookingTime(dish.cookingMinutes)}</li>
       ) : null}

@@ -9,6 +9,8 @@ import {
 } from '../../../domain/allergens';
 import { cookingMinutesFromTags, isDoubleVariantTitle, offersDoublePortion } from '../../../domain/menu';
 import { parseDecimalToPence, type Pence } from '../../../domain/money';
+import { reviewSummaryDocument } from '../../../contracts/review-summaries';
+import { api } from '../../shared/api/client';
 import { storefrontQuery } from '../../shared/storefront';
 import { PRODUCT_QUERY, WEEK_COLLECTIONS_QUERY, WEEK_MENU_QUERY } from './storefront.documents';
 
@@ -76,6 +78,8 @@ export interface MenuDish {
   mayContain: string[];
   /** Minutes to cook, from the `cooking-time` tag; null when the catalogue does not say. */
   cookingMinutes: number | null;
+  /** Its customers' stars, "4.6 from 128 ratings" (the week's review summary; issue 23), when rated. */
+  rating?: string | undefined;
 }
 
 export function toDish(product: StorefrontProduct): MenuDish {
@@ -150,9 +154,22 @@ export const menuQueries = {
   week: (handle: IsoDate) =>
     queryOptions({
       queryKey: [...menuQueries.all, 'week', handle] as const,
+      // The week's dishes from the storefront, each with its stars from the shop (issue 23: the week's review
+      // summary, "4.6 from 128 ratings"); a dish is shown without them when the summary cannot be read.
       queryFn: async ({ signal }) => {
-        const data = weekMenu.parse(await storefrontQuery(WEEK_MENU_QUERY, { handle }, signal));
-        return (data.collection?.products.nodes ?? []).map(toDish);
+        const [data, stars] = await Promise.all([
+          storefrontQuery(WEEK_MENU_QUERY, { handle }, signal).then((doc) => weekMenu.parse(doc)),
+          api('GET', `/weekly_menus/${handle}/review_summary`, { signal })
+            .then((doc) => reviewSummaryDocument.parse(doc).data)
+            .catch(() => []),
+        ]);
+        const rated = new Map(
+          stars.map(({ id, attributes }) => [id, attributes.count ? attributes.text : undefined]),
+        );
+        return (data.collection?.products.nodes ?? []).map((product) => ({
+          ...toDish(product),
+          rating: rated.get(product.id),
+        }));
       },
       staleTime: 60_000,
     }),

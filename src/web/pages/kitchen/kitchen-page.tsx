@@ -7,6 +7,7 @@ import { HostEventsView } from '../../features/events/host-view';
 import { BusyMode } from '../../features/kitchen/busy-mode';
 import { floorTabLabel } from '../../features/kitchen/floor';
 import { FloorView } from '../../features/kitchen/floor-view';
+import { KitchenRatings } from '../../features/ratings/kitchen-ratings';
 import { kitchenQueries, type KitchenRestaurant } from '../../features/kitchen/kitchen.queries';
 import { TableCardsSheet } from '../../features/kitchen/table-cards';
 import { TabList, TabPanel } from '../../features/kitchen/tabs';
@@ -26,8 +27,9 @@ import './kitchen.css';
 // grouped by stage (columns on a tablet or desktop, tabs on a phone), the menu's snoozes and busy mode, and
 // the floor (issue 21 part 6): open tabs by table, and the table cards to print. A member of staff at several
 // restaurants picks one (kept in the address, ?restaurant=…, and remembered on this device); the view is in
-// the address too (?view=menu, floor, cards or events: the host's view of events, issue 22 part 6), so a
-// tablet can be left on the floor. Anyone else signed in is told the screen is for restaurant staff.
+// the address too (?view=menu, floor, cards, events: the host's view of events, issue 22 part 6, or ratings:
+// the restaurant's recent ratings, issue 23), so a tablet can be left on the floor. Anyone else signed in is
+// told the screen is for restaurant staff.
 
 export function kitchenRoute(queryClient: QueryClient): Pick<RouteObject, 'loader' | 'Component'> {
   return { loader: requireCustomer(queryClient), Component: KitchenPage };
@@ -148,7 +150,7 @@ const CONNECTION: Record<StreamStatus, string> = {
   stopped: 'Not connected',
 };
 
-const VIEWS = ['orders', 'menu', 'floor', 'cards', 'events'] as const;
+const VIEWS = ['orders', 'menu', 'floor', 'cards', 'events', 'ratings'] as const;
 type View = (typeof VIEWS)[number];
 /** The view the address asks for (?view=…); the orders otherwise. */
 const viewOf = (asked: string | null): View => VIEWS.find((view) => view === asked) ?? 'orders';
@@ -295,6 +297,7 @@ function Board({
             },
             { id: 'floor', label: floorTabLabel(floor.data?.openTabs) },
             { id: 'events', label: 'Events' },
+            { id: 'ratings', label: 'Ratings' },
           ]}
         />
       )}
@@ -305,6 +308,10 @@ function Board({
       ) : view === 'events' ? (
         <TabPanel base={`${base}-view`} id="events">
           <HostEventsView restaurantId={restaurant.id} />
+        </TabPanel>
+      ) : view === 'ratings' ? (
+        <TabPanel base={`${base}-view`} id="ratings">
+          <KitchenRatings restaurantId={restaurant.id} />
         </TabPanel>
       ) : view === 'floor' ? (
         <TabPanel base={`${base}-view`} id="floor">

@@ -7,6 +7,7 @@ import { formatPence } from '../../../../domain/money';
 import { receipt, takeawayMoney } from '../../../../domain/receipt';
 import { searchPathOf } from '../../../features/takeaway/tracking/elsewhere';
 import { TakeawayLines } from '../../../features/takeaway/checkout/order-lines';
+import { RateYourOrder } from '../../../features/ratings/rate-links';
 import { RiderProgressView } from '../../../features/takeaway/tracking/rider';
 import { clockTime, ukPhoneText, windowLabel } from '../../../features/takeaway/checkout/rules';
 import {
@@ -330,6 +331,9 @@ export function TakeawayTrackingPage() {
           ) : null}
 
           <Rider order={order} token={token} />
+
+          {/* Delivered or collected (issue 23): its customer rates it from here, the stars chosen on the way. */}
+          {owner && ownId && order.state === 'delivered' ? <RateYourOrder orderId={ownId} /> : null}
 
           {!ended && !unpaid ? (
             <section className="checkout-card" aria-labelledby="tw-steps-heading">

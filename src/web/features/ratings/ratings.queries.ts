@@ -1,0 +1,82 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  orderFeedbackDocument,
+  productRatingDocument,
+  ratingDocument,
+  ratingOrderDocument,
+  restaurantRatingModel,
+  restaurantRatingsDocument,
+  type FeedbackBody,
+  type OrderFeedback,
+  type ProductRating,
+  type ProductRatingBody,
+  type Rating,
+  type RatingBody,
+  type RatingOrder,
+  type RestaurantRating,
+} from '../../../contracts/ratings';
+import { api } from '../../shared/api/client';
+
+// Ratings and feedback (issue 23 parts 1 and 2; decision 30): the rating page's order (its customer signed in,
+// or the email link's key), rating an order or a dish, the NPS answer, and a restaurant's ratings for its
+// kitchen. A customer's orders carry their own answers (orders' queries); the menu's summaries are
+// review-summary.queries.ts, kept apart so the menu's first JS carries only that.
+
+export type { OrderFeedback, ProductRating, Rating, RatingOrder, RestaurantRating };
+
+export interface KitchenRatings {
+  ratings: RestaurantRating[];
+  text: string;
+  count: number;
+}
+
+const one = <A extends object>(doc: { data: { id: string; attributes: A } }): A & { id: string } => ({
+  id: doc.data.id,
+  ...doc.data.attributes,
+});
+
+export const ratingQueries = {
+  all: ['ratings'] as const,
+  /** The rating page's order; `key` is the email link's (null for its customer signed in). */
+  order: (orderId: string, key: string | null) =>
+    queryOptions({
+      queryKey: [...ratingQueries.all, 'order', orderId, key] as const,
+      queryFn: async ({ signal }): Promise<RatingOrder> =>
+        ratingOrderDocument.parse(
+          await api('GET', `/ratings/order/${encodeURIComponent(orderId)}`, {
+            query: key ? { key } : {},
+            signal,
+          }),
+        ).data.attributes,
+      retry: false,
+    }),
+  /** The kitchen's view of its restaurant's ratings, looked at again each minute. */
+  kitchen: (restaurantId: string) =>
+    queryOptions({
+      queryKey: [...ratingQueries.all, 'kitchen', restaurantId] as const,
+      queryFn: async ({ signal }): Promise<KitchenRatings> => {
+        const doc = restaurantRatingsDocument.parse(
+          await api('GET', `/kitchen/restaurants/${encodeURIComponent(restaurantId)}/ratings`, { signal }),
+        );
+        return {
+          ratings: doc.data.map((r) => restaurantRatingModel.parse({ id: r.id, ...r.attributes })),
+          text: doc.meta.text,
+          count: doc.meta.count,
+        };
+      },
+      refetchInterval: 60_000,
+    }),
+};
+
+export const ratingsApi = {
+  rate: async (body: RatingBody, idempotencyKey: string): Promise<Rating> =>
+    one(ratingDocument.parse(await api('POST', '/ratings', { body, idempotencyKey }))),
+  change: async (id: string, body: { rating: number; comment?: string; key?: string }): Promise<Rating> =>
+    one(ratingDocument.parse(await api('PUT', `/ratings/${id}`, { body }))),
+  rateDish: async (body: ProductRatingBody, idempotencyKey: string): Promise<ProductRating> =>
+    one(productRatingDocument.parse(await api('POST', '/product_ratings', { body, idempotencyKey }))),
+  feedback: async (orderId: string, body: FeedbackBody, idempotencyKey: string): Promise<OrderFeedback> =>
+    one(
+      orderFeedbackDocument.parse(await api('POST', `/orders/${orderId}/feedback`, { body, idempotencyKey })),
+    ),
+};
