@@ -15,13 +15,20 @@ function expiryOf(entry: StoreCreditTransaction): string | null {
 
 const FIRST = 10;
 
-export function CreditHistoryList({ history }: { history: readonly StoreCreditTransaction[] }) {
+export function CreditHistoryList({
+  history,
+  labelledBy,
+}: {
+  history: readonly StoreCreditTransaction[];
+  /** The id of the heading that names the list. */
+  labelledBy?: string;
+}) {
   const [all, setAll] = useState(false);
   if (history.length === 0) return <p>No store credit yet.</p>;
   const shown = all ? history : history.slice(0, FIRST);
   return (
     <>
-      <ul className="credit-history__list">
+      <ul className="credit-history__list" aria-labelledby={labelledBy}>
         {shown.map((entry) => (
           <li key={entry.id}>
             <span className="credit-history__what">

@@ -70,16 +70,20 @@ export function WalletSection({
         <>
           {wallet.data.lots.length > 0 ? (
             <>
-              <h3 className="wallet__heading">Your credit</h3>
-              <ul className="wallet__lots">
+              <h3 id="wallet-lots-heading" className="wallet__heading">
+                Your credit
+              </h3>
+              <ul className="wallet__lots" aria-labelledby="wallet-lots-heading">
                 {wallet.data.lots.map((lot) => (
                   <Lot key={lot.id} lot={lot} />
                 ))}
               </ul>
             </>
           ) : null}
-          <h3 className="wallet__heading">History</h3>
-          <CreditHistoryList history={wallet.data.history} />
+          <h3 id="wallet-history-heading" className="wallet__heading">
+            History
+          </h3>
+          <CreditHistoryList history={wallet.data.history} labelledBy="wallet-history-heading" />
         </>
       )}
     </section>
