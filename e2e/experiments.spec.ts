@@ -173,3 +173,52 @@ test('recording the variant fails: "Something went wrong", reported with the fla
   await shot(page, '04-record-failed');
   await expectAccessible(page, '/menu with the failed record’s message');
 });
+
+test('a first sign-in with Google is a sign-up (sign_up, method google) and records the variant; the next is not', async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
+  const email = `grace.bucket.${Date.now()}@example.com`;
+  const withGoogle = async (at: Page) => {
+    await at.goto('/social-login?returnTo=/menu');
+    await waitForHydration(at);
+    await at.getByRole('button', { name: 'Continue with Google' }).click();
+    await expect(at.getByRole('heading', { name: 'Sign in with Google' })).toBeVisible();
+    await at.getByRole('textbox', { name: 'Email' }).fill(email);
+    await at.getByLabel(/First name|Given name/).fill('Grace');
+    await at.getByLabel(/Last name|Family name/).fill('Bucket');
+    await at.getByRole('button', { name: 'Continue' }).click();
+    await expect(at).toHaveURL(/\/menu$/);
+  };
+
+  await giveExperimentId(context, baseURL!, visitorIn('b', 2));
+  const recorded = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/v2/customer_google_experiments') &&
+      response.request().method() === 'POST',
+  );
+  await withGoogle(page);
+  expect((await recorded).status()).toBe(201);
+  await expect(banner(page)).toHaveText(MENU_BANNER_VARIANT_B.mobileText);
+  const signUps = (await dataLayer(page)).filter((e) => e.event === 'sign_up');
+  expect(signUps).toEqual([
+    expect.objectContaining({ method: 'google', ab_flag: FLAG_B, customer_type: 'new' }),
+  ]);
+
+  // The same person with Google on another browser (in bucket a): signed in, not signed up; their b.
+  const other = await browser.newContext({ reducedMotion: 'reduce' });
+  try {
+    await giveExperimentId(other, baseURL!, visitorIn('a', 1));
+    const again = await other.newPage();
+    await withGoogle(again);
+    await expect(banner(again)).toHaveText(MENU_BANNER_VARIANT_B.mobileText);
+    expect((await dataLayer(again)).filter((e) => e.event === 'sign_up')).toEqual([]);
+    expect((await dataLayer(again)).some((e) => e.event === 'cta_click' && e.cta_name === 'sign_in')).toBe(
+      true,
+    );
+  } finally {
+    await other.close();
+  }
+});

@@ -31,7 +31,13 @@ export const customerAttributes = z.object({
 });
 export const customerDocument = z.object({
   data: resource('customers', customerAttributes),
-  meta: z.optional(z.object({ targetUrl: z.optional(z.nullable(z.string())) })),
+  meta: z.optional(
+    z.object({
+      targetUrl: z.optional(z.nullable(z.string())),
+      /** A provider's first sign-in made the account (analytics' sign_up, decision 30). */
+      signedUp: z.optional(z.boolean()),
+    }),
+  ),
 });
 export const customerModel = z.extend(customerAttributes, { id: z.string() });
 export type Customer = z.infer<typeof customerModel>;

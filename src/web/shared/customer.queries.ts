@@ -48,9 +48,18 @@ export function forgetCustomer(queryClient: QueryClient): void {
   setCustomer(queryClient, null);
 }
 
-export function readCustomer(doc: unknown): { customer: Customer; targetUrl: string | null } {
-  const meta = (doc as { meta?: { targetUrl?: string | null } }).meta;
-  return { customer: readOne(doc, customerModel), targetUrl: safeTarget(meta?.targetUrl ?? null) };
+export function readCustomer(doc: unknown): {
+  customer: Customer;
+  targetUrl: string | null;
+  /** The sign-in made the account (a provider's first time). */
+  signedUp: boolean;
+} {
+  const meta = (doc as { meta?: { targetUrl?: string | null; signedUp?: boolean } }).meta;
+  return {
+    customer: readOne(doc, customerModel),
+    targetUrl: safeTarget(meta?.targetUrl ?? null),
+    signedUp: meta?.signedUp === true,
+  };
 }
 
 /** Only paths inside the shop are followed after sign-in (never another site). */

@@ -332,14 +332,16 @@ export class AccountsService {
 
   /**
    * Google, Facebook or Apple: the provider's subject finds the customer; else a verified email links the
-   * identity to the account with that email; else a new account (flagged socialLogin) is made.
+   * identity to the account with that email; else a new account (flagged socialLogin) is made: `signedUp`
+   * (analytics' sign_up, decision 30).
    */
   async signInWithProvider(
     profile: SocialProfile,
     start: StartSession,
     referralToken: string | null = null,
-  ): Promise<CustomerRow> {
+  ): Promise<{ customer: CustomerRow; signedUp: boolean }> {
     return this.proving(async (tx, prove) => {
+      let signedUp = false;
       let customer = await findIdentity(tx, profile.provider, profile.subject);
       if (!customer) {
         if (!profile.email || !profile.emailVerified) {
@@ -358,6 +360,7 @@ export class AccountsService {
           });
           customer = made.customer;
           if (made.created) {
+            signedUp = true;
             await enqueueEmail(tx, welcome({ to: customer.email, firstName: customer.firstName }));
             if (referralToken) await this.onJoined(tx, customer, referralToken);
           }
@@ -370,7 +373,7 @@ export class AccountsService {
         });
       }
       await start(customer.id, tx);
-      return customer;
+      return { customer, signedUp };
     });
   }
 }

@@ -923,7 +923,8 @@ describe('POST /sessions/google, /facebook and /apple', () => {
             store_credits: 0,
           }),
         },
-        meta: { target_url: '/checkout' },
+        // signed_up: this sign-in made the account (the web app's sign_up event, decision 30).
+        meta: { target_url: '/checkout', signed_up: true },
       });
       expect(setCookie(first)).toMatch(/HttpOnly; SameSite=Lax$/);
       expect((await me(browser)).body.data.id).toBe(row!.id);
@@ -938,6 +939,7 @@ describe('POST /sessions/google, /facebook and /apple', () => {
       const again = await socialSignIn(t.visitor(), provider, person);
       expect(again.status).toBe(201);
       expect(again.body.data.id).toBe(row!.id);
+      // Not a sign-up the second time.
       expect(again.body.meta).toEqual({ target_url: null });
       expect(await t.database.db.select().from(customers).where(eq(customers.email, email))).toHaveLength(1);
       expect(await emailsTo(t, email, 'welcome')).toHaveLength(1);
@@ -968,6 +970,8 @@ describe('POST /sessions/google, /facebook and /apple', () => {
     });
     expect((await identitiesOf(customer.id)).map((i) => i.provider)).toEqual(['google']);
     expect(await emailsTo(t, customer.email)).toEqual([]);
+    // Linking Google to an account is not a sign-up.
+    expect(response.body.meta).toEqual({ target_url: null });
     // Both ways in still work.
     await signIn(t.visitor(), customer.email);
   });

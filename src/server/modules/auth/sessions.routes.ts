@@ -191,9 +191,13 @@ export async function sessionRoutes(app: FastifyInstance, deps: SessionRoutesOpt
     const start = await sessionStarter(app, deps, request, reply);
     // A first sign-in with a provider is a sign-up: it takes the referral link's welcome (decision 30).
     const referralToken = referralTokenOf(request, deps.secureCookies);
-    const customer = await accounts.signInWithProvider(profile, start, referralToken);
+    const { customer, signedUp } = await accounts.signInWithProvider(profile, start, referralToken);
     if (referralToken) clearReferralCookie(reply, deps.secureCookies);
-    return reply.status(201).send(await customers.document(customer, targetUrl ?? null));
+    const document = await customers.document(customer, targetUrl ?? null);
+    // The provider's first sign-in made the account: the web app counts it as a sign-up (analytics).
+    return reply
+      .status(201)
+      .send(signedUp ? { ...document, meta: { ...document.meta, signedUp } } : document);
   };
 
   r.post(

@@ -7,7 +7,7 @@ import { readCustomer } from '../../shared/customer.queries';
 // The sign-in and account calls (spec §7 Sessions, Customers). Each sign-in answers the customer and, when
 // one was asked for, where to go next.
 
-export type SignedIn = { customer: Customer; targetUrl: string | null };
+export type SignedIn = ReturnType<typeof readCustomer>;
 
 export const authApi = {
   signIn: async (email: string, password: string, targetUrl: string | null): Promise<SignedIn> =>

@@ -10,10 +10,12 @@ import { registerFingerprintInBackground } from './fingerprint';
 export function useFinishSignIn() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  return async ({ customer, targetUrl }: SignedIn, returnTo: string | null, how: string) => {
+  return async ({ customer, targetUrl, signedUp }: SignedIn, returnTo: string | null, how: string) => {
     await rememberSignIn(queryClient, customer);
     registerFingerprintInBackground(customer.id);
     analytics.ctaClick('sign_in', { method: how });
+    // A provider's first sign-in made the account (the email sign-up says so itself).
+    if (signedUp && (how === 'google' || how === 'facebook' || how === 'apple')) analytics.signUp(how);
     showToast(customer.firstName ? `Welcome, ${customer.firstName}` : 'You are signed in');
     await navigate(safeTarget(targetUrl) ?? safeTarget(returnTo) ?? '/account', { replace: true });
   };
