@@ -5,7 +5,7 @@ import { customerExperiments, experiments, experimentVariants } from '../../db/s
 import { MENU_BANNER_EXPERIMENT, MENU_BANNER_VARIANT_B } from '../../db/seed/demo-experiments';
 import { signedInCustomer, signIn } from '../../test/accounts';
 import { API } from '../../test/api-expect';
-import { createTestApp, type TestApp, type Visitor } from '../../test/harness';
+import { createTestApp, PRODUCTION, type TestApp, type Visitor } from '../../test/harness';
 import { planCustomer } from '../../test/plans';
 
 // Experiments through the API (issue 23 part 6, decision 30): GET /experiments, POST
@@ -93,6 +93,32 @@ describe('GET /experiments', () => {
       expect(again.headers['set-cookie']).toBeUndefined();
       expect(variantOf(again.body)).toBe(variant);
       expect(again.body.meta.ab_flag).toBe(`${MENU_BANNER_EXPERIMENT}:${variant}`);
+    }
+  });
+
+  test('in production it is __Host-sfoglia_ab and Secure, and only that name is honoured', async () => {
+    const production = await createTestApp(PRODUCTION);
+    try {
+      const first = await production.visitor().get<Assignments>(`${API}/experiments`);
+      const [nameValue, ...attributes] = String(first.headers['set-cookie']).split('; ');
+      expect(nameValue).toMatch(/^__Host-sfoglia_ab=[\w-]{22}$/);
+      expect(attributes.sort()).toEqual(['HttpOnly', 'Max-Age=31536000', 'Path=/', 'SameSite=Lax', 'Secure']);
+      const inB = visitorIn('b');
+      const honoured = await production.app.inject({
+        method: 'GET',
+        url: `${API}/experiments`,
+        headers: { cookie: `__Host-sfoglia_ab=${inB}` },
+      });
+      expect(honoured.headers['set-cookie']).toBeUndefined();
+      expect(variantOf(honoured.json())).toBe('b');
+      const wrongName = await production.app.inject({
+        method: 'GET',
+        url: `${API}/experiments`,
+        headers: { cookie: `sfoglia_ab=${inB}` },
+      });
+      expect(String(wrongName.headers['set-cookie'])).toMatch(/^__Host-sfoglia_ab=/);
+    } finally {
+      await production.close();
     }
   });
 
