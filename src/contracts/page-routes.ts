@@ -149,6 +149,8 @@ export const PAGES: readonly Page[] = [
   // An event booking's dietary form (issue 22 part 3): a guest's link with its key, or the booker signed in.
   browser('/events/dietary-form/:orderId'),
   browser('/events/dietary-form/success'),
+  // A friend's referral link (issue 23 part 3): what it gives, then sign up from it (or why it does not apply).
+  browser('/refer/:token'),
   // Rating a takeaway (issue 23 part 1): the after-order email's stars (with its key) or the tracking page's.
   browser('/rate-my-takeaway'),
   browser('/rate-my-takeaway/confirmation'),

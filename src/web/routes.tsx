@@ -96,6 +96,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             ...dineInRoutes(queryClient),
             // Guests' dietary needs for an event booking (issue 22 part 3): by link or as the booker.
             ...dietaryRoutes(),
+            // A friend's referral link (issue 23 part 3): public; signed in, the welcome is taken at once.
+            { path: 'refer/:token', lazy: screen('refer') },
             // Rating a takeaway (issue 23 part 1): from the after-order email's stars (its key) or signed in.
             { path: 'rate-my-takeaway', lazy: screen('rate') },
             { path: 'rate-my-takeaway/confirmation', lazy: screen('rated') },

@@ -45,6 +45,8 @@ const screens = {
   }),
   myDetails: async () => ({ Component: (await import('./pages/account/my-details-page')).MyDetailsPage }),
   rewards: async () => ({ Component: (await import('./pages/account/rewards-page')).RewardsPage }),
+  // /refer/{token} (decision 30): a friend's referral link, public.
+  refer: async () => ({ Component: (await import('./pages/rewards/refer-page')).ReferPage }),
   // /rate-my-takeaway and its confirmation (issue 23): public, the email link's key or the customer signed in.
   rate: async () => ({ Component: (await import('./pages/ratings/ratings-chunk')).RateMyTakeawayPage }),
   rated: async () => ({ Component: (await import('./pages/ratings/ratings-chunk')).RatingConfirmationPage }),

@@ -119,7 +119,14 @@ describe('every fifth paid box', () => {
           paid_boxes: 5,
           progress: { done: 0, left: 5 },
           rewards: [
-            { block: 1, code: codes[0]!.code, discount: 1000, used: false, week_ids: paid.map((w) => w.id) },
+            {
+              block: 1,
+              code: codes[0]!.code,
+              discount: 1000,
+              used: false,
+              week_ids: paid.map((w) => w.id),
+              earned_at: CUTOFFS[3]!.toISOString(),
+            },
           ],
         },
       ],

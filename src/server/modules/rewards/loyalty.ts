@@ -98,6 +98,7 @@ export class LoyaltyService {
           block,
           weekIds: weeks.map((week) => week.weekId),
           voucherId: voucher.id,
+          createdAt: now,
         });
         if (!recorded) throw new RewardTaken();
         const contact = (await customerContacts(tx, [customerId])).get(customerId);

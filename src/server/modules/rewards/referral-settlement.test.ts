@@ -89,7 +89,17 @@ describe('the referrer is credited when the friend’s first order is paid', () 
     expect(blocks[0].attributes).toMatchObject({
       counts: { joined: 1, rewarded: 1, pending: 0, refused: 0 },
       earned: 1000,
-      friends: [{ name: 'Ana', state: 'rewarded', state_label: '£10 credit added', reward_amount: 1000 }],
+      friends: [
+        {
+          name: 'Ana',
+          // By the shop's clock, as every date the customer reads.
+          joined_at: '2026-11-18T10:00:00.000Z',
+          state: 'rewarded',
+          state_label: '£10 credit added',
+          reward_amount: 1000,
+          settled_at: '2026-11-18T10:00:00.000Z',
+        },
+      ],
     });
     expect(blocks[2].attributes).toEqual({ kind: 'credit', balance: 1000 });
   });

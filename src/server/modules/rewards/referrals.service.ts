@@ -128,6 +128,7 @@ export class ReferralsService {
             friendId: friend.id,
             state: 'refused',
             problem,
+            createdAt: this.clock.now(),
             settledAt: this.clock.now(),
           });
           return;
@@ -168,6 +169,8 @@ export class ReferralsService {
       friendId: friend.id,
       voucherId: voucher.id,
       state: 'pending',
+      // The shop's clock, as every date the customer reads (pinned in demos and tests).
+      createdAt: now,
     });
     if (!referral) throw new DomainError('REFERRAL_NOT_ELIGIBLE', REFERRAL_MESSAGES.alreadyReferred);
     await enqueueEmail(
