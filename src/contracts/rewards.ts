@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { isoDateSchema, penceSchema } from './common';
 import { resource } from './envelope';
+import { settingsAttributes, type Settings } from './shop';
 
 // Rewards (spec §2 Account rewards; §3 Customer referral token, Schedule week loyalty, Subscription customer
 // vouchers; §7 GET /reward_blocks; decision 30): the blocks of /account/rewards in the order it shows them
@@ -185,3 +186,25 @@ export const customerVoucherSchema = z.object({
   expired: z.boolean(),
 });
 export type CustomerVoucher = z.infer<typeof customerVoucherSchema>;
+
+/**
+ * GET /settings' rewards group (decision 30): what a friend gets off a first order of at least the minimum,
+ * the referrer's credit once it is paid, how long the friend's code lasts; every how many paid plan boxes
+ * bring a reward code worth how much, for how long; each in words. Apart from the settings' own schema: the
+ * web app's first load parses the settings and never reads these (the rewards page has its blocks).
+ */
+export const rewardSettingsSchema = z.object({
+  referral: z.object({
+    friendDiscount: penceSchema,
+    friendMinimumSpend: penceSchema,
+    referrerCredit: penceSchema,
+    friendCodeDays: z.int(),
+    headline: z.string(),
+    terms: z.string(),
+  }),
+  loyalty: z.object({ every: z.int(), discount: penceSchema, codeDays: z.int(), terms: z.string() }),
+});
+export const settingsWithRewardsDocument = z.object({
+  data: resource('settings', z.extend(settingsAttributes, { rewards: rewardSettingsSchema })),
+});
+export type SettingsWithRewards = Settings & { rewards: z.infer<typeof rewardSettingsSchema> };

@@ -59,22 +59,6 @@ export const settingsAttributes = z.object({
     holdMinutes: z.int(),
     refundRule: z.string(),
   }),
-  /**
-   * Referrals and plan loyalty (decision 30): what a friend gets off a first order of at least the minimum,
-   * the referrer's credit once it is paid, how long the friend's code lasts; every how many paid plan boxes
-   * bring a reward code worth how much, for how long; each in words.
-   */
-  rewards: z.object({
-    referral: z.object({
-      friendDiscount: penceSchema,
-      friendMinimumSpend: penceSchema,
-      referrerCredit: penceSchema,
-      friendCodeDays: z.int(),
-      headline: z.string(),
-      terms: z.string(),
-    }),
-    loyalty: z.object({ every: z.int(), discount: penceSchema, codeDays: z.int(), terms: z.string() }),
-  }),
 });
 export const settingsDocument = z.object({ data: resource('settings', settingsAttributes) });
 export const settingsModel = z.extend(settingsAttributes, { id: z.string() });

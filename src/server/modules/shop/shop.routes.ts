@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { bundlesDocument, deliveryFeeConfigDocument, settingsDocument } from '../../../contracts/shop';
+import { settingsWithRewardsDocument } from '../../../contracts/rewards';
+import { bundlesDocument, deliveryFeeConfigDocument } from '../../../contracts/shop';
 import type { Clock } from '../../clock';
 import { settingsView, type ShopReads, type ShopRulesCache } from './shop.service';
 
@@ -19,7 +20,7 @@ export async function shopRoutes(app: FastifyInstance, { clock, rules, reads }: 
       schema: {
         tags: ['shop'],
         summary: 'Shop settings, menu weeks and cutoffs',
-        response: { 200: settingsDocument },
+        response: { 200: settingsWithRewardsDocument },
       },
     },
     async () => {

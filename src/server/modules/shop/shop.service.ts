@@ -37,7 +37,7 @@ import {
   type LoyaltyTerms,
   type ReferralTerms,
 } from '../../../domain/referrals';
-import type { Settings } from '../../../contracts/shop';
+import type { SettingsWithRewards } from '../../../contracts/rewards';
 import type { DbOrTx } from '../../db/client';
 import { inRequestTransaction } from '../../db/request-transaction';
 import { readBundles } from '../menu';
@@ -199,7 +199,7 @@ export function shopReads(db: DbOrTx) {
 
 export type ShopReads = ReturnType<typeof shopReads>;
 
-export function settingsView(rules: ShopRules, now: Date): Settings {
+export function settingsView(rules: ShopRules, now: Date): SettingsWithRewards {
   return {
     id: 'current',
     currency: 'GBP',
