@@ -193,6 +193,18 @@ describe('redeemVoucher', () => {
     expect((await voucherRow(voucher.id)).timesRedeemed).toBe(1);
   });
 
+  test('a personal code is redeemed by its owner only, whatever put it on a basket (decision 30)', async () => {
+    const [owner, other] = await Promise.all([insertCustomer(t), insertCustomer(t)]);
+    const voucher = await insertVoucher({ code: 'WELCOME-TEST01', usageLimit: 1, customerId: owner.id });
+    await expectVoucherInvalid(
+      redeem({ voucherId: voucher.id, customerId: other.id }),
+      'This code belongs to another account',
+    );
+    expect((await voucherRow(voucher.id)).timesRedeemed).toBe(0);
+    await redeem({ voucherId: voucher.id, customerId: owner.id });
+    expect((await voucherRow(voucher.id)).timesRedeemed).toBe(1);
+  });
+
   test('dates are checked against the day of the checkout', async () => {
     const voucher = await insertVoucher({ code: 'LAST-DAY', endDate: '2026-11-18' });
     const customer = await insertCustomer(t);
