@@ -66,7 +66,7 @@ export function ReferPage() {
     return (
       <div className="page page--narrow refer-page">
         <h1>
-          {unknown ? 'Link not found' : refused ? 'This offer isn’t for you' : 'A welcome from a friend'}
+          {unknown ? 'Link not found' : refused ? 'About this referral link' : 'A welcome from a friend'}
         </h1>
         {unknown || refused ? (
           <p className="notice notice--warning" role="alert">
