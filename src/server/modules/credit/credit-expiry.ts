@@ -78,7 +78,7 @@ export async function expireCredit(db: Db, clock: Clock): Promise<number> {
       const balance = await lockCustomerCredit(tx, customerId);
       if (balance === null) return 0;
       const due = await lockExpiredLotsOf(tx, customerId, now);
-      return (await expireLots(tx, customerId, balance, due)).expired.length;
+      return (await expireLots(tx, customerId, balance, due, now)).expired.length;
     });
   }
   return expired;

@@ -75,6 +75,7 @@ export async function addCredit(
     amount: movement.amount,
     remaining: movement.amount,
     expiresAt,
+    createdAt: movement.at,
   });
   return { balance, transaction };
 }
@@ -92,9 +93,9 @@ export async function spendCredit(
   if (movement.amount === 0) return { balance: await balanceOf(tx, movement.customerId), transaction: null };
   const locked = await lockCustomerCredit(tx, movement.customerId);
   if (locked === null) throw new DomainError('CUSTOMER_NOT_FOUND', 'We could not find that account');
-  const lots = await lockWallet(tx, movement.customerId, locked);
+  const lots = await lockWallet(tx, movement.customerId, locked, movement.at);
   const due = expiredLots(lots, movement.at);
-  const { balance } = await expireLots(tx, movement.customerId, locked, due);
+  const { balance } = await expireLots(tx, movement.customerId, locked, due, movement.at);
   if (balance < movement.amount) {
     throw new DomainError(
       'CONFLICT',

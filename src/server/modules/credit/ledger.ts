@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { DomainError } from '../../../domain/errors';
 import type { CreditSource } from '../../../domain/wallet';
 import type { DbOrTx } from '../../db/client';
@@ -34,9 +34,19 @@ export function assertAmount(amount: number): void {
   }
 }
 
+/**
+ * When a movement is written: at the shop's clock, and after the customer's previous movement (by a
+ * millisecond when the clock has not moved on, a test's fixed clock or one transaction's several rows), so
+ * the history's order is the order things happened. The caller holds the customer's row.
+ */
+export function ledgerTime(customerId: string, at: Date): SQL<Date> {
+  const t = storeCreditTransactions;
+  return sql<Date>`greatest(${at.toISOString()}::timestamptz, coalesce((select max(${t.createdAt}) from ${t} where ${t.customerId} = ${customerId}), '-infinity'::timestamptz) + interval '1 millisecond')`;
+}
+
 export async function record(
   tx: DbOrTx,
-  movement: Omit<CreditMovement, 'at' | 'source'>,
+  movement: Omit<CreditMovement, 'source'>,
   signed: number,
   balanceAfter: number,
   expiresAt: Date | null,
@@ -51,8 +61,7 @@ export async function record(
       description: movement.description,
       reference: movement.reference,
       expiresAt,
-      // The movements of one transaction keep their order in the history (now() is the transaction's start).
-      createdAt: sql`clock_timestamp()`,
+      createdAt: ledgerTime(movement.customerId, movement.at),
     })
     .returning();
   return row!;

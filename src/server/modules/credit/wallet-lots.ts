@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { allocateReturn, compareSpendOrder, creditExpiresAt, creditSourceOf } from '../../../domain/wallet';
 import type { DbOrTx } from '../../db/client';
 import { storeCreditTransactions } from '../../db/schema/credit';
 import { takeStoreCredit } from '../customers';
-import { record, type CreditMovement, type CreditTransactionRow } from './ledger';
+import { ledgerTime, record, type CreditMovement, type CreditTransactionRow } from './ledger';
 import { insertLot, lockLots, lockLotsOf, moveLots, spendsOf, type LotRow } from './wallet.repo';
 
 // The wallet's lots as credit moves (decision 30): credit coming back to the lots its spend took it from, the
@@ -53,6 +52,7 @@ export async function returnToLots(
       amount: unplaced,
       remaining: unplaced,
       expiresAt: unplacedExpiry,
+      createdAt: movement.at,
     });
   }
   return transaction;
@@ -62,7 +62,12 @@ export async function returnToLots(
  * The customer's lots with credit left, locked, covering their whole balance: credit the lots do not hold
  * (a balance written before lots existed, or by hand) becomes a lot that never expires.
  */
-export async function lockWallet(tx: DbOrTx, customerId: string, balance: number): Promise<LotRow[]> {
+export async function lockWallet(
+  tx: DbOrTx,
+  customerId: string,
+  balance: number,
+  at: Date,
+): Promise<LotRow[]> {
   const lots = await lockLotsOf(tx, customerId);
   const held = lots.reduce((sum, lot) => sum + lot.remaining, 0);
   if (held >= balance) return lots;
@@ -73,6 +78,7 @@ export async function lockWallet(tx: DbOrTx, customerId: string, balance: number
     amount: balance - held,
     remaining: balance - held,
     expiresAt: null,
+    createdAt: at,
   });
   return [...lots, legacy];
 }
@@ -87,6 +93,7 @@ export async function expireLots(
   customerId: string,
   balance: number,
   due: readonly LotRow[],
+  at: Date,
 ): Promise<{ balance: number; expired: LotRow[] }> {
   let after = balance;
   const expired: LotRow[] = [];
@@ -101,7 +108,7 @@ export async function expireLots(
         reason: 'expired',
         description: `Expired: ${lot.description}`,
         reference: lot.id,
-        createdAt: sql`clock_timestamp()`,
+        createdAt: ledgerTime(customerId, at),
       })
       .onConflictDoNothing()
       .returning({ id: storeCreditTransactions.id });

@@ -10,10 +10,7 @@ export type LotRow = typeof storeCreditLots.$inferSelect;
 export type NewLot = typeof storeCreditLots.$inferInsert;
 
 export async function insertLot(tx: DbOrTx, values: NewLot): Promise<LotRow> {
-  const [row] = await tx
-    .insert(storeCreditLots)
-    .values({ createdAt: sql`clock_timestamp()`, ...values })
-    .returning();
+  const [row] = await tx.insert(storeCreditLots).values(values).returning();
   return row!;
 }
 
