@@ -96,11 +96,16 @@ export function daysLeft(expiresAt: Date, now: Date): number {
   return daysBetween(londonDate(now), lastDayOf(expiresAt));
 }
 
+/** "today", "tomorrow", "in 12 days": when credit with `days` London days left expires. */
+export function daysLeftWords(days: number): string {
+  if (days <= 0) return 'today';
+  if (days === 1) return 'tomorrow';
+  return `in ${days} days`;
+}
+
 /** "expires today", "expires tomorrow", "expires in 12 days" for credit with `days` London days left. */
 export function daysLeftLabel(days: number): string {
-  if (days <= 0) return 'expires today';
-  if (days === 1) return 'expires tomorrow';
-  return `expires in ${days} days`;
+  return `expires ${daysLeftWords(days)}`;
 }
 
 /** "expires today", "expires tomorrow", "expires in 12 days". */

@@ -1,6 +1,6 @@
 import type { WalletMeta } from '../../../contracts/credit';
 import { formatPence } from '../../../domain/money';
-import { daysLeftLabel, EXPIRY_REMINDER_DAYS } from '../../../domain/wallet';
+import { daysLeftWords, EXPIRY_REMINDER_DAYS } from '../../../domain/wallet';
 import { dayLabel } from './wallet-dates';
 
 // What expires next, at the top of the wallet: "£5.00 expires on 12 December 2026", with how soon when it
@@ -15,7 +15,7 @@ export function NextExpiry({ wallet }: { wallet: WalletMeta }) {
   return (
     <p className={soon ? 'wallet__next wallet__next--soon' : 'wallet__next'}>
       {formatPence(next.amount)} expires on {dayLabel(next.expiresOn)}
-      {soon ? ` (${daysLeftLabel(next.daysLeft).replace('expires ', '')})` : ''}.
+      {soon ? ` (${daysLeftWords(next.daysLeft)})` : ''}.
     </p>
   );
 }

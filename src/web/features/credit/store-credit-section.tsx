@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { formatPence } from '../../../domain/money';
 import { CreditCodeForm } from './credit-code-form';
 import { CreditHistoryList } from './credit-history';
@@ -28,7 +29,10 @@ export function StoreCreditSection({
       <h2 id="credit-heading">Store credit</h2>
       <p className="account__figure">{formatPence(balance)}</p>
       {wallet.data ? <NextExpiry wallet={wallet.data} /> : null}
-      <p className="field__hint">Credit is used at checkout before your card.</p>
+      <p className="field__hint">
+        Credit is used at checkout before your card.{' '}
+        {balance > 0 ? <Link to="/account/rewards">Where it came from and when it expires</Link> : null}
+      </p>
       <CreditCodeForm resendConfirmation={resendConfirmation} />
       <details className="credit-history" onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
         <summary>Credit history</summary>

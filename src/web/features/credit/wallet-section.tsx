@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { StoreCreditLot } from '../../../contracts/credit';
 import { formatPence } from '../../../domain/money';
-import { daysLeftLabel } from '../../../domain/wallet';
+import { daysLeftWords } from '../../../domain/wallet';
 import { customerQueries } from '../../shared/customer.queries';
 import { LoadFailed } from '../../shared/ui/load-failed';
 import { Spinner } from '../../shared/ui/spinner';
@@ -26,7 +26,7 @@ function Lot({ lot }: { lot: StoreCreditLot }) {
         <span className="wallet-lot__expiry">
           {lot.expiresOn ? `Expires on ${dayLabel(lot.expiresOn)}` : 'Never expires'}
           {lot.expiresSoon && lot.daysLeft !== null ? (
-            <strong className="wallet-lot__soon"> · {daysLeftLabel(lot.daysLeft)}</strong>
+            <strong className="wallet-lot__soon"> · {daysLeftWords(lot.daysLeft)}</strong>
           ) : null}
         </span>
       </span>
