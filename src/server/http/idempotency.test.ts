@@ -7,6 +7,7 @@ import { databaseState } from '../test/database-state';
 import { booker, eventSlotAt, formKeyOf, paidBooking } from '../test/event-bookings';
 import { createTestApp, type TestApp, type Visitor } from '../test/harness';
 import { askedQuestion, QUESTION, supportTeamMember } from '../test/support';
+import { deliveredBox } from '../test/ratings';
 import { planCustomer, weeksOf, type PlanCustomer } from '../test/plans';
 import { LUNCH, MENU, takeawayShopper } from '../test/takeaway';
 import { TEST_NOW, WEEKS } from '../test/test-clock';
@@ -168,6 +169,27 @@ const CHANGES: Record<string, () => Promise<Call>> = {
     visitor: await supportTeamMember(t),
     url: `${API}/support/tickets/${(await askedQuestion(t)).id}/close`,
   }),
+  // Ratings and feedback (issue 23 parts 1–2): a delivered box rated, one of its dishes, the NPS answer.
+  'POST /api/v2/ratings': async () => {
+    const box = await deliveredBox(t);
+    return { visitor: box.visitor, url: `${API}/ratings`, body: { order_id: box.firstOrderId, rating: 5 } };
+  },
+  'POST /api/v2/product_ratings': async () => {
+    const box = await deliveredBox(t);
+    return {
+      visitor: box.visitor,
+      url: `${API}/product_ratings`,
+      body: { line_item_id: box.lineItemId, rating: 4 },
+    };
+  },
+  'POST /api/v2/orders/:id/feedback': async () => {
+    const box = await deliveredBox(t);
+    return {
+      visitor: box.visitor,
+      url: `${API}/orders/${box.firstOrderId}/feedback`,
+      body: { nps_rating: 9 },
+    };
+  },
 };
 
 /** A placed recipe-kit order and the call that pays it with a saved Visa. */
