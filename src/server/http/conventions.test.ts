@@ -221,6 +221,9 @@ describe('GET /api/docs/json', () => {
       'GET /api/v2/marketing_offers',
       // Experiments (issue 23 part 6): the visitor's variants, the customer's recorded one
       'GET /api/v2/experiments',
+      'GET /api/v2/reward_blocks',
+      'GET /api/v2/referrals/{token}',
+      'POST /api/v2/referrals/{token}',
       'POST /api/v2/customer_google_experiments',
       // Restaurants, takeaway and the kitchen (issue 13)
       'GET /api/v2/customers/allergens',

@@ -70,7 +70,6 @@ export {
   orderStateOf,
   ordersWithVoucherCodes,
   paidOrdersDue,
-  type OrderSummary,
 } from './order-reads';
 export {
   orderCountsOfPlans,

@@ -2,13 +2,6 @@
 // their conversations, the support team's inbox and answers, the shop-wide support role and the staff
 // command's use cases, and the beta group's switch.
 
-export { SupportService, SUPPORT_LIMITS } from './support.service';
+export { SupportService } from './support.service';
 export { supportRoutes } from './support.routes';
-export {
-  addShopStaff,
-  hasShopRole,
-  listShopStaff,
-  removeShopStaff,
-  SHOP_ROLES,
-  type ShopRole,
-} from './support-staff';
+export { addShopStaff, listShopStaff, removeShopStaff } from './support-staff';
