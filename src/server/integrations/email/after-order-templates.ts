@@ -9,7 +9,11 @@ function starChoices(linkOf: (stars: number) => string): Block {
   return choices(
     Array.from({ length: MAX_STARS }, (_, index) => {
       const stars = index + 1;
-      return { text: '★'.repeat(stars), title: `${starsLabel(stars)}: ${starWords(stars)}`, url: linkOf(stars) };
+      return {
+        text: '★'.repeat(stars),
+        title: `${starsLabel(stars)}: ${starWords(stars)}`,
+        url: linkOf(stars),
+      };
     }).reverse(),
   );
 }
