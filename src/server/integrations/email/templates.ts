@@ -694,16 +694,18 @@ function renderHtml(letter: Letter): string {
         );
       }
       if (block.kind === 'choices') {
-        const cells = block.choices
+        // One row a choice, full width: easy to tap on a phone, read in order by a screen reader.
+        const rows = block.choices
           .map(
             (choice) =>
-              `<td style="padding:0 4px 0 0"><a href="${escapeHtml(choice.url)}" title="${escapeHtml(choice.title)}" ` +
-              `style="display:inline-block;min-width:40px;padding:8px 6px;font-family:${FONT};font-size:26px;line-height:1;` +
-              `text-align:center;color:${TERRACOTTA};text-decoration:none;border:1px solid #e8e1d6;border-radius:6px">` +
-              `${escapeHtml(choice.text)}<span style="display:block;font-size:11px;color:${MUTED}">${escapeHtml(choice.title)}</span></a></td>`,
+              `<tr><td style="padding:0 0 8px"><a href="${escapeHtml(choice.url)}" ` +
+              `style="display:block;padding:10px 14px;font-family:${FONT};font-size:16px;line-height:1.3;` +
+              `color:${INK};text-decoration:none;border:1px solid #e8e1d6;border-radius:6px">` +
+              `<span aria-hidden="true" style="font-size:22px;color:${TERRACOTTA};letter-spacing:2px">${escapeHtml(choice.text)}</span> ` +
+              `<span>${escapeHtml(choice.title)}</span></a></td></tr>`,
           )
           .join('');
-        return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 20px"><tr>${cells}</tr></table>`;
+        return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 16px">${rows}</table>`;
       }
       const url = escapeHtml(block.url);
       return (
