@@ -22,7 +22,7 @@ export type Block =
   | { kind: 'button'; label: string; url: string }
   | { kind: 'order'; order: EmailOrder }
   | { kind: 'totals'; rows: EmailTotals }
-  /** A row of small links side by side (an email's five stars): `text` is shown, `title` names it in words. */
+  /** Links to choose from, one a row (an email's five stars): `text` (decorative) then `title` in words. */
   | { kind: 'choices'; choices: { text: string; title: string; url: string }[] };
 
 /**
