@@ -11,7 +11,7 @@ const variantIdSchema = z
   .check(z.minLength(1), z.maxLength(40), z.regex(/^[a-z0-9-]+$/, 'must be an id'));
 
 /** POST /customer_google_experiments: records the signed-in customer's variant (it then wins everywhere). */
-export const customerExperimentBody = z.object({
+export const customerExperimentBody = z.strictObject({
   experimentId: experimentIdSchema,
   variantId: variantIdSchema,
 });

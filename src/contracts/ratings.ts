@@ -29,7 +29,7 @@ export const ratingCommentSchema = z
 export const ratingKeySchema = z.string().check(z.minLength(16), z.maxLength(64));
 
 /** POST /ratings: an order's stars (once; PUT changes it for a while). */
-export const ratingBody = z.object({
+export const ratingBody = z.strictObject({
   orderId: uuidSchema,
   rating: starsSchema,
   comment: z.optional(ratingCommentSchema),
@@ -39,7 +39,7 @@ export const ratingBody = z.object({
 export type RatingBody = z.infer<typeof ratingBody>;
 
 /** PUT /ratings/{id}. */
-export const ratingUpdateBody = z.object({
+export const ratingUpdateBody = z.strictObject({
   rating: starsSchema,
   comment: z.optional(ratingCommentSchema),
   key: z.optional(ratingKeySchema),
@@ -61,7 +61,7 @@ export const ratingModel = z.extend(ratingAttributes, { id: z.string() });
 export type Rating = z.infer<typeof ratingModel>;
 
 /** POST /product_ratings: one dish of an order the customer received (again: it replaces the first). */
-export const productRatingBody = z.object({
+export const productRatingBody = z.strictObject({
   lineItemId: uuidSchema,
   rating: starsSchema,
   comment: z.optional(ratingCommentSchema),
@@ -87,7 +87,7 @@ export type ProductRating = z.infer<typeof productRatingModel>;
 
 const NPS_MESSAGE = `Choose a score from ${MIN_NPS} to ${MAX_NPS}`;
 /** POST /orders/{id}/feedback (spec §3 Order feedback): once per order. */
-export const feedbackBody = z.object({
+export const feedbackBody = z.strictObject({
   /** The email link's key, for a customer who is not signed in. */
   key: z.optional(ratingKeySchema),
   npsRating: z.int(NPS_MESSAGE).check(z.gte(MIN_NPS, NPS_MESSAGE), z.lte(MAX_NPS, NPS_MESSAGE)),

@@ -11,7 +11,7 @@ import { resource } from './envelope';
 export const supportMessageSchema = z.string().check(z.maxLength(SUPPORT_MESSAGE_MAX * 2));
 
 /** POST /support_tickets: a signed-in customer's email is their account's; a visitor gives one. */
-export const supportTicketBody = z.object({
+export const supportTicketBody = z.strictObject({
   topic: z.enum(SUPPORT_TOPIC_IDS),
   /** One of the customer's own orders (404 for anyone else's). */
   orderId: z.optional(z.nullable(uuidSchema)),
@@ -22,7 +22,7 @@ export const supportTicketBody = z.object({
 export type SupportTicketBody = z.infer<typeof supportTicketBody>;
 
 /** POST /support_tickets/{id}/messages: the customer's reply, or (staff) an answer. */
-export const supportReplyBody = z.object({ message: supportMessageSchema });
+export const supportReplyBody = z.strictObject({ message: supportMessageSchema });
 
 export const supportMessageAttributes = z.object({
   author: z.enum(['customer', 'staff']),
@@ -73,7 +73,7 @@ export const supportTicketModel = z.extend(supportTicketAttributes, { id: z.stri
 export type SupportTicket = z.infer<typeof supportTicketModel>;
 
 /** PUT /customers/beta (the /beta-opt-in screen). */
-export const betaBody = z.object({ beta: z.boolean() });
+export const betaBody = z.strictObject({ beta: z.boolean() });
 
 export const supportTicketParams = z.strictObject({ id: uuidSchema });
 

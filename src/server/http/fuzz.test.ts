@@ -81,6 +81,8 @@ const SAMPLES: Record<string, unknown> = {
   customer_id: NO_SUCH_ID,
   setup_intent_id: 'seti_fuzz0123456789',
   payment_intent_id: 'pi_fuzz0123456789',
+  // A support question says enough to act on (domain/support.ts: at least 10 characters).
+  message: 'Where is my order? It was due at six.',
 };
 
 /** Bodies whose rules span fields (an address needs a street, a town and a postcode; dates come in pairs). */
