@@ -1,6 +1,6 @@
 import { ratingChangeable, ratingEditableUntil } from '../../../domain/ratings';
 import type { OrderExtras } from '../orders';
-import { feedbackModel } from './ratings.service';
+import { feedbackModel } from './rating-models';
 import { feedbackOfOrders, productRatingsOfLines } from './ratings.repo';
 
 // What a customer's own reads of their orders carry from here (spec §3: the order's orderFeedback, each line

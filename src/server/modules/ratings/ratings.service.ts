@@ -39,11 +39,10 @@ import {
   ratingById,
   ratingOfOrder,
   restaurantRatingRows,
-  type FeedbackRow,
   type OrderRatingRow,
-  type ProductRatingRow,
 } from './ratings.repo';
 import { assertRateable, closedReason, holdsKey, orderForRating } from './received';
+import { feedbackModel, productRatingModel, ratingModel } from './rating-models';
 
 // Ratings and feedback (issue 23 parts 1 and 2; decision 30; spec §7 Ratings, Orders feedback): an order's
 // stars (once; changed with PUT for RATING_EDIT_HOURS), a recipe-kit dish's stars (again within the same
@@ -58,42 +57,6 @@ export const KITCHEN_RATINGS_LIMIT = 50;
 
 const LINE_NOT_FOUND = 'We could not find that dish on your orders';
 const RATING_NOT_FOUND = 'We could not find that rating';
-
-export function ratingModel(row: OrderRatingRow): Rating {
-  return {
-    id: row.id,
-    orderId: row.orderId,
-    rating: row.stars,
-    comment: row.comment,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    editableUntil: ratingEditableUntil(row.createdAt).toISOString(),
-  };
-}
-
-export function productRatingModel(row: ProductRatingRow, productExtId: string): ProductRating {
-  return {
-    id: row.id,
-    lineItemId: row.lineItemId,
-    orderId: row.orderId,
-    productId: productExtId,
-    rating: row.stars,
-    comment: row.comment,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    editableUntil: ratingEditableUntil(row.createdAt).toISOString(),
-  };
-}
-
-export function feedbackModel(row: FeedbackRow): OrderFeedback {
-  return {
-    id: row.orderId,
-    npsRating: row.npsRating,
-    reason: row.reason,
-    notes: row.notes,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
 
 /** "This rating was given on Tuesday 17 November: ratings can be changed for 7 days after they are given." */
 function closedForChanges(givenAt: Date): string {
