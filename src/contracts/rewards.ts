@@ -118,7 +118,9 @@ export const loyaltyBlockAttributes = z.object({
   ),
 });
 
-export const rewardBlockAttributes = z.discriminatedUnion('kind', [
+// A plain union of blocks each with its own literal `kind` (not discriminatedUnion: that pulls zod's
+// discriminated union into the chunk every page's first load shares; decision 30).
+export const rewardBlockAttributes = z.union([
   referralBlockAttributes,
   offersBlockAttributes,
   creditBlockAttributes,
@@ -128,7 +130,7 @@ export const rewardBlocksDocument = z.object({
   data: z.array(resource('reward_blocks', rewardBlockAttributes)),
 });
 
-export const rewardBlockModel = z.discriminatedUnion('kind', [
+export const rewardBlockModel = z.union([
   z.extend(referralBlockAttributes, { id: z.string() }),
   z.extend(offersBlockAttributes, { id: z.string() }),
   z.extend(creditBlockAttributes, { id: z.string() }),

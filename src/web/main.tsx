@@ -5,7 +5,6 @@ import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } fr
 import { trackNavigation } from './app/navigation-history';
 import { createQueryClient } from './app/query-client';
 import { createRoutes } from './routes';
-import { followVisitor } from './features/experiments/follow-visitor';
 import { seedFromBootstrap } from './shared/bootstrap';
 import { onUnauthorized } from './shared/api/client';
 import { forgetCustomer } from './shared/customer.queries';
@@ -23,9 +22,12 @@ if (server) {
   // The page's data is as old as the page: fresh from when it arrived (the server's clock is not ours).
   for (const query of queryClient.getQueryCache().getAll()) query.setState({ dataUpdatedAt: Date.now() });
 }
-seedFromBootstrap(queryClient);
-// Analytics' A/B and new-or-existing flags, and the customer's variants recorded once they sign in.
-followVisitor(queryClient);
+const { unrecorded } = seedFromBootstrap(queryClient);
+// The customer's experiment variants recorded once they sign in, and analytics' flags kept current: loaded
+// after the first screen (the page's own flags are set above).
+void import('./features/experiments/follow-visitor').then(({ followVisitor }) =>
+  followVisitor(queryClient, unrecorded),
+);
 // Spec §8: a 401 on any call resets the customer store (signed out).
 onUnauthorized(() => forgetCustomer(queryClient));
 const routes = createRoutes(queryClient);

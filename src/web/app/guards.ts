@@ -47,10 +47,7 @@ function signInFromEntryToken(queryClient: QueryClient, request: Request): Promi
     const without = `${url.pathname}${url.search}`;
     // The sign-in's calls load with a token's first use: most pages never carry one (the first JS stays small).
     const signIn = async () => {
-      const [{ authApi }, { registerFingerprintInBackground }] = await Promise.all([
-        import('../features/auth/auth.api'),
-        import('../features/auth/fingerprint'),
-      ]);
+      const { authApi, registerFingerprintInBackground } = await import('../features/auth/token-sign-in');
       const { customer, targetUrl } = await authApi.signInWithToken(token);
       await rememberSignIn(queryClient, customer);
       registerFingerprintInBackground(customer.id);

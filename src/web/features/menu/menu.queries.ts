@@ -9,7 +9,6 @@ import {
 } from '../../../domain/allergens';
 import { cookingMinutesFromTags, isDoubleVariantTitle, offersDoublePortion } from '../../../domain/menu';
 import { parseDecimalToPence, type Pence } from '../../../domain/money';
-import { reviewSummaryDocument } from '../../../contracts/review-summaries';
 import { api } from '../../shared/api/client';
 import { storefrontQuery } from '../../shared/storefront';
 import { PRODUCT_QUERY, WEEK_COLLECTIONS_QUERY, WEEK_MENU_QUERY } from './storefront.documents';
@@ -135,6 +134,18 @@ export const GIFT_BOXES_HANDLE = 'gift-boxes';
 /** Spec §9: up to 20 collection handles. */
 export const MAX_COLLECTION_HANDLES = 20;
 
+/**
+ * Each dish's "4.6 from 128 ratings" from the week's review summary (contracts/review-summaries.ts), read
+ * without its schema: the server wrote it from that contract, and the menu's first load stays light. A dish
+ * without ratings, or an answer not so shaped, shows no stars.
+ */
+type StarsDocument = { data?: { id: string; attributes?: { count?: number; text?: string } }[] } | null;
+const readStars = (doc: unknown): [string, string | undefined][] =>
+  ((doc as StarsDocument)?.data ?? []).map((dish) => [
+    dish.id,
+    dish.attributes?.count ? dish.attributes.text : undefined,
+  ]);
+
 export const menuQueries = {
   all: ['menu'] as const,
   weeks: () =>
@@ -160,12 +171,10 @@ export const menuQueries = {
         const [data, stars] = await Promise.all([
           storefrontQuery(WEEK_MENU_QUERY, { handle }, signal).then((doc) => weekMenu.parse(doc)),
           api('GET', `/weekly_menus/${handle}/review_summary`, { signal })
-            .then((doc) => reviewSummaryDocument.parse(doc).data)
+            .then((doc) => readStars(doc))
             .catch(() => []),
         ]);
-        const rated = new Map(
-          stars.map(({ id, attributes }) => [id, attributes.count ? attributes.text : undefined]),
-        );
+        const rated = new Map(stars);
         return (data.collection?.products.nodes ?? []).map((product) => ({
           ...toDish(product),
           rating: rated.get(product.id),
