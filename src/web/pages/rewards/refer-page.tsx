@@ -1,5 +1,4 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { WelcomeCard } from '../../features/rewards/welcome-card';
 import { rewardQueries, rewardsApi } from '../../features/rewards/rewards.queries';
@@ -12,22 +11,28 @@ import '../../features/rewards/rewards.css';
 
 // /refer/{token} (decision 30): a friend's referral link. A visitor reads what they are given and signs up
 // (the link is remembered in this browser, so the sign-up takes it) or shops first; a signed-in newcomer
-// takes the welcome at once and sees the code; anyone it does not apply to reads why; an unknown link says
-// what to check.
+// adds the welcome with a press and sees the code; anyone it does not apply to reads why; an unknown link
+// says what to check.
 
 const REWARDS = '/account/rewards';
 
 function Welcome({ token }: { token: string }) {
   const take = useMutation({ mutationFn: () => rewardsApi.takeWelcome(token) });
-  const started = useRef(false);
-  const { mutate } = take;
-  useEffect(() => {
-    // Once, on arrival: opening the link was the customer's tap.
-    if (started.current) return;
-    started.current = true;
-    mutate();
-  }, [mutate]);
-  if (take.isPending || take.isIdle) return <Spinner label="Adding your welcome to your account" />;
+  // Taken on the customer's own press, never on arrival: a page elsewhere could send a signed-in newcomer
+  // here, and a friend's link joins them to that friend for good.
+  if (take.isIdle) {
+    return (
+      <div className="button-row">
+        <button type="button" className="button button--primary" onClick={() => take.mutate()}>
+          Add my welcome
+        </button>
+        <Link className="button button--secondary" to={REWARDS}>
+          Not now
+        </Link>
+      </div>
+    );
+  }
+  if (take.isPending) return <Spinner label="Adding your welcome to your account" />;
   if (take.isError) {
     return isApiError(take.error, 'REFERRAL_NOT_ELIGIBLE', 'REFERRAL_NOT_FOUND') ? (
       <p className="notice notice--warning" role="alert">
