@@ -160,7 +160,8 @@ export function allocateSpend(
 /**
  * Credit coming back (a payment that failed after it took credit, a cancelled order paid partly in credit):
  * the lots it was taken from get it back, newest-expiring first (the reverse of the spend), never above
- * what each lot was granted. What none can take is returned as `unplaced` (a new lot that never expires).
+ * what each lot was granted. What none took is returned as `unplaced` (a new lot that never expires). The
+ * caller lists lots since expired first (they are given back last) and lets their share expire again.
  */
 export function allocateReturn(
   taken: readonly { lotId: string; take: number }[],

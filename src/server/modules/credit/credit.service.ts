@@ -43,8 +43,8 @@ const RETURNS: Readonly<Record<string, string>> = { payment_failed: 'order_payme
 /**
  * Adds credit; returns the new balance and the movement (null for 0). New credit is a lot with its source and
  * expiry; credit coming back (RETURNS) goes back into the lots its spend took it from, newest-expiring
- * first, and what they cannot take (a lot since expired, a spend from before lots) is a lot that never
- * expires.
+ * first; what no lot took (a spend from before lots) is a lot that never expires, and what lots since
+ * expired took expires again at once (the balance returned is after that).
  */
 export async function addCredit(
   tx: DbOrTx,
@@ -56,10 +56,7 @@ export async function addCredit(
   if (balance === null) throw new DomainError('CUSTOMER_NOT_FOUND', 'We could not find that account');
   const spendReason = RETURNS[movement.reason];
   if (spendReason && movement.reference) {
-    return {
-      balance,
-      transaction: await returnToLots(tx, movement, spendReason, movement.reference, balance),
-    };
+    return returnToLots(tx, movement, spendReason, movement.reference, balance);
   }
   const source = movement.source ?? creditSourceOf(movement.reason);
   const expiresAt =

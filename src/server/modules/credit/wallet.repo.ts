@@ -83,6 +83,21 @@ export async function spendsOf(
   return taken;
 }
 
+/** Which of these lots have already expired (their `expired` ledger row is written). */
+export async function lotsWithExpiryRow(tx: DbOrTx, lotIds: readonly string[]): Promise<Set<string>> {
+  if (lotIds.length === 0) return new Set();
+  const rows = await tx
+    .select({ reference: storeCreditTransactions.reference })
+    .from(storeCreditTransactions)
+    .where(
+      and(
+        eq(storeCreditTransactions.reason, 'expired'),
+        inArray(storeCreditTransactions.reference, [...lotIds]),
+      ),
+    );
+  return new Set(rows.flatMap(({ reference }) => (reference ? [reference] : [])));
+}
+
 /** Every lot the customer has had (spent, expired or live), oldest first: the history's sources. */
 export function lotsOf(db: DbOrTx, customerId: string): Promise<LotRow[]> {
   return db

@@ -186,23 +186,75 @@ describe('credit coming back from a payment', () => {
     expect(await expectBalanceIsLots(customer.id)).toBe(1300);
   });
 
-  test('what a lot since expired cannot take back is credit that never expires', async () => {
+  test('the share of a lot since expired comes back and expires at once: it never outlives its date', async () => {
     const customer = await insertCustomer(t);
-    await give(customer.id, 500, { expiresAt: inDays(5) });
+    await give(customer.id, 500, { expiresAt: inDays(5), description: 'Sorry about Tuesday' });
     await give(customer.id, 500, { expiresAt: inDays(40) });
     const paymentId = randomUUID();
-    await spend(customer.id, 700, paymentId);
+    await spend(customer.id, 700, paymentId); // 500 from the first lot, 200 from the second
     t.clock.set(inDays(6));
-    await giveBack(customer.id, 700, paymentId);
+    const { balance, transaction } = await giveBack(customer.id, 700, paymentId);
+    // Only the live lot's 200 is back to spend: 300 + 200.
+    expect(balance).toBe(500);
+    expect(await expectBalanceIsLots(customer.id)).toBe(500);
     const lots = await lotsOf(customer.id);
-    expect(lots.map((lot) => [lot.source, lot.remaining, lot.expiresAt?.getTime() ?? null]).sort()).toEqual(
+    expect(
+      lots.map((lot) => [lot.source, lot.amount, lot.remaining, lot.expiresAt?.getTime() ?? null]).sort(),
+    ).toEqual(
       [
-        ['goodwill', 0, inDays(5).getTime()],
-        ['goodwill', 500, inDays(40).getTime()],
-        ['payment_failed', 500, null],
+        ['goodwill', 500, 0, inDays(5).getTime()],
+        ['goodwill', 500, 500, inDays(40).getTime()],
+        ['goodwill', 500, 0, inDays(5).getTime()], // came back, expired
       ].sort(),
     );
-    expect(await expectBalanceIsLots(customer.id)).toBe(1000);
+    expect(lots.some((lot) => lot.source === 'payment_failed')).toBe(false);
+    expect(transaction!.expiresAt).toEqual(inDays(40));
+    const history = await t.database.db
+      .select()
+      .from(storeCreditTransactions)
+      .where(eq(storeCreditTransactions.customerId, customer.id))
+      .orderBy(storeCreditTransactions.createdAt);
+    expect(history.slice(-2)).toMatchObject([
+      { reason: 'payment_failed', amount: 700, balanceAfter: 1000 },
+      { reason: 'expired', amount: -500, balanceAfter: 500, description: 'Expired: Sorry about Tuesday' },
+    ]);
+    const returned = lots.find(
+      (lot) => lot.remaining === 0 && lot.createdAt.getTime() === inDays(6).getTime(),
+    );
+    expect(history.at(-1)!.reference).toBe(returned!.id);
+    // The job finds nothing left to expire.
+    expect(await expireCredit(t.database.db, t.clock)).toBe(0);
+    expect(await expectBalanceIsLots(customer.id)).toBe(500);
+  });
+
+  test('a lot already expired by the job takes nothing back, even with the clock before its date', async () => {
+    const customer = await insertCustomer(t);
+    await give(customer.id, 400, { expiresAt: inDays(5) });
+    const paymentId = randomUUID();
+    await spend(customer.id, 300, paymentId);
+    t.clock.set(inDays(6));
+    await expireCredit(t.database.db, t.clock);
+    expect(await expectBalanceIsLots(customer.id)).toBe(0);
+    // A clock behind the lot's date (another worker's): its `expired` row still says it is over.
+    t.clock.set(inDays(4));
+    const { balance } = await giveBack(customer.id, 300, paymentId);
+    expect(balance).toBe(0);
+    expect(await expectBalanceIsLots(customer.id)).toBe(0);
+    t.clock.set(inDays(7));
+    expect(await expireCredit(t.database.db, t.clock)).toBe(0);
+  });
+
+  test('money the customer paid still comes back to spend when its lot never expires', async () => {
+    const customer = await insertCustomer(t);
+    await give(customer.id, 300, { expiresAt: inDays(2) });
+    await give(customer.id, 600, { reason: 'event_refund' });
+    const paymentId = randomUUID();
+    await spend(customer.id, 800, paymentId); // 300 from the goodwill, 500 from the refund
+    t.clock.set(inDays(3));
+    const { balance } = await giveBack(customer.id, 800, paymentId);
+    expect(balance).toBe(600);
+    expect(await expectBalanceIsLots(customer.id)).toBe(600);
+    expect((await lotsOf(customer.id)).find((lot) => lot.source === 'event_change')!.remaining).toBe(600);
   });
 
   test('credit back for a spend that took none from lots (from before them) is a new lot', async () => {
