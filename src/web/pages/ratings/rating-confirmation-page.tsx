@@ -22,7 +22,7 @@ export function RatingConfirmationPage() {
 }
 
 function Thanks({
-  stars,
+  stars: asked,
   orderId,
   ratingKey,
 }: {
@@ -36,6 +36,8 @@ function Thanks({
   const order = useQuery({ ...query, enabled: orderId !== null });
   const restaurant = order.data?.restaurantName ?? null;
   const kitchen = restaurant ? `the kitchen at ${restaurant}` : 'our kitchen';
+  // The stars kept, once the order has loaded (the address's are what the link asked for).
+  const stars = order.data?.rating?.rating ?? asked;
   const low = isLowRating(stars);
   return (
     <div className="page page--narrow rating-page">
