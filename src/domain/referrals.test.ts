@@ -21,6 +21,7 @@ import {
   referralStateLabel,
   referralTermsFrom,
   referralTermsText,
+  type HouseholdFacts,
 } from './referrals';
 import { paidWithLabel } from './receipt';
 
@@ -226,6 +227,61 @@ describe('referralRewardProblem', () => {
     );
     expect(
       referralRewardProblem({ cards: [], addresses: [null] }, { cards: [], addresses: [null] }),
+    ).toBeNull();
+  });
+});
+
+describe('referralRewardProblem: a household rewarded before', () => {
+  const key = fc.stringMatching(/^[a-z0-9|:]{3,12}$/);
+  const facts = fc.record({
+    cards: fc.array(key, { maxLength: 4 }),
+    addresses: fc.array(fc.option(key, { nil: null }), { maxLength: 4 }),
+  });
+  const apart = (a: HouseholdFacts, b: HouseholdFacts) =>
+    !a.cards.some((c) => b.cards.includes(c)) &&
+    !a.addresses.some((x) => x !== null && b.addresses.includes(x));
+
+  test('a card or an address shared with an earlier rewarded order refuses it (the referrer’s reasons first)', () => {
+    fc.assert(
+      fc.property(facts, facts, facts, key, fc.boolean(), (referrer, order, before, shared, byCard) => {
+        fc.pre(
+          apart(referrer, order) && !referrer.cards.includes(shared) && !referrer.addresses.includes(shared),
+        );
+        const field = byCard ? 'cards' : 'addresses';
+        const problem = referralRewardProblem(
+          referrer,
+          { ...order, [field]: [...order[field], shared] },
+          { ...before, [field]: [shared, ...before[field]] },
+        );
+        expect(problem).toBe(REFERRAL_MESSAGES.householdReferred);
+        // Sharing with the referrer too: the referrer's reason.
+        expect(
+          referralRewardProblem(
+            { ...referrer, cards: [...referrer.cards, shared] },
+            { ...order, cards: [...order.cards, shared] },
+            { ...before, cards: [shared] },
+          ),
+        ).toBe(REFERRAL_MESSAGES.sameCard);
+      }),
+    );
+  });
+
+  test('nothing shared with the referrer or with earlier rewarded orders: no problem', () => {
+    fc.assert(
+      fc.property(facts, facts, facts, (referrer, order, before) => {
+        fc.pre(apart(referrer, order) && apart(before, order));
+        expect(referralRewardProblem(referrer, order, before)).toBeNull();
+      }),
+    );
+    expect(
+      referralRewardProblem(
+        { cards: [], addresses: [] },
+        { cards: [], addresses: [null] },
+        {
+          cards: [],
+          addresses: [null],
+        },
+      ),
     ).toBeNull();
   });
 });

@@ -28,6 +28,7 @@ export const REFERRAL_MESSAGES = {
   sameEmail: 'This referral can’t be used: it comes from the same email as the account that shared it.',
   sameCard: 'No reward for this referral: the order was paid with a card already on the referrer’s account.',
   sameAddress: 'No reward for this referral: the order goes to an address already on the referrer’s account.',
+  householdReferred: 'No reward for this referral: this household has already joined through a referral.',
   linkUnknown: 'We don’t recognise that referral link. Check it was copied in full.',
 } as const;
 
@@ -96,17 +97,30 @@ export interface HouseholdFacts {
   addresses: readonly (string | null)[];
 }
 
+/** Whether the two share a card or a known address (an unknown one, null, is never shared). */
+function shares(a: HouseholdFacts, b: HouseholdFacts): 'card' | 'address' | null {
+  const cards = new Set(a.cards);
+  if (b.cards.some((card) => cards.has(card))) return 'card';
+  const addresses = new Set(a.addresses.filter((x): x is string => x !== null));
+  if (b.addresses.some((address) => address !== null && addresses.has(address))) return 'address';
+  return null;
+}
+
 /**
  * When the friend's first order is paid: whether the referrer earns the reward. Refused when the order
- * shares a card or an address with the referrer's account (one reward per new household).
+ * shares a card or an address with the referrer's account, or with the first paid order of a referral
+ * already rewarded (from any referrer: `rewardedBefore`, those orders' cards and addresses together). One
+ * reward per new household.
  */
-export function referralRewardProblem(referrer: HouseholdFacts, friendOrder: HouseholdFacts): string | null {
-  const cards = new Set(referrer.cards);
-  if (friendOrder.cards.some((card) => cards.has(card))) return REFERRAL_MESSAGES.sameCard;
-  const addresses = new Set(referrer.addresses.filter((a): a is string => a !== null));
-  if (friendOrder.addresses.some((address) => address !== null && addresses.has(address))) {
-    return REFERRAL_MESSAGES.sameAddress;
-  }
+export function referralRewardProblem(
+  referrer: HouseholdFacts,
+  friendOrder: HouseholdFacts,
+  rewardedBefore: HouseholdFacts = { cards: [], addresses: [] },
+): string | null {
+  const withReferrer = shares(referrer, friendOrder);
+  if (withReferrer === 'card') return REFERRAL_MESSAGES.sameCard;
+  if (withReferrer === 'address') return REFERRAL_MESSAGES.sameAddress;
+  if (shares(rewardedBefore, friendOrder)) return REFERRAL_MESSAGES.householdReferred;
   return null;
 }
 

@@ -58,7 +58,7 @@ import { findMedia, mediaRoutes } from './modules/menu';
 import { orderRoutes } from './modules/orders';
 import { paymentRoutes } from './modules/payments';
 import { restaurantRoutes } from './modules/restaurants';
-import { rewardRoutes } from './modules/rewards';
+import { rewardDevRoutes, rewardRoutes } from './modules/rewards';
 import { cachedShopRules, settingsView, shopReads, shopRoutes } from './modules/shop';
 import { scheduleRoutes, subscriptionRoutes } from './modules/subscriptions';
 import { supportRoutes } from './modules/support';
@@ -262,12 +262,15 @@ export async function buildApp({
   });
   if (config.postcodes.mode === 'embedded') await app.register(postcodesIoRoutes);
   await app.register(mailboxRoutes, { db: database.db, enabled: config.email.mailbox });
-  // Development only, beside the mailbox: a box delivered now, the after-order emails now (journeys on a
-  // pinned clock; issue 23).
+  // Development only, beside the mailbox: a box delivered now, the after-order emails now, a referrals
+  // settlement pass now (journeys on a pinned clock; issue 23).
   if (config.email.mailbox) {
     await app.register(fulfilmentDevRoutes, { fulfilment: services.fulfilment });
     await app.register(ratingDevRoutes, {
       askAfterOrders: () => askAfterOrders(database.db, clock, config.publicUrl),
+    });
+    await app.register(rewardDevRoutes, {
+      settleReferrals: () => services.referralSettlement.settlePending(),
     });
   }
   await app.register(appleCallbackRoutes);

@@ -118,3 +118,28 @@ export async function payWithNewCard(
 
 /** A Mastercard the sandbox takes, for a household other than the Visa's. */
 export const MASTERCARD = '5555555555554444';
+
+let households = 0;
+
+/** A Mastercard number the sandbox takes (it passes the Luhn check), ending in `n`'s last three digits. */
+function mastercardNumber(n: number): string {
+  const body = `555555555555${String(n % 1000).padStart(3, '0')}`;
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    // Every second digit from the right of the body doubles (the check digit comes after it).
+    let digit = Number(body[body.length - 1 - i]);
+    if (i % 2 === 0) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
+/**
+ * A household no earlier friend in this test file had: a street and a card of its own. A friend to be
+ * rewarded needs one, since a referral is refused when its order shares a card or an address with a
+ * referral rewarded before (one reward per household).
+ */
+export function newHousehold(): { address1: string; zip: string; card: string } {
+  households += 1;
+  return { address1: `${households} Cranley Gardens`, zip: 'SW7 3BB', card: mastercardNumber(households) };
+}

@@ -80,6 +80,7 @@ export {
 } from './plan-order-reads';
 export { changeOrderDelivery, setCheckoutTotal } from './order-writes';
 export {
+  checkoutsOfOrders,
   hasPaidCheckout,
   orderAddressLines,
   paidCheckoutsOf,

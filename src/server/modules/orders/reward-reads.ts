@@ -71,6 +71,43 @@ export async function paidCheckoutsOf(
   }));
 }
 
+/**
+ * The checkouts holding these orders, each with all its orders (one query): what the first paid orders of
+ * the referrals already rewarded were, for one reward per household.
+ */
+export async function checkoutsOfOrders(
+  db: DbOrTx,
+  orderIds: readonly string[],
+): Promise<PaidCheckoutRecord[]> {
+  if (orderIds.length === 0) return [];
+  const holding = db
+    .select({ checkoutId: orders.checkoutId })
+    .from(orders)
+    .where(inArray(orders.id, [...orderIds]));
+  const rows = await db
+    .select({
+      checkoutId: checkouts.id,
+      kind: checkouts.kind,
+      paidAt: checkouts.paidAt,
+      id: orders.id,
+      state: orders.state,
+      source: orders.source,
+      address1: sql<string | null>`${orders.shippingAddress}->>'address1'`,
+      zip: sql<string | null>`${orders.shippingAddress}->>'zip'`,
+    })
+    .from(orders)
+    .innerJoin(checkouts, eq(checkouts.id, orders.checkoutId))
+    .where(inArray(orders.checkoutId, holding))
+    .orderBy(asc(orders.number));
+  const out = new Map<string, PaidCheckoutRecord>();
+  for (const { checkoutId, kind, paidAt, ...order } of rows) {
+    const checkout = out.get(checkoutId) ?? { id: checkoutId, kind, paidAt, orders: [] };
+    checkout.orders.push(order);
+    out.set(checkoutId, checkout);
+  }
+  return [...out.values()];
+}
+
 /** Where these customers' orders were sent (first line and postcode), leaving out orders of `exceptSources`. */
 export async function orderAddressLines(
   db: DbOrTx,

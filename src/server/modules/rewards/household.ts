@@ -6,13 +6,15 @@ import {
 } from '../../../domain/referrals';
 import type { DbOrTx } from '../../db/client';
 import { addressBookLines } from '../customers';
-import { orderAddressLines, type PaidCheckoutRecord } from '../orders';
-import { cardsOfCustomer, type CardFacts } from '../payments';
+import { checkoutsOfOrders, orderAddressLines, type PaidCheckoutRecord } from '../orders';
+import { cardsOfCheckouts, cardsOfCustomer, type CardFacts } from '../payments';
 import { listRestaurants } from '../restaurants';
+import { rewardedReferralOrderIds } from './rewards.repo';
 
 // One household (decision 30): the cards and addresses a referrer has, and those of the friend's first paid
 // order, as the domain's referralRewardProblem compares them. A restaurant's address (a collection, a table,
-// an event) is nobody's home, and a gift goes to someone else's: neither counts.
+// an event) is nobody's home, and a gift goes to someone else's: neither counts. And the households that
+// have joined already: the first paid orders of the referrals rewarded so far, from any referrer.
 
 function cardKeys(cards: readonly CardFacts[]): string[] {
   const keys = cards.flatMap((card) => [
@@ -62,6 +64,26 @@ export async function orderHousehold(
     cards: cardKeys(cards),
     addresses: addressKeys(
       checkout.orders.filter((order) => order.source !== 'gift_box'),
+      restaurants,
+    ),
+  };
+}
+
+/** The households rewarded already: the cards and addresses of every rewarded referral's first paid order. */
+export async function rewardedHouseholds(db: DbOrTx): Promise<HouseholdFacts> {
+  const checkouts = await checkoutsOfOrders(db, await rewardedReferralOrderIds(db));
+  if (checkouts.length === 0) return { cards: [], addresses: [] };
+  const [payments, restaurants] = await Promise.all([
+    cardsOfCheckouts(
+      db,
+      checkouts.map((checkout) => checkout.id),
+    ),
+    restaurantKeys(db),
+  ]);
+  return {
+    cards: cardKeys([...payments.values()].flatMap((paid) => paid.cards)),
+    addresses: addressKeys(
+      checkouts.flatMap((checkout) => checkout.orders.filter((order) => order.source !== 'gift_box')),
       restaurants,
     ),
   };

@@ -7,3 +7,4 @@ export { ReferralSettlement } from './referral-settlement';
 export { LoyaltyService, loyaltyOfWeeks, planRewardVouchers } from './loyalty';
 export { RewardBlocksService } from './reward-blocks';
 export { rewardRoutes } from './rewards.routes';
+export { rewardDevRoutes } from './dev.routes';

@@ -10,13 +10,22 @@ import { customerContacts, findCustomerById } from '../customers';
 import { paidCheckoutsOf, type PaidCheckoutRecord } from '../orders';
 import { cardsOfCheckouts } from '../payments';
 import type { ShopRulesCache } from '../shop';
-import { orderHousehold, referrerHousehold } from './household';
-import { lockPendingReferral, pendingReferralIds, settleReferral, type ReferralRow } from './rewards.repo';
+import { orderHousehold, referrerHousehold, rewardedHouseholds } from './household';
+import {
+  lockPendingReferral,
+  lockReferralSettling,
+  pendingReferralIds,
+  settleReferral,
+  type ReferralRow,
+} from './rewards.repo';
 
 // The referrer's reward (decision 30): when the friend's first order is paid, not before. A recurring job
 // looks at pending referrals; each is settled under its row's lock, once: credit for the referrer (its ledger
 // row's reference is the referral, which a unique index keeps to one), or refused with the reason when the
-// order shares a card or an address with the referrer's household. The referrer is emailed either way. A
+// order shares a card or an address with the referrer's household, or with the first paid order of any
+// referral rewarded already (one household, several new emails: one reward). Settling takes a lock of its
+// own (one referral at a time) so two of one household's referrals cannot both find the other unrewarded.
+// The referrer is emailed either way. A
 // paid checkout whose orders were all cancelled or whose payment went back does not count: the referral
 // waits for one that stands. Credit waits, too, for the referrer to confirm their email (decision 18).
 
@@ -68,9 +77,11 @@ export class ReferralSettlement {
       if (!first) return false;
       const referrer = await findCustomerById(tx, referral.referrerId);
       if (!referrer || !mayAddCredit({ emailConfirmed: referrer.emailConfirmedAt !== null })) return false;
+      await lockReferralSettling(tx);
       const problem = referralRewardProblem(
         await referrerHousehold(tx, referral.referrerId),
         await orderHousehold(tx, first, payments.get(first.id)?.cards ?? []),
+        await rewardedHouseholds(tx),
       );
       const now = this.clock.now();
       const orderId = first.orders.find((order) => PAID.has(order.state))?.id ?? null;

@@ -114,8 +114,8 @@ export class ReferralsService {
    */
   async joinAtSignUp(tx: DbOrTx, friend: Friend, token: string): Promise<void> {
     try {
-      const rules = await this.rules.get(tx);
       await tx.transaction(async (savepoint) => {
+        const rules = await this.rules.get(savepoint);
         const referrer = await customerByReferralToken(savepoint, token);
         if (!referrer) return;
         const problem = referralSignUpProblem({

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { loyaltyRewards, referrals } from '../../db/schema/after-order';
 
@@ -56,6 +56,23 @@ export async function pendingReferralIds(db: DbOrTx, limit: number): Promise<str
     .orderBy(asc(referrals.createdAt))
     .limit(limit);
   return rows.map((row) => row.id);
+}
+
+/** The first paid orders of the referrals already rewarded (from any referrer): one reward per household. */
+export async function rewardedReferralOrderIds(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .select({ orderId: referrals.orderId })
+    .from(referrals)
+    .where(and(eq(referrals.state, 'rewarded'), isNotNull(referrals.orderId)));
+  return rows.map((row) => row.orderId!);
+}
+
+/**
+ * Settles one referral at a time, to the transaction's end: a referral is compared with those already
+ * rewarded, so two friends of one household settling at once must not both find none.
+ */
+export async function lockReferralSettling(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('sfoglia:referral-settlement'))`);
 }
 
 export async function settleReferral(
