@@ -132,6 +132,7 @@ test.describe('on a phone', () => {
       { name: 'Offers', path: '/account/rewards', heading: 'Offers for you' },
       { name: 'Payment methods', path: '/account/payment-methods', heading: 'Payment methods' },
       { name: 'Profile', path: '/account/my-details', heading: 'Your details' },
+      { name: 'Help', path: '/account/support', heading: 'Your questions' },
     ];
     await openSheet(page, 'account');
     await expect(accountSheet(page).getByRole('link')).toHaveText(accountPages.map((p) => p.name));
@@ -156,7 +157,7 @@ test.describe('on a phone', () => {
     await page.getByLabel(/First name|Given name/).fill('Grace');
     await page.getByLabel(/Last name|Family name/).fill('Hopper');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page).toHaveURL(/\/account\/my-details$/);
+    await expect(page).toHaveURL(/\/account\/support$/);
     for (const { name, path, heading } of accountPages) {
       await tapThrough(page, { name, url: new RegExp(`${path}$`), heading }, 'account');
     }
