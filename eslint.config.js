@@ -52,6 +52,37 @@ export default tseslint.config(
     },
   },
   {
+    // Screens take links and router hooks from shared/router (decision 31): a public page's first load runs
+    // them on the first-load router, without React Router.
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/shared/react-router-screens.ts', 'src/web/shared/router.tsx', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router',
+              importNames: [
+                'Link',
+                'NavLink',
+                'Navigate',
+                'Outlet',
+                'ScrollRestoration',
+                'useNavigate',
+                'useSearchParams',
+                'useParams',
+                'useLocation',
+                'useNavigation',
+              ],
+              message: 'Import it from shared/router (decision 31): the screens run on two routers.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/domain/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -4,16 +4,20 @@ import { StrictMode, type ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { CreateServerRenderer, RenderedPage, RenderInput } from '../contracts/server-render';
+import { REACT_ROUTER } from './shared/react-router-screens';
 import { Shell } from './app/shell';
 import { createRoutes } from './routes';
 import { setTransport } from './shared/api/transport';
 import { configure } from './shared/config';
+import { setScreenRouter } from './shared/router';
 import type { ServerState } from './shared/server-state';
 
 // The server's entry (docs/decisions/0017): built by Vite into dist/ssr and loaded by the Fastify server,
 // it renders a public page's first screen with the same route table as the browser. The route's loaders
 // wait for the first screen's queries (app/first-screen.ts), the page renders from them, and the query
 // cache and the loaders' data go into the page to hydrate it without a second fetch.
+
+setScreenRouter(REACT_ROUTER);
 
 /** No retries while a page waits: a read that fails leaves its query to the browser. */
 const serverQueryClient = () =>

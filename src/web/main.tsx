@@ -1,35 +1,23 @@
-import { hydrate, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, useEffect, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { trackNavigation } from './app/navigation-history';
-import { createQueryClient } from './app/query-client';
+import { Live, startQueryClient } from './app/start';
 import { createRoutes } from './routes';
-import { seedFromBootstrap } from './shared/bootstrap';
-import { onUnauthorized } from './shared/api/client';
-import { forgetCustomer } from './shared/customer.queries';
+import { REACT_ROUTER } from './shared/react-router-screens';
+import { setScreenRouter } from './shared/router';
 import { readServerState } from './shared/server-state';
 import './typeface.css';
 import './styles.css';
 
-// A public page arrives rendered by the server (docs/decisions/0017): its query cache and loader data are
-// in the page, so it hydrates without a second fetch. Any other page arrives as the shell and renders here.
+// The app: every page the browser renders (it arrives as the shell), and a server-rendered page whose first
+// load handed over (decision 31: first-load.tsx runs those until the customer leaves them). A page rendered
+// on the server arrives with its query cache and loader data (docs/decisions/0017) and hydrates from them.
 
-const queryClient = createQueryClient();
+setScreenRouter(REACT_ROUTER);
 const server = readServerState();
-if (server) {
-  hydrate(queryClient, server.queries);
-  // The page's data is as old as the page: fresh from when it arrived (the server's clock is not ours).
-  for (const query of queryClient.getQueryCache().getAll()) query.setState({ dataUpdatedAt: Date.now() });
-}
-const { unrecorded } = seedFromBootstrap(queryClient);
-// The customer's experiment variants recorded once they sign in, and analytics' flags kept current: loaded
-// after the first screen (the page's own flags are set above).
-void import('./features/experiments/follow-visitor').then(({ followVisitor }) =>
-  followVisitor(queryClient, unrecorded),
-);
-// Spec §8: a 401 on any call resets the customer store (signed out).
-onUnauthorized(() => forgetCustomer(queryClient));
+const queryClient = startQueryClient(server);
 const routes = createRoutes(queryClient);
 const container = document.getElementById('root')!;
 
@@ -39,14 +27,6 @@ async function loadMatchedRoutes(table: RouteObject[]) {
     if (typeof route.lazy !== 'function') continue;
     Object.assign(route, await route.lazy(), { lazy: undefined });
   }
-}
-
-/** Marks the page live (`<html data-hydrated>`) once React has taken it over: browser tests wait for it. */
-function Live({ children }: { children: ReactNode }) {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = '';
-  }, []);
-  return children;
 }
 
 const app = (router: ReturnType<typeof createBrowserRouter>) => (

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../shared/router';
 import { LoginForm } from '../features/auth/login-page';
 import { SignupForm } from '../features/auth/signup-page';
 import { SocialChoices } from '../features/auth/social-login-page';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../shared/router';
 import { useHydrated } from '../shared/use-hydrated';
 import { customerQueries } from '../shared/customer.queries';
 import { useSignOut } from './use-sign-out';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { customerQueries } from '../shared/customer.queries';
 import { useHydrated } from '../shared/use-hydrated';
 import { useSignOut } from './use-sign-out';
-import { Link } from 'react-router';
+import { Link } from '../shared/router';
 import { analytics } from '../shared/analytics';
 import { brandUrl } from '../shared/config';
 import { Dialog } from '../shared/ui/dialog';

@@ -1,5 +1,5 @@
 import { useIsFetching } from '@tanstack/react-query';
-import { useNavigation } from 'react-router';
+import { useNavigation } from '../shared/router';
 
 // A progress bar on every navigation (spec §2), also while a screen's first data loads. CSS delays its
 // appearance by 150 ms so fast changes do not flash.

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../shared/router';
 import { usePageMeta } from '../shared/use-page-meta';
 
 export function NotFoundPage() {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation } from '../shared/router';
 import { basketQueries } from '../features/baskets/baskets.queries';
 import { analytics } from '../shared/analytics';
 import { BasketIcon } from '../shared/ui/icons';

@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Link } from '../shared/router';
 import { RouteNotFoundError } from './lazy-page';
 import { NotFoundPage } from './not-found';
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
-import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Link, Outlet, ScrollRestoration, useLocation } from '../shared/router';
 import { analytics } from '../shared/analytics';
 import { config } from '../shared/config';
 import { Toaster } from '../shared/ui/toast';

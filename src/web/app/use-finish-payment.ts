@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../shared/router';
 import { basketQueries } from '../features/baskets/baskets.queries';
 import { forgetDeliveryDate } from '../features/delivery/delivery-store';
 import type { PaidState } from '../features/orders/paid-orders';

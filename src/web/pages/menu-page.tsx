@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useMemo, type CSSProperties } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../shared/router';
 import { planOrderByText } from '../../domain/banners';
 import { deliveryFeesText, type BasketRules } from '../../domain/basket';
 import { longDayLabel, relativeDeadlineLabel, type IsoDate } from '../../domain/calendar';

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../shared/router';
 import type { Order } from '../../contracts/orders';
 import { deadlineLabel, isIsoDate } from '../../domain/calendar';
 import { weekCutoff } from '../../domain/plans';

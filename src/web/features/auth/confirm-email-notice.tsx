@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../shared/router';
 import type { Customer } from '../../../contracts/customers';
 import { isApiError } from '../../shared/api/client';
 import { customerQueries, setCustomer } from '../../shared/customer.queries';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router';
 import * as z from 'zod/mini';
 import { emailSchema } from '../../../contracts/customers';
 import { isApiError } from '../../shared/api/client';

@@ -1,5 +1,5 @@
 import { useState, type ComponentType } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../shared/router';
 import { passwordSchema, emailSchema } from '../../../contracts/customers';
 import * as z from 'zod/mini';
 import { ApiError, isApiError } from '../../shared/api/client';

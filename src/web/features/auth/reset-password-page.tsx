@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../shared/router';
 import * as z from 'zod/mini';
 import { newPasswordSchema } from '../../../contracts/customers';
 import { isApiError } from '../../shared/api/client';

@@ -1,5 +1,5 @@
 import { useState, type ComponentType } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../shared/router';
 import { signUpBody } from '../../../contracts/customers';
 import { analytics } from '../../shared/analytics';
 import { isApiError } from '../../shared/api/client';

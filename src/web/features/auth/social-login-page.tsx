@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../shared/router';
 import { usePageMeta } from '../../shared/use-page-meta';
 import { Spinner } from '../../shared/ui/spinner';
 import { authApi, type SignedIn } from './auth.api';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../shared/router';
 import { analytics } from '../../shared/analytics';
 import { rememberSignIn, safeTarget } from '../../shared/customer.queries';
 import { showToast } from '../../shared/ui/toast';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router';
 import type { Basket, BasketItem, BasketMeta } from '../../../contracts/baskets';
 import { minimumSpendProgress } from '../../../domain/basket';
 import { checkoutBlockers } from '../../../domain/basket-summary';

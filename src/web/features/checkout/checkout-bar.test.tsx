@@ -1,7 +1,11 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, test } from 'vitest';
+import { REACT_ROUTER } from '../../shared/react-router-screens';
+import { setScreenRouter } from '../../shared/router';
 import { acceptedMarks, CheckoutBar } from './checkout-bar';
+
+setScreenRouter(REACT_ROUTER);
 
 // The checkout bar's "We accept" logos (spec §2; decision 20): Google Pay and Apple Pay only once the card
 // step has found the wallet available in this browser, and never when configuration hides them.

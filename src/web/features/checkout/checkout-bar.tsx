@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../shared/router';
 import { config } from '../../shared/config';
 import { ArrowLeft, CheckIcon, LockIcon } from '../../shared/ui/icons';
 import { PaymentMark } from '../../shared/ui/payment-logos';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router';
 import { Spinner } from '../../shared/ui/spinner';
 import { useStepHeading } from '../../shared/ui/step-heading';
 

@@ -1,4 +1,4 @@
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from '../../shared/router';
 import { CheckoutBar, CheckoutProgress, type CheckoutStepLink } from './checkout-bar';
 import './checkout.css';
 import { safeTarget } from '../../shared/customer.queries';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router';
 import { formatPence } from '../../../domain/money';
 import { CreditCodeForm } from './credit-code-form';
 import { CreditHistoryList } from './credit-history';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router';
 import { isApiError } from '../../shared/api/client';
 import { showToast } from '../../shared/ui/toast';
 import { bookingQueries, bookingsApi, type EventBooking } from './bookings.queries';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router';
 import { bookingQueries } from './bookings.queries';
 import { guestCountWords } from './booking-words';
 import './booking.css';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../shared/router';
 import type { EventTemplate } from '../../../contracts/events';
 import { formatPence } from '../../../domain/money';
 import { durationLabel, startsLabel } from './format';

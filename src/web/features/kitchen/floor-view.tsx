@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router';
 import { formatPence } from '../../../domain/money';
 import { isApiError, type ApiError } from '../../shared/api/client';
 import { Dialog } from '../../shared/ui/dialog';

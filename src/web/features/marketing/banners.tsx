@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router';
 import { bannerText, ORDER_BY_PLACEHOLDER } from '../../../domain/banners';
 import { analytics } from '../../shared/analytics';
 import { PauseIcon, PlayIcon } from '../../shared/ui/icons';

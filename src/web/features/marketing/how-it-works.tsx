@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../shared/router';
 import { Dialog } from '../../shared/ui/dialog';
 import { setUi, useUi } from '../../shared/ui/ui-store';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../shared/router';
 import type { Order } from '../../../contracts/orders';
 import { formatPence } from '../../../domain/money';
 import { dishCount, longDate } from './order-summary';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../shared/router';
 import { Spinner } from '../../shared/ui/spinner';
 import { addressLines, longDate, OrdersSummary } from './order-summary';
 import { orderQueries } from './orders.queries';

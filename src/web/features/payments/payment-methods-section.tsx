@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../shared/router';
 import { ApiError } from '../../shared/api/client';
 import { Dialog } from '../../shared/ui/dialog';
 import { Spinner } from '../../shared/ui/spinner';

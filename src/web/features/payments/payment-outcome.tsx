@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router';
 import type { Payment } from '../../../contracts/payments';
 import { paymentQueries } from './payments.queries';
 import './payments.css';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../shared/router';
 import { isApiError } from '../../shared/api/client';
 import { payOrder } from './pay';
 import { confirmingOrderOf, declineOf, paymentQueries, type Decline, type PayWith } from './payments.queries';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../shared/router';
 import { MAX_STARS, starsLabel } from '../../../domain/ratings';
 import './ratings.css';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../shared/router';
 import type { LoyaltyBlock, LoyaltyReward } from '../../../contracts/rewards';
 import { formatPenceShort } from '../../../domain/money';
 import { copyText } from './copy';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../shared/router';
 import type { ReferralWelcome } from '../../../contracts/rewards';
 import { formatPenceShort } from '../../../domain/money';
 import { copyText } from './copy';

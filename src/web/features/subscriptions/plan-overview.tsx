@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router';
 import type { Subscription } from '../../../contracts/subscriptions';
 import { deadlineLabel, isIsoDate } from '../../../domain/calendar';
 import { formatPence } from '../../../domain/money';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router';
 import type { ScheduleWeek } from '../../../contracts/subscriptions';
 import { weekLabel } from '../../../domain/menu-weeks';
 import { isIsoDate } from '../../../domain/calendar';

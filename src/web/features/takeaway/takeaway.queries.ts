@@ -96,6 +96,9 @@ async function fetchTakeawayBasket(signal?: AbortSignal): Promise<TakeawayBasket
 
 export type { NearestSearch };
 
+/** Every menu of a restaurant (any fulfilment, catering or not, any viewer): to read them again. */
+export const restaurantMenusKey = (restaurantId: string) => ['takeaway', 'menu', restaurantId] as const;
+
 export const takeawayQueries = {
   // all, nearest, restaurants, restaurant: restaurants.queries.ts, light enough for the address search.
   ...restaurantQueries,
@@ -107,10 +110,14 @@ export const takeawayQueries = {
       enabled: body !== null,
       staleTime: 60_000,
     }),
-  /** Spec §9: the takeaway menu refetches every 60 s. */
-  menu: (restaurantId: string, fulfillmentType: FulfillmentType, catering = false) =>
+  /**
+   * Spec §9: the takeaway menu refetches every 60 s. `viewer` is the signed-in customer the menu is read
+   * for (their allergen conflicts), null for a visitor: a page rendered on the server holds the visitor's,
+   * and the customer's is read once the page is live (`useMenuViewer`).
+   */
+  menu: (restaurantId: string, fulfillmentType: FulfillmentType, catering = false, viewer: string | null = null) =>
     queryOptions({
-      queryKey: [...takeawayQueries.all, 'menu', restaurantId, fulfillmentType, catering] as const,
+      queryKey: [...takeawayQueries.all, 'menu', restaurantId, fulfillmentType, catering, viewer] as const,
       queryFn: async ({ signal }): Promise<TakeawayMenu> =>
         readMenu(
           await api('GET', `/restaurants/${restaurantId}/menu`, {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { NavLink, Outlet, useLocation } from '../../shared/router';
 import { ACCOUNT_LINKS } from '../../app/nav-links';
 import { useSignOut } from '../../app/use-sign-out';
 import { ConfirmEmailNotice } from '../../features/auth/confirm-email-notice';

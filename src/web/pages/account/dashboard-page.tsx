@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router';
 import { accountQueries } from '../../features/customers/customers.queries';
 import { AccountStoreCredit } from './account-store-credit';
 import { customerQueries } from '../../shared/customer.queries';

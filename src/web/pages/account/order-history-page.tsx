@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../shared/router';
 import { useBookingRows } from '../../features/events/booking-rows';
 import { OrderList } from '../../features/orders/order-list';
 import { orderQueries, PAST_PER_PAGE } from '../../features/orders/orders.queries';

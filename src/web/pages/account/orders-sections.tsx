@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router';
 import { useBookingRows } from '../../features/events/booking-rows';
 import { OrderList } from '../../features/orders/order-list';
 import { orderQueries, PAST_PREVIEW_PER_PAGE } from '../../features/orders/orders.queries';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router';
 import type { MarketingOffer } from '../../../contracts/offers';
 import { ResendConfirmation } from '../../features/auth/resend-confirmation';
 import { WalletSection } from '../../features/credit/wallet-section';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../shared/router';
 import type { CreateAddressBody } from '../../../contracts/addresses';
 import { isDeliverableAddress } from '../../../domain/address';
 import { useCheckoutStep } from '../../features/checkout/use-checkout-step';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../shared/router';
 import { isSavableAddress } from '../../../domain/address';
 import { checkoutPaths } from '../../features/checkout/flows';
 import { accountApi, accountQueries } from '../../features/customers/customers.queries';

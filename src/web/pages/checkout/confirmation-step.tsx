@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../shared/router';
 import { PaidConfirmation, type PaidState } from '../../features/orders/paid-orders';
 import { orderQueries } from '../../features/orders/orders.queries';
 import { PlanTermsPanel, termsOfSubscription } from '../../features/subscriptions/plan-terms';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type ReactNode } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from '../../shared/router';
 import { deadlineLabel, isIsoDate } from '../../../domain/calendar';
 import { weekLabel } from '../../../domain/menu-weeks';
 import { formatPence } from '../../../domain/money';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../shared/router';
 import type { CourierInstruction } from '../../../contracts/delivery';
 import { isIsoDate, type IsoDate } from '../../../domain/calendar';
 import { deliveryDateForWeek } from '../../../domain/orders';

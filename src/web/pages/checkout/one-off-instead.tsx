@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../shared/router';
 import { formatPence, pence } from '../../../domain/money';
 import { makeOneOffBox } from '../../features/baskets/one-off-box';
 import { ONE_OFF_FLOW } from '../../features/checkout/flows';

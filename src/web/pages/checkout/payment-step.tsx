@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../shared/router';
 import type { RecipeKitOrderBody } from '../../../contracts/orders';
 import { useFinishPayment } from '../../app/use-finish-payment';
 import { basketKindOf, basketQueries } from '../../features/baskets/baskets.queries';

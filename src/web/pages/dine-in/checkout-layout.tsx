@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from '../../shared/router';
 import { safeTarget } from '../../shared/customer.queries';
 import { CheckoutBar, CheckoutProgress, type CheckoutStepLink } from '../../features/checkout/checkout-bar';
 import { CheckoutFlowProvider } from '../../features/checkout/flow-context';

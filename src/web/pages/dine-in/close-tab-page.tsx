@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../shared/router';
 import type { CheckoutMeta } from '../../../contracts/orders';
 import type { Tab } from '../../../contracts/dine-in';
 import { formatPence } from '../../../domain/money';

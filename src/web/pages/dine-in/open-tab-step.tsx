@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../shared/router';
 import type { CheckoutMeta } from '../../../contracts/orders';
 import { timeLabel } from '../../../domain/calendar';
 import { formatPence } from '../../../domain/money';

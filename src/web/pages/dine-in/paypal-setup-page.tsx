@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../shared/router';
 import { dineInQueries } from '../../features/dine-in/dine-in.queries';
 import { ordersApi } from '../../features/orders/orders.queries';
 import { forgetPendingPayment, pendingPaymentFor } from '../../features/payments/pending-payment';

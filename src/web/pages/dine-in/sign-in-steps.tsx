@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../shared/router';
 import * as z from 'zod/mini';
 import { emailSchema } from '../../../contracts/customers';
 import { SocialChoices } from '../../features/auth/social-login-page';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../shared/router';
 import { formatPence } from '../../../domain/money';
 import { CheckoutFrame } from '../../features/checkout/checkout-frame';
 import { dineInQueries } from '../../features/dine-in/dine-in.queries';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from '../../shared/router';
 import type { Restaurant } from '../../../contracts/restaurants';
 import type { TakeawayBasket } from '../../../contracts/takeaway';
 import { clockTimeLabel } from '../../../domain/calendar';

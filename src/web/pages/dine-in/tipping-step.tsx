@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router';
 import type { TakeawayOrder } from '../../../contracts/takeaway';
 import { formatPence } from '../../../domain/money';
 import { useFinishPayment } from '../../app/use-finish-payment';

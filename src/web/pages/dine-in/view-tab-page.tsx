@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../shared/router';
 import type { Tab } from '../../../contracts/dine-in';
 import { timeLabel } from '../../../domain/calendar';
 import { dineInApi, dineInQueries } from '../../features/dine-in/dine-in.queries';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../shared/router';
 import { formatPence } from '../../../domain/money';
 import { CheckoutFrame } from '../../features/checkout/checkout-frame';
 import { useCheckoutStep } from '../../features/checkout/use-checkout-step';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../shared/router';
 import type { EventSlot, EventTemplate } from '../../../contracts/events';
 import { MAX_GUESTS_PER_BOOKING } from '../../../domain/events';
 import { formatPence } from '../../../domain/money';

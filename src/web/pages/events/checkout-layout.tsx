@@ -1,4 +1,4 @@
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from '../../shared/router';
 import { CheckoutBar, CheckoutProgress, type CheckoutStepLink } from '../../features/checkout/checkout-bar';
 import { CheckoutFlowProvider } from '../../features/checkout/flow-context';
 import type { CheckoutFlow } from '../../features/checkout/flows';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../shared/router';
 import { SocialChoices } from '../../features/auth/social-login-page';
 import { CheckoutFrame } from '../../features/checkout/checkout-frame';
 import { useCheckoutStep } from '../../features/checkout/use-checkout-step';

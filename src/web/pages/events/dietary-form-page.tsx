@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from '../../shared/router';
 import { bookingQueries, type EventGuestForm } from '../../features/events/bookings.queries';
 import { DietaryEventSummary, GuestAnswerForm } from '../../features/events/dietary-form';
 import { isApiError } from '../../shared/api/client';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../shared/router';
 import { bookingQueries } from '../../features/events/bookings.queries';
 import { DietaryProgress } from '../../features/events/dietary-form';
 import { Spinner } from '../../shared/ui/spinner';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router';
 import type { EventBookingBody } from '../../../contracts/events';
 import { formatPence } from '../../../domain/money';
 import type { ReceiptRow } from '../../../domain/receipt';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../shared/router';
 import { BookingFacts, BookingPrice, bookingPriceRows } from '../../features/events/booking-summary';
 import { bookingPath } from '../../features/events/slot-list';
 import { themePath } from '../../features/events/theme-card';

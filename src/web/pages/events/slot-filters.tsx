@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../shared/router';
 import type { EventSlotFilterOptions } from '../../../contracts/events';
 import { useHydrated } from '../../shared/use-hydrated';
 import { withFilter } from './filters';

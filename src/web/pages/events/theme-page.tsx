@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from '../../shared/router';
 import type { EventTemplate } from '../../../contracts/events';
 import { formatPence } from '../../../domain/money';
 import { eventQueries } from '../../features/events/events.queries';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../shared/router';
 import type { EventSlot, EventTemplate } from '../../../contracts/events';
 import { eventQueries } from '../../features/events/events.queries';
 import { ThemeCard } from '../../features/events/theme-card';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '../../shared/router';
 import { GIFT_MESSAGE_MAX, giftRecipientSchema, MAX_GIFT_BOXES } from '../../../contracts/gifts';
 import { allergenText } from '../../../domain/allergens';
 import { lineTotal } from '../../../domain/basket';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router';
 import { formatPence } from '../../../domain/money';
 import { menuQueries, type MenuDish } from '../../features/menu/menu.queries';
 import { analytics } from '../../shared/analytics';

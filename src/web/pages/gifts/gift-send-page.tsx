@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, Navigate, useParams } from '../../shared/router';
 import type { Address, CreateAddressBody } from '../../../contracts/addresses';
 import type { OrderKindOnWire } from '../../../contracts/delivery';
 import type { GiftBoxOrderBody } from '../../../contracts/gifts';

@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useSearchParams, type RouteObject } from 'react-router';
+import { type RouteObject } from 'react-router';
+import { Link, useSearchParams } from '../../shared/router';
 import { requireCustomer } from '../../app/guards';
 import { HostEventsView } from '../../features/events/host-view';
 import { BusyMode } from '../../features/kitchen/busy-mode';

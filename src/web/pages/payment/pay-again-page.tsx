@@ -1,6 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, redirect, useNavigate, useParams, useSearchParams } from 'react-router';
+import { redirect } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from '../../shared/router';
 import { afterTokenSignIn } from '../../app/guards';
 import { useFinishPayment } from '../../app/use-finish-payment';
 import { dinerOf, useDiner } from '../../features/dine-in/diner';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../shared/router';
 import { useFinishPayment } from '../../app/use-finish-payment';
 import { pendingPaymentFor } from '../../features/payments/pending-payment';
 import { ApiError } from '../../shared/api/client';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../shared/router';
 import { paymentQueries, paymentsApi } from '../../features/payments/payments.queries';
 import { takePaypalSetupReturn } from '../../features/payments/paypal';
 import { ApiError } from '../../shared/api/client';

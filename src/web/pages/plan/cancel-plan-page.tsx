@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../shared/router';
 import { CANCEL_REASONS, type ScheduleWeek, type Subscription } from '../../../contracts/subscriptions';
 import { usePlanChanged } from '../../app/use-plan-changed';
 import { describeMethod, paymentsApi } from '../../features/payments/payments.queries';

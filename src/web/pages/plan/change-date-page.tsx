@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '../../shared/router';
 import type { ScheduleWeek } from '../../../contracts/subscriptions';
 import { isIsoDate } from '../../../domain/calendar';
 import { weekLabel } from '../../../domain/menu-weeks';

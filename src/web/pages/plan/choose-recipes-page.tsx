@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '../../shared/router';
 import type { ScheduleWeek } from '../../../contracts/subscriptions';
 import type { BasketRules } from '../../../domain/basket';
 import { isIsoDate, type IsoDate } from '../../../domain/calendar';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../shared/router';
 import type { Order } from '../../../contracts/orders';
 import type { Subscription } from '../../../contracts/subscriptions';
 import { deadlineLabel } from '../../../domain/calendar';

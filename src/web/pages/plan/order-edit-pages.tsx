@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link, Outlet, useNavigate, useParams } from 'react-router';
+import { Link, Outlet, useNavigate, useParams } from '../../shared/router';
 import type { Order } from '../../../contracts/orders';
 import { isIsoDate } from '../../../domain/calendar';
 import { weekCutoff } from '../../../domain/plans';

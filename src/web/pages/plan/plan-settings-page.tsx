@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../shared/router';
 import type { Subscription } from '../../../contracts/subscriptions';
 import { deadlineLabel } from '../../../domain/calendar';
 import { firstOpenWeek } from '../../../domain/plans';

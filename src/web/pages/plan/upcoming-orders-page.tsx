@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router';
 import type { Subscription } from '../../../contracts/subscriptions';
 import { usePlanChanged } from '../../app/use-plan-changed';
 import { UpcomingBookings } from '../../features/events/booking-upcoming';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from '../../shared/router';
 import type { ScheduleWeek } from '../../../contracts/subscriptions';
 import { isIsoDate } from '../../../domain/calendar';
 import { weekLabel } from '../../../domain/menu-weeks';

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../shared/router';
 import { londonDate, shortDayLabel } from '../../../domain/calendar';
 import { isStars, RATING_EDIT_HOURS, starWords } from '../../../domain/ratings';
 import { OrderRatingForm } from '../../features/ratings/order-rating-form';

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from '../../shared/router';
 import { isLowRating, RATING_EDIT_HOURS, starWords } from '../../../domain/ratings';
 import { FeedbackGiven, NpsQuestion } from '../../features/ratings/nps-question';
 import { ratingQueries } from '../../features/ratings/ratings.queries';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../shared/router';
 import { WelcomeCard } from '../../features/rewards/welcome-card';
 import { rewardQueries, rewardsApi } from '../../features/rewards/rewards.queries';
 import { isApiError } from '../../shared/api/client';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../shared/router';
 import { formatPence } from '../../../domain/money';
 import { Conversation, MessageForm, TicketState } from '../../features/support/conversation';
 import {

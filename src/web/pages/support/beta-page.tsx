@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router';
 import { BetaSwitch } from '../../features/support/beta-switch';
 import { customerQueries } from '../../shared/customer.queries';
 import { Spinner } from '../../shared/ui/spinner';

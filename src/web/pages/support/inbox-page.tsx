@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../shared/router';
 import type { TicketState as State } from '../../../domain/support';
 import { formatPence } from '../../../domain/money';
 import { Conversation, MessageForm, TicketState, whenLabel } from '../../features/support/conversation';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, redirect, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { Link, useSearchParams } from '../../shared/router';
 import { TICKET_REFERENCE_PATTERN } from '../../../domain/support';
 import { customerQueries } from '../../shared/customer.queries';
 import { useHydrated } from '../../shared/use-hydrated';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../shared/router';
 import { AskForm } from '../../features/support/ask-form';
 import { customerQueries } from '../../shared/customer.queries';
 import { useHydrated } from '../../shared/use-hydrated';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type MouseEvent, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../router';
 import { analytics } from '../analytics';
 import { CloseIcon } from './icons';
 import {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router';
 import type { TakeawayBasket, TakeawayBasketItem } from '../../../../contracts/takeaway';
 import { formatPence } from '../../../../domain/money';
 import { isOptimisticLine } from './basket-optimistic';

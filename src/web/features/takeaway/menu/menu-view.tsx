@@ -1,15 +1,16 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router';
 import type { MenuProduct, Restaurant } from '../../../../contracts/restaurants';
 import type { TakeawayBasket } from '../../../../contracts/takeaway';
+import type { FulfillmentType } from '../../../../domain/fulfillment-types';
 import { ALLERGENS } from '../../../../domain/allergens';
 import { customerQueries } from '../../../shared/customer.queries';
 import { shopNow, shopQueries } from '../../../shared/shop.queries';
 import { Dialog } from '../../../shared/ui/dialog';
 import { Spinner } from '../../../shared/ui/spinner';
 import { showToast } from '../../../shared/ui/toast';
-import { takeawayQueries, type TakeawayMenu } from '../takeaway.queries';
+import { restaurantMenusKey, takeawayQueries, type TakeawayMenu } from '../takeaway.queries';
 import { dishAvailability, snoozeSignature } from './availability';
 import { useTakeawayBasketChanges } from './basket-changes';
 import { quantityOfDish, type BasketPricing } from './basket-optimistic';
@@ -18,10 +19,22 @@ import { MenuCategoryNav, sectionId } from './category-nav';
 import { MenuDishCard } from './dish-card';
 import { MenuDishSheet, type SheetAdd } from './dish-sheet';
 import { MenuTimeDialog } from './time-dialog';
+import { useMenuViewer } from './viewer';
 import './menu.css';
 
-/** Dishes on a phone's or a desktop's first screen: their pictures come first, at once (issue 19, item 17). */
+/**
+ * Dishes on a phone's or a desktop's first screen, whatever category they are in: their pictures come first,
+ * at once, preloaded from the page's head when the server renders it (issue 19, item 17; issue 24).
+ */
 const FIRST_SCREEN_DISHES = 4;
+
+/** While another menu of the same restaurant is read (the basket's fulfilment, the customer's), it stays. */
+const sameRestaurantsMenu =
+  (restaurantId: string, catering: boolean) =>
+  (
+    previous: TakeawayMenu | undefined,
+    query: Query<TakeawayMenu, Error, TakeawayMenu, readonly unknown[]> | undefined,
+  ) => (query?.queryKey[2] === restaurantId && query.queryKey[4] === catering ? previous : undefined);
 
 // A restaurant's menu for the basket (issue 13 part 4; spec §2, §3 Takeaway menu, §4 Baskets, §9), shared by
 // /pasta-now, /catering-menu and a table's /dine-in (issue 21): the dishes by category under a sticky
@@ -30,6 +43,12 @@ const FIRST_SCREEN_DISHES = 4;
 // bottom bar on a phone. The menu refetches every 60 s and the kitchen's snoozes every 30 s: a snoozed dish
 // turns unavailable without a reload, and the basket is read again so a line holding it is flagged. The
 // screen above the menu (where, when, which table) is the page's: `header` draws it.
+//
+// It is the first screen of a public page (issue 24): without a basket (on the server, before the page is
+// live, or for a visitor whose basket is another restaurant's) it shows the menu as anyone may see it, and
+// `withoutBasket` says what Add and the basket's panel do then. The visitor's basket, their fulfilment's menu
+// and their allergen conflicts join once the page is live, in place: what joins later (the basket's
+// problems) is laid over the page, not above the dishes, so nothing on the first screen moves.
 
 export interface MenuHeaderParts {
   restaurant: Restaurant | undefined;
@@ -66,26 +85,44 @@ interface OpenDish {
   opening: number;
 }
 
+/** What the menu does while it has no basket to add to. */
+export interface WithoutBasket {
+  /** Add in a dish's sheet: find the basket first (a visitor chooses where and how; a table's is being set up). */
+  onAdd: (add: SheetAdd) => void;
+  /** The basket's panel beside the menu on a wide screen. */
+  panel: ReactNode;
+}
+
 export function TakeawayMenuView({
   basket,
+  fulfillmentType: visitorsFulfillment = 'delivery',
   restaurantId,
   catering,
   checkoutTo,
   checkoutLabel,
   header,
+  withoutBasket,
 }: {
-  basket: TakeawayBasket;
+  /** This menu's basket, or null (the menu as anyone sees it). */
+  basket: TakeawayBasket | null;
+  /** The menu to show without a basket (a table's is eaten in). */
+  fulfillmentType?: FulfillmentType;
   restaurantId: string;
   catering: boolean;
+  withoutBasket: WithoutBasket;
   /** Where the basket's button goes. */
   checkoutTo: string;
   checkoutLabel?: string;
   header: (parts: MenuHeaderParts) => ReactNode;
 }) {
   const queryClient = useQueryClient();
-  const fulfillmentType = basket.fulfillmentType ?? 'delivery';
+  const fulfillmentType = basket?.fulfillmentType ?? visitorsFulfillment;
+  const viewer = useMenuViewer();
   const restaurant = useQuery(takeawayQueries.restaurant(restaurantId)).data;
-  const menu = useQuery(takeawayQueries.menu(restaurantId, fulfillmentType, catering));
+  const menu = useQuery({
+    ...takeawayQueries.menu(restaurantId, fulfillmentType, catering, viewer),
+    placeholderData: sameRestaurantsMenu(restaurantId, catering),
+  });
   const snoozed = useQuery(takeawayQueries.snoozed(restaurantId, fulfillmentType));
   const settings = useQuery(shopQueries.settings()).data;
   const [openDish, setOpenDish] = useState<OpenDish | null>(null);
@@ -101,12 +138,10 @@ export function TakeawayMenuView({
     if (signature === null) return;
     if (lastSignature.current !== null && lastSignature.current !== signature) {
       void queryClient.invalidateQueries({ queryKey: takeawayQueries.basket().queryKey });
-      void queryClient.invalidateQueries({
-        queryKey: takeawayQueries.menu(restaurantId, fulfillmentType, catering).queryKey,
-      });
+      void queryClient.invalidateQueries({ queryKey: restaurantMenusKey(restaurantId) });
     }
     lastSignature.current = signature;
-  }, [signature, queryClient, restaurantId, fulfillmentType, catering]);
+  }, [signature, queryClient, restaurantId]);
 
   const now = settings ? shopNow(settings) : new Date();
   const nowMinute = Math.floor(now.getTime() / 60_000);
@@ -120,10 +155,10 @@ export function TakeawayMenuView({
     );
   }, [menu.data, snoozed.data, fulfillmentType, nowMinute]);
 
-  const pricing: BasketPricing = {
-    deliveryFee: restaurant?.deliveryFee ?? basket.shippingPrice,
+  const pricing = (own: TakeawayBasket): BasketPricing => ({
+    deliveryFee: restaurant?.deliveryFee ?? own.shippingPrice,
     freeDeliveryFrom: restaurant?.freeDeliveryFrom ?? null,
-  };
+  });
   const profile = menu.data?.meta.allergenProfile ?? null;
   const showConflicts = !!profile && profile.length > 0;
 
@@ -131,13 +166,13 @@ export function TakeawayMenuView({
     (product: MenuProduct) => setOpenDish((open) => ({ id: product.id, opening: (open?.opening ?? 0) + 1 })),
     [],
   );
-  const onAdd = ({ body, line, idempotencyKey }: SheetAdd) => {
+  const onAdd = (add: SheetAdd) => {
     setOpenDish((open) => (open ? { ...open, id: '' } : open));
-    void changes.add({ basketId: basket.id, body, line, pricing, idempotencyKey });
+    if (!basket) return withoutBasket.onAdd(add);
+    const { body, line, idempotencyKey } = add;
+    void changes.add({ basketId: basket.id, body, line, pricing: pricing(basket), idempotencyKey });
     showToast(`Added ${line.quantity > 1 ? `${line.quantity} × ` : ''}${line.title}`);
   };
-  const onSetQuantity = (itemId: string, quantity: number) =>
-    void changes.setQuantity({ basketId: basket.id, itemId, quantity, pricing });
 
   const sheetProduct = openDish?.id ? menu.data?.products.get(openDish.id) : undefined;
   const categories = useMemo(
@@ -145,15 +180,23 @@ export function TakeawayMenuView({
     [menu.data],
   );
 
-  const panel = (
+  const panel = basket ? (
     <MenuBasketPanel
       basket={basket}
       freeDeliveryFrom={restaurant?.freeDeliveryFrom ?? null}
       checkoutTo={checkoutTo}
       checkoutLabel={checkoutLabel}
       showConflicts={showConflicts}
-      onSetQuantity={onSetQuantity}
+      onSetQuantity={(itemId, quantity) =>
+        void changes.setQuantity({ basketId: basket.id, itemId, quantity, pricing: pricing(basket) })
+      }
     />
+  ) : (
+    withoutBasket.panel
+  );
+  // Dishes before each category, for the first screen's pictures.
+  const before = categories.map((_, index) =>
+    categories.slice(0, index).reduce((sum, category) => sum + category.products.length, 0),
   );
 
   return (
@@ -207,10 +250,10 @@ export function TakeawayMenuView({
                         key={product.id}
                         product={product}
                         availability={availability.get(product.id) ?? { available: true }}
-                        inBasket={quantityOfDish(basket, product.id)}
+                        inBasket={basket ? quantityOfDish(basket, product.id) : 0}
                         showConflicts={showConflicts}
                         onOpen={onOpen}
-                        eager={categoryIndex === 0 && index < FIRST_SCREEN_DISHES}
+                        eager={before[categoryIndex]! + index < FIRST_SCREEN_DISHES}
                       />
                     ))}
                   </div>
@@ -224,7 +267,7 @@ export function TakeawayMenuView({
           {panel}
         </aside>
       </div>
-      <MenuBasketBar basket={basket} onOpen={() => setBasketOpen(true)} />
+      {basket ? <MenuBasketBar basket={basket} onOpen={() => setBasketOpen(true)} /> : null}
       <Dialog
         open={basketOpen}
         onClose={() => setBasketOpen(false)}
@@ -244,7 +287,7 @@ export function TakeawayMenuView({
           onClose={() => setOpenDish((open) => (open ? { ...open, id: '' } : open))}
         />
       ) : null}
-      {timeOpen ? (
+      {timeOpen && basket ? (
         <MenuTimeDialog
           basket={basket}
           restaurantId={restaurantId}

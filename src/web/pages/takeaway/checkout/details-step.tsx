@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../shared/router';
 import type { CreateAddressBody } from '../../../../contracts/addresses';
 import type { TakeawayBasket } from '../../../../contracts/takeaway';
 import { ukPhoneSchema } from '../../../../contracts/customers';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../shared/router';
 import type { DeliveryEstimationBody, TakeawayBasket } from '../../../../contracts/takeaway';
 import { isIsoDate, londonDate, longDayLabel } from '../../../../domain/calendar';
 import { missingForEstimate } from '../../../../domain/takeaway';

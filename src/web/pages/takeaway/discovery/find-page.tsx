@@ -1,4 +1,4 @@
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from '../../../shared/router';
 import {
   deliveryFeeText,
   distanceText,

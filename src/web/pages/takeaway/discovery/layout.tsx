@@ -1,4 +1,4 @@
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation } from '../../../shared/router';
 
 // The takeaway bar (spec §2 Navigation bars) over the takeaway screens: the Takeaway / Recipe kits toggle
 // (the recipe-kit bar has the same one the other way round), and a way between Pasta Now and catering.

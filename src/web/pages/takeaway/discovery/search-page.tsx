@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../../shared/router';
 import type { LookupAddressResult } from '../../../../contracts/delivery';
 import { formatUkPostcode, isUkPostcode } from '../../../../domain/address';
 import { findNearby } from '../../../features/takeaway/discovery/nearby';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from '../../../shared/router';
 import type { Restaurant } from '../../../../contracts/restaurants';
 import type { FulfillmentType } from '../../../../domain/fulfillment-types';
 import { chooseRestaurant } from '../../../features/takeaway/discovery/basket';

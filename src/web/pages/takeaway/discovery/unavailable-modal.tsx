@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../shared/router';
 import { outcodeOf } from '../../../../domain/address';
 import { deliveryQueries } from '../../../features/delivery/delivery.queries';
 import { chooseRestaurant } from '../../../features/takeaway/discovery/basket';

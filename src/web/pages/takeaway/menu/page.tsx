@@ -1,15 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
-import { Navigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from '../../../shared/router';
+import { menuAddress, restaurantOfAddress } from '../../../features/takeaway/menu-address';
 import { MenuHeader } from '../../../features/takeaway/menu/header';
 import { TakeawayMenuView } from '../../../features/takeaway/menu/menu-view';
 import { takeawayQueries } from '../../../features/takeaway/takeaway.queries';
-import { usePageMeta } from '../../../shared/use-page-meta';
+import { isApiError } from '../../../shared/api/client';
+import { showToast } from '../../../shared/ui/toast';
 import { Spinner } from '../../../shared/ui/spinner';
+import { useHydrated } from '../../../shared/use-hydrated';
+import { usePageMeta } from '../../../shared/use-page-meta';
 import { searchPath } from './loader';
 
-// /pasta-now and /catering-menu (issue 13 part 4; spec §2, §3 Takeaway menu, §4 Baskets, §9): the basket's
-// restaurant's menu (features/takeaway/menu/menu-view.tsx) under the takeaway header: which restaurant, how
-// the food comes and when, with ways to change them.
+// /pasta-now?restaurant=… and /catering-menu?restaurant=… (issue 13 part 4, issue 24 part 2; spec §2, §3
+// Takeaway menu, §4 Baskets, §9): a restaurant's menu (features/takeaway/menu/menu-view.tsx) under the
+// takeaway header, rendered on the server as anyone sees it. Once the page is live the visitor's basket is
+// read: when it is this restaurant's (and this kind, takeaway or catering), the header says where and when,
+// and the dishes add to it; otherwise Add starts an order (where they are and how they want it). The bare
+// address goes to the basket's restaurant's menu (the loader, and the server for a page load).
 
 export function PastaNowMenuPage() {
   return <TakeawayMenu catering={false} />;
@@ -19,41 +26,103 @@ export function CateringMenuPage() {
   return <TakeawayMenu catering />;
 }
 
+/** Where a visitor starts an order from this restaurant: how they want it, for the address they searched. */
+const startOrderPath = (restaurantId: string, catering: boolean) =>
+  `/pasta-type?restaurant=${encodeURIComponent(restaurantId)}${catering ? '&catering=true' : ''}`;
+
 function TakeawayMenu({ catering }: { catering: boolean }) {
+  const [params] = useSearchParams();
+  const restaurantId = restaurantOfAddress(params);
+  if (!restaurantId) return <ToBasketsMenu catering={catering} />;
+  return <RestaurantMenu key={restaurantId} restaurantId={restaurantId} catering={catering} />;
+}
+
+/** The bare address: the basket's restaurant's menu, or the search (the loader has done it already). */
+function ToBasketsMenu({ catering }: { catering: boolean }) {
   usePageMeta(catering ? 'Catering menu' : 'Pasta Now');
   const basketQuery = useQuery(takeawayQueries.basket());
-  const basket = basketQuery.data?.basket;
   if (basketQuery.isPending) return <Spinner label="Loading your basket" />;
-  // The basket went (emptied at sign-out, or in another tab) or changed kind: find a restaurant again.
-  if (!basket?.restaurantId || basket.isCateringOrder !== catering) {
-    return basketQuery.isError ? (
+  const basket = basketQuery.data?.basket;
+  const to =
+    basket?.restaurantId && basket.isCateringOrder === catering
+      ? menuAddress(basket.restaurantId, catering)
+      : searchPath(catering);
+  return <Navigate to={to} replace />;
+}
+
+function RestaurantMenu({ restaurantId, catering }: { restaurantId: string; catering: boolean }) {
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const restaurant = useQuery(takeawayQueries.restaurant(restaurantId));
+  usePageMeta(
+    restaurant.data ? `${restaurant.data.name} · ${catering ? 'Catering menu' : 'Pasta Now'}` : 'Pasta Now',
+  );
+  // The visitor's own basket, read in the browser only once the page is live (the HTML is anyone's).
+  const basketQuery = useQuery({ ...takeawayQueries.basket(), enabled: hydrated });
+  const own = hydrated ? basketQuery.data?.basket : undefined;
+  const basket = own?.restaurantId === restaurantId && own.isCateringOrder === catering ? own : null;
+  // Another restaurant's takeaway or catering basket (a table's has its own page).
+  const other = own?.restaurantId && !basket && own.fulfillmentType !== 'eat_in' ? own : null;
+  const startOrderTo = startOrderPath(restaurantId, catering);
+
+  if (restaurant.isError && isApiError(restaurant.error, 'RESTAURANT_NOT_FOUND')) {
+    return (
       <div className="twm-page">
+        <h1>We can’t find that restaurant</h1>
         <p className="notice notice--error" role="alert">
-          Couldn’t load your basket. Please check your connection and try again.
+          There is no Sfoglia restaurant at this address.{' '}
+          <Link to={searchPath(catering)}>Find your nearest Sfoglia</Link>
         </p>
       </div>
-    ) : (
-      <Navigate to={searchPath(catering)} replace />
     );
   }
-  const restaurantId = basket.restaurantId;
   return (
     <TakeawayMenuView
       basket={basket}
       restaurantId={restaurantId}
       catering={catering}
       checkoutTo={catering ? '/catering-checkout' : '/pasta-now-checkout'}
-      header={({ restaurant, menu, onChangeTime, allergenNote }) => (
+      withoutBasket={{
+        onAdd: () => {
+          showToast('First tell us where you are and how you’d like your food, then add your dishes.');
+          void navigate(startOrderTo);
+        },
+        panel: (
+          <div className="twm-basket twm-basket--start">
+            <p>Tell us where you are and how you’d like your food to start an order here.</p>
+            <Link to={startOrderTo} className="button button--primary button--block">
+              Start an order
+            </Link>
+          </div>
+        ),
+      }}
+      header={({ restaurant: found, menu, onChangeTime, allergenNote }) => (
         <MenuHeader
           basket={basket}
-          restaurant={restaurant}
+          restaurant={found}
           restaurantId={restaurantId}
           catering={catering}
-          minimumSpend={menu?.meta.minimumSpend ?? basket.minimumSpend}
-          leadTimeHours={menu?.meta.leadTimeHours ?? restaurant?.cateringLeadHours ?? 0}
+          minimumSpend={
+            menu?.meta.minimumSpend ??
+            basket?.minimumSpend ??
+            (catering ? found?.cateringMinimumSpend : found?.minimumSpend) ??
+            0
+          }
+          leadTimeHours={menu?.meta.leadTimeHours ?? found?.cateringLeadHours ?? 0}
           changePlaceTo={searchPath(catering)}
+          startOrderTo={startOrderTo}
           onChangeTime={onChangeTime}
           allergenNote={allergenNote}
+          notice={
+            other ? (
+              <p className="notice twm-header__problem" role="status">
+                Your basket is for {other.restaurant?.name ?? 'another restaurant'}
+                {other.isCateringOrder !== catering ? (other.isCateringOrder ? ' (catering)' : ' (takeaway)') : ''}
+                .{' '}
+                <Link to={menuAddress(other.restaurantId!, other.isCateringOrder)}>Back to its menu</Link>
+              </p>
+            ) : null
+          }
         />
       )}
     />

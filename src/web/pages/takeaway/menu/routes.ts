@@ -3,9 +3,9 @@ import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../../app/lazy-page';
 import type * as MenuChunk from './chunk';
 
-// Pasta Now and catering: the menus (/pasta-now, /catering-menu), one lazy chunk. Rendered in the browser
-// (page-routes.ts): the menu is the visitor's basket's restaurant's, which the server never reads. They
-// nest under the takeaway bar (takeaway-routes.ts).
+// Pasta Now and catering: the menus (/pasta-now?restaurant=…, /catering-menu?restaurant=…), one lazy chunk,
+// rendered on the server (page-routes.ts; the visitor's basket joins in the browser). They nest under the
+// takeaway bar (takeaway-routes.ts).
 
 type Picked = Pick<RouteObject, 'Component' | 'loader'>;
 const menuPage = (pick: (m: typeof MenuChunk) => Picked) =>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '../../../shared/router';
 import type { TakeawayOrder } from '../../../../contracts/takeaway';
 import { londonDate, longDayLabel } from '../../../../domain/calendar';
 import { formatPence } from '../../../../domain/money';

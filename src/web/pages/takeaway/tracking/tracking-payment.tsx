@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router';
 import type { TakeawayOrder } from '../../../../contracts/takeaway';
 import { awaitsPayment } from '../../../features/takeaway/tracking/tracking';
 
