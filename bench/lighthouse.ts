@@ -81,9 +81,13 @@ export async function lighthouseMedian(url: string, times = 5, cookie?: string):
   };
 }
 
+/** Soho's takeaway menu at its public address (issue 24 part 2), rendered on the server. */
+export const TAKEAWAY_MENU = '/pasta-now?restaurant=soho';
+
 /**
- * A visitor with a Pasta Now basket (issue 13 part 7: /pasta-now is the basket's restaurant's menu, rendered in
- * the browser): the cookie that names them, after a takeaway basket for Soho's collection is made.
+ * A visitor with a Pasta Now basket (issue 13 part 7; issue 24 part 2: the menu at its public address,
+ * `TAKEAWAY_MENU`, rendered on the server as anyone sees it, the basket joining once the page is live): the
+ * cookie that names them, after a takeaway basket for Soho's collection is made.
  */
 export async function takeawayVisitor(shopUrl: string): Promise<string> {
   const response = await fetch(`${shopUrl}/api/v2/baskets`, {

@@ -22,6 +22,9 @@ describe('the page registry', () => {
       '/menu',
       '/gift-boxes',
       '/pasta-now-search-address',
+      '/pasta-now',
+      '/catering-menu',
+      '/dine-in',
       '/events/themes',
     ]);
     for (const page of MEASURED_PAGES) {

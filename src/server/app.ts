@@ -20,6 +20,7 @@ import { registerExperimentVisitors } from './http/experiment-visitor';
 import { registerSessions } from './http/session';
 import { clientAddress } from './http/client-address';
 import { ownerOf } from './http/basket-owner';
+import { takeawayMenuRedirect } from './http/takeaway-menu-address';
 import { hit, type CountHit } from './security/rate-limit';
 import { mailboxRoutes } from './integrations/email/mailbox.routes';
 import { createSocialSignIn, localProviderOf } from './integrations/social-sign-in';
@@ -406,9 +407,13 @@ export async function buildApp({
       })
     : null;
   servingWeb = web !== null;
-  app.setNotFoundHandler((request, reply) => {
-    if (isPageRequest(request) && web) return web.sendIndex(request, reply);
-    return sendNotFound(request, reply);
+  const menuAddress = { db: database.db, secureCookies: config.secureCookies };
+  app.setNotFoundHandler(async (request, reply) => {
+    if (!isPageRequest(request) || !web) return sendNotFound(request, reply);
+    // A bare takeaway menu address goes to its basket's restaurant's (http/takeaway-menu-address.ts).
+    const menu = await takeawayMenuRedirect(request, menuAddress);
+    if (menu) return reply.header('cache-control', 'no-store').redirect(menu, 302);
+    return web.sendIndex(request, reply);
   });
 
   return app as unknown as FastifyInstance;

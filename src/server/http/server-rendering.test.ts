@@ -6,6 +6,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { insertCustomer, signIn } from '../test/accounts';
 import { createTestApp, Visitor, type TestApp } from '../test/harness';
+import { TEST_NOW } from '../test/test-clock';
 
 // Every public page arrives with its first screen in the HTML (issue 11 part 1, docs/decisions/0017),
 // rendered by the built server entry (dist/ssr) as `npm start` serves it. A page that cannot render on the
@@ -128,6 +129,49 @@ const FIRST_SCREENS: Record<string, () => Promise<void>> = {
     expect(html).toContain('Office or company address');
     expect(html).toMatch(/Catering from £\d+/);
   },
+  // A restaurant's takeaway menus at their public address (issue 24 part 2): its categories, dishes and
+  // prices as anyone sees them, with a way to start an order; the bare address is a redirect (below).
+  '/pasta-now': async () => {
+    const dishes = await takeawayDishes('soho', 'fulfillment_type=delivery');
+    const { status, html } = await page('/pasta-now?restaurant=soho');
+    expect(status).toBe(200);
+    expect(html).toContain('<h1 class="twm-header__title">Sfoglia Soho</h1>');
+    expect(html).toContain('52 Dean Street, W1D 3GN');
+    expect(html).toContain('Start an order');
+    expect(shown(html, dishes)).toBe(dishes.length);
+    expect(html).toMatch(/class="twm-dish__price">£\d+\.\d\d/);
+    expect(html).toContain('aria-label="Menu categories"');
+    await expectRedirect('/pasta-now', '/pasta-now-search-address');
+  },
+  '/catering-menu': async () => {
+    const dishes = await takeawayDishes('soho', 'catering=true&fulfillment_type=delivery');
+    expect(dishes.length).toBeGreaterThan(0);
+    const { status, html } = await page('/catering-menu?restaurant=soho');
+    expect(status).toBe(200);
+    expect(html).toContain('Catering for groups');
+    expect(html).toMatch(/ordered at least (<!-- -->)?24(<!-- -->)? hours ahead/);
+    expect(shown(html, dishes)).toBe(dishes.length);
+    await expectRedirect('/catering-menu', '/catering-search-address');
+  },
+  // A table's menu (issue 21, issue 24): its eat-in dishes under "Table 12 · Sfoglia Soho" while the kitchen
+  // takes orders to tables, and why not (with the opening hours) before it opens.
+  '/dine-in': async () => {
+    const early = await page('/dine-in?restaurant=soho&table=12');
+    expect(early.status).toBe(200);
+    expect(early.html).toContain('Ordering to your table is closed');
+    expect(early.html).toContain('Sfoglia Soho opens at 11:30am');
+    t.clock.set(new Date('2026-11-18T12:30:00Z'));
+    try {
+      const dishes = await takeawayDishes('soho', 'fulfillment_type=eat_in');
+      const { status, html } = await page('/dine-in?restaurant=soho&table=12&at=lunch');
+      expect(status).toBe(200);
+      expect(html).toContain('Table 12');
+      expect(html).toContain('We bring your food to your table');
+      expect(shown(html, dishes)).toBe(dishes.length);
+    } finally {
+      t.clock.set(TEST_NOW);
+    }
+  },
   // Events (issue 22): the themes with their price from, and a theme with its refund rule and its dates.
   '/events/themes': async () => {
     const themes = await eventTemplates();
@@ -166,6 +210,24 @@ const FIRST_SCREENS: Record<string, () => Promise<void>> = {
     await expectRedirect('/support-success?reference=%3Cb%3E', '/support');
   },
 };
+
+/** A restaurant's takeaway menu's dishes, as GET /restaurants/{id}/menu gives them. */
+async function takeawayDishes(restaurant: string, query: string): Promise<{ title: string }[]> {
+  const response = await app.inject({
+    method: 'GET',
+    url: `/api/v2/restaurants/${restaurant}/menu?${query}`,
+    headers: { 'x-branch': t.config.branch },
+  });
+  expect(response.statusCode).toBe(200);
+  const body = response.json() as {
+    data: { attributes: { product_ids: string[] } }[];
+    included: { id: string; attributes: { title: string } }[];
+  };
+  const listed = new Set(body.data.flatMap((category) => category.attributes.product_ids));
+  const dishes = body.included.filter((product) => listed.has(product.id)).map((p) => p.attributes);
+  expect(dishes.length).toBeGreaterThan(0);
+  return dishes;
+}
 
 async function eventTemplates(): Promise<{ id: string; title: string; refundRule: string }[]> {
   const response = await app.inject({ method: 'GET', url: '/api/v2/event_templates' });
@@ -212,6 +274,24 @@ describe('every public page is rendered on the server', () => {
     // Each has its size, so nothing moves when it arrives.
     for (const [tag] of pictures) expect(tag).toMatch(/width="\d+" height="\d+"/);
     expect(main).not.toContain('rel="preload"');
+  });
+
+  test("a takeaway menu's first pictures come with the page too: eager, first, preloaded, sized; the rest lazy", async () => {
+    const { html } = await page('/pasta-now?restaurant=soho');
+    const head = html.slice(0, html.indexOf('</head>'));
+    const main = html.slice(html.indexOf('<main'));
+    const pictures = [...main.matchAll(/<img [^>]*class="twm-dish__image"[^>]*>/g)].map(([tag]) => ({
+      tag,
+      src: /src="([^"]+)"/.exec(tag)![1]!,
+    }));
+    expect(pictures.length).toBeGreaterThan(4);
+    for (const { tag, src } of pictures.slice(0, 4)) {
+      expect(tag).toContain('loading="eager"');
+      expect(tag).toMatch(/fetchpriority="high"/i);
+      expect(head).toContain(`<link rel="preload" as="image" href="${src}"`);
+    }
+    for (const { tag } of pictures.slice(4)) expect(tag).toContain('loading="lazy"');
+    for (const { tag } of pictures) expect(tag).toMatch(/width="\d+" height="\d+"/);
   });
 
   test('the events filters (where, month, seats) carry from the themes to a theme, rendered on the server', async () => {
@@ -270,6 +350,97 @@ describe('personal data stays out of what is cached', () => {
     const visitor = await page('/menu');
     expect(visitor.html).not.toContain(customer.email);
     expect(visitor.html).not.toContain("O$'Brien");
+  });
+});
+
+describe("a takeaway menu's public address", () => {
+  const DOWNING_STREET = {
+    address1: '10 Downing Street',
+    city: 'London',
+    zip: 'SW1A 2AA',
+    country: 'United Kingdom',
+    country_code: 'GB',
+    lat: 51.503541,
+    lon: -0.12767,
+  };
+
+  async function basketFor(body: Record<string, unknown>) {
+    const browser = new Visitor(app, t.config.branch);
+    const made = await browser.post('/api/v2/baskets', {
+      type: 'TakeawayBasket',
+      fulfillment_type: 'delivery',
+      address: DOWNING_STREET,
+      ...body,
+    });
+    expect(made.status).toBe(201);
+    return browser;
+  }
+  const host = { host: new URL(PUBLIC_URL).host };
+
+  test('the bare address goes to the basket’s restaurant’s menu (never stored), or to the search', async () => {
+    const soho = await basketFor({ restaurant_id: 'soho', time_slot: { asap: true } });
+    const bare = await soho.get('/pasta-now', host);
+    expect(bare.status).toBe(302);
+    expect(bare.headers.location).toBe('/pasta-now?restaurant=soho');
+    expect(bare.headers['cache-control']).toBe('no-store');
+    // Other parameters are kept; a trailing slash is the same page.
+    expect((await soho.get('/pasta-now/?utm_source=email', host)).headers.location).toBe(
+      '/pasta-now?utm_source=email&restaurant=soho',
+    );
+    // A Pasta Now basket is not catering's: its search.
+    expect((await soho.get('/catering-menu', host)).headers.location).toBe('/catering-search-address');
+
+    const catering = await basketFor({ restaurant_id: 'soho', is_catering_order: true });
+    expect((await catering.get('/catering-menu', host)).headers.location).toBe(
+      '/catering-menu?restaurant=soho',
+    );
+    expect((await catering.get('/pasta-now', host)).headers.location).toBe('/pasta-now-search-address');
+
+    // A basket with no restaurant yet, and no basket at all: the search.
+    const none = await basketFor({});
+    expect((await none.get('/pasta-now', host)).headers.location).toBe('/pasta-now-search-address');
+    expect((await page('/pasta-now')).headers.location).toBe('/pasta-now-search-address');
+    // The public address itself, and a sign-in token's, are pages.
+    expect((await soho.get('/pasta-now?restaurant=soho', host)).status).toBe(200);
+    expect((await soho.get('/pasta-now?token=abc', host)).status).toBe(200);
+  });
+
+  test('the rendered menu is the same for everyone: no basket, address or customer in it', async () => {
+    const customer = await insertCustomer(t, { firstName: 'Hermione', lastName: 'Takeaway' });
+    const browser = await basketFor({ restaurant_id: 'soho', time_slot: { asap: true } });
+    await signIn(browser, customer.email);
+    const basketId = ((await browser.get('/api/v2/baskets')).body as { data: { id: string }[] }).data[0]!.id;
+    const signedIn = await browser.get('/pasta-now?restaurant=soho&for=everyone', host);
+    expect(signedIn.status).toBe(200);
+    const html = String(signedIn.body);
+    const bootstrap = /<script id="sfoglia-bootstrap" type="application\/json">(.*?)<\/script>/.exec(
+      html,
+    )![1]!;
+    const rest = html.replace(bootstrap, '');
+    for (const personal of ['Downing', 'SW1A 2AA', basketId, customer.email, 'Hermione']) {
+      expect(rest).not.toContain(personal);
+    }
+    const keys = serverState(html)!.queries.queries.map((q) => JSON.stringify(q.queryKey));
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        '["takeaway","restaurant","soho"]',
+        '["takeaway","menu","soho","delivery",false,null]',
+      ]),
+    );
+    expect(keys.filter((key) => /basket|customers/.test(key))).toEqual([]);
+    // A visitor gets the same page.
+    const visitor = await page('/pasta-now?restaurant=soho&for=everyone');
+    expect(visitor.html).not.toContain('Hermione');
+    const main = (text: string) => text.slice(text.indexOf('<main'), text.indexOf('</main>'));
+    expect(main(visitor.html)).toBe(main(rest));
+  });
+
+  test('a restaurant that does not exist is left to the browser (which says so): no dishes, nothing kept of it', async () => {
+    const { status, html } = await page('/pasta-now?restaurant=atlantis');
+    expect(status).toBe(200);
+    expect(html).not.toContain('class="twm-dish__title"');
+    const keys = serverState(html)!.queries.queries.map((q) => JSON.stringify(q.queryKey));
+    expect(keys.filter((key) => key.includes('atlantis'))).toEqual([]);
   });
 });
 

@@ -115,7 +115,12 @@ export const takeawayQueries = {
    * for (their allergen conflicts), null for a visitor: a page rendered on the server holds the visitor's,
    * and the customer's is read once the page is live (`useMenuViewer`).
    */
-  menu: (restaurantId: string, fulfillmentType: FulfillmentType, catering = false, viewer: string | null = null) =>
+  menu: (
+    restaurantId: string,
+    fulfillmentType: FulfillmentType,
+    catering = false,
+    viewer: string | null = null,
+  ) =>
     queryOptions({
       queryKey: [...takeawayQueries.all, 'menu', restaurantId, fulfillmentType, catering, viewer] as const,
       queryFn: async ({ signal }): Promise<TakeawayMenu> =>

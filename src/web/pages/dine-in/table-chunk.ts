@@ -1,13 +1,40 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { RouteObject } from 'react-router';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import { firstScreenLoader } from '../../app/first-screen';
 import { afterTokenSignIn } from '../../app/guards';
+import { dineInQueries } from '../../features/dine-in/dine-in.queries';
+import { menuViewer } from '../../features/takeaway/menu/viewer';
+import { takeawayQueries } from '../../features/takeaway/takeaway.queries';
+import { shopQueries } from '../../shared/shop.queries';
 import { TablePage } from './table-page';
 import '../../features/checkout/checkout.css';
 import './dine-in.css';
 
 // /dine-in's lazy chunk: a table's check, its question for the table number, and the restaurant's eat-in
-// menu (the takeaway menu's, features/takeaway/menu). Nothing of it is in any public page's first JS.
+// menu (the takeaway menu's, features/takeaway/menu). Nothing of it is in any other public page's first JS.
+// A table's address (?restaurant=…&table=…) is a public page rendered on the server (issue 24): its first
+// screen is the table's check, the restaurant and its eat-in menu; the visitor's basket is read in the
+// browser only.
 
 export function tableRoute(queryClient: QueryClient): Pick<RouteObject, 'Component' | 'loader'> {
-  return { Component: TablePage, loader: afterTokenSignIn(queryClient, () => null) };
+  const table = firstScreenLoader({
+    firstScreen: ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      const restaurantId = params.get('restaurant')!.trim();
+      const viewer = import.meta.env.SSR ? null : menuViewer(queryClient);
+      return Promise.all([
+        queryClient.prefetchQuery(shopQueries.settings()),
+        queryClient.prefetchQuery(dineInQueries.eatIn(restaurantId, params.get('table')?.trim() || null)),
+        queryClient.prefetchQuery(takeawayQueries.restaurant(restaurantId)),
+        queryClient.prefetchQuery(takeawayQueries.menu(restaurantId, 'eat_in', false, viewer)),
+      ]);
+    },
+    personal: () => void queryClient.prefetchQuery(takeawayQueries.basket()),
+  });
+  return {
+    Component: TablePage,
+    loader: afterTokenSignIn(queryClient, (args: LoaderFunctionArgs) =>
+      new URL(args.request.url).searchParams.get('restaurant')?.trim() ? table(args) : null,
+    ),
+  };
 }

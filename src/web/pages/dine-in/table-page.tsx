@@ -18,6 +18,7 @@ import { isApiError, isRefusal } from '../../shared/api/client';
 import { LoadFailed } from '../../shared/ui/load-failed';
 import { Spinner } from '../../shared/ui/spinner';
 import { StepHeading } from '../../shared/ui/step-heading';
+import { useHydrated } from '../../shared/use-hydrated';
 import { usePageMeta } from '../../shared/use-page-meta';
 
 // /dine-in?restaurant=…&table=… (issue 21 part 1; spec §2): a table's QR code, or the eat-in choice of
@@ -27,6 +28,9 @@ import { usePageMeta } from '../../shared/use-page-meta';
 // is made (or changed) to that restaurant, eaten in at that table, and the restaurant's eat-in menu is shown
 // under "Table 12 · Sfoglia Soho", with the guest's open tab if they have one, its basket going to
 // /dine-in-checkout. Without a restaurant in the address, the basket's table (the checkout's way back).
+// A table's address is a public page (issue 24): the check and the eat-in menu are rendered on the server
+// as anyone sees them; the basket is set up once the page is live, and a dish added before it is ready
+// waits for it.
 
 const DEFAULT_PROMPT = 'Your table number is on the card on your table.';
 
@@ -270,8 +274,10 @@ function TableMenu({
   prompt: string | null;
 }) {
   const queryClient = useQueryClient();
-  const basketQuery = useQuery(takeawayQueries.basket());
-  const basket = basketQuery.data?.basket;
+  const hydrated = useHydrated();
+  // The visitor's basket, read once the page is live (the HTML is anyone's).
+  const basketQuery = useQuery({ ...takeawayQueries.basket(), enabled: hydrated });
+  const basket = hydrated ? basketQuery.data?.basket : undefined;
   const ready = isTableBasket(basket, restaurantId, table, takesTabs);
   const setUp = useMutation({
     mutationFn: async (): Promise<TakeawayBasketState> => {
@@ -291,12 +297,19 @@ function TableMenu({
     },
     onSuccess: (state) => queryClient.setQueryData(takeawayQueries.basket().queryKey, state),
   });
+  // One set-up at a time: the page's own, and a dish added before it is done waits for the same one.
+  const setting = useRef<Promise<TakeawayBasketState> | null>(null);
+  const setUpOnce = () =>
+    (setting.current ??= setUp.mutateAsync().catch((error: unknown) => {
+      setting.current = null;
+      throw error;
+    }));
   const asked = useRef(false);
   useEffect(() => {
-    if (basketQuery.isPending || ready || asked.current) return;
+    if (!hydrated || basketQuery.isPending || ready || asked.current) return;
     asked.current = true;
-    setUp.mutate();
-  }, [basketQuery.isPending, ready, setUp]);
+    setUpOnce().catch(() => {});
+  });
 
   if (setUp.isError) {
     return (
@@ -312,20 +325,28 @@ function TableMenu({
                   ? setUp.error.message
                   : 'We couldn’t set up your order for this table just now.'
               }
-              onRetry={() => setUp.mutate()}
+              onRetry={() => void setUpOnce().catch(() => {})}
             />
           </>
         )}
       </div>
     );
   }
-  if (!ready || !basket) return <Waiting label="Setting up your table’s order" />;
   return (
     <TakeawayMenuView
-      basket={basket}
+      basket={ready && basket ? basket : null}
+      fulfillmentType="eat_in"
       restaurantId={restaurantId}
       catering={false}
       checkoutTo="/dine-in-checkout"
+      withoutBasket={{
+        basketForAdd: async () => (await setUpOnce()).basket,
+        panel: (
+          <p className="twm-basket" aria-busy="true">
+            Setting up your table’s order…
+          </p>
+        ),
+      }}
       header={({ allergenNote }) => (
         <TableHeader
           restaurantId={restaurantId}

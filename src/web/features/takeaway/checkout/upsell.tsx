@@ -8,6 +8,7 @@ import { randomId } from '../../../shared/random-id';
 import { CheckIcon } from '../../../shared/ui/icons';
 import { upsellProducts } from './rules';
 import { takeawayBasketApi, takeawayQueries, type TakeawayBasketState } from '../takeaway.queries';
+import { useMenuViewer } from '../menu/viewer';
 
 // "Add something?" (spec §9 upsell categories): sides, drinks, desserts and gelato from the restaurant's
 // menu, each added in one tap with its default size (an idempotency key per tap: a retry never adds two).
@@ -20,8 +21,9 @@ export function Upsell({
   basket: TakeawayBasket;
   onChange: (state: TakeawayBasketState) => void;
 }) {
+  const viewer = useMenuViewer();
   const menu = useQuery(
-    takeawayQueries.menu(basket.restaurantId!, basket.fulfillmentType!, basket.isCateringOrder),
+    takeawayQueries.menu(basket.restaurantId!, basket.fulfillmentType!, basket.isCateringOrder, viewer),
   );
   const [before] = useState(() => basket.items);
   const [adding, setAdding] = useState<string | null>(null);

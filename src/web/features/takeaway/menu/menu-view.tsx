@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient, type Query } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from '../../../shared/router';
 import type { MenuProduct, Restaurant } from '../../../../contracts/restaurants';
@@ -27,14 +27,6 @@ import './menu.css';
  * at once, preloaded from the page's head when the server renders it (issue 19, item 17; issue 24).
  */
 const FIRST_SCREEN_DISHES = 4;
-
-/** While another menu of the same restaurant is read (the basket's fulfilment, the customer's), it stays. */
-const sameRestaurantsMenu =
-  (restaurantId: string, catering: boolean) =>
-  (
-    previous: TakeawayMenu | undefined,
-    query: Query<TakeawayMenu, Error, TakeawayMenu, readonly unknown[]> | undefined,
-  ) => (query?.queryKey[2] === restaurantId && query.queryKey[4] === catering ? previous : undefined);
 
 // A restaurant's menu for the basket (issue 13 part 4; spec §2, §3 Takeaway menu, §4 Baskets, §9), shared by
 // /pasta-now, /catering-menu and a table's /dine-in (issue 21): the dishes by category under a sticky
@@ -87,8 +79,11 @@ interface OpenDish {
 
 /** What the menu does while it has no basket to add to. */
 export interface WithoutBasket {
-  /** Add in a dish's sheet: find the basket first (a visitor chooses where and how; a table's is being set up). */
-  onAdd: (add: SheetAdd) => void;
+  /**
+   * Add in a dish's sheet: the basket to add it to (a table's, once it is set up), or null when the visitor
+   * must first choose where they are and how they want it (this then says so and takes them there).
+   */
+  basketForAdd: () => Promise<TakeawayBasket | null>;
   /** The basket's panel beside the menu on a wide screen. */
   panel: ReactNode;
 }
@@ -121,7 +116,9 @@ export function TakeawayMenuView({
   const restaurant = useQuery(takeawayQueries.restaurant(restaurantId)).data;
   const menu = useQuery({
     ...takeawayQueries.menu(restaurantId, fulfillmentType, catering, viewer),
-    placeholderData: sameRestaurantsMenu(restaurantId, catering),
+    // While another menu of the same restaurant is read (the basket's fulfilment, the customer's), it stays.
+    placeholderData: (previous, query) =>
+      query?.queryKey[2] === restaurantId && query.queryKey[4] === catering ? previous : undefined,
   });
   const snoozed = useQuery(takeawayQueries.snoozed(restaurantId, fulfillmentType));
   const settings = useQuery(shopQueries.settings()).data;
@@ -166,12 +163,18 @@ export function TakeawayMenuView({
     (product: MenuProduct) => setOpenDish((open) => ({ id: product.id, opening: (open?.opening ?? 0) + 1 })),
     [],
   );
+  const addTo = (to: TakeawayBasket, { body, line, idempotencyKey }: SheetAdd) => {
+    void changes.add({ basketId: to.id, body, line, pricing: pricing(to), idempotencyKey });
+    showToast(`Added ${line.quantity > 1 ? `${line.quantity} × ` : ''}${line.title}`);
+  };
   const onAdd = (add: SheetAdd) => {
     setOpenDish((open) => (open ? { ...open, id: '' } : open));
-    if (!basket) return withoutBasket.onAdd(add);
-    const { body, line, idempotencyKey } = add;
-    void changes.add({ basketId: basket.id, body, line, pricing: pricing(basket), idempotencyKey });
-    showToast(`Added ${line.quantity > 1 ? `${line.quantity} × ` : ''}${line.title}`);
+    if (basket) return addTo(basket, add);
+    // The page says what went wrong when the basket can't be had (a table's set-up that failed).
+    withoutBasket.basketForAdd().then(
+      (found) => found && addTo(found, add),
+      () => {},
+    );
   };
 
   const sheetProduct = openDish?.id ? menu.data?.products.get(openDish.id) : undefined;

@@ -3,9 +3,12 @@ import type { Restaurant } from '../../../../contracts/restaurants';
 import { formatPenceShort } from '../../../../domain/money';
 import { restaurantQueries } from '../../../features/takeaway/restaurants.queries';
 import { openingText } from '../../../features/takeaway/discovery/facts';
+import { menuAddress } from '../../../features/takeaway/menu-address';
+import { Link } from '../../../shared/router';
 
 // Our kitchens, under the address search: where Sfoglia cooks (so a customer far from all of them knows
-// before searching), open now or when. Public, so the server renders it in the page.
+// before searching), open now or when, each name a link to its menu's public address. Public, so the server
+// renders it in the page.
 
 export function OurKitchens({ catering }: { catering: boolean }) {
   const { data } = useQuery(restaurantQueries.restaurants());
@@ -17,7 +20,9 @@ export function OurKitchens({ catering }: { catering: boolean }) {
       <ul className="kitchens__list">
         {kitchens.map((kitchen) => (
           <li key={kitchen.id} className="kitchens__item">
-            <strong>{kitchen.name}</strong>
+            <Link to={menuAddress(kitchen.id, catering)} className="kitchens__name">
+              <strong>{kitchen.name}</strong>
+            </Link>
             <span>
               {kitchen.address1}, {kitchen.city} {kitchen.postcode}
             </span>

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { redirect } from 'react-router';
+import { redirect } from '../../../shared/router';
 import { addressLookupApi } from '../../../features/delivery/delivery.queries';
 import { readDeliveryChoices } from '../../../features/delivery/delivery-store';
 import { recreateBasket } from '../../../features/takeaway/discovery/basket';
@@ -16,6 +16,7 @@ import {
   type SwitchAddress,
   type SwitchFailure,
 } from '../../../features/takeaway/discovery/switch';
+import { menuAddress } from '../../../features/takeaway/menu-address';
 import { takeawayQueries } from '../../../features/takeaway/takeaway.queries';
 import { customerQueries } from '../../../shared/customer.queries';
 
@@ -25,7 +26,6 @@ import { customerQueries } from '../../../shared/customer.queries';
 // Rendered by the browser: it reads the visitor's basket and their last search, never on the server.
 
 const ADDRESS_SEARCH = '/pasta-now-search-address';
-const PASTA_NOW = '/pasta-now';
 
 class SwitchFailed extends Error {
   constructor(readonly failure: SwitchFailure) {
@@ -59,14 +59,17 @@ async function switchTo(queryClient: QueryClient): Promise<string> {
   const basket = await queryClient.fetchQuery(takeawayQueries.basket()).catch(() => null);
   const step = decideTakeawaySwitch(address, basket?.basket ?? null);
   if (step.kind === 'search') return ADDRESS_SEARCH;
-  if (step.kind === 'takeaway') return PASTA_NOW;
+  if (step.kind === 'takeaway') {
+    const own = basket?.basket;
+    return own?.restaurantId && !own.isCateringOrder ? menuAddress(own.restaurantId, false) : ADDRESS_SEARCH;
+  }
   try {
     const located = await locate(step.address);
     const choice = restaurantForSwitch(await findNearby(queryClient, located, false));
     if (!choice) throw new SwitchFailed('no-restaurants');
     await recreateBasket(queryClient, { ...choice, address: located, catering: false });
     rememberSuggestion(located);
-    return PASTA_NOW;
+    return menuAddress(choice.restaurantId, false);
   } catch (error) {
     // Spec §5: each failure sends the customer to the address search, which says what went wrong.
     return `${ADDRESS_SEARCH}?switch=${error instanceof SwitchFailed ? error.failure : 'failed'}`;

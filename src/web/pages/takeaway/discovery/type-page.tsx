@@ -28,6 +28,7 @@ import { LoadFailed } from '../../../shared/ui/load-failed';
 import { Spinner } from '../../../shared/ui/spinner';
 import { AddressLine, useCatering, useSearchedAddress } from './find-page';
 import { findPath, searchPath } from './loaders';
+import { menuAddress } from '../../../features/takeaway/menu-address';
 
 // /pasta-type (issue 13 part 4): delivery, collection or eat-in from the restaurant chosen, only the ways it
 // offers that apply here (delivery only within its radius; catering is never eaten in). Choosing delivery or
@@ -103,7 +104,7 @@ function TypeChoices({
       chooseRestaurant(queryClient, { restaurantId: restaurant.id, fulfillmentType, address, catering }),
     onSuccess: async (_state, fulfillmentType) => {
       chosen(fulfillmentType);
-      await navigate(catering ? '/catering-menu' : '/pasta-now');
+      await navigate(menuAddress(restaurant.id, catering));
     },
   });
   const detail: Record<FulfillmentType, string> = {

@@ -7,6 +7,7 @@ import { distanceText, openingText } from '../../../features/takeaway/discovery/
 import { nearestForCollection } from '../../../features/takeaway/discovery/nearby';
 import type { ChosenAddress } from '../../../features/takeaway/discovery/suggestions';
 import { restaurantQueries } from '../../../features/takeaway/restaurants.queries';
+import { menuAddress } from '../../../features/takeaway/menu-address';
 import { analytics } from '../../../shared/analytics';
 import { Dialog } from '../../../shared/ui/dialog';
 import { Spinner } from '../../../shared/ui/spinner';
@@ -72,7 +73,7 @@ function NearestKitchen({ address, catering }: { address: ChosenAddress; caterin
       chooseRestaurant(queryClient, { restaurantId, fulfillmentType: 'pickup', address, catering }),
     onSuccess: async (_state, restaurantId) => {
       analytics.ctaClick('takeaway_far_collection', { restaurant: restaurantId, catering });
-      await navigate(catering ? '/catering-menu' : '/pasta-now');
+      await navigate(menuAddress(restaurantId, catering));
     },
   });
   if (!nearest) return null;

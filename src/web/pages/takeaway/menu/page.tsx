@@ -83,9 +83,10 @@ function RestaurantMenu({ restaurantId, catering }: { restaurantId: string; cate
       catering={catering}
       checkoutTo={catering ? '/catering-checkout' : '/pasta-now-checkout'}
       withoutBasket={{
-        onAdd: () => {
+        basketForAdd: async () => {
           showToast('First tell us where you are and how you’d like your food, then add your dishes.');
-          void navigate(startOrderTo);
+          await navigate(startOrderTo);
+          return null;
         },
         panel: (
           <div className="twm-basket twm-basket--start">
@@ -117,9 +118,12 @@ function RestaurantMenu({ restaurantId, catering }: { restaurantId: string; cate
             other ? (
               <p className="notice twm-header__problem" role="status">
                 Your basket is for {other.restaurant?.name ?? 'another restaurant'}
-                {other.isCateringOrder !== catering ? (other.isCateringOrder ? ' (catering)' : ' (takeaway)') : ''}
-                .{' '}
-                <Link to={menuAddress(other.restaurantId!, other.isCateringOrder)}>Back to its menu</Link>
+                {other.isCateringOrder !== catering
+                  ? other.isCateringOrder
+                    ? ' (catering)'
+                    : ' (takeaway)'
+                  : ''}
+                . <Link to={menuAddress(other.restaurantId!, other.isCateringOrder)}>Back to its menu</Link>
               </p>
             ) : null
           }
