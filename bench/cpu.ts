@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 // Where the CPU went during a load run, from /proc (as the Vendure kit measures it, so the figures compare):
 // in % of one core (a 2-core machine tops out at 200), for the server's processes (the process started and
@@ -110,4 +110,166 @@ export function cpuSplit(
 export function formatCpu(split: CpuSplit | null | undefined): string {
   if (!split) return 'CPU split: not measured (no /proc)';
   return `CPU % of one core: server ${split.server}, postgres ${split.postgres}, load generator ${split.loadgen}, other ${split.other} (machine ${split.machineBusy} of 200)`;
+}
+
+// Where a server's CPU goes, from V8's sampling profiles (`node --cpu-prof`, one .cpuprofile per process):
+// each sample within a time window is put in a category by the first frame, from the top of its stack down,
+// that says what it is doing (a native or an anonymous frame takes its caller's category). Samples with
+// nothing to do (idle) are left out; the shares are of the busy samples.
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string };
+  children?: number[];
+}
+
+interface CpuProfile {
+  nodes: ProfileNode[];
+  startTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** The categories, first match wins, tried on each frame from the top of the stack down. */
+const CATEGORIES: [string, (url: string, fn: string) => boolean][] = [
+  ['GC', (_url, fn) => fn === '(garbage collector)'],
+  [
+    'session and cookies',
+    (url) => /http\/(session|visitor)\.ts|@fastify\/cookie|\/cookie\/|security\/tokens/.test(url),
+  ],
+  ['GraphQL (parse, validate, execute)', (url) => /node_modules\/graphql\//.test(url)],
+  [
+    'SQL: pg driver and protocol',
+    (url) => /node_modules\/(pg|pg-protocol|pg-types|pg-pool|postgres-[a-z]+)\//.test(url),
+  ],
+  ['SQL: drizzle (build, map rows)', (url) => /node_modules\/drizzle-orm\//.test(url)],
+  [
+    'serialising the answer',
+    (url, fn) =>
+      /fast-json-stringify|type-provider-zod|contracts\/case|basket-resources|basket-view|storefront\/local-storefront/.test(
+        url,
+      ) || fn === 'stringify',
+  ],
+  [
+    'parsing and validating input (JSON, zod)',
+    (url, fn) => /node_modules\/zod\/|content-type-parser|secure-json-parse/.test(url) || fn === 'parse',
+  ],
+  [
+    'logging',
+    (url) =>
+      /node_modules\/(pino|pino-std-serializers|sonic-boom)\//.test(url) || /http\/logging\.ts/.test(url),
+  ],
+  [
+    'Fastify (routing, hooks, reply)',
+    (url) => /node_modules\/(fastify|find-my-way|avvio|light-my-request|@fastify\/[a-z-]+)\//.test(url),
+  ],
+  [
+    'Node HTTP and sockets',
+    (url) =>
+      /^node:(_http|http|net|stream|internal\/(stream|http|streams|net))|^node:internal\/(child_process|dns)/.test(
+        url,
+      ),
+  ],
+  ['shop code (src/)', (url) => /\/src\//.test(url)],
+  ['other Node internals', (url) => url.startsWith('node:')],
+  ['other packages', (url) => url.includes('node_modules')],
+];
+
+export interface ProfileSummary {
+  /** Busy samples in the window, over every process profiled. */
+  samples: number;
+  /** Share of the busy samples, in %, per category, largest first. */
+  categories: { name: string; pct: number }[];
+  /** The functions where most busy samples were (self time), for the next step. */
+  topFunctions: { name: string; pct: number }[];
+}
+
+/**
+ * Summarises the profiles' samples whose time (µs on the monotonic clock `process.hrtime` uses too) is in
+ * [fromUs, toUs].
+ */
+export function summariseProfiles(profiles: CpuProfile[], fromUs: number, toUs: number): ProfileSummary {
+  const counts = new Map<string, number>();
+  const selves = new Map<string, number>();
+  let busy = 0;
+  for (const profile of profiles) {
+    const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+    const parent = new Map<number, number>();
+    for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+    const categoryOf = new Map<number, string>();
+    const classify = (id: number): string => {
+      const known = categoryOf.get(id);
+      if (known) return known;
+      let found = 'other';
+      for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+        const { url, functionName } = byId.get(at)!.callFrame;
+        const match = CATEGORIES.find(([, test]) => test(url, functionName));
+        if (match) {
+          found = match[0];
+          break;
+        }
+      }
+      categoryOf.set(id, found);
+      return found;
+    };
+    let time = profile.startTime;
+    for (let i = 0; i < profile.samples.length; i++) {
+      time += profile.timeDeltas[i] ?? 0;
+      if (time < fromUs || time > toUs) continue;
+      const node = byId.get(profile.samples[i]!)!;
+      const fn = node.callFrame.functionName;
+      if (fn === '(idle)' || fn === '(root)') continue;
+      busy += 1;
+      const category = fn === '(program)' ? 'V8 and native (no JS frame)' : classify(node.id);
+      counts.set(category, (counts.get(category) ?? 0) + 1);
+      const where = node.callFrame.url.replace(/^.*\/(node_modules|src)\//, '$1/').replace(/^file:\/\//, '');
+      const self = `${fn || '(anonymous)'} ${where}`.trim();
+      selves.set(self, (selves.get(self) ?? 0) + 1);
+    }
+  }
+  const share = (n: number) => Math.round((n / Math.max(1, busy)) * 1000) / 10;
+  const sorted = (map: Map<string, number>) =>
+    [...map].sort((a, b) => b[1] - a[1]).map(([name, n]) => ({ name, pct: share(n) }));
+  return { samples: busy, categories: sorted(counts), topFunctions: sorted(selves).slice(0, 8) };
+}
+
+export function formatProfile(summary: ProfileSummary | null | undefined): string {
+  if (!summary || summary.samples === 0) return 'CPU profile: none';
+  return [
+    `server CPU by category (${summary.samples} busy samples): ${summary.categories
+      .map((c) => `${c.name} ${c.pct}%`)
+      .join(', ')}`,
+    `    top functions (self): ${summary.topFunctions.map((f) => `${f.name} ${f.pct}%`).join('; ')}`,
+  ].join('\n');
+}
+
+export function readProfiles(dir: string): CpuProfile[] {
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.cpuprofile'))
+    .map((file) => JSON.parse(readFileSync(`${dir}/${file}`, 'utf8')) as CpuProfile);
+}
+
+/**
+ * NODE_OPTIONS that make a Node process (and the cluster workers it forks) profile itself from its start and
+ * write `<dir>/<pid>.cpuprofile` when it exits: Node refuses --cpu-prof in NODE_OPTIONS, so a preloaded
+ * script drives the inspector's profiler instead (its messages are answered at once, even in an exit handler).
+ */
+export function profilingNodeOptions(dir: string): string {
+  const script = `${dir}/profile-preload.cjs`;
+  writeFileSync(
+    script,
+    `const inspector = require('node:inspector');
+const { writeFileSync } = require('node:fs');
+const session = new inspector.Session();
+session.connect();
+session.post('Profiler.enable');
+session.post('Profiler.start');
+process.on('exit', () => {
+  session.post('Profiler.stop', (error, result) => {
+    if (!error) writeFileSync(${JSON.stringify(dir)} + '/' + process.pid + '.cpuprofile', JSON.stringify(result.profile));
+  });
+});
+`,
+  );
+  return `--require ${script}`;
 }

@@ -1,3 +1,4 @@
+import { Agent, request as httpRequest } from 'node:http';
 import autocannon from 'autocannon';
 import { cpuSnapshot, cpuSplit, type CpuSplit } from './cpu';
 
@@ -8,6 +9,8 @@ import { cpuSnapshot, cpuSplit, type CpuSplit } from './cpu';
 export interface LoadResult {
   requests: number;
   rps: number;
+  /** 2xx answers per second (what "successful adds per second" compares). */
+  okPerSecond?: number;
   /** Milliseconds, to 0.1 ms. */
   p50: number;
   p95: number;
@@ -51,6 +54,7 @@ function once(options: autocannon.Options): Promise<LoadResult> {
       resolve({
         requests: result.requests.total,
         rps: Math.round(result.requests.average),
+        okPerSecond: Math.round(result['2xx'] / (result.duration || 1)),
         p50: percentile(sorted, 0.5),
         p95: percentile(sorted, 0.95),
         p99: percentile(sorted, 0.99),
@@ -131,12 +135,49 @@ async function addable(base: string): Promise<{ variant: string; week: string }[
   return pairs;
 }
 
+/** Shoppers per connection: enough baskets that a fast run keeps every line well within stock and the cap. */
+const SHOPPERS_PER_CONNECTION = 4;
+
+interface AddPlan {
+  shopper: Shopper;
+  picks: { variant: string; week: string }[];
+  step: number;
+}
+
+/** What the add-to-basket loads share: baskets ready to add to, each with 8 dishes picked for it. */
+async function addPlans(base: string, count: number): Promise<AddPlan[]> {
+  const shoppers: Shopper[] = [];
+  // In batches, so that making the baskets does not itself overload the shop.
+  for (let i = 0; i < count; i += 25)
+    shoppers.push(
+      ...(await Promise.all(Array.from({ length: Math.min(25, count - i) }, () => newShopper(base)))),
+    );
+  const pairs = await addable(base);
+  return shoppers.map((shopper) => ({
+    shopper,
+    picks: Array.from({ length: 8 }, () => pairs[Math.floor(Math.random() * pairs.length)]!),
+    step: 0,
+  }));
+}
+
+/** The next add of a basket: one portion of the next of its 8 dishes. */
+function nextAdd(plan: AddPlan) {
+  plan.step += 1;
+  const pair = plan.picks[plan.step % plan.picks.length]!;
+  return {
+    method: 'POST',
+    path: `/api/v2/baskets/${plan.shopper.basketId}/items`,
+    headers: { 'content-type': 'application/json', 'x-branch': 'web', cookie: plan.shopper.cookie },
+    body: JSON.stringify({ product_variant_id: pair.variant, quantity: 1, meal_week: pair.week }),
+  };
+}
+
 /**
- * Add-to-basket under load: `connections` shoppers, each with their own basket of a realistic size: each
- * request adds one portion of the next of 8 dishes the shopper has picked, so baskets hold 8 lines whose
- * quantities grow (well within stock for a run of a few seconds). autocannon resets its per-request context
- * after every request, so what a connection remembers lives on its own copy of the request (Vendure kit,
- * pitfall 8).
+ * Add-to-basket under load: `connections` connections, each adding in turn to its own few shoppers' baskets
+ * of a realistic size: each request adds one portion of the next of 8 dishes the basket's shopper picked, so
+ * baskets hold 8 lines whose quantities grow (well within stock for a run of a few seconds, even at a few
+ * thousand adds a second). autocannon resets its per-request context after every request, so what a
+ * connection remembers lives on its own copy of the request (Vendure kit, pitfall 8).
  */
 export async function addToBasketLoad(
   base: string,
@@ -144,13 +185,11 @@ export async function addToBasketLoad(
   seconds: number,
   extra: MeasureOptions = {},
 ): Promise<LoadResult> {
-  const shoppers = await Promise.all(Array.from({ length: connections }, () => newShopper(base)));
-  const pairs = await addable(base);
+  const plans = await addPlans(base, connections * SHOPPERS_PER_CONNECTION);
   let next = 0;
   interface State {
-    shopper: Shopper;
-    picks: { variant: string; week: string }[];
-    step: number;
+    own: AddPlan[];
+    turn: number;
   }
   return measure(
     {
@@ -161,31 +200,124 @@ export async function addToBasketLoad(
         {
           method: 'POST',
           setupRequest: (request) => {
-            const own = request as typeof request & { state?: State };
-            own.state ??= {
-              shopper: shoppers[next++ % shoppers.length]!,
-              picks: Array.from({ length: 8 }, () => pairs[Math.floor(Math.random() * pairs.length)]!),
-              step: 0,
+            const mine = request as typeof request & { state?: State };
+            mine.state ??= {
+              own: Array.from({ length: SHOPPERS_PER_CONNECTION }, () => plans[next++ % plans.length]!),
+              turn: 0,
             };
-            const state = own.state;
-            state.step += 1;
-            const pair = state.picks[state.step % state.picks.length]!;
-            return {
-              ...request,
-              path: `/api/v2/baskets/${state.shopper.basketId}/items`,
-              headers: {
-                'content-type': 'application/json',
-                'x-branch': 'web',
-                cookie: state.shopper.cookie,
-              },
-              body: JSON.stringify({ product_variant_id: pair.variant, quantity: 1, meal_week: pair.week }),
-            };
+            const state = mine.state;
+            state.turn += 1;
+            const add = nextAdd(state.own[state.turn % state.own.length]!);
+            return { ...request, path: add.path, headers: add.headers, body: add.body };
           },
         },
       ],
     },
     extra,
   );
+}
+
+export interface OpenLoopResult {
+  /** Requests per second asked for, and for how long. */
+  rate: number;
+  seconds: number;
+  sent: number;
+  ok: number;
+  /** Latency from when each request was due (not when it went out), ms to 0.1 ms, 2xx only. */
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  /** Requests not answered 2xx: errors, other statuses, no answer within 10 s. */
+  misses: number;
+  /** Requests the load generator itself sent over 2 ms late (its own lag, not the server's). */
+  lateSends: number;
+  cpu?: CpuSplit | null;
+}
+
+/**
+ * An open loop: a request is due every 1/rate s whatever the answers, on as many connections as that needs,
+ * and each latency counts from when its request was due, so a slow answer delays no later request and
+ * queueing cannot hide what one request costs (the coordinated omission a closed loop has).
+ */
+export async function openLoop(
+  base: string,
+  rate: number,
+  seconds: number,
+  next: () => { method: string; path: string; headers: Record<string, string>; body?: string },
+  extra: MeasureOptions = {},
+): Promise<OpenLoopResult> {
+  const url = new URL(base);
+  const agent = new Agent({ keepAlive: true, maxSockets: 512 });
+  const send = (due: number, latencies: number[] | null) =>
+    new Promise<'ok' | 'miss'>((resolve) => {
+      const { method, path, headers, body } = next();
+      const req = httpRequest(
+        { host: url.hostname, port: url.port, method, path, headers, agent, timeout: 10_000 },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            const ok = res.statusCode! >= 200 && res.statusCode! < 300;
+            if (ok) latencies?.push(performance.now() - due);
+            resolve(ok ? 'ok' : 'miss');
+          });
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error('timeout')));
+      req.on('error', () => resolve('miss'));
+      req.end(body);
+    });
+  const run = async (runSeconds: number, latencies: number[] | null) => {
+    const interval = 1000 / rate;
+    const count = Math.round(runSeconds * rate);
+    const start = performance.now();
+    const inFlight: Promise<'ok' | 'miss'>[] = [];
+    let lateSends = 0;
+    for (let i = 0; i < count; i++) {
+      const due = start + i * interval;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      if (performance.now() - due > 2) lateSends += 1;
+      inFlight.push(send(due, latencies));
+    }
+    const outcomes = await Promise.all(inFlight);
+    return { sent: count, ok: outcomes.filter((o) => o === 'ok').length, lateSends };
+  };
+  try {
+    if (extra.warmupSeconds) await run(extra.warmupSeconds, null);
+    const latencies: number[] = [];
+    const before = cpuSnapshot();
+    const { sent, ok, lateSends } = await run(seconds, latencies);
+    const cpu = extra.cpuRoots ? cpuSplit(before, cpuSnapshot(), extra.cpuRoots) : undefined;
+    const sorted = Float64Array.from(latencies).sort();
+    return {
+      rate,
+      seconds,
+      sent,
+      ok,
+      p50: percentile(sorted, 0.5),
+      p95: percentile(sorted, 0.95),
+      p99: percentile(sorted, 0.99),
+      max: percentile(sorted, 1),
+      misses: sent - ok,
+      lateSends,
+      ...(cpu !== undefined ? { cpu } : {}),
+    };
+  } finally {
+    agent.destroy();
+  }
+}
+
+/** Add-to-basket in an open loop at `rate` adds a second (issue 24 part 5: p95 ≤ 20 ms at 100 a second). */
+export async function addToBasketOpenLoop(
+  base: string,
+  rate: number,
+  seconds: number,
+  extra: MeasureOptions = {},
+): Promise<OpenLoopResult> {
+  const plans = await addPlans(base, 50);
+  let turn = 0;
+  return openLoop(base, rate, seconds, () => nextAdd(plans[turn++ % plans.length]!), extra);
 }
 
 /**

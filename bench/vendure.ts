@@ -24,7 +24,7 @@ export interface VendureFigures {
   non2xx: number;
   connErrors: number;
   timeouts: number;
-  bodyChecks: { failures: number };
+  bodyChecks: { ok: number; failures: number };
   cpuPctOfOneCore?: {
     server: number;
     worker: number;

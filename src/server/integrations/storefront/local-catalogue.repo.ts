@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
+import { preparedJoining } from '../../db/request-transaction';
 import {
   collectionProducts,
   collections,
@@ -155,4 +156,39 @@ export async function findVariantProductId(db: DbOrTx, variantId: number): Promi
     .where(eq(productVariants.id, variantId))
     .limit(1);
   return row?.productId ?? null;
+}
+
+/**
+ * What a collection's answer was made from, as one short string that changes whenever any of it changes: the
+ * collection with that handle, its product list, and those products with their variants and images. Each row
+ * is named by its id and its xmin (the transaction that wrote this version of it; a new version always has a
+ * new one), so an insert, an update or a delete of any of them makes a new fingerprint, within transactions
+ * as PostgreSQL sees them. A prepared statement: one round trip, planned once per connection.
+ */
+export function prepareCollectionFingerprint(db: Db) {
+  const handle = sql.placeholder('handle');
+  const prepared = preparedJoining(db, (db) =>
+    db
+      .select({
+        fingerprint: sql<string>`md5(
+          coalesce((select string_agg(c.id || ':' || c.xmin::text, ',' order by c.id) from ${collections} c where c.handle = ${handle}), '')
+          || '|' || coalesce((select string_agg(cp.product_id || ':' || cp.xmin::text, ',' order by cp.product_id)
+              from ${collectionProducts} cp where cp.collection_id in (select c.id from ${collections} c where c.handle = ${handle})), '')
+          || '|' || coalesce((select string_agg(p.id || ':' || p.xmin::text, ',' order by p.id)
+              from ${products} p where p.id in (select cp.product_id from ${collectionProducts} cp
+                where cp.collection_id in (select c.id from ${collections} c where c.handle = ${handle}))), '')
+          || '|' || coalesce((select string_agg(v.id || ':' || v.xmin::text, ',' order by v.id)
+              from ${productVariants} v where v.product_id in (select cp.product_id from ${collectionProducts} cp
+                where cp.collection_id in (select c.id from ${collections} c where c.handle = ${handle}))), '')
+          || '|' || coalesce((select string_agg(i.id || ':' || i.xmin::text, ',' order by i.id)
+              from ${productImages} i where i.product_id in (select cp.product_id from ${collectionProducts} cp
+                where cp.collection_id in (select c.id from ${collections} c where c.handle = ${handle}))), ''))`,
+      })
+      .from(sql`(select 1) as one`)
+      .prepare('storefront_collection_fingerprint'),
+  );
+  return async (collectionHandle: string): Promise<string> => {
+    const [row] = await prepared().execute({ handle: collectionHandle });
+    return row!.fingerprint;
+  };
 }

@@ -2,6 +2,7 @@ import {
   buildSchema,
   execute,
   GraphQLError,
+  Kind,
   parse,
   specifiedRules,
   validate,
@@ -304,38 +305,125 @@ export function storefrontSchema(): GraphQLSchema {
   return schemaCache;
 }
 
-const documentCache = new Map<string, DocumentNode>();
+/** A document parsed and checked against the schema and the limits for some variables: its errors, if any. */
+interface CheckedDocument {
+  document: DocumentNode | null;
+  errors: readonly GraphQLError[];
+}
 
-/** Parses (with a small cache), validates against the schema and the limits, and executes one request. */
-export async function runStorefrontQuery(
-  request: { query: string; variables?: Record<string, unknown> | null; operationName?: string | null },
-  ctx: StorefrontContext,
-): Promise<ExecutionResult> {
-  const schema = storefrontSchema();
-  const hasVariables = !!request.variables && Object.keys(request.variables).length > 0;
-  // Only variable-free documents are cached: the cost of the others depends on their variables.
-  let document = hasVariables ? undefined : documentCache.get(request.query);
-  if (!document) {
-    try {
-      document = parse(request.query, { maxTokens: 5_000 });
-    } catch (error) {
-      return { errors: [error instanceof GraphQLError ? error : new GraphQLError(String(error))] };
-    }
-    const errors = validate(schema, document, [
+/**
+ * Documents already checked, by query text and variables (a query's cost depends on its variables, so both
+ * name it): parsing and validating are pure, and the same few queries come again and again. Bounded.
+ */
+const checkedCache = new Map<string, CheckedDocument>();
+const CHECKED_CACHE_SIZE = 500;
+
+interface StorefrontRequest {
+  query: string;
+  variables?: Record<string, unknown> | null;
+  operationName?: string | null;
+}
+
+function checked(request: StorefrontRequest, key: string): CheckedDocument {
+  const known = checkedCache.get(key);
+  if (known) return known;
+  let result: CheckedDocument;
+  try {
+    const document = parse(request.query, { maxTokens: 5_000 });
+    const errors = validate(storefrontSchema(), document, [
       ...specifiedRules,
       depthLimitRule(MAX_QUERY_DEPTH),
       costLimitRule(MAX_QUERY_COST, request.variables ?? {}),
     ]);
-    if (errors.length > 0) return { errors };
-    if (documentCache.size > 200) documentCache.clear();
-    if (!hasVariables) documentCache.set(request.query, document);
+    result = { document: errors.length > 0 ? null : document, errors };
+  } catch (error) {
+    result = {
+      document: null,
+      errors: [error instanceof GraphQLError ? error : new GraphQLError(String(error))],
+    };
   }
+  if (checkedCache.size >= CHECKED_CACHE_SIZE) checkedCache.delete(checkedCache.keys().next().value!);
+  checkedCache.set(key, result);
+  return result;
+}
+
+/** Parses (once per query and variables), validates against the schema and the limits, and executes. */
+export async function runStorefrontQuery(
+  request: StorefrontRequest,
+  ctx: StorefrontContext,
+): Promise<ExecutionResult> {
+  const { document, errors } = checked(request, checkedKey(request));
+  if (!document) return { errors };
   return execute({
-    schema,
+    schema: storefrontSchema(),
     document,
     rootValue,
     contextValue: ctx,
     variableValues: request.variables ?? {},
     operationName: request.operationName ?? null,
   });
+}
+
+const checkedKey = (request: StorefrontRequest) =>
+  `${request.query}\u0000${JSON.stringify(request.variables ?? {})}`;
+
+/**
+ * The handle a document's operation asks for when all it asks is one collection by handle (the menu's
+ * query and the product list): everything under a collection is read from that collection, its products and
+ * their variants and images, which `prepareCollectionFingerprint` covers. Null for any other document.
+ */
+function collectionHandleOf(document: DocumentNode, request: StorefrontRequest): string | null {
+  const operations = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
+  const operation =
+    operations.length === 1 ? operations[0] : operations.find((o) => o.name?.value === request.operationName);
+  if (!operation || operation.operation !== 'query') return null;
+  const [field, ...more] = operation.selectionSet.selections;
+  if (!field || more.length > 0 || field.kind !== Kind.FIELD || field.name.value !== 'collection')
+    return null;
+  if (field.directives?.length || field.arguments?.length !== 1) return null;
+  const [argument] = field.arguments;
+  if (argument!.name.value !== 'handle') return null;
+  const value = argument!.value;
+  const handle =
+    value.kind === Kind.STRING
+      ? value.value
+      : value.kind === Kind.VARIABLE
+        ? request.variables?.[value.name.value]
+        : null;
+  return typeof handle === 'string' ? handle : null;
+}
+
+/** Answers already made for a collection, by request and origin, with the fingerprint they were made at. */
+export class StorefrontAnswers {
+  private readonly answers = new Map<string, { fingerprint: string; body: string }>();
+  constructor(
+    private readonly fingerprintOf: (handle: string) => Promise<string>,
+    private readonly capacity = 200,
+  ) {}
+
+  /**
+   * The answer to a request as JSON text. A request for one collection by handle is answered from the last
+   * answer to the same request when nothing it was made from has changed since (one round trip to check,
+   * instead of five queries and the execution); any other is executed.
+   */
+  async answer(request: StorefrontRequest, ctx: StorefrontContext): Promise<string> {
+    const key = checkedKey(request);
+    const { document, errors } = checked(request, key);
+    if (!document) return JSON.stringify({ errors });
+    const handle = collectionHandleOf(document, request);
+    if (handle === null) return JSON.stringify(await runStorefrontQuery(request, ctx));
+    const answerKey = `${ctx.origin}\u0000${request.operationName ?? ''}\u0000${key}`;
+    // Taken before the answer is made: the answer is then at least as new as its fingerprint.
+    const fingerprint = await this.fingerprintOf(handle);
+    const known = this.answers.get(answerKey);
+    if (known?.fingerprint === fingerprint) return known.body;
+    const result = await runStorefrontQuery(request, ctx);
+    const body = JSON.stringify(result);
+    if (!result.errors?.length) {
+      this.answers.delete(answerKey);
+      if (this.answers.size >= this.capacity) this.answers.delete(this.answers.keys().next().value!);
+      this.answers.set(answerKey, { fingerprint, body });
+    }
+    return body;
+  }
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import type { Db } from '../../db/client';
-import { runStorefrontQuery } from './local-storefront';
+import { prepareCollectionFingerprint } from './local-catalogue.repo';
+import { StorefrontAnswers } from './local-storefront';
 
 // POST /storefront/graphql: the embedded storefront's endpoint. It speaks GraphQL over HTTP as Shopify's
 // Storefront API does (a public access token in X-Shopify-Storefront-Access-Token, 200 with `errors` for
@@ -26,6 +27,8 @@ export async function storefrontRoutes(
   app: FastifyInstance,
   { db, token, publicUrl }: StorefrontRoutesOptions,
 ) {
+  // A collection's answer is made again only when something it was made from changed (local-storefront.ts).
+  const answers = new StorefrontAnswers(prepareCollectionFingerprint(db));
   app.post(
     '/storefront/graphql',
     { schema: { hide: true }, bodyLimit: 64 * 1024 },
@@ -45,8 +48,11 @@ export async function storefrontRoutes(
       // scheme included (behind a proxy that ends TLS the request itself says http).
       const shop = new URL(publicUrl);
       const origin = request.host === shop.host ? shop.origin : `${request.protocol}://${request.host}`;
-      const result = await runStorefrontQuery(parsed.data, { db, origin });
-      return reply.header('cache-control', 'no-store').send(result);
+      const body = await answers.answer(parsed.data, { db, origin });
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-type', 'application/json; charset=utf-8')
+        .send(body);
     },
   );
 }

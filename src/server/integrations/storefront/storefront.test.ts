@@ -13,6 +13,14 @@ import {
   WEEK_MENU_QUERY,
 } from '../../../web/features/menu/storefront.documents';
 import { MAX_QUERY_COST, MAX_QUERY_DEPTH } from './local-storefront';
+import { and, eq } from 'drizzle-orm';
+import {
+  collectionProducts,
+  collections,
+  productImages,
+  products,
+  productVariants,
+} from '../../db/schema/catalogue';
 
 // The embedded storefront (architecture decision 8): Shopify Storefront API shapes over our catalogue, with a
 // token, page limits, and depth and cost limits that keep one request from costing more than a menu page.
@@ -527,5 +535,50 @@ describe('database work', () => {
     expect(small).toBeGreaterThan(0);
     expect(large).toBe(small);
     expect(large).toBeLessThanOrEqual(6);
+  });
+
+  test('a collection asked for again is answered with one query while nothing it shows changed, and each change is seen at once', async () => {
+    const db = t.database.db;
+    const query = `query($h: String!) { collection(handle: $h) { title products(first: 100) { nodes {
+      id title featuredImage { url } variants(first: 2) { nodes { id title quantityAvailable price { amount } } } } } } }`;
+    const menu = () => data(query, { h: WEEKS.later });
+    const first = await menu();
+    expect(await countQueries(menu)).toBe(1);
+    expect(await menu()).toEqual(first);
+
+    const [dish] = first.collection.products.nodes as { id: string; variants: { nodes: { id: string }[] } }[];
+    const productId = Number(dish!.id.split('/').pop());
+    const variantId = Number(dish!.variants.nodes[0]!.id.split('/').pop());
+    const variantOf = (answer: typeof first) =>
+      answer.collection.products.nodes[0].variants.nodes[0] as {
+        quantityAvailable: number;
+        price: { amount: string };
+      };
+
+    // Stock taken by an order elsewhere (another server process, or the database itself).
+    await db.update(productVariants).set({ quantityAvailable: 7 }).where(eq(productVariants.id, variantId));
+    expect(variantOf(await menu()).quantityAvailable).toBe(7);
+    expect(await countQueries(menu)).toBe(1);
+    // A price, a product's title, its picture.
+    await db.update(productVariants).set({ pricePence: 1234 }).where(eq(productVariants.id, variantId));
+    expect(variantOf(await menu()).price.amount).toBe('12.34');
+    await db.update(products).set({ title: 'Renamed dish' }).where(eq(products.id, productId));
+    expect((await menu()).collection.products.nodes[0].title).toBe('Renamed dish');
+    await db
+      .update(productImages)
+      .set({ url: 'https://example.com/new.jpg' })
+      .where(eq(productImages.productId, productId));
+    expect((await menu()).collection.products.nodes[0].featuredImage.url).toBe('https://example.com/new.jpg');
+    // The dish taken off the week's menu, and put back; the collection renamed.
+    const [week] = await db.select().from(collections).where(eq(collections.handle, WEEKS.later));
+    const [link] = await db
+      .delete(collectionProducts)
+      .where(and(eq(collectionProducts.productId, productId), eq(collectionProducts.collectionId, week!.id)))
+      .returning();
+    expect((await menu()).collection.products.nodes.map((p: { id: string }) => p.id)).not.toContain(dish!.id);
+    await db.insert(collectionProducts).values(link!);
+    expect((await menu()).collection.products.nodes.map((p: { id: string }) => p.id)).toContain(dish!.id);
+    await db.update(collections).set({ title: 'Renamed week' }).where(eq(collections.handle, WEEKS.later));
+    expect((await menu()).collection.title).toBe('Renamed week');
   });
 });
