@@ -67,6 +67,11 @@ export default defineConfig(({ isSsrBuild }) => ({
           // /menu 0.5 KB through a floor screen that never reads it (issue 21). Only `z` (the
           // `import * as z from 'zod/mini'` of src/contracts and src/web); no bundled library calls a `z`.
           treeshake: { manualPureFunctions: ['z'] },
+          // Two entries (decision 31): the app (index.html, main.tsx) and a server-rendered page's first load.
+          input: {
+            index: resolve(import.meta.dirname, 'src/web/index.html'),
+            'first-load': resolve(import.meta.dirname, 'src/web/first-load.tsx'),
+          },
           output: {
             codeSplitting: {
               groups: [{ name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ }],

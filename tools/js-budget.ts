@@ -30,7 +30,14 @@ export interface ManifestChunk {
 }
 export type Manifest = Record<string, ManifestChunk>;
 
-/** The manifest keys a page loads at once: the entry's and its route chunks' static imports, transitively. */
+/** A server-rendered page's entry (decision 31): its first load, without React Router or the rest of the app. */
+export const FIRST_LOAD_ENTRY = 'first-load.tsx';
+
+/**
+ * The manifest keys a page loads at once: its entry's and its route chunks' static imports, transitively. A
+ * measured page is rendered on the server and starts from the first-load entry; without one (an older build,
+ * a test's manifest), from every entry.
+ */
 export function initialChunks(manifest: Manifest, routeChunks: readonly string[]): string[] {
   const seen = new Set<string>();
   const visit = (key: string) => {
@@ -40,7 +47,8 @@ export function initialChunks(manifest: Manifest, routeChunks: readonly string[]
     seen.add(key);
     for (const next of chunk.imports ?? []) visit(next);
   };
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+  if (manifest[FIRST_LOAD_ENTRY]?.isEntry) visit(FIRST_LOAD_ENTRY);
+  else for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
   for (const key of routeChunks) visit(key);
   return [...seen];
 }

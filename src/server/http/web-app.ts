@@ -219,7 +219,18 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   // after it, a few round trips later). On this machine's Lighthouse (mobile throttling) that took /menu's
   // first paint from about 2.7 s to 1.3-1.8 s. A page the browser renders needs its JS to show anything,
   // so the shell keeps every preload.
-  const htmlWithoutPreloads = html.replace(/<link rel="modulepreload"[^>]*>\s*/g, '');
+  // Its script is the first-load entry (decision 31): React, its screens and the data layer, on the first-load
+  // router; the app's entry, named on it, only if the page's state is missing.
+  const firstLoad = manifest['first-load.tsx']?.file;
+  const htmlWithoutPreloads = html
+    .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
+    .replace(
+      /<script type="module" crossorigin src="\/(assets\/index-[^"]+\.js)"><\/script>/,
+      (tag, app: string) =>
+        firstLoad
+          ? `<script type="module" crossorigin src="/${firstLoad}" data-app="/${app}"></script>`
+          : tag,
+    );
   const renderer = await loadRenderer(app, options.ssrDir, options.config, options.publicUrl);
   const cache = new PageCache<Made>(options.cacheMs ?? 60_000);
 

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { type LoaderFunctionArgs } from 'react-router';
+import { redirect } from '../shared/router';
 import { isPaymentPage } from '../features/checkout/flows';
 import { customerQueries, rememberSignIn, safeTarget } from '../shared/customer.queries';
 import { showToast } from '../shared/ui/toast';

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from '../shared/router';
 import { Link } from '../shared/router';
 import { RouteNotFoundError } from './lazy-page';
 import { NotFoundPage } from './not-found';

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { redirect } from 'react-router';
+import { redirect } from '../shared/router';
 import { basketQueries } from '../features/baskets/baskets.queries';
 import { setUi } from '../shared/ui/ui-store';
 

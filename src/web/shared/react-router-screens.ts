@@ -8,6 +8,7 @@ import {
   useNavigate,
   useNavigation,
   useParams,
+  useRouteError,
   useSearchParams,
 } from 'react-router';
 import type { ScreenRouter } from './router';
@@ -24,4 +25,5 @@ export const REACT_ROUTER: ScreenRouter = {
   useParams,
   useLocation,
   useNavigation,
+  useRouteError,
 };

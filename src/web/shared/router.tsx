@@ -5,7 +5,7 @@ import type * as RR from 'react-router';
 // (app/first-load-router.tsx): the page's own location, links as links, no loaders, and about 1 KB instead of
 // React Router's 30. Screens import links and hooks from here, never from 'react-router', so the same
 // components serve both; the entry that starts the page says which router it is, once, before rendering.
-// Loaders, guards and the route table keep React Router's own functions: only the full app runs them.
+// Loaders take `redirect` from here too: the route table is part of the first load (it is matched there).
 
 export type { LinkProps, NavLinkProps, NavigateFunction, NavigateOptions, To } from 'react-router';
 
@@ -22,6 +22,8 @@ export interface ScreenRouter {
   useLocation: typeof RR.useLocation;
   /** Whether a navigation is under way (the first-load router's are document loads: always idle). */
   useNavigation: () => { state: 'idle' | 'loading' | 'submitting' };
+  /** The error a route's error boundary shows (the first-load router has no boundaries: undefined). */
+  useRouteError: typeof RR.useRouteError;
 }
 
 let current: ScreenRouter | null = null;
@@ -66,3 +68,24 @@ export const useSearchParams: typeof RR.useSearchParams = (init) => router().use
 export const useParams: typeof RR.useParams = () => router().useParams();
 export const useLocation: typeof RR.useLocation = () => router().useLocation();
 export const useNavigation = () => router().useNavigation();
+export const useRouteError: typeof RR.useRouteError = () => router().useRouteError();
+
+/** A loader's redirect, as React Router's `redirect` makes it (a Response with Location and a 3xx status). */
+export function redirect(url: string, init: number | ResponseInit = 302): Response {
+  const options = typeof init === 'number' ? { status: init } : { status: 302, ...init };
+  const headers = new Headers(options.headers);
+  headers.set('Location', url);
+  return new Response(null, { ...options, headers });
+}
+
+/** Whether a route's error is an error response (a loader's 404), as React Router's own test says. */
+export function isRouteErrorResponse(error: unknown): error is RR.ErrorResponse {
+  const e = error as (Partial<RR.ErrorResponse> & { internal?: unknown }) | null;
+  return (
+    e != null &&
+    typeof e.status === 'number' &&
+    typeof e.statusText === 'string' &&
+    typeof e.internal === 'boolean' &&
+    'data' in e
+  );
+}

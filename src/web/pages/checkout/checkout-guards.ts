@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { type LoaderFunctionArgs } from 'react-router';
+import { redirect } from '../../shared/router';
 import type { Address } from '../../../contracts/addresses';
 import { isDeliverableAddress } from '../../../domain/address';
 import { afterTokenSignIn, paidConfirmation, signedIn } from '../../app/guards';

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { type LoaderFunctionArgs } from 'react-router';
+import { redirect } from '../../shared/router';
 import { afterTokenSignIn } from '../../app/guards';
 import { dineInQueries } from '../../features/dine-in/dine-in.queries';
 import { dinerOf } from '../../features/dine-in/diner';

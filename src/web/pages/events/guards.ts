@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { redirect } from 'react-router';
+import { redirect } from '../../shared/router';
 import { afterTokenSignIn, signedIn } from '../../app/guards';
 import { guestsOf, readBookingDraft } from '../../features/events/booking-draft';
 import { safeTarget } from '../../shared/customer.queries';

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { redirect } from 'react-router';
+import { redirect } from '../../shared/router';
 import { afterTokenSignIn, paidConfirmation, signedIn } from '../../app/guards';
 import { checkoutPaths, ONE_OFF_FLOW } from '../../features/checkout/flows';
 

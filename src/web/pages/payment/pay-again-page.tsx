@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { redirect } from 'react-router';
+import { redirect } from '../../shared/router';
 import { Link, useNavigate, useParams, useSearchParams } from '../../shared/router';
 import { afterTokenSignIn } from '../../app/guards';
 import { useFinishPayment } from '../../app/use-finish-payment';

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { redirect } from '../../shared/router';
 import { afterTokenSignIn, isOneTapLink, requireCustomer } from '../../app/guards';
 import { lazyPage } from '../../app/lazy-page';
 import type * as PlanChunk from './plan-chunk';

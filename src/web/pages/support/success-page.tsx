@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { type LoaderFunctionArgs } from 'react-router';
+import { redirect } from '../../shared/router';
 import { Link, useSearchParams } from '../../shared/router';
 import { TICKET_REFERENCE_PATTERN } from '../../../domain/support';
 import { customerQueries } from '../../shared/customer.queries';

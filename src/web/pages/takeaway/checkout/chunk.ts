@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { redirect } from '../../../shared/router';
 import { ContinueStep, LoginStep, SignupStep } from '../../../app/checkout-sign-in-steps';
 import { requireCustomer } from '../../../app/guards';
 import { orderElsewhere } from '../../../features/takeaway/tracking/elsewhere';

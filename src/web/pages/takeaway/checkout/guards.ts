@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { type LoaderFunctionArgs } from 'react-router';
+import { redirect } from '../../../shared/router';
 import { afterTokenSignIn, signedIn } from '../../../app/guards';
 import { arrivingFrom } from '../../../app/navigation-history';
 import { checkoutPaths } from '../../../features/checkout/flows';

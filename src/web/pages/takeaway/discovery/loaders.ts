@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { type LoaderFunctionArgs } from 'react-router';
+import { redirect } from '../../../shared/router';
 import { firstScreenLoader } from '../../../app/first-screen';
 import { findNearby } from '../../../features/takeaway/discovery/nearby';
 import { currentAddress } from '../../../features/takeaway/discovery/suggestions';
