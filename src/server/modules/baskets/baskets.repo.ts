@@ -5,6 +5,7 @@ import { basketItems, baskets } from '../../db/schema/baskets';
 import type { BasketType } from '../../../domain/basket';
 import type { BasketOwner } from '../../security/basket-owner';
 import { variantDishes, variantFacts, variantRefOf, type VariantPick } from '../menu';
+import { basketHasVoucher } from '../vouchers';
 import { MAX_LINE_QUANTITY } from '../../../domain/basket';
 
 export type BasketRow = typeof baskets.$inferSelect;
@@ -88,6 +89,10 @@ export interface AddOutcome {
   variant: VariantFacts | null;
   /** The line's quantity after the add; null when nothing was added. */
   quantity: number | null;
+  /** The basket's lines with the add, as `readLines` reads them (none when the basket is not the caller's). */
+  lines: LineRow[];
+  /** Whether a voucher is on the basket (then the caller reads it). */
+  hasVoucher: boolean;
 }
 
 export type VariantFacts = Awaited<ReturnType<typeof variantFacts>>[number];
@@ -97,10 +102,12 @@ export type VariantFacts = Awaited<ReturnType<typeof variantFacts>>[number];
  * (one round trip, parsed and planned once per connection). A CTE finds the caller's basket and the dish's
  * facts, and adds to the line (creating it) only when the basket is theirs, the dish is on the menu and on that
  * week's, the week is open for the basket's kind and the line stays within stock; it answers what it found,
- * so the service can say why when nothing was added. The one statement is atomic without a transaction: two
- * tabs or a double click cannot take a line past its stock, and a basket deleted meanwhile fails the foreign
- * key. It locks only the line's row (decision 10's order: basket items are below the basket, which it does not
- * lock, and above nothing it touches).
+ * so the service can say why when nothing was added, and the basket's lines as the add left them (the lines
+ * the statement saw, with the added line as it wrote it) and whether a voucher is on it, so that showing the
+ * basket takes no second round trip. The one statement is atomic without a transaction: two tabs or a double
+ * click cannot take a line past its stock, and a basket deleted meanwhile fails the foreign key. It locks only
+ * the line's row (decision 10's order: basket items are below the basket, which it does not lock, and above
+ * nothing it touches).
  */
 export function prepareBasketWrites(db: Db) {
   const prepare = (pick: VariantPick, name: string) =>
@@ -136,7 +143,28 @@ export function prepareBasketWrites(db: Db) {
         on conflict (basket_id, meal_week, product_variant_id) do update
           set quantity = ${basketItems}.quantity + excluded.quantity, updated_at = now()
           where ${basketItems}.quantity + excluded.quantity <= (select ${limit} from ${variant})
-        returning quantity`,
+        returning id, basket_id, product_variant_id, meal_week, quantity, created_at`,
+      );
+      // The lines as the add left them: those the statement saw (a statement does not see its own writes),
+      // the added line in place of its old self. Ordered as readLines orders them.
+      const dish = variantDishes(db);
+      const lines = db.$with('lines', { lines: sql<LineJson[]>`lines`.as('lines') }).as(
+        sql`select coalesce(json_agg(json_build_object(
+            'id', l.id, 'basketId', l.basket_id, 'mealWeek', l.meal_week, 'quantity', l.quantity,
+            'variantId', ${dish.variantId}, 'variantExtId', ${dish.variantExtId},
+            'variantTitle', ${dish.variantTitle}, 'sku', ${dish.sku}, 'pricePence', ${dish.pricePence},
+            'isDouble', ${dish.isDouble}, 'quantityAvailable', ${dish.quantityAvailable},
+            'productId', ${dish.productId}, 'productExtId', ${dish.productExtId}, 'title', ${dish.title},
+            'tags', ${dish.tags}, 'imageUrl', ${dish.imageUrl})
+            order by l.meal_week, l.created_at, l.id), '[]'::json) as lines
+          from (
+            select item.id, item.basket_id, item.meal_week, item.quantity, item.created_at, item.product_variant_id
+              from ${basketItems} item join ${owned} on item.basket_id = ${owned.id}
+              where item.id not in (select id from ${added})
+            union all
+            select id, basket_id, meal_week, quantity, created_at, product_variant_id from ${added}
+          ) l
+          join ${dish} on ${dish.variantId} = l.product_variant_id`,
       );
       const basketColumns = Object.fromEntries(
         Object.keys(getTableColumns(baskets)).map((key) => [key, owned[key as keyof typeof owned]]),
@@ -145,17 +173,20 @@ export function prepareBasketWrites(db: Db) {
         Object.keys(variant._.selectedFields).map((key) => [key, variant[key as keyof typeof variant]]),
       ) as unknown as typeof variant._.selectedFields;
       return db
-        .with(owned, variant, added)
+        .with(owned, variant, added, lines)
         .select({
           found: sql<number>`1`,
           basket: basketColumns,
           variant: variantColumns,
           quantity: added.quantity,
+          lines: lines.lines,
+          hasVoucher: basketHasVoucher(owned.id),
         })
         .from(sql`(select 1) as one`)
         .leftJoin(owned, sql`true`)
         .leftJoin(variant, sql`true`)
         .leftJoin(added, sql`true`)
+        .leftJoin(lines, sql`true`)
         .prepare(name);
     });
   const byId = prepare({ id: sql.placeholder('variantId') }, 'basket_add_by_id');
@@ -176,7 +207,7 @@ export function prepareBasketWrites(db: Db) {
       oneOffWeekOpen: boolean;
     }): Promise<AddOutcome> {
       if (!input.owner.visitorId && !input.owner.customerId)
-        return { basket: null, variant: null, quantity: null };
+        return { basket: null, variant: null, quantity: null, lines: [], hasVoucher: false };
       const ref = variantRefOf(input.variantRef);
       const params = {
         id: input.basketId,
@@ -193,14 +224,19 @@ export function prepareBasketWrites(db: Db) {
           ? await byId().execute({ ...params, variantId: ref.id })
           : await byExtId().execute({ ...params, variantExtId: ref.extId });
       const row = rows[0]!;
+      const basket = (row.basket as BasketRow | null) ?? null;
       return {
-        basket: (row.basket as BasketRow | null) ?? null,
+        basket,
         variant: !ref ? null : ((row.variant as VariantFacts | null) ?? null),
         quantity: row.quantity ?? null,
+        lines: basket ? (row.lines ?? []) : [],
+        hasVoucher: row.hasVoucher === true,
       };
     },
   };
 }
+/** A line as the add's statement gives it back: readLines' columns, built by PostgreSQL as JSON. */
+type LineJson = LineRow;
 export type BasketWrites = ReturnType<typeof prepareBasketWrites>;
 
 /** Creates the visitor's basket of a type, or finds the one already there (two tabs get the same one). */

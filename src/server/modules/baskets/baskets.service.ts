@@ -241,7 +241,7 @@ export class BasketService {
       if (isForeignKeyViolation(error)) throw new DomainError('BASKET_NOT_FOUND', BASKET_GONE);
       throw error;
     }
-    const { basket, variant, quantity } = outcome;
+    const { basket, variant, quantity, lines, hasVoucher } = outcome;
     if (!basket) throw new DomainError('BASKET_NOT_FOUND', BASKET_GONE);
     if (basket.type !== 'RecipeKitBasket') {
       throw new DomainError(
@@ -255,7 +255,12 @@ export class BasketService {
       throw refusal ?? new DomainError('PRODUCT_VARIANT_NOT_FOUND', 'That dish is no longer on our menu');
     }
     if (quantity === null) throw tooMany(variant.productTitle, variant.quantityAvailable);
-    return this.view(basket);
+    // The statement gave back the lines as the add left them; the voucher is read only when there is one.
+    const [rules, voucher] = await Promise.all([
+      this.rules.get(),
+      hasVoucher ? this.appliedVoucher(basket.id) : null,
+    ]);
+    return { basket: toBasket(basket, lines, rules, now, voucher), meta: metaFor(basket, rules) };
   }
 
   /** Sets a line's quantity; 0 removes it. */

@@ -12,6 +12,7 @@ export {
   VouchersService,
 } from './vouchers.service';
 export {
+  basketHasVoucher,
   customerUsageProblem,
   findVoucherByCode,
   findVoucherById,

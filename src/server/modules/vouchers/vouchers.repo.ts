@@ -161,6 +161,14 @@ function appliedByBasket(rows: AppliedRow[]): Map<string, VoucherOnBasket> {
   return out;
 }
 
+/**
+ * Whether the basket `basketId` (a column or value of another area's statement) has a voucher on it: adding to
+ * a basket asks in its one statement, and reads the voucher only when there is one.
+ */
+export function basketHasVoucher(basketId: AnyPgColumn | SQL): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${basketVouchers} where ${basketVouchers.basketId} = ${basketId})`;
+}
+
 /** The voucher on one basket, as a prepared statement: read with every basket view. */
 export function prepareAppliedVoucher(db: Db) {
   const prepared = preparedJoining(db, (db) =>
