@@ -7,6 +7,8 @@ import { billingBench } from './billing';
 import { checkoutLoad } from './checkout';
 import { menuLoad, takeawayOrderLoad } from './takeaway';
 import {
+  cpuSnapshot,
+  cpuSplit,
   formatCpu,
   formatProfile,
   profilingNodeOptions,
@@ -64,6 +66,18 @@ const line = (name: string, r: LoadResult) =>
   `${name.padEnd(40)} p50 ${String(r.p50).padStart(4)} ms  p95 ${String(r.p95).padStart(4)} ms  p99 ${String(r.p99).padStart(4)} ms  ${String(r.rps).padStart(6)} req/s  (${r.requests} requests, ${r.non2xx} non-2xx, ${r.errors} errors)`;
 const openLine = (name: string, r: OpenLoopResult) =>
   `${name.padEnd(40)} p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms  max ${r.max} ms  (${r.sent} sent at ${r.rate}/s for ${r.seconds} s, ${r.ok} answered 2xx, ${r.misses} misses, ${r.lateSends} sent late by the load generator)`;
+
+/** Runs `run` with the CPU split between its start and end handed to `done` (bench/cpu.ts). */
+async function measureCpu<T>(
+  roots: { server: number[]; postgres: number[] },
+  run: () => Promise<T>,
+  done: (split: CpuSplit | null) => void,
+): Promise<T> {
+  const before = cpuSnapshot();
+  const result = await run();
+  done(cpuSplit(before, cpuSnapshot(), roots));
+  return result;
+}
 
 /**
  * Issue 24 part 5: where one server process's CPU goes under each load, from a V8 sampling profile: the shop
@@ -207,12 +221,29 @@ async function main() {
                 warmupSeconds: WARMUP,
               };
               const menu = await menuLoad(shop.url, CONNECTIONS, SECONDS, measure);
-              const orders = await takeawayOrderLoad(shop.url, pg.url, CONNECTIONS, SECONDS);
-              takeaway[`workers${workers}`] = { menu, orders };
+              let ordersCpu: CpuSplit | null = null;
+              const orders = await takeawayOrderLoad(shop.url, pg.url, CONNECTIONS, SECONDS, (run) =>
+                measureCpu(measure.cpuRoots, run, (split) => (ordersCpu = split)),
+              );
+              takeaway[`workers${workers}`] = { menu, orders: { ...orders, cpu: ordersCpu } };
+              const ms = (p: { p50: number; p95: number }) => `p50 ${p.p50} ms, p95 ${p.p95} ms`;
+              const s = orders.sessions;
               report.push(
                 line(`Takeaway menu, PostgreSQL, ${processes(workers)}`, menu),
                 `    ${formatCpu(menu.cpu)}`,
-                `POST /orders/takeaway, PostgreSQL, ${processes(workers)}, ${CONNECTIONS} customers at once: ${orders.placed} orders placed (${orders.perSecond}/s), p50 ${orders.place.p50} ms, p95 ${orders.place.p95} ms, p99 ${orders.place.p99} ms (${orders.refused} refused, ${orders.failures} failed)`,
+                `POST /orders/takeaway, PostgreSQL, ${processes(workers)}, ${CONNECTIONS} customers at once: ${orders.placed} orders placed (${orders.perSecond}/s), p50 ${orders.place.p50} ms, p95 ${orders.place.p95} ms, p99 ${orders.place.p99} ms (${orders.refused} refused${
+                  orders.refused
+                    ? `: ${Object.entries(orders.refusedWhy)
+                        .map(([code, n]) => `${code} ${n}`)
+                        .join(', ')}`
+                    : ''
+                }, ${orders.failures} failed)`,
+                `    ${formatCpu(ordersCpu)}`,
+                `    each customer's round: ${ms(orders.steps.round)} = basket ${ms(orders.steps.basket)} + 2 dishes ${ms(orders.steps.items)} + place ${ms(orders.steps.place)} + pay ${ms(orders.steps.pay)}`,
+                `    PostgreSQL sessions (pg_stat_activity every 50 ms, ${s.samples} samples): on average ${s.mean.total} open, ${s.mean.active} running a statement, ${s.mean.lockWait} waiting for a lock, ${s.mean.idleInTransaction} idle in a transaction, ${s.mean.idle} idle; a lock wait in ${s.samplesWithLockWait}% of samples` +
+                  (s.lockWaitsOn.length
+                    ? `, on: ${s.lockWaitsOn.map((w) => `"${w.statement}" (${w.sessionSamples})`).join('; ')}`
+                    : ''),
               );
             } finally {
               await stop(shop);
