@@ -170,19 +170,18 @@ export function prepareCollectionFingerprint(db: Db) {
   const prepared = preparedJoining(db, (db) =>
     db
       .select({
-        fingerprint: sql<string>`md5(
-          coalesce((select string_agg(c.id || ':' || c.xmin::text, ',' order by c.id) from ${collections} c where c.handle = ${handle}), '')
-          || '|' || coalesce((select string_agg(cp.product_id || ':' || cp.xmin::text, ',' order by cp.product_id)
-              from ${collectionProducts} cp where cp.collection_id in (select c.id from ${collections} c where c.handle = ${handle})), '')
-          || '|' || coalesce((select string_agg(p.id || ':' || p.xmin::text, ',' order by p.id)
-              from ${products} p where p.id in (select cp.product_id from ${collectionProducts} cp
-                where cp.collection_id in (select c.id from ${collections} c where c.handle = ${handle}))), '')
-          || '|' || coalesce((select string_agg(v.id || ':' || v.xmin::text, ',' order by v.id)
-              from ${productVariants} v where v.product_id in (select cp.product_id from ${collectionProducts} cp
-                where cp.collection_id in (select c.id from ${collections} c where c.handle = ${handle}))), '')
-          || '|' || coalesce((select string_agg(i.id || ':' || i.xmin::text, ',' order by i.id)
-              from ${productImages} i where i.product_id in (select cp.product_id from ${collectionProducts} cp
-                where cp.collection_id in (select c.id from ${collections} c where c.handle = ${handle}))), ''))`,
+        fingerprint: sql<string>`(
+          with c as (select id, xmin::text as x from ${collections} where handle = ${handle}),
+          cp as (select product_id, xmin::text as x from ${collectionProducts} where collection_id in (select id from c))
+          select md5(
+            coalesce((select string_agg(id || ':' || x, ',' order by id) from c), '')
+            || '|' || coalesce((select string_agg(product_id || ':' || x, ',' order by product_id) from cp), '')
+            || '|' || coalesce((select string_agg(p.id || ':' || p.xmin::text, ',' order by p.id)
+                from ${products} p where p.id in (select product_id from cp)), '')
+            || '|' || coalesce((select string_agg(v.id || ':' || v.xmin::text, ',' order by v.id)
+                from ${productVariants} v where v.product_id in (select product_id from cp)), '')
+            || '|' || coalesce((select string_agg(i.id || ':' || i.xmin::text, ',' order by i.id)
+                from ${productImages} i where i.product_id in (select product_id from cp)), '')))`,
       })
       .from(sql`(select 1) as one`)
       .prepare('storefront_collection_fingerprint'),
