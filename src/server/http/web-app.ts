@@ -181,8 +181,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   const inlined = (file: string, tag: string) =>
     existsSync(join(root, file)) ? `<style>${readFileSync(join(root, file), 'utf8')}</style>` : tag;
   // A page's route chunk: its JS (and what it imports) preloaded, its styles inlined: a page rendered on the
-  // server must be styled before its JS runs, or they would arrive with the chunk and move it. (When the chunk
-  // loads, Vite links the same file again, after the paint; the rules are the same.)
+  // server must be styled before its JS runs, or they would arrive with the chunk and move it.
   const preloads = new Map<string, { styles: string; scripts: string }>();
   for (const { path, chunks: sources } of PAGES) {
     const keys = new Set<string>();
@@ -197,7 +196,14 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     const css = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))];
     preloads.set(path, {
       styles: css
-        .map((file) => inlined(file, `<link rel="stylesheet" crossorigin href="/${file}" />`))
+        .map((file) => {
+          const link = `<link rel="stylesheet" crossorigin href="/${file}"`;
+          // Beside the inlined rules, their link, disabled (never applied, so never blocking): Vite's loader
+          // of the route chunk looks for the chunk's styles among the page's links, and without one it linked
+          // the same rules again once the page was shown, and the browser restyled the whole page.
+          const rules = inlined(file, '');
+          return rules ? `${rules}${link} disabled />` : `${link} />`;
+        })
         .join(''),
       scripts: chunks
         .map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}" />`)
