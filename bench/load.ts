@@ -153,11 +153,12 @@ async function addPlans(base: string, count: number): Promise<AddPlan[]> {
       ...(await Promise.all(Array.from({ length: Math.min(25, count - i) }, () => newShopper(base)))),
     );
   const pairs = await addable(base);
-  return shoppers.map((shopper) => ({
-    shopper,
-    picks: Array.from({ length: 8 }, () => pairs[Math.floor(Math.random() * pairs.length)]!),
-    step: 0,
-  }));
+  // Eight different dishes a basket (a dish picked twice would reach its stock twice as fast).
+  const eightOf = () => {
+    const order = pairs.map((pair) => ({ pair, key: Math.random() })).sort((a, b) => a.key - b.key);
+    return order.slice(0, 8).map(({ pair }) => pair);
+  };
+  return shoppers.map((shopper) => ({ shopper, picks: eightOf(), step: 0 }));
 }
 
 /** The next add of a basket: one portion of the next of its 8 dishes. */
