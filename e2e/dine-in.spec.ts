@@ -110,6 +110,10 @@ test('a guest at table 12 orders, chooses a tip and pays; the tip is on the rece
 
   await expect(page).toHaveURL(/\/dine-in\?restaurant=soho&table=12$/);
   await expect(page.getByRole('heading', { name: 'Table 12 · Sfoglia Soho' })).toBeVisible();
+  // The table's address is a public page (issue 24): its menu is in the HTML the server sends, before any JS.
+  const served = await (await page.request.get('/dine-in?restaurant=soho&table=12')).text();
+  expect(served).toContain('Table 12 · Sfoglia Soho');
+  expect(served).toContain('Cacio e Pepe');
   await addDish(page, 'Cacio e Pepe');
   await expectAccessible(page, '/dine-in');
   await page.getByRole('button', { name: /^View basket/ }).click();

@@ -111,7 +111,7 @@ test('find a restaurant near an address, choose delivery, come back to it, and s
   await expect(page.getByText(/coordinates/)).toHaveCount(0);
   await expectAccessible(page, 'the Takeaway-unavailable modal for a postcode');
   await manchester.getByRole('button', { name: 'Collect from Sfoglia Oxford' }).click();
-  await expect(page).toHaveURL(/\/pasta-now$/);
+  await expect(page).toHaveURL(/\/pasta-now\?restaurant=oxford$/);
   expect(await takeawayBasket(page)).toMatchObject({
     restaurant_id: 'oxford',
     fulfillment_type: 'pickup',
@@ -148,7 +148,7 @@ test('find a restaurant near an address, choose delivery, come back to it, and s
   await page.getByRole('button', { name: /^Delivery/ }).click();
 
   // The takeaway basket: Soho, delivery, as soon as possible, to Downing Street with its coordinates.
-  await expect(page).toHaveURL(/\/pasta-now$/);
+  await expect(page).toHaveURL(/\/pasta-now\?restaurant=soho$/);
   // Every dish and drink has its picture; the first screen's are fetched at once and first, the rest when
   // scrolled to (issue 19, item 17).
   const dishes = page.locator('.twm-dish');
@@ -189,7 +189,7 @@ test('find a restaurant near an address, choose delivery, come back to it, and s
 
   // The Takeaway switch (spec §4): the basket is for this postcode and has its restaurant: takeaway.
   await takeawaySwitch(page, 'takeaway-bar');
-  await expect(page).toHaveURL(/\/pasta-now$/);
+  await expect(page).toHaveURL(/\/pasta-now\?restaurant=soho$/);
 
   // Without a takeaway basket, the switch finds the nearest kitchen that delivers and makes one.
   const deleted = await page.request.delete('/api/v2/baskets/delete_by_type/TakeawayBasket', {
@@ -198,7 +198,7 @@ test('find a restaurant near an address, choose delivery, come back to it, and s
   expect(deleted.ok()).toBe(true);
   expect(await takeawayBasket(page)).toBeNull();
   await takeawaySwitch(page);
-  await expect(page).toHaveURL(/\/pasta-now$/);
+  await expect(page).toHaveURL(/\/pasta-now\?restaurant=soho$/);
   expect(await takeawayBasket(page)).toMatchObject({
     restaurant_id: 'soho',
     fulfillment_type: 'delivery',

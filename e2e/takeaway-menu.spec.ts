@@ -6,7 +6,8 @@ import { expectAccessible, waitForHydration } from './helpers';
 // so ASAP can't be had), a gelato with its size and an extra chosen in the sheet and priced live, an add
 // whose answer is lost and sent again with the same key (one line, not two), the basket's minimum-spend
 // remainder gone once the quantity goes up, the checkout button; a dish the kitchen snoozes turns
-// unavailable within 30 seconds, without a reload. Then a customer's allergen profile marks the dishes.
+// unavailable within 30 seconds, without a reload. Then a customer's allergen profile marks the dishes. And
+// the menu's public address (issue 24 part 2): in the HTML as anyone sees it, the basket joining once live.
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -179,4 +180,58 @@ test('a customer’s allergen profile, set in their profile, marks the dishes th
   await expect(page.getByRole('article', { name: 'Rosemary Focaccia' })).not.toContainText(
     'allergen profile',
   );
+});
+
+test('a restaurant’s menu at its public address: in the page before any JS, a visitor starts an order from it, and a basket joins once live', async ({
+  page,
+  browser,
+}) => {
+  // The server's HTML holds the first screen: the restaurant, its dishes and prices.
+  const served = await page.request.get('/pasta-now?restaurant=soho');
+  expect(served.status()).toBe(200);
+  const html = await served.text();
+  expect(html).toContain('<h1 class="twm-header__title">Sfoglia Soho</h1>');
+  expect(html).toContain('Tagliatelle al Ragù');
+  expect(html).toContain('£12.50');
+
+  // Without JavaScript at all, the menu reads the same.
+  const noScript = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 390, height: 844 },
+  });
+  const still = await noScript.newPage();
+  await still.goto(served.url());
+  await expect(still.getByRole('heading', { level: 1, name: 'Sfoglia Soho' })).toBeVisible();
+  await expect(still.getByRole('article', { name: 'Tagliatelle al Ragù' })).toContainText('£12.50');
+  await expect(still.getByRole('link', { name: 'Start an order' }).first()).toBeVisible();
+  await noScript.close();
+
+  // A visitor with no basket: where the restaurant is and whether it is open, and Add starts an order.
+  await page.goto('/pasta-now?restaurant=soho');
+  await waitForHydration(page);
+  await expect(page.getByText('52 Dean Street, W1D 3GN')).toBeVisible();
+  await expect(page.getByText('Opens at 11:30am')).toBeVisible();
+  await expectAccessible(page, 'the public takeaway menu');
+  await page
+    .getByRole('article', { name: 'Tagliatelle al Ragù' })
+    .getByRole('button', { name: 'Add Tagliatelle al Ragù' })
+    .click();
+  await page
+    .getByRole('dialog', { name: 'Tagliatelle al Ragù' })
+    .getByRole('button', { name: /^Add 1 to basket/ })
+    .click();
+  // No address searched from yet: the search first.
+  await expect(page).toHaveURL(/\/pasta-now-search-address$/);
+
+  // With a basket for Soho, the bare address is that menu's, and the basket joins: where and when.
+  await takeawayBasket(page);
+  await page.goto('/pasta-now');
+  await expect(page).toHaveURL(/\/pasta-now\?restaurant=soho$/);
+  await waitForHydration(page);
+  await expect(page.getByText('10 Downing Street, SW1A 2AA')).toBeVisible();
+  await expect(page.getByText(/isn’t taking orders for as soon as possible right now/)).toBeVisible();
+  // The page the server sent this visitor holds none of it.
+  const theirs = await (await page.request.get('/pasta-now?restaurant=soho')).text();
+  expect(theirs).toContain('Tagliatelle al Ragù');
+  expect(theirs).not.toContain('Downing');
 });

@@ -45,12 +45,15 @@ export interface MenuCategory {
   products: MenuProduct[];
 }
 
+/** Plain data (no Map): a page rendered on the server carries it in its query cache (JSON). */
 export interface TakeawayMenu {
   categories: MenuCategory[];
-  /** Every product by id, whichever category it is in. */
-  products: Map<string, MenuProduct>;
   meta: z.infer<typeof menuDocument>['meta'];
 }
+
+/** Every dish of a menu by id, whichever category it is in. */
+export const menuDishes = (menu: TakeawayMenu | undefined): Map<string, MenuProduct> =>
+  new Map((menu?.categories ?? []).flatMap((category) => category.products.map((p) => [p.id, p] as const)));
 
 type TakeawayBasketMeta = z.infer<typeof takeawayBasketMeta>;
 export interface TakeawayBasketState {
@@ -74,7 +77,7 @@ function readMenu(doc: unknown): TakeawayMenu {
       products: category.attributes.productIds.flatMap((id) => products.get(id) ?? []),
     }))
     .sort((a, b) => a.position - b.position);
-  return { categories, products, meta: parsed.meta };
+  return { categories, meta: parsed.meta };
 }
 
 export function readTakeawayBasket(doc: unknown): TakeawayBasketState {

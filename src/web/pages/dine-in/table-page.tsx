@@ -209,7 +209,15 @@ function TablePrompt({
           {name} has no table {wrong}. Please check the number on your table and enter it below.
         </p>
       ) : null}
-      <form className="checkout-card di-table-form" onSubmit={submit} noValidate>
+      {/* A plain GET to the table's address too: it works the same before the page is live. */}
+      <form
+        className="checkout-card di-table-form"
+        method="get"
+        action="/dine-in"
+        onSubmit={submit}
+        noValidate
+      >
+        <input type="hidden" name="restaurant" value={restaurantId} />
         <div className={`field ${problem ? 'field--error' : ''}`}>
           <label htmlFor={`${id}-table`}>Table number</label>
           <p id={`${id}-hint`} className="field__hint">

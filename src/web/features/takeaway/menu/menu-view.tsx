@@ -10,7 +10,7 @@ import { shopNow, shopQueries } from '../../../shared/shop.queries';
 import { Dialog } from '../../../shared/ui/dialog';
 import { Spinner } from '../../../shared/ui/spinner';
 import { showToast } from '../../../shared/ui/toast';
-import { restaurantMenusKey, takeawayQueries, type TakeawayMenu } from '../takeaway.queries';
+import { menuDishes, restaurantMenusKey, takeawayQueries, type TakeawayMenu } from '../takeaway.queries';
 import { dishAvailability, snoozeSignature } from './availability';
 import { useTakeawayBasketChanges } from './basket-changes';
 import { quantityOfDish, type BasketPricing } from './basket-optimistic';
@@ -142,15 +142,16 @@ export function TakeawayMenuView({
 
   const now = settings ? shopNow(settings) : new Date();
   const nowMinute = Math.floor(now.getTime() / 60_000);
+  const dishes = useMemo(() => menuDishes(menu.data), [menu.data]);
   const availability = useMemo(() => {
     const at = new Date(nowMinute * 60_000);
     return new Map(
-      [...(menu.data?.products.values() ?? [])].map((product) => [
+      [...dishes.values()].map((product) => [
         product.id,
         dishAvailability(product, snoozed.data, fulfillmentType, at),
       ]),
     );
-  }, [menu.data, snoozed.data, fulfillmentType, nowMinute]);
+  }, [dishes, snoozed.data, fulfillmentType, nowMinute]);
 
   const pricing = (own: TakeawayBasket): BasketPricing => ({
     deliveryFee: restaurant?.deliveryFee ?? own.shippingPrice,
@@ -177,7 +178,7 @@ export function TakeawayMenuView({
     );
   };
 
-  const sheetProduct = openDish?.id ? menu.data?.products.get(openDish.id) : undefined;
+  const sheetProduct = openDish?.id ? dishes.get(openDish.id) : undefined;
   const categories = useMemo(
     () => menu.data?.categories.filter((category) => category.products.length > 0) ?? [],
     [menu.data],

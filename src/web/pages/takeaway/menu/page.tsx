@@ -5,6 +5,7 @@ import { MenuHeader } from '../../../features/takeaway/menu/header';
 import { TakeawayMenuView } from '../../../features/takeaway/menu/menu-view';
 import { takeawayQueries } from '../../../features/takeaway/takeaway.queries';
 import { isApiError } from '../../../shared/api/client';
+import { modalHistorySettled } from '../../../shared/ui/modal-history';
 import { showToast } from '../../../shared/ui/toast';
 import { Spinner } from '../../../shared/ui/spinner';
 import { useHydrated } from '../../../shared/use-hydrated';
@@ -85,6 +86,9 @@ function RestaurantMenu({ restaurantId, catering }: { restaurantId: string; cate
       withoutBasket={{
         basketForAdd: async () => {
           showToast('First tell us where you are and how you’d like your food, then add your dishes.');
+          // The dish's sheet has just closed: its history entry goes first, or its back() would undo this.
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          await modalHistorySettled();
           await navigate(startOrderTo);
           return null;
         },
