@@ -65,8 +65,23 @@ export default defineConfig(({ isSsrBuild }) => ({
           // every page loads first (zod mini is one module). Declared pure (as they are), the schemas a
           // screen never reads are dropped: the dine-in contracts' split body (a discriminated union) cost
           // /menu 0.5 KB through a floor screen that never reads it (issue 21). Only `z` (the
-          // `import * as z from 'zod/mini'` of src/contracts and src/web); no bundled library calls a `z`.
-          treeshake: { manualPureFunctions: ['z'] },
+          // `import * as z from 'zod/mini'` of src/contracts and src/web), and the contracts' own schema
+          // builders (envelope.ts); no bundled library calls any of them. Decision 31: a production build's
+          // first screen parses nothing.
+          treeshake: {
+            manualPureFunctions: [
+              'z',
+              'resource',
+              'resourceWithRelationships',
+              'identifier',
+              'toOne',
+              'toMany',
+            ],
+            // The contracts' modules do nothing at their top level but make schemas and constants: one a
+            // page imports only for what it leaves unused (a schema a production build does not parse
+            // with) is not loaded at all.
+            moduleSideEffects: [{ test: /[\\/]src[\\/]contracts[\\/]/, sideEffects: false }],
+          },
           // Two entries (decision 31): the app (index.html, main.tsx) and a server-rendered page's first load.
           input: {
             index: resolve(import.meta.dirname, 'src/web/index.html'),

@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
   ERROR_CODES,
   errorCodeSchema,
   errorDocument,
   FAILURE_CODES,
+  readErrorDocument,
   receivedErrorDocument,
   SIGNED_OUT_CODES,
 } from './errors';
@@ -60,5 +62,54 @@ describe('error codes', () => {
     ]);
     expect(received.errors[2]!.meta).toEqual({ hardDecline: true });
     expect(received.meta?.requestId).toBe('req-1');
+  });
+});
+
+describe('an error document read without zod (decision 31)', () => {
+  const anything = fc.oneof(
+    fc.constant(undefined),
+    fc.constant(null),
+    fc.string(),
+    fc.integer(),
+    fc.constantFrom(...ERROR_CODES.slice(0, 5), 'NOT_OURS'),
+    fc.array(fc.string(), { maxLength: 2 }),
+    fc.dictionary(fc.constantFrom('pointer', 'parameter', 'x'), fc.oneof(fc.string(), fc.integer()), {
+      maxKeys: 3,
+    }),
+  );
+  const error = fc.oneof(
+    anything,
+    fc.record(
+      {
+        status: anything,
+        title: anything,
+        code: anything,
+        detail: anything,
+        source: anything,
+        meta: anything,
+        other: anything,
+      },
+      { requiredKeys: [] },
+    ),
+  );
+  const documents = fc.oneof(
+    anything,
+    fc.record(
+      {
+        errors: fc.oneof(anything, fc.array(error, { maxLength: 3 })),
+        meta: fc.oneof(anything, fc.record({ requestId: anything, other: anything }, { requiredKeys: [] })),
+      },
+      { requiredKeys: [] },
+    ),
+  );
+
+  test('reads every document as receivedErrorDocument does', () => {
+    fc.assert(
+      fc.property(documents, (value) => {
+        const parsed = receivedErrorDocument.safeParse(value);
+        expect(readErrorDocument(value)).toEqual(parsed.success ? parsed.data : null);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

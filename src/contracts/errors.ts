@@ -9,16 +9,22 @@ export { ERROR_CODES, type ErrorCode };
 
 export const errorCodeSchema = z.enum(ERROR_CODES);
 
-const errorFields = {
+/** Which part of the request it is about: `/email` (a body field) or a query parameter. */
+const errorSource = z.optional(
+  z.object({ pointer: z.optional(z.string()), parameter: z.optional(z.string()) }),
+);
+const errorMeta = z.optional(z.record(z.string(), z.unknown()));
+
+// Written out, not spread from a shared object: a spread or a property read at the top of a module is kept
+// by the bundler, and with it zod, in every page's first JS (decision 31).
+export const apiErrorSchema = z.object({
   status: z.string(),
   title: z.optional(z.string()),
   detail: z.string(),
-  /** Which part of the request it is about: `/email` (a body field) or a query parameter. */
-  source: z.optional(z.object({ pointer: z.optional(z.string()), parameter: z.optional(z.string()) })),
-  meta: z.optional(z.record(z.string(), z.unknown())),
-};
-
-export const apiErrorSchema = z.object({ ...errorFields, code: errorCodeSchema });
+  source: errorSource,
+  meta: errorMeta,
+  code: errorCodeSchema,
+});
 export type ApiErrorObject = z.infer<typeof apiErrorSchema>;
 
 export const errorDocument = z.object({
@@ -53,15 +59,64 @@ export const receivedErrorDocument = z.object({
   errors: z.catch(
     z.array(
       z.object({
-        ...errorFields,
         status: z.catch(z.string(), ''),
-        code: z.catch(errorCodeSchema, UNKNOWN_CODE_AS),
+        title: z.optional(z.string()),
         detail: z.catch(z.string(), 'Something went wrong'),
-        source: z.catch(errorFields.source, undefined),
-        meta: z.catch(errorFields.meta, undefined),
+        source: z.catch(errorSource, undefined),
+        meta: z.catch(errorMeta, undefined),
+        code: z.catch(errorCodeSchema, UNKNOWN_CODE_AS),
       }),
     ),
     [],
   ),
   meta: z.catch(z.optional(z.object({ requestId: z.optional(z.string()) })), undefined),
 });
+
+export type ReceivedErrorDocument = z.infer<typeof receivedErrorDocument>;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const knownCodes: ReadonlySet<string> = new Set(ERROR_CODES);
+const text = (value: unknown, otherwise: string) => (typeof value === 'string' ? value : otherwise);
+
+/**
+ * `receivedErrorDocument`'s reading, without zod: what a browser does with every error answer, so the
+ * schema stays out of a page's first JS (decision 31). errors.test.ts holds the two equal on any input.
+ */
+export function readErrorDocument(value: unknown): ReceivedErrorDocument | null {
+  if (!isObject(value)) return null;
+  const { errors, meta } = value;
+  const read = (error: unknown): ReceivedErrorDocument['errors'][number] | null => {
+    if (!isObject(error) || (error.title !== undefined && typeof error.title !== 'string')) return null;
+    const { source } = error;
+    const sourceFits =
+      isObject(source) &&
+      ['pointer', 'parameter'].every((key) => source[key] === undefined || typeof source[key] === 'string');
+    return {
+      status: text(error.status, ''),
+      ...(error.title === undefined ? {} : { title: error.title as string }),
+      detail: text(error.detail, 'Something went wrong'),
+      source: sourceFits
+        ? {
+            ...(source.pointer === undefined ? {} : { pointer: source.pointer as string }),
+            ...(source.parameter === undefined ? {} : { parameter: source.parameter as string }),
+          }
+        : undefined,
+      meta: isObject(error.meta) ? { ...error.meta } : undefined,
+      code:
+        typeof error.code === 'string' && knownCodes.has(error.code)
+          ? (error.code as ErrorCode)
+          : UNKNOWN_CODE_AS,
+    };
+  };
+  const list = Array.isArray(errors) ? errors.map(read) : null;
+  const requestFits = isObject(meta) && (meta.requestId === undefined || typeof meta.requestId === 'string');
+  return {
+    errors: list && list.every((error) => error !== null) ? (list as ReceivedErrorDocument['errors']) : [],
+    meta: requestFits
+      ? meta.requestId === undefined
+        ? {}
+        : { requestId: meta.requestId as string }
+      : undefined,
+  };
+}

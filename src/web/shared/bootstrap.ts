@@ -7,6 +7,10 @@ import { setAnalyticsContext } from './analytics';
 import { readOne } from './api/documents';
 import { shopQueries } from './shop.queries';
 
+// Checked in development and tests; a production build trusts the server, which checked it (decision 31).
+const customerCheck = import.meta.env.PROD ? null : customerModel;
+const settingsCheck = import.meta.env.PROD ? null : settingsModel;
+
 // The server inlines, in the same wire form as the API, data the first screen would otherwise wait a
 // round trip for (the shop's settings, and who is signed in). Seeding the cache with it saves that round trip.
 // It also says the visitor's A/B flag and new or existing (decision 30), which every analytics event carries
@@ -25,10 +29,10 @@ export function seedFromBootstrap(queryClient: QueryClient): { unrecorded: boole
       customer_type: experiments?.customerType ?? 'new',
     });
     // The page says who is signed in (null: a visitor, who never asks for customer data).
-    if (customer !== undefined) setCustomer(queryClient, customer ? readOne(customer, customerModel) : null);
+    if (customer !== undefined) setCustomer(queryClient, customer ? readOne(customer, customerCheck) : null);
     if (settings) {
       queryClient.setQueryData(shopQueries.settings().queryKey, {
-        ...readOne(settings, settingsModel),
+        ...readOne(settings, settingsCheck),
         receivedAt: Date.now(),
       });
     }

@@ -3,6 +3,9 @@ import { customerModel, type Customer } from '../../contracts/customer-model';
 import { api, isApiError } from './api/client';
 import { readOne } from './api/documents';
 
+// Checked in development and tests; a production build trusts the server, which checked it (decision 31).
+const customerCheck = import.meta.env.PROD ? null : customerModel;
+
 // The customer store: who is signed in (null for a visitor). The server inlines it into the page, so a
 // visitor never asks for customer data; sign-in answers set it; a 401 anywhere clears it (spec §6, §8).
 
@@ -13,7 +16,7 @@ export const customerQueries = {
       queryKey: [...customerQueries.all, 'me'] as const,
       queryFn: async ({ signal }): Promise<Customer | null> => {
         try {
-          return readOne(await api('GET', '/me', { signal }), customerModel);
+          return readOne(await api('GET', '/me', { signal }), customerCheck);
         } catch (error) {
           if (isApiError(error, 'UNAUTHENTICATED')) return null;
           throw error;
@@ -56,7 +59,7 @@ export function readCustomer(doc: unknown): {
 } {
   const meta = (doc as { meta?: { targetUrl?: string | null; signedUp?: boolean } }).meta;
   return {
-    customer: readOne(doc, customerModel),
+    customer: readOne(doc, customerCheck),
     targetUrl: safeTarget(meta?.targetUrl ?? null),
     signedUp: meta?.signedUp === true,
   };

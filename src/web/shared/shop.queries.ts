@@ -3,6 +3,10 @@ import { bundleModel, settingsModel, type Bundle, type Settings } from '../../co
 import { api } from './api/client';
 import { readMany, readOne } from './api/documents';
 
+// Checked in development and tests; a production build trusts the server, which checked it (decision 31).
+const settingsCheck = import.meta.env.PROD ? null : settingsModel;
+const bundleCheck = import.meta.env.PROD ? null : bundleModel;
+
 // Shop-wide reads every screen may need: settings (minimums, menu weeks, the server's clock) and bundles.
 
 export type ShopSettings = Settings & { receivedAt: number };
@@ -13,7 +17,7 @@ export const shopQueries = {
     queryOptions({
       queryKey: [...shopQueries.all, 'settings'] as const,
       queryFn: async ({ signal }): Promise<ShopSettings> => ({
-        ...readOne(await api('GET', '/settings', { signal }), settingsModel),
+        ...readOne(await api('GET', '/settings', { signal }), settingsCheck),
         receivedAt: Date.now(),
       }),
       staleTime: 5 * 60_000,
@@ -22,7 +26,7 @@ export const shopQueries = {
     queryOptions({
       queryKey: [...shopQueries.all, 'bundles'] as const,
       queryFn: async ({ signal }): Promise<Bundle[]> =>
-        readMany(await api('GET', '/bundles', { signal }), bundleModel),
+        readMany(await api('GET', '/bundles', { signal }), bundleCheck),
       staleTime: 5 * 60_000,
     }),
 };

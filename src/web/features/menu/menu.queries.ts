@@ -10,6 +10,7 @@ import {
 import { cookingMinutesFromTags, isDoubleVariantTitle, offersDoublePortion } from '../../../domain/menu';
 import { parseDecimalToPence, type Pence } from '../../../domain/money';
 import { api } from '../../shared/api/client';
+import { read } from '../../shared/api/documents';
 import { storefrontQuery } from '../../shared/storefront';
 import { PRODUCT_QUERY, WEEK_COLLECTIONS_QUERY, WEEK_MENU_QUERY } from './storefront.documents';
 
@@ -146,13 +147,19 @@ const readStars = (doc: unknown): [string, string | undefined][] =>
     dish.attributes?.count ? dish.attributes.text : undefined,
   ]);
 
+// Checked in development and tests; a production build trusts the server, which checked it (decision 31).
+const weekCollectionsCheck = import.meta.env.PROD ? null : weekCollections;
+const weekMenuCheck = import.meta.env.PROD ? null : weekMenu;
+const productByIdCheck = import.meta.env.PROD ? null : productById;
+
 export const menuQueries = {
   all: ['menu'] as const,
   weeks: () =>
     queryOptions({
       queryKey: [...menuQueries.all, 'weeks'] as const,
       queryFn: async ({ signal }) => {
-        const data = weekCollections.parse(
+        const data = read(
+          weekCollectionsCheck,
           await storefrontQuery(WEEK_COLLECTIONS_QUERY, { first: MAX_COLLECTION_HANDLES }, signal),
         );
         return data.collections.nodes
@@ -169,7 +176,7 @@ export const menuQueries = {
       // summary, "4.6 from 128 ratings"); a dish is shown without them when the summary cannot be read.
       queryFn: async ({ signal }) => {
         const [data, stars] = await Promise.all([
-          storefrontQuery(WEEK_MENU_QUERY, { handle }, signal).then((doc) => weekMenu.parse(doc)),
+          storefrontQuery(WEEK_MENU_QUERY, { handle }, signal).then((doc) => read(weekMenuCheck, doc)),
           api('GET', `/weekly_menus/${handle}/review_summary`, { signal })
             .then((doc) => readStars(doc))
             .catch(() => []),
@@ -187,7 +194,8 @@ export const menuQueries = {
     queryOptions({
       queryKey: [...menuQueries.all, 'gift-boxes'] as const,
       queryFn: async ({ signal }) => {
-        const data = weekMenu.parse(
+        const data = read(
+          weekMenuCheck,
           await storefrontQuery(WEEK_MENU_QUERY, { handle: GIFT_BOXES_HANDLE }, signal),
         );
         return (data.collection?.products.nodes ?? []).map(toDish);
@@ -198,7 +206,7 @@ export const menuQueries = {
     queryOptions({
       queryKey: [...menuQueries.all, 'product', id] as const,
       queryFn: async ({ signal }) => {
-        const data = productById.parse(await storefrontQuery(PRODUCT_QUERY, { id }, signal));
+        const data = read(productByIdCheck, await storefrontQuery(PRODUCT_QUERY, { id }, signal));
         return data.product ? toDish(data.product) : null;
       },
       staleTime: 60_000,

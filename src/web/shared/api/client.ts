@@ -1,7 +1,7 @@
 import { camelKeys, snakeKeys, snakeQueryKey, snakeToCamel } from '../../../contracts/case';
 import {
   FAILURE_CODES,
-  receivedErrorDocument,
+  readErrorDocument,
   SIGNED_OUT_CODES,
   type ErrorCode,
 } from '../../../contracts/errors';
@@ -65,8 +65,7 @@ const GENERAL_FAILURE = 'Something went wrong';
  * page) is INTERNAL with a general sentence.
  */
 export function apiErrorFrom(status: number, body: unknown): ApiError {
-  const parsed = receivedErrorDocument.safeParse(camelKeys(body));
-  const document = parsed.success ? parsed.data : { errors: [], meta: undefined };
+  const document = readErrorDocument(camelKeys(body)) ?? { errors: [], meta: undefined };
   const errors: ApiProblem[] = document.errors.map((e) => ({
     code: e.code,
     detail: e.detail,
