@@ -2,10 +2,10 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { firstScreenLoader } from '../../app/first-screen';
 import { afterTokenSignIn } from '../../app/guards';
-import { dineInQueries } from '../../features/dine-in/dine-in.queries';
 import { menuViewer } from '../../features/takeaway/menu/viewer';
 import { takeawayQueries } from '../../features/takeaway/takeaway.queries';
 import { shopQueries } from '../../shared/shop.queries';
+import { tableCheck } from './table-check';
 import { TablePage } from './table-page';
 import '../../features/checkout/checkout.css';
 import './dine-in.css';
@@ -24,7 +24,7 @@ export function tableRoute(queryClient: QueryClient): Pick<RouteObject, 'Compone
       const viewer = import.meta.env.SSR ? null : menuViewer(queryClient);
       return Promise.all([
         queryClient.prefetchQuery(shopQueries.settings()),
-        queryClient.prefetchQuery(dineInQueries.eatIn(restaurantId, params.get('table')?.trim() || null)),
+        queryClient.prefetchQuery(tableCheck(restaurantId, params.get('table')?.trim() || null)),
         queryClient.prefetchQuery(takeawayQueries.restaurant(restaurantId)),
         queryClient.prefetchQuery(takeawayQueries.menu(restaurantId, 'eat_in', false, viewer)),
       ]);

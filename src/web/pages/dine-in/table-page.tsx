@@ -1,14 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate, useSearchParams } from '../../shared/router';
 import type { Restaurant } from '../../../contracts/restaurants';
 import type { TakeawayBasket } from '../../../contracts/takeaway';
 import { clockTimeLabel } from '../../../domain/calendar';
-import { formatPence } from '../../../domain/money';
-import { dineInQueries } from '../../features/dine-in/dine-in.queries';
-import { useDiner } from '../../features/dine-in/diner';
 import { tableMenuPath, tableTitle } from '../../features/dine-in/rules';
 import { TakeawayMenuView } from '../../features/takeaway/menu/menu-view';
+import { tableCheck } from './table-check';
 import {
   takeawayBasketApi,
   takeawayQueries,
@@ -33,6 +31,9 @@ import { usePageMeta } from '../../shared/use-page-meta';
 // waits for it.
 
 const DEFAULT_PROMPT = 'Your table number is on the card on your table.';
+
+/** The guest's open tab: their own, so loaded once the page is live. */
+const TabBanner = lazy(async () => ({ default: (await import('./tab-banner')).TabBanner }));
 
 export function TablePage() {
   usePageMeta('Order to your table');
@@ -68,7 +69,7 @@ function Waiting({ label }: { label: string }) {
 }
 
 function TableCheck({ restaurantId, table }: { restaurantId: string; table: string | null }) {
-  const eatIn = useQuery(dineInQueries.eatIn(restaurantId, table));
+  const eatIn = useQuery(tableCheck(restaurantId, table));
   if (eatIn.isPending) return <Waiting label="Checking your table" />;
   if (eatIn.isError) {
     return (
@@ -381,28 +382,15 @@ function TableHeader({
   allergenNote: ReactNode;
   restaurantId: string;
 }) {
-  const { diner } = useDiner();
-  const tab = useQuery({ ...dineInQueries.tab(null), enabled: diner !== null, refetchInterval: 30_000 });
-  const open =
-    tab.data &&
-    (tab.data.state === 'open' || tab.data.state === 'settling') &&
-    tab.data.restaurant.id === restaurantId
-      ? tab.data
-      : null;
+  const hydrated = useHydrated();
   return (
     <header className="twm-header di-table-header">
       <p className="twm-header__kicker">Eat in · order to your table</p>
       <h1 className="twm-header__title">{tableTitle(name, table)}</h1>
-      {open ? (
-        <p className="di-tab-banner">
-          <span>
-            Your tab: <strong>{formatPence(open.foodTotal)}</strong>
-            {open.state === 'settling' ? ' · being paid' : ''}
-          </span>
-          <Link to={`/dine-in-view-tab?tab=${open.id}`} className="di-tab-banner__link">
-            View tab
-          </Link>
-        </p>
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <TabBanner restaurantId={restaurantId} />
+        </Suspense>
       ) : null}
       <p className="twm-header__facts">
         {table
