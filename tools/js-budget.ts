@@ -7,20 +7,38 @@ import { MEASURED_PAGES, type Page } from '../src/contracts/page-routes';
 // (as the server sends it), never from a timing. Run after `vite build` by `npm run build` and by
 // `npm run test:e2e`; it exits 1 when a budget is exceeded.
 
-export const BUDGETS = {
-  /**
-   * JS a public page loads before it is interactive: the entry and its static imports, the page's route
-   * chunks and theirs. Issue 11 asks 110 KB, which this build does not reach: React DOM (62), React Router
-   * (33), TanStack Query (9) and zod for the contracts (9) come to 113 before a line of ours. This holds
-   * the figure reached (/menu 158.6) so that any growth fails the build (docs/decisions/0017).
-   */
-  initialKb: 160,
+export interface Budgets {
+  /** JS a public page loads before it is interactive, unless the page has its own figure below. */
+  initialKb: number;
+  /** A page's own figure: the ratchet at what it reached, so no page can grow up to another's. */
+  pageKb?: Readonly<Record<string, number>>;
   /** Any chunk loaded later (a route's screens, what they share). */
+  chunkKb: number;
+}
+
+export const BUDGETS: Budgets = {
+  /**
+   * JS a public page loads before it is interactive: the first-load entry (decision 31) and its static
+   * imports, the page's route chunks and theirs. Issue 24 asks 110 KB. Each page is held at what it reached
+   * (rounded up to the next KB), so any growth fails the build; the figures only ever go down.
+   */
+  initialKb: 150,
+  pageKb: {
+    '/menu': 123,
+    '/gift-boxes': 127,
+    '/pasta-now-search-address': 130,
+    '/events/themes': 126,
+  },
   chunkKb: 50,
 };
 
 /** Code that only payment routes may load: the processors' SDKs and our paying code. */
 const PAYMENT_CODE = /(?:^|\/)(?:features\/payments\/|node_modules\/(?:@stripe|stripe|@paypal))/;
+
+/** A page's budget: its own figure, or the one for every public page. */
+export function budgetFor(path: string, budgets: Budgets = BUDGETS): number {
+  return budgets.pageKb?.[path] ?? budgets.initialKb;
+}
 
 export interface ManifestChunk {
   file: string;
@@ -64,7 +82,7 @@ export function checkBudget(
   kbOf: (file: string) => number,
   sourcesOf: (file: string) => string[],
   pages: readonly Pick<Page, 'path' | 'chunks'>[] = MEASURED_PAGES,
-  budgets = BUDGETS,
+  budgets: Budgets = BUDGETS,
 ): BudgetReport {
   const problems: string[] = [];
   const js = (key: string) => manifest[key]!.file.endsWith('.js');
@@ -72,8 +90,9 @@ export function checkBudget(
     const keys = initialChunks(manifest, chunks).filter(js);
     const files = keys.map((key) => ({ file: manifest[key]!.file, kb: kbOf(manifest[key]!.file) }));
     const kb = files.reduce((sum, f) => sum + f.kb, 0);
-    if (kb > budgets.initialKb) {
-      problems.push(`${path} loads ${kb.toFixed(1)} KB of JS at first (budget ${budgets.initialKb} KB)`);
+    const limit = budgetFor(path, budgets);
+    if (kb > limit) {
+      problems.push(`${path} loads ${kb.toFixed(1)} KB of JS at first (budget ${limit} KB)`);
     }
     for (const { file } of files) {
       const payment = sourcesOf(file).find((source) => PAYMENT_CODE.test(source));
@@ -81,10 +100,13 @@ export function checkBudget(
     }
     return { path, kb, files: files.sort((a, b) => b.kb - a.kb) };
   });
+  // What an entry loads at once (React and what both entries share sits in a chunk of its own, decision 31)
+  // is weighed with the pages above, not as a chunk loaded later.
   const entry = new Set(
-    Object.values(manifest)
-      .filter((c) => c.isEntry)
-      .map((c) => c.file),
+    Object.entries(manifest)
+      .filter(([, c]) => c.isEntry)
+      .flatMap(([key]) => initialChunks(manifest, [key]))
+      .map((key) => manifest[key]!.file),
   );
   const chunks = [...new Set(Object.values(manifest).map((c) => c.file))]
     .filter((file) => file.endsWith('.js') && !entry.has(file))
@@ -112,7 +134,7 @@ export function checkBuild(dir: string): BudgetReport {
 export function printReport({ pages, chunks, problems }: BudgetReport): string {
   const lines = pages.map(
     (p) =>
-      `Initial JS for ${p.path}: ${p.kb.toFixed(1)} KB gzipped (budget ${BUDGETS.initialKb})\n${p.files
+      `Initial JS for ${p.path}: ${p.kb.toFixed(1)} KB gzipped (budget ${budgetFor(p.path)})\n${p.files
         .map((f) => `    ${f.file}  ${f.kb.toFixed(1)} KB`)
         .join('\n')}`,
   );
