@@ -63,6 +63,10 @@ function renderToString(element: ReactNode, signal?: AbortSignal): Promise<strin
   return new Promise((resolve, reject) => {
     let failed: unknown = null;
     const { pipe, abort } = renderToPipeableStream(element, {
+      // The page is sent whole once every read is in: each Suspense boundary stays in place in the HTML
+      // (React would move a large one to the end, shown by an inline script), so the first screen reads
+      // without JS; the browser hydrates the boundaries apart (decision 31).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onShellError: reject,
       onError(error) {
         failed = error;
