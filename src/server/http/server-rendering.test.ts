@@ -132,25 +132,22 @@ const FIRST_SCREENS: Record<string, () => Promise<void>> = {
   // A restaurant's takeaway menus at their public address (issue 24 part 2): its categories, dishes and
   // prices as anyone sees them, with a way to start an order; the bare address is a redirect (below).
   '/pasta-now': async () => {
-    const dishes = await takeawayDishes('soho', 'fulfillment_type=delivery');
     const { status, html } = await page('/pasta-now?restaurant=soho');
     expect(status).toBe(200);
     expect(html).toContain('<h1 class="twm-header__title">Sfoglia Soho</h1>');
     expect(html).toContain('52 Dean Street, W1D 3GN');
     expect(html).toContain('Start an order');
-    expect(shown(html, dishes)).toBe(dishes.length);
+    await expectMenuFirstScreen(html, 'soho', 'fulfillment_type=delivery');
     expect(html).toMatch(/class="twm-dish__price">£\d+\.\d\d/);
     expect(html).toContain('aria-label="Menu categories"');
     await expectRedirect('/pasta-now', '/pasta-now-search-address');
   },
   '/catering-menu': async () => {
-    const dishes = await takeawayDishes('soho', 'catering=true&fulfillment_type=delivery');
-    expect(dishes.length).toBeGreaterThan(0);
     const { status, html } = await page('/catering-menu?restaurant=soho');
     expect(status).toBe(200);
     expect(html).toContain('Catering for groups');
     expect(html).toMatch(/ordered at least (<!-- -->)?24(<!-- -->)? hours ahead/);
-    expect(shown(html, dishes)).toBe(dishes.length);
+    await expectMenuFirstScreen(html, 'soho', 'catering=true&fulfillment_type=delivery');
     await expectRedirect('/catering-menu', '/catering-search-address');
   },
   // A table's menu (issue 21, issue 24): its eat-in dishes under "Table 12 · Sfoglia Soho" while the kitchen
@@ -162,12 +159,11 @@ const FIRST_SCREENS: Record<string, () => Promise<void>> = {
     expect(early.html).toContain('Sfoglia Soho opens at 11:30am');
     t.clock.set(new Date('2026-11-18T12:30:00Z'));
     try {
-      const dishes = await takeawayDishes('soho', 'fulfillment_type=eat_in');
       const { status, html } = await page('/dine-in?restaurant=soho&table=12&at=lunch');
       expect(status).toBe(200);
       expect(html).toContain('Table 12');
       expect(html).toContain('We bring your food to your table');
-      expect(shown(html, dishes)).toBe(dishes.length);
+      await expectMenuFirstScreen(html, 'soho', 'fulfillment_type=eat_in');
     } finally {
       t.clock.set(TEST_NOW);
     }
@@ -211,8 +207,11 @@ const FIRST_SCREENS: Record<string, () => Promise<void>> = {
   },
 };
 
-/** A restaurant's takeaway menu's dishes, as GET /restaurants/{id}/menu gives them. */
-async function takeawayDishes(restaurant: string, query: string): Promise<{ title: string }[]> {
+/**
+ * A restaurant's takeaway menu as GET /restaurants/{id}/menu gives it: its categories' names, and its dishes
+ * in the menu's order (the page renders the first six at once, the rest once it is live).
+ */
+async function takeawayMenu(restaurant: string, query: string) {
   const response = await app.inject({
     method: 'GET',
     url: `/api/v2/restaurants/${restaurant}/menu?${query}`,
@@ -220,13 +219,28 @@ async function takeawayDishes(restaurant: string, query: string): Promise<{ titl
   });
   expect(response.statusCode).toBe(200);
   const body = response.json() as {
-    data: { attributes: { product_ids: string[] } }[];
+    data: { attributes: { name: string; position: number; product_ids: string[] } }[];
     included: { id: string; attributes: { title: string } }[];
   };
-  const listed = new Set(body.data.flatMap((category) => category.attributes.product_ids));
-  const dishes = body.included.filter((product) => listed.has(product.id)).map((p) => p.attributes);
+  const titles = new Map(body.included.map((product) => [product.id, product.attributes.title]));
+  const categories = body.data
+    .map((category) => category.attributes)
+    .filter((category) => category.product_ids.length > 0)
+    .sort((a, b) => a.position - b.position);
+  const dishes = categories.flatMap((category) =>
+    category.product_ids.map((id) => ({ title: titles.get(id)! })),
+  );
   expect(dishes.length).toBeGreaterThan(0);
-  return dishes;
+  return { categories: categories.map((category) => ({ title: category.name })), dishes };
+}
+
+/** The first screen of a takeaway menu: every category in its bar, and its first six dishes. */
+async function expectMenuFirstScreen(html: string, restaurant: string, query: string) {
+  const { categories, dishes } = await takeawayMenu(restaurant, query);
+  const first = dishes.slice(0, 6);
+  expect(shown(html, first)).toBe(first.length);
+  const bar = html.slice(html.indexOf('aria-label="Menu categories"'));
+  expect(categories.filter((c) => bar.includes(`>${escapeHtml(c.title)}</a>`))).toEqual(categories);
 }
 
 async function eventTemplates(): Promise<{ id: string; title: string; refundRule: string }[]> {

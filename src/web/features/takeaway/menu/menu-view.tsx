@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from '../../../shared/router';
 import type { MenuProduct, Restaurant } from '../../../../contracts/restaurants';
 import type { TakeawayBasket } from '../../../../contracts/takeaway';
@@ -10,7 +10,13 @@ import { shopNow, shopQueries } from '../../../shared/shop.queries';
 import { Dialog } from '../../../shared/ui/dialog';
 import { Spinner } from '../../../shared/ui/spinner';
 import { showToast } from '../../../shared/ui/toast';
-import { menuDishes, restaurantMenusKey, takeawayQueries, type TakeawayMenu } from '../takeaway.queries';
+import {
+  menuDishes,
+  restaurantMenusKey,
+  takeawayQueries,
+  type MenuCategory,
+  type TakeawayMenu,
+} from '../takeaway.queries';
 import { dishAvailability, snoozeSignature } from './availability';
 import { useTakeawayBasketChanges } from './basket-changes';
 import { quantityOfDish, type BasketPricing } from './basket-optimistic';
@@ -27,6 +33,23 @@ import './menu.css';
  * at once, preloaded from the page's head when the server renders it (issue 19, item 17; issue 24).
  */
 const FIRST_SCREEN_DISHES = 4;
+
+/**
+ * Dishes rendered first (on the server, and while the page hydrates): a phone's first screens. The rest
+ * render right after, in the background, without blocking a tap (as the recipe-kit menu does).
+ */
+const INITIAL_DISHES = 6;
+
+function firstDishes(categories: MenuCategory[], count: number): MenuCategory[] {
+  const out: MenuCategory[] = [];
+  let left = count;
+  for (const category of categories) {
+    if (left <= 0) break;
+    out.push({ ...category, products: category.products.slice(0, left) });
+    left -= category.products.length;
+  }
+  return out;
+}
 
 // A restaurant's menu for the basket (issue 13 part 4; spec §2, §3 Takeaway menu, §4 Baskets, §9), shared by
 // /pasta-now, /catering-menu and a table's /dine-in (issue 21): the dishes by category under a sticky
@@ -199,8 +222,10 @@ export function TakeawayMenuView({
     withoutBasket.panel
   );
   // Dishes before each category, for the first screen's pictures.
-  const before = categories.map((_, index) =>
-    categories.slice(0, index).reduce((sum, category) => sum + category.products.length, 0),
+  const firstCategories = useMemo(() => firstDishes(categories, INITIAL_DISHES), [categories]);
+  const shown = useDeferredValue(categories, firstCategories);
+  const before = shown.map((_, index) =>
+    shown.slice(0, index).reduce((sum, category) => sum + category.products.length, 0),
   );
 
   return (
@@ -238,7 +263,7 @@ export function TakeawayMenuView({
             ) : categories.length === 0 ? (
               <p className="notice">This restaurant has nothing on its menu for this order right now.</p>
             ) : (
-              categories.map((category, categoryIndex) => (
+              shown.map((category, categoryIndex) => (
                 <section
                   key={category.id}
                   id={sectionId(category.id)}
