@@ -554,6 +554,8 @@ test('store credit: a credit code adds £5, once; the history lists it; a gift i
   // Spent on a £42.00 gift (a weekday: free delivery from £40), every receipt says what the credit paid
   // and what the card was charged, never only the total (issue 19).
   await page.goto('/gift-boxes/date-night-gift-box');
+  // The page is rendered on the server: a name typed before it is live is taken back by hydration.
+  await waitForHydration(page);
   await page.getByLabel('Their name').fill('Nonna Rossi');
   await page.getByRole('button', { name: 'Continue to delivery' }).click();
   await page.getByRole('textbox', { name: 'Postcode' }).fill('SW1A 2AA');
