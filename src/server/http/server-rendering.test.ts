@@ -6,6 +6,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { insertCustomer, signIn } from '../test/accounts';
 import { createTestApp, Visitor, type TestApp } from '../test/harness';
+import { DOWNING_STREET } from '../test/takeaway';
 import { TEST_NOW } from '../test/test-clock';
 
 // Every public page arrives with its first screen in the HTML (issue 11 part 1, docs/decisions/0017),
@@ -368,16 +369,6 @@ describe('personal data stays out of what is cached', () => {
 });
 
 describe("a takeaway menu's public address", () => {
-  const DOWNING_STREET = {
-    address1: '10 Downing Street',
-    city: 'London',
-    zip: 'SW1A 2AA',
-    country: 'United Kingdom',
-    country_code: 'GB',
-    lat: 51.503541,
-    lon: -0.12767,
-  };
-
   async function basketFor(body: Record<string, unknown>) {
     const browser = new Visitor(app, t.config.branch);
     const made = await browser.post('/api/v2/baskets', {

@@ -47,6 +47,7 @@ import { useStableCallback } from '../shared/use-stable-callback';
 import { Dialog } from '../shared/ui/dialog';
 import { Spinner } from '../shared/ui/spinner';
 import { setUi, useUi } from '../shared/ui/ui-store';
+import { firstDishes } from '../shared/first-dishes';
 
 // /menu (the recipe-kit menu, "product-box"): week tabs, filters, sections of dishes, the dish detail
 // and the basket. It combines the menu and baskets features.
@@ -123,17 +124,6 @@ const FIRST_SCREEN_DISHES = 4;
 
 const dishesBefore = (sections: readonly { products: readonly unknown[] }[], index: number) =>
   sections.slice(0, index).reduce((sum, section) => sum + section.products.length, 0);
-
-function firstDishes<T extends { products: unknown[] }>(sections: T[], count: number): T[] {
-  const out: T[] = [];
-  let left = count;
-  for (const section of sections) {
-    if (left <= 0) break;
-    out.push({ ...section, products: section.products.slice(0, left) });
-    left -= section.products.length;
-  }
-  return out;
-}
 
 /** How many rows of cards a section has at one and two columns (its size before it is first painted). */
 const sectionRows = (dishes: number) =>

@@ -10,13 +10,7 @@ import { shopNow, shopQueries } from '../../../shared/shop.queries';
 import { Dialog } from '../../../shared/ui/dialog';
 import { Spinner } from '../../../shared/ui/spinner';
 import { showToast } from '../../../shared/ui/toast';
-import {
-  menuDishes,
-  restaurantMenusKey,
-  takeawayQueries,
-  type MenuCategory,
-  type TakeawayMenu,
-} from '../takeaway.queries';
+import { menuDishes, restaurantMenusKey, takeawayQueries, type TakeawayMenu } from '../takeaway.queries';
 import { dishAvailability, snoozeSignature } from './availability';
 import { useTakeawayBasketChanges } from './basket-changes';
 import { quantityOfDish, type BasketPricing } from './basket-optimistic';
@@ -27,6 +21,7 @@ import { MenuDishSheet, type SheetAdd } from './dish-sheet';
 import { MenuTimeDialog } from './time-dialog';
 import { useMenuViewer } from './viewer';
 import './menu.css';
+import { firstDishes } from '../../../shared/first-dishes';
 
 /**
  * Dishes on a phone's or a desktop's first screen, whatever category they are in: their pictures come first,
@@ -39,17 +34,6 @@ const FIRST_SCREEN_DISHES = 4;
  * render right after, in the background, without blocking a tap (as the recipe-kit menu does).
  */
 const INITIAL_DISHES = 6;
-
-function firstDishes(categories: MenuCategory[], count: number): MenuCategory[] {
-  const out: MenuCategory[] = [];
-  let left = count;
-  for (const category of categories) {
-    if (left <= 0) break;
-    out.push({ ...category, products: category.products.slice(0, left) });
-    left -= category.products.length;
-  }
-  return out;
-}
 
 // A restaurant's menu for the basket (issue 13 part 4; spec §2, §3 Takeaway menu, §4 Baskets, §9), shared by
 // /pasta-now, /catering-menu and a table's /dine-in (issue 21): the dishes by category under a sticky
