@@ -289,6 +289,10 @@ describe('every public page is rendered on the server', () => {
     // Each has its size, so nothing moves when it arrives.
     for (const [tag] of pictures) expect(tag).toMatch(/width="\d+" height="\d+"/);
     expect(main).not.toContain('rel="preload"');
+    // The page hydrates apart from the shell, in slices (app/shell.tsx): its boundary is in the HTML.
+    expect(html).toContain('<main id="main" tabindex="-1"><!--$-->');
+    // No font preload: Chrome would hold the first paint until the typeface arrived (web-app.ts).
+    expect(head).not.toMatch(/<link rel="preload"[^>]*as="font"/);
   });
 
   test("a takeaway menu's first pictures come with the page too: eager, first, preloaded, sized; the rest lazy", async () => {
@@ -455,6 +459,10 @@ describe('pages the browser renders', () => {
     expect(account.status).toBe(200);
     expect(account.html).toContain('class="general-nav"');
     expect(serverState(account.html)).toBeNull();
+    // It shows nothing before its JS, so its typeface is fetched beside it.
+    expect(account.html).toMatch(
+      /<link rel="preload" href="\/assets\/figtree-latin-wght-normal-[\w-]+\.woff2" as="font"/,
+    );
     expect((await page('/no-such-page')).status).toBe(404);
   });
 });

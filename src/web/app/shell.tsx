@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { lazy, memo, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Link, Outlet, ScrollRestoration, useLocation } from '../shared/router';
 import { analytics } from '../shared/analytics';
 import { config } from '../shared/config';
 import { Toaster } from '../shared/ui/toast';
 import { useUi, type UiState } from '../shared/ui/ui-store';
+import { whenIdle } from '../shared/when-idle';
 import { GeneralNav } from './general-nav';
 import { NavigationProgress } from './navigation-progress';
 
@@ -30,10 +31,7 @@ function onDemand(load: () => Promise<{ default: ComponentType }>, isOpen: (ui: 
     const open = useUi(isOpen);
     const [wanted, setWanted] = useState(open);
     if (open && !wanted) setWanted(true);
-    useEffect(() => {
-      const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1500));
-      idle(() => void load());
-    }, []);
+    useEffect(() => whenIdle(() => void load()), []);
     return wanted ? (
       <Suspense fallback={null}>
         <Dialog />
@@ -50,6 +48,18 @@ const PhoneMenu = onDemand(
   () => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })),
   (ui) => ui.mobileMenuOpen,
 );
+
+// The page under the shell hydrates apart (React's selective hydration): the shell first, in one short task,
+// then the page in slices that leave the main thread free between them, before anything of it is clicked.
+// The boundary is memoised, so the shell's own updates (who is signed in, the basket's first read) never
+// reach it while it waits: an update there would make React hydrate the whole page at once.
+const Page = memo(function Page() {
+  return (
+    <Suspense fallback={null}>
+      <Outlet />
+    </Suspense>
+  );
+});
 
 export function Shell() {
   useCanonicalAndPageView();
@@ -68,7 +78,7 @@ export function Shell() {
       <PhoneMenu />
       <HowItWorks />
       <main id="main" tabIndex={-1}>
-        <Outlet />
+        <Page />
       </main>
       <footer className="site-footer">
         <p>
