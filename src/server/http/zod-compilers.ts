@@ -2,6 +2,7 @@ import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import type { $ZodIssue, $ZodType } from 'zod/v4/core';
 import { safeParse } from 'zod/v4/core';
 import { camelKeys, camelQueryKey, camelToSnake, snakeKeys } from '../../contracts/case';
+import { answerWriter, REFUSED } from './answer-writer';
 
 // Fastify validates requests and serialises responses with the contracts' zod schemas. Requests arrive
 // snake_case and are camelCased before validation; responses are validated (which also strips anything a
@@ -174,10 +175,18 @@ export class ResponseContractError extends Error {
   override name = 'ResponseContractError';
 }
 
-export const serializerCompiler: FastifySerializerCompiler<$ZodType> =
-  ({ schema, url, method }) =>
-  (data) => {
-    const result = safeParse(schema, data);
+/**
+ * An answer is sent only as its contract allows (decision 31: a production page reads it without parsing).
+ * Its writer (answer-writer.ts) checks it and makes its JSON in one pass; what the writer refuses, zod
+ * checks again, to say what is wrong, or, should the writer have refused a good answer, to write it.
+ */
+export const serializerCompiler: FastifySerializerCompiler<$ZodType> = ({ schema, url, method }) => {
+  const write = answerWriter(schema);
+  return (data) => {
+    const written = write(data);
+    if (written !== REFUSED) return written;
+    // reportInput: a wrong type then reads "must be an int", not "is required" (the value is never logged).
+    const result = safeParse(schema, data, { reportInput: true });
     if (!result.success) {
       throw new ResponseContractError(
         `${method} ${url}: the response breaks its contract: ${result.error.issues
@@ -188,3 +197,4 @@ export const serializerCompiler: FastifySerializerCompiler<$ZodType> =
     }
     return JSON.stringify(snakeKeys(result.data));
   };
+};
