@@ -13,7 +13,14 @@ import { joiningTransactions, outsideRequestTransactions } from './db/request-tr
 import { requireBranchHeader } from './http/branch-header';
 import { registerErrorHandling, sendFrameworkError, sendNotFound } from './http/error-handler';
 import { registerIdempotency } from './http/idempotency';
-import { logSerializer, REDACT_PATHS, redactUrl, serializeError } from './http/logging';
+import {
+  logSerializer,
+  REDACT_PATHS,
+  redactUrl,
+  requestChildLogger,
+  requestIdMixin,
+  serializeError,
+} from './http/logging';
 import { registerOpenApi } from './http/openapi';
 import { registerVisitors } from './http/visitor';
 import { registerExperimentVisitors } from './http/experiment-visitor';
@@ -142,6 +149,8 @@ export async function buildApp({
           ...(logStream ? { stream: logStream } : {}),
           // No secret, token, hash, card data or query parameter ever reaches a log line (http/logging.ts).
           redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+          // Each request's lines carry its id (http/logging.ts: requestChildLogger).
+          mixin: requestIdMixin,
           serializers: {
             err: (error: unknown) => serializeError(error),
             error: logSerializer,
@@ -153,6 +162,7 @@ export async function buildApp({
           },
         }
       : false,
+    ...(logger ? { childLoggerFactory: requestChildLogger } : {}),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();

@@ -186,3 +186,32 @@ export function logSerializer(value: unknown): unknown {
   if (typeof value === 'object' && value !== null) return serializeError(value);
   return value;
 }
+
+/** Where a request's logger keeps its request's id (requestChildLogger). */
+const REQUEST_ID = Symbol('request id');
+
+type Bindings = Record<string, unknown>;
+interface ChildLogger {
+  child(bindings: Bindings, options?: object): ChildLogger;
+}
+
+/**
+ * Fastify's logger for a request (its `childLoggerFactory`), made cheap. pino runs a child's bindings through
+ * the censoring of every secret path above (REDACT_PATHS): about 13 µs a request, logged or not. The request's
+ * id is kept on the child instead, and put on each of its lines as the line is written (requestIdMixin), so
+ * every line a request logs still names it.
+ */
+export function requestChildLogger<L extends ChildLogger>(logger: L, bindings: Bindings, options: object): L {
+  const { reqId, ...others } = bindings;
+  // pino's quick child is made without options; a route's own log level or serialisers still get theirs.
+  const child = logger.child(others, Object.keys(options).length > 0 ? options : undefined) as L &
+    Record<typeof REQUEST_ID, unknown>;
+  child[REQUEST_ID] = reqId;
+  return child;
+}
+
+/** pino's `mixin`: the request's id on each line its logger (or a child of it) writes. */
+export function requestIdMixin(_line: object, _level: number, logger: object): object {
+  const reqId = (logger as Record<typeof REQUEST_ID, unknown>)[REQUEST_ID];
+  return reqId === undefined ? {} : { reqId };
+}
