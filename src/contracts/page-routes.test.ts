@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { isServerRenderedPath, MEASURED_PAGES, pageOf, PAGES } from './page-routes';
+import { isServerRenderedPath, matchesRoute, MEASURED_PAGES, pageOf, PAGES } from './page-routes';
+import { BROWSER_PAGES_AMONG_PUBLIC } from './public-pages';
 
 // The page registry (issue 20): each page said once, with facts the server, the budget and the bench use.
 
@@ -22,10 +23,12 @@ describe('the page registry', () => {
       '/menu',
       '/gift-boxes',
       '/pasta-now-search-address',
+      '/catering-search-address',
       '/pasta-now',
       '/catering-menu',
       '/dine-in',
       '/events/themes',
+      '/support',
     ]);
     for (const page of MEASURED_PAGES) {
       expect(page.rendered).toBe('server');
@@ -40,5 +43,24 @@ describe('the page registry', () => {
     expect(pageOf('/no-such-page')).toBeUndefined();
     expect(isServerRenderedPath('/gift-boxes/confirmation')).toBe(false);
     expect(isServerRenderedPath('/menu/')).toBe(true);
+  });
+
+  test('a public page’s first load decides from the public pages alone as the whole registry does', () => {
+    // The browser's pages a public pattern also matches, from the whole registry: public-pages.ts lists them.
+    const publicPatterns = PAGES.filter((page) => page.rendered === 'server').map((page) => page.path);
+    const among = PAGES.filter(
+      (page) =>
+        page.rendered === 'browser' &&
+        publicPatterns.some((pattern) => matchesRoute(pattern, page.path.replace(/:\w+/g, 'x'))),
+    ).map((page) => page.path);
+    expect([...BROWSER_PAGES_AMONG_PUBLIC].sort()).toEqual(among.sort());
+    // Every page's address (a :name as any segment, in upper case, with a trailing slash) decides the same.
+    for (const page of PAGES) {
+      for (const address of [page.path.replace(/:\w+/g, 'a-1'), `${page.path.toUpperCase()}/`]) {
+        const path = address.replace(/:\w+/gi, 'A-1');
+        expect(isServerRenderedPath(path), path).toBe(pageOf(path)?.rendered === 'server');
+      }
+    }
+    expect(isServerRenderedPath('/no-such-page')).toBe(false);
   });
 });

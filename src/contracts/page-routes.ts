@@ -8,48 +8,16 @@
 // - the rendering test (http/server-rendering.test.ts) checks each server-rendered page's first screen;
 // - the JS budget (tools/js-budget.ts, after every build) and `npm run bench` take the measured pages.
 
-export interface Page {
-  /** The React Router path pattern. */
-  path: string;
-  /**
-   * `server`: public, its first screen rendered on the server (decision 17), added so unless it shows a
-   * customer's own data; `browser`: a customer's own data, or a step of a flow that starts from the
-   * customer's session: the server sends the shell and the browser renders the page.
-   */
-  rendered: 'server' | 'browser';
-  /** The source modules of its route chunks (keys of dist/web/.vite/manifest.json): preloaded, budgeted. */
-  chunks: readonly string[];
-  /** A public page held to the JS budget (tools/js-budget.ts) and measured by Lighthouse (`npm run bench`). */
-  measured: boolean;
-  /** The address `npm run bench` measures it at, when not its path (a page whose address needs a query). */
-  measuredAt?: string;
-}
+import { PUBLIC_PAGES, matchesRoute, type Page } from './public-pages';
 
-type Facts = Partial<Pick<Page, 'chunks' | 'measured' | 'measuredAt'>>;
-const server = (path: string, facts: Facts = {}): Page => ({
-  path,
-  rendered: 'server',
-  chunks: facts.chunks ?? [],
-  measured: facts.measured ?? false,
-  ...(facts.measuredAt ? { measuredAt: facts.measuredAt } : {}),
-});
+export type { Page } from './public-pages';
+export { isServerRenderedPath, matchesRoute } from './public-pages';
+
 const browser = (path: string): Page => ({ path, rendered: 'browser', chunks: [], measured: false });
 
 export const PAGES: readonly Page[] = [
-  server('/'),
-  server('/products'),
-  server('/menu', { chunks: ['pages/menu-page.tsx'], measured: true }),
-  server('/one-off'),
-  server('/one-off/menu', { chunks: ['pages/menu-page.tsx'] }),
-  server('/gift-boxes', { chunks: ['pages/gifts/gifts-public-chunk.ts'], measured: true }),
-  server('/gift-boxes/:handle', { chunks: ['pages/gifts/gifts-public-chunk.ts'] }),
-  server('/pasta-now-search-address', {
-    chunks: ['pages/takeaway/discovery/layout.tsx', 'pages/takeaway/discovery/search-chunk.ts'],
-    measured: true,
-  }),
-  server('/catering-search-address', {
-    chunks: ['pages/takeaway/discovery/layout.tsx', 'pages/takeaway/discovery/search-chunk.ts'],
-  }),
+  // The public pages (public-pages.ts), then the pages the browser renders.
+  ...PUBLIC_PAGES,
   browser('/one-off/continue'),
   browser('/one-off/signup'),
   browser('/one-off/login'),
@@ -100,16 +68,6 @@ export const PAGES: readonly Page[] = [
   // /pasta-now?restaurant=soho is rendered on the server as anyone sees it, the visitor's basket joining in
   // the browser; the bare address is answered before rendering with a redirect to the basket's restaurant's
   // menu, or to the search (http/takeaway-menu-address.ts).
-  server('/pasta-now', {
-    chunks: ['pages/takeaway/discovery/layout.tsx', 'pages/takeaway/menu/chunk.ts'],
-    measured: true,
-    measuredAt: '/pasta-now?restaurant=soho',
-  }),
-  server('/catering-menu', {
-    chunks: ['pages/takeaway/discovery/layout.tsx', 'pages/takeaway/menu/chunk.ts'],
-    measured: true,
-    measuredAt: '/catering-menu?restaurant=soho',
-  }),
   browser('/account'),
   browser('/account/dashboard'),
   browser('/account/order-history'),
@@ -146,14 +104,7 @@ export const PAGES: readonly Page[] = [
   browser('/takeaway/track/:orderId/elsewhere'),
   // The kitchen screen for restaurant staff (issue 13 part 3); ?restaurant=… picks one of theirs.
   browser('/kitchen'),
-  // Dine-in (issue 21): a table's menu (?restaurant=…&table=…, public: rendered on the server as anyone sees
-  // it, the basket set up in the browser, issue 24), its checkout, the tab, the bill and PayPal's return for
-  // a tab's hold.
-  server('/dine-in', {
-    chunks: ['pages/dine-in/load.ts', 'pages/dine-in/table-chunk.ts'],
-    measured: true,
-    measuredAt: '/dine-in?restaurant=soho&table=12',
-  }),
+  // Dine-in (issue 21): the table's checkout, the tab, the bill and PayPal's return for a tab's hold.
   browser('/dine-in-checkout'),
   browser('/dine-in-checkout/continue'),
   browser('/dine-in-checkout/signup'),
@@ -173,14 +124,7 @@ export const PAGES: readonly Page[] = [
   // Rating a takeaway (issue 23 part 1): the after-order email's stars (with its key) or the tracking page's.
   browser('/rate-my-takeaway'),
   browser('/rate-my-takeaway/confirmation'),
-  // Events (issue 22): the themes and a theme (public, rendered on the server; a theme loads the same JS as
-  // the themes, measured there, as the bench visits a path without an id), then the booking (a draft in the
-  // browser), the reservation and the events checkout.
-  server('/events/themes', {
-    chunks: ['pages/events/load.ts', 'pages/events/public-chunk.ts'],
-    measured: true,
-  }),
-  server('/events/theme/:id', { chunks: ['pages/events/load.ts', 'pages/events/public-chunk.ts'] }),
+  // Events (issue 22): the booking (a draft in the browser), the reservation and the events checkout.
   browser('/events/booking'),
   browser('/events/reservation'),
   browser('/events-checkout'),
@@ -189,10 +133,7 @@ export const PAGES: readonly Page[] = [
   browser('/events-checkout/login'),
   browser('/events-checkout/addons'),
   browser('/events-checkout/payment'),
-  // Support and the beta group (issue 23 part 5): the question form and its thanks (public, rendered on the
-  // server, one light chunk), the support team's inbox, and joining or leaving the beta group.
-  server('/support', { chunks: ['pages/support/load.ts', 'pages/support/public-chunk.ts'] }),
-  server('/support-success', { chunks: ['pages/support/load.ts', 'pages/support/public-chunk.ts'] }),
+  // Support and the beta group (issue 23 part 5): the support team's inbox, and joining or leaving the group.
   browser('/support/inbox'),
   browser('/beta-opt-in'),
 ];
@@ -211,26 +152,6 @@ export const MEASURED_PAGES: readonly Page[] = PAGES.filter((page) => page.measu
 
 /** Every page: the server answers these with 200, any other page path with 404. */
 export const PAGE_ROUTES: readonly string[] = PAGES.map((page) => page.path);
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/**
- * Matches as React Router does by default: case-insensitive, a `:name` segment is any one non-empty segment,
- * trailing slashes are ignored. `path` is decoded (no query or fragment).
- */
-export function matchesRoute(pattern: string, path: string): boolean {
-  const source = pattern
-    .replace(/\/+$/, '')
-    .split('/')
-    .map((segment) => (segment.startsWith(':') ? '[^/]+' : escape(segment)))
-    .join('/');
-  return new RegExp(`^${source}/*$`, 'i').test(path);
-}
-
-/** Whether the server renders a decoded path's first screen (a page not listed as client-rendered). */
-export function isServerRenderedPath(path: string): boolean {
-  return isPagePath(path) && !CLIENT_RENDERED_ROUTES.some((pattern) => matchesRoute(pattern, path));
-}
 
 const dynamicSegments = (pattern: string) => pattern.split('/').filter((part) => part.startsWith(':')).length;
 

@@ -9,7 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import type { Location, Params, RouteObject } from 'react-router';
-import { isServerRenderedPath } from '../../contracts/page-routes';
+import { isServerRenderedPath } from '../../contracts/public-pages';
 import type { NavigateOptions, To } from '../shared/router';
 import type { ScreenRouter } from '../shared/router';
 import { hrefOf, matchPage } from './first-load-match';
