@@ -16,6 +16,7 @@ import { isApiError, isRefusal } from '../../shared/api/client';
 import { LoadFailed } from '../../shared/ui/load-failed';
 import { Spinner } from '../../shared/ui/spinner';
 import { StepHeading } from '../../shared/ui/step-heading';
+import { useTypedBeforeLive } from '../../shared/forms/typed-before-live';
 import { useHydrated } from '../../shared/use-hydrated';
 import { usePageMeta } from '../../shared/use-page-meta';
 
@@ -185,6 +186,11 @@ function TablePrompt({
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  // A number typed before the page went live is the one checked and sent.
+  useTypedBeforeLive(form, ({ table }) => {
+    if (typeof table === 'string') setValue(table);
+  });
   const hint = prompt ?? DEFAULT_PROMPT;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -212,6 +218,7 @@ function TablePrompt({
       ) : null}
       {/* A plain GET to the table's address too: it works the same before the page is live. */}
       <form
+        ref={form}
         className="checkout-card di-table-form"
         method="get"
         action="/dine-in"

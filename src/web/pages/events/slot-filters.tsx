@@ -1,5 +1,7 @@
+import { useRef } from 'react';
 import { useSearchParams } from '../../shared/router';
 import type { EventSlotFilterOptions } from '../../../contracts/events';
+import { useTypedBeforeLive } from '../../shared/forms/typed-before-live';
 import { useHydrated } from '../../shared/use-hydrated';
 import { withFilter } from './filters';
 
@@ -7,7 +9,8 @@ type Name = 'location' | 'month' | 'seats';
 
 /**
  * Where, when and how many (spec §7 event_slot_filter_options). A plain GET form: each choice applies at once
- * in the browser; before the page's script runs, "Show dates" sends it.
+ * in the browser; before the page's script runs, "Show dates" sends it, and a choice made then without it
+ * applies as the page goes live.
  */
 export function SlotFilterForm({
   options,
@@ -20,6 +23,15 @@ export function SlotFilterForm({
 }) {
   const [params, setParams] = useSearchParams();
   const hydrated = useHydrated();
+  const form = useRef<HTMLFormElement>(null);
+  useTypedBeforeLive(form, (typed) => {
+    let next = params;
+    for (const name of ['location', 'month', 'seats'] as const) {
+      const value = typed[name];
+      if (typeof value === 'string') next = withFilter(next, name, value);
+    }
+    if (next !== params) setParams(next, { replace: true, preventScrollReset: true });
+  });
   const change = (name: Name, value: string) =>
     setParams(withFilter(params, name, value), { replace: true, preventScrollReset: true });
   const select = (name: Name, title: string, any: string, choices: { value: string; label: string }[]) => (
@@ -36,7 +48,13 @@ export function SlotFilterForm({
     </label>
   );
   return (
-    <form method="get" className="ev-filters" aria-label={label} onSubmit={(e) => e.preventDefault()}>
+    <form
+      ref={form}
+      method="get"
+      className="ev-filters"
+      aria-label={label}
+      onSubmit={(e) => e.preventDefault()}
+    >
       {show.includes('location') ? select('location', 'Where', 'Any restaurant', options.locations) : null}
       {show.includes('month') ? select('month', 'When', 'Any month', options.months) : null}
       {show.includes('seats')

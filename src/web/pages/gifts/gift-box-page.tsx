@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from '../../shared/router';
 import { GIFT_MESSAGE_MAX, giftRecipientSchema, MAX_GIFT_BOXES } from '../../../contracts/gifts';
 import { allergenText } from '../../../domain/allergens';
@@ -12,7 +12,6 @@ import { useForm } from '../../shared/forms/use-form';
 import { sanitizeHtml } from '../../shared/sanitize-html';
 import { Spinner } from '../../shared/ui/spinner';
 import { usePageMeta } from '../../shared/use-page-meta';
-import { useHydrated } from '../../shared/use-hydrated';
 import { NotFoundPage } from '../../app/not-found';
 import '../../features/checkout/checkout.css';
 import './gifts.css';
@@ -26,7 +25,6 @@ export function GiftBoxPage() {
   const { handle = '' } = useParams();
   const boxes = useQuery(menuQueries.giftBoxes());
   const box = boxes.data?.find((b) => b.handle === handle);
-  const hydrated = useHydrated();
   usePageMeta(box ? `${box.title}: send it as a gift` : 'Gift box');
 
   if (boxes.isPending) return <Spinner label="Loading the gift box" />;
@@ -38,23 +36,31 @@ export function GiftBoxPage() {
     );
   }
   if (!box) return <NotFoundPage />;
-  // The draft is this browser's own (never in the server's HTML): the form takes it up once hydrated.
-  return <GiftBoxForm key={`${box.id}-${String(hydrated)}`} box={box} withDraft={hydrated} />;
+  return <GiftBoxForm key={box.id} box={box} />;
 }
 
-function GiftBoxForm({ box, withDraft }: { box: MenuDish; withDraft: boolean }) {
+interface GiftValues {
+  variantId: string;
+  quantity: number;
+  name: string;
+  email: string;
+  message: string;
+}
+
+function GiftBoxForm({ box }: { box: MenuDish }) {
   const navigate = useNavigate();
-  const sizeName = useId();
-  const draft = withDraft ? readGiftDraft(box.handle) : null;
   const available = box.variants.filter((v) => v.availableForSale && v.quantityAvailable > 0);
   const form = useForm({
-    initial: () => ({
-      variantId: available.find((v) => v.id === draft?.variantId)?.id ?? available[0]?.id ?? '',
-      quantity: draft?.quantity ?? 1,
-      name: draft?.recipientName ?? '',
-      email: draft?.recipientEmail ?? '',
-      message: draft?.message ?? '',
+    initial: (): GiftValues => ({
+      variantId: available[0]?.id ?? '',
+      quantity: 1,
+      name: '',
+      email: '',
+      message: '',
     }),
+    // The draft is this browser's own, never in the server's HTML: the form takes it up as it goes live,
+    // under what was typed into it before then.
+    onLive: (typed) => ({ ...fromDraft(), ...typed }),
     schema: giftRecipientSchema,
     prepare: (v) => ({
       name: v.name,
@@ -77,6 +83,18 @@ function GiftBoxForm({ box, withDraft }: { box: MenuDish; withDraft: boolean }) 
       await navigate(`/gift-boxes/${box.handle}/send`);
     },
   });
+  function fromDraft(): Partial<GiftValues> {
+    const draft = readGiftDraft(box.handle);
+    if (!draft) return {};
+    const variant = available.find((v) => v.id === draft.variantId);
+    return {
+      ...(variant ? { variantId: variant.id } : {}),
+      quantity: draft.quantity,
+      name: draft.recipientName,
+      email: draft.recipientEmail,
+      message: draft.message,
+    };
+  }
   const { variantId, message } = form.values;
   const variant = box.variants.find((v) => v.id === variantId);
   const most = Math.max(1, Math.min(MAX_GIFT_BOXES, variant?.quantityAvailable ?? 1));
@@ -124,7 +142,7 @@ function GiftBoxForm({ box, withDraft }: { box: MenuDish; withDraft: boolean }) 
                 <label key={v.id} className={`choice ${gone ? 'choice--disabled' : ''}`}>
                   <input
                     type="radio"
-                    name={sizeName}
+                    name="variantId"
                     value={v.id}
                     checked={variantId === v.id}
                     disabled={gone}
@@ -141,6 +159,7 @@ function GiftBoxForm({ box, withDraft }: { box: MenuDish; withDraft: boolean }) 
 
           <SelectField
             label="How many boxes?"
+            name="quantity"
             value={quantity}
             onChange={(e) => form.set({ quantity: Number(e.target.value) })}
           >
@@ -153,9 +172,10 @@ function GiftBoxForm({ box, withDraft }: { box: MenuDish; withDraft: boolean }) 
 
           <fieldset className="fieldset">
             <legend>Who is it for?</legend>
-            <TextField label="Their name" autoComplete="off" {...form.field('name')} />
+            <TextField label="Their name" name="name" autoComplete="off" {...form.field('name')} />
             <TextField
               label="Their email (optional)"
+              name="email"
               type="email"
               autoComplete="off"
               hint="We’ll tell them a gift is on its way and when it arrives. Never the price."
@@ -163,6 +183,7 @@ function GiftBoxForm({ box, withDraft }: { box: MenuDish; withDraft: boolean }) 
             />
             <TextAreaField
               label="Message for the card (optional)"
+              name="message"
               hint={
                 <span aria-live="polite">{GIFT_MESSAGE_MAX - message.trim().length} characters left</span>
               }

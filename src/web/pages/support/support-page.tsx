@@ -30,11 +30,11 @@ export function SupportPage() {
           one of your orders and read our answers in your account.
         </p>
       )}
+      {/* One form throughout: what was typed before the page went live stays as the customer joins. */}
       <AskForm
-        key={customer ? 'customer' : 'visitor'}
         customer={customer}
         initialTopic={params.get('topic')}
-        initialOrderId={customer ? params.get('order') : null}
+        initialOrderId={params.get('order')}
         onAsked={(ticket) =>
           void navigate(`/support-success?reference=${encodeURIComponent(ticket.reference)}`)
         }

@@ -11,6 +11,7 @@ import {
   type ErrorState,
   type FieldErrors,
 } from './form-errors';
+import { useTypedBeforeLive, type TypedFields } from './typed-before-live';
 import { validate, type FieldNames, type Schema } from './validate';
 
 // The one form primitive (docs/decisions/0015): a form's values, what is wrong with them, whether it is
@@ -18,6 +19,8 @@ import { validate, type FieldNames, type Schema } from './validate';
 // own) on every render; errors appear at submit, with focus on the first field in error, and each clears
 // the moment its field is right (issue 9, item 3). What the server says about a field (a JSON pointer in
 // its error) is shown beside that field until it changes; anything else is one message for the whole form.
+// On a page the server rendered, a field named as its value's key keeps what was typed into it before the
+// page went live (typed-before-live.ts): the form takes it up, and checks and sends it.
 
 export interface FormOptions<V extends object, T> {
   initial: V | (() => V);
@@ -36,6 +39,12 @@ export interface FormOptions<V extends object, T> {
    * it refused the request, else "Something went wrong. Please try again."
    */
   failure?: (error: unknown) => string | null;
+  /**
+   * As the form mounts (a form the server rendered: as it goes live), the values it takes up, given those
+   * its named fields were given before then (by default, those; none for a form the browser rendered).
+   * The place for what only the browser knows, never in the server's HTML (a draft in local storage).
+   */
+  onLive?: (typed: Partial<V>) => Partial<V>;
 }
 
 /** What a text input or textarea needs: its value, its error, and the change that sets it. */
@@ -88,6 +97,18 @@ export function failureMessage(error: unknown): string {
   return 'Something went wrong. Please try again.';
 }
 
+/** What was typed into the fields named as `values`' keys, as values of the same types. */
+function typedValues<V extends object>(values: V, typed: TypedFields): Partial<V> {
+  const patch: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(typed)) {
+    const current: unknown = Object.hasOwn(values, key) ? values[key as keyof V] : undefined;
+    if (typeof current === typeof value) patch[key] = value;
+    else if (typeof current === 'number' && value !== '' && !Number.isNaN(Number(value)))
+      patch[key] = Number(value);
+  }
+  return patch as Partial<V>;
+}
+
 /** Moves focus to the first field in error inside `root` and brings it into view. */
 export function focusFirstError(root: HTMLElement | null) {
   const marked = root?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid="true"]');
@@ -134,6 +155,11 @@ export function useForm<V extends object, T = V>(options: FormOptions<V, T>): Fo
   useEffect(() => {
     if (focusRequest > 0) focusFirstError(element.current);
   }, [focusRequest]);
+  useTypedBeforeLive(element, (typed) => {
+    const taken = typedValues(values, typed);
+    const patch = options.onLive ? options.onLive(taken) : taken;
+    if (Object.keys(patch).length > 0) setValues((v) => ({ ...v, ...patch }));
+  });
 
   const current: Checked<T> = check
     ? check(values)

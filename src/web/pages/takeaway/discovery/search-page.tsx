@@ -14,6 +14,7 @@ import {
 import { SWITCH_FAILURES, switchFailure } from '../../../features/takeaway/discovery/switch';
 import { analytics } from '../../../shared/analytics';
 import { TextField } from '../../../shared/forms/fields';
+import { useTypedBeforeLive } from '../../../shared/forms/typed-before-live';
 import { usePageMeta } from '../../../shared/use-page-meta';
 import { Spinner } from '../../../shared/ui/spinner';
 import { OurKitchens } from './kitchens';
@@ -92,6 +93,7 @@ function AddressSearch({ catering }: { catering: boolean }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const inputRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const resultsId = useId();
   const previousId = useId();
   const [typed, setTyped] = useState('');
@@ -106,6 +108,10 @@ function AddressSearch({ catering }: { catering: boolean }) {
     refocus.current = false;
     inputRef.current?.focus();
   }, [unavailable]);
+  // What was typed before the page went live is the search (the lookup follows, as for any typing).
+  useTypedBeforeLive(formRef, ({ address }) => {
+    if (typeof address === 'string') setTyped(address);
+  });
   const previous = matchingSuggestions(usePreviousSuggestions(), typed);
 
   // The lookup is asked once the customer pauses (or presses Search), not at every letter.
@@ -170,7 +176,13 @@ function AddressSearch({ catering }: { catering: boolean }) {
 
   return (
     <>
-      <form className="discovery-search" role="search" aria-label={copy.search} onSubmit={onSubmit}>
+      <form
+        ref={formRef}
+        className="discovery-search"
+        role="search"
+        aria-label={copy.search}
+        onSubmit={onSubmit}
+      >
         <TextField
           ref={inputRef}
           label={copy.label}
