@@ -28,6 +28,7 @@ describe('the page registry', () => {
       '/catering-menu',
       '/dine-in',
       '/events/themes',
+      '/rate-my-takeaway',
       '/support',
     ]);
     for (const page of MEASURED_PAGES) {

@@ -121,8 +121,7 @@ export const PAGES: readonly Page[] = [
   browser('/events/dietary-form/success'),
   // A friend's referral link (issue 23 part 3): what it gives, then sign up from it (or why it does not apply).
   browser('/refer/:token'),
-  // Rating a takeaway (issue 23 part 1): the after-order email's stars (with its key) or the tracking page's.
-  browser('/rate-my-takeaway'),
+  // Rating a takeaway (issue 23 part 1): the thanks once a rating is sent.
   browser('/rate-my-takeaway/confirmation'),
   // Events (issue 22): the booking (a draft in the browser), the reservation and the events checkout.
   browser('/events/booking'),

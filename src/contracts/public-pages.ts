@@ -75,6 +75,14 @@ export const PUBLIC_PAGES: readonly Page[] = [
   // the bench visits a path without an id).
   server('/events/themes', { chunks: EVENTS, measured: true }),
   server('/events/theme/:id', { chunks: EVENTS }),
+  // Rating a takeaway (issue 23 part 1): the after-order email's stars (with its key) or the tracking page's;
+  // rendered without the order, which loads in the browser with the link's key. Measured as an email's link
+  // opens it (an order the bench's shop does not have: the page then says so).
+  server('/rate-my-takeaway', {
+    chunks: ['pages/ratings/ratings-chunk.ts'],
+    measured: true,
+    measuredAt: '/rate-my-takeaway?order=0b7c9a52-3f1e-4d8a-9c61-5e2f8a7d4b10&key=demo-key&rating=5',
+  }),
   // Support (issue 23 part 5): the question form and its thanks, one light chunk.
   server('/support', { chunks: SUPPORT, measured: true }),
   server('/support-success', { chunks: SUPPORT }),

@@ -99,7 +99,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             // A friend's referral link (issue 23 part 3): public; signed in, the welcome is taken at once.
             { path: 'refer/:token', lazy: screen('refer') },
             // Rating a takeaway (issue 23 part 1): from the after-order email's stars (its key) or signed in.
-            { path: 'rate-my-takeaway', lazy: screen('rate') },
+            // Public (rendered on the server without the order, which loads in the browser: issue 24).
+            {
+              path: 'rate-my-takeaway',
+              lazy: lazyPage(async () => ({
+                Component: (await import('./pages/ratings/ratings-chunk')).RateMyTakeawayPage,
+              })),
+            },
             { path: 'rate-my-takeaway/confirmation', lazy: screen('rated') },
             // Events (issue 22): the themes, a theme, booking seats and its checkout.
             ...eventRoutes(queryClient),

@@ -47,8 +47,8 @@ const screens = {
   rewards: async () => ({ Component: (await import('./pages/account/rewards-page')).RewardsPage }),
   // /refer/{token} (decision 30): a friend's referral link, public.
   refer: async () => ({ Component: (await import('./pages/rewards/refer-page')).ReferPage }),
-  // /rate-my-takeaway and its confirmation (issue 23): public, the email link's key or the customer signed in.
-  rate: async () => ({ Component: (await import('./pages/ratings/ratings-chunk')).RateMyTakeawayPage }),
+  // /rate-my-takeaway's confirmation (issue 23): the email link's key or the customer signed in. The page
+  // itself is public, a route of its own (routes.tsx).
   rated: async () => ({ Component: (await import('./pages/ratings/ratings-chunk')).RatingConfirmationPage }),
 } satisfies Record<string, (queryClient: QueryClient) => Promise<Route>>;
 

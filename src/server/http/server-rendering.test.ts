@@ -188,6 +188,19 @@ const FIRST_SCREENS: Record<string, () => Promise<void>> = {
     expect(html).toContain(escapeHtml(theme!.refundRule));
     expect(html).toMatch(/\d+ seats? left/);
   },
+  // Rating a takeaway (issue 23 part 1): as an email's link opens it, without the order (it loads in the
+  // browser with the link's key); without an order, where the page opens from.
+  '/rate-my-takeaway': async () => {
+    const order = '0b7c9a52-3f1e-4d8a-9c61-5e2f8a7d4b10';
+    const linked = await page(`/rate-my-takeaway?order=${order}&key=a-key&rating=4`);
+    expect(linked.status).toBe(200);
+    expect(linked.html).toContain('Rate your order');
+    expect(linked.html).toContain('Loading your order');
+    expect(linked.html).not.toContain('a-key"');
+    const bare = await page('/rate-my-takeaway');
+    expect(bare.html).toContain('This page opens from the stars in the email');
+    expect(bare.html).toContain('Sign in to see your orders');
+  },
   // Support (issue 23 part 5): the question form as a visitor sees it, and its thanks with the reference
   // (without one, back to the form).
   '/support': async () => {

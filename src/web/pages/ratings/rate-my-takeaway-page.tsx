@@ -9,13 +9,16 @@ import { isApiError } from '../../shared/api/client';
 import { customerQueries } from '../../shared/customer.queries';
 import { LoadFailed } from '../../shared/ui/load-failed';
 import { Spinner } from '../../shared/ui/spinner';
+import { useHydrated } from '../../shared/use-hydrated';
 import { usePageMeta } from '../../shared/use-page-meta';
 import '../../features/ratings/ratings.css';
 
 // /rate-my-takeaway?order=…&key=…&rating=n (spec §2; issue 23 part 1): the after-order email's stars and the
 // tracking page's land here with the stars chosen. It works signed out with the email link's key, or for the
 // order's customer signed in. It shows the order (number, restaurant, what was in it); a rating once given is
-// shown, and changed while it may be (7 days). Sent, it goes on to /rate-my-takeaway/confirmation.
+// shown, and changed while it may be (7 days). Sent, it goes on to /rate-my-takeaway/confirmation. The server
+// renders it without the order (a public page, the same for everyone: issue 24); the order loads in the
+// browser with the link's key.
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -79,7 +82,10 @@ export function RateMyTakeawayPage() {
   const valid = orderId !== null && UUID.test(orderId);
   const query = ratingQueries.order(valid ? orderId : '', key);
   const order = useQuery({ ...query, enabled: valid });
-  const signedIn = Boolean(useQuery(customerQueries.me()).data);
+  // The server renders this page as anyone sees it (its order joins in the browser): signed in or not is
+  // known once the page is live.
+  const me = useQuery(customerQueries.me()).data;
+  const signedIn = useHydrated() && Boolean(me);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
