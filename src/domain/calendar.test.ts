@@ -81,6 +81,24 @@ describe('isIsoDate', () => {
     expect(() => isoDate('2026-02-30')).toThrow(RangeError);
   });
 
+  test('property: a date-like string is accepted exactly when it names a real day (years from 100)', () => {
+    const digits = (n: number) =>
+      fc.integer({ min: 0, max: 10 ** n - 1 }).map((v) => String(v).padStart(n, '0'));
+    const dateLike = fc
+      .tuple(digits(4), fc.oneof(digits(2), fc.constantFrom('02', '04', '12', '13', '00')), digits(2))
+      .map(([y, m, day]) => `${y}-${m}-${day}`);
+    fc.assert(
+      fc.property(dateLike, (value) => {
+        const [y, m, day] = value.split('-').map(Number) as [number, number, number];
+        const utc = new Date(Date.UTC(2000, m - 1, day));
+        utc.setUTCFullYear(y);
+        const real = utc.getUTCFullYear() === y && utc.getUTCMonth() === m - 1 && utc.getUTCDate() === day;
+        expect(isIsoDate(value)).toBe(real && y >= 100);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   test('property: every real calendar day is accepted', () => {
     fc.assert(
       fc.property(isoDateArb, (date) => {
@@ -190,6 +208,31 @@ describe('londonDate', () => {
         fc.date({ min: at('2000-01-01T00:00:00Z'), max: at('2100-12-31T00:00:00Z'), noInvalidDate: true }),
         (instant) => {
           expect(londonDate(instant)).toBe(londonParts(instant).date);
+        },
+      ),
+    );
+  });
+
+  test('property: instants close together, in any order, each get their own day (the last day is kept)', () => {
+    // Midnights, and the nights the clocks change (01:00 UTC on the last Sundays of March and October).
+    const edges = [
+      '2026-03-28T23:00:00Z',
+      '2026-03-29T01:00:00Z',
+      '2026-03-29T23:00:00Z',
+      '2026-10-24T23:00:00Z',
+      '2026-10-25T01:00:00Z',
+      '2026-10-26T00:00:00Z',
+      '2026-12-31T23:59:59.999Z',
+    ].map((instant) => at(instant).getTime());
+    const hour = 3_600_000;
+    const near = fc
+      .tuple(fc.constantFrom(...edges), fc.integer({ min: -3 * hour, max: 3 * hour }))
+      .map(([edge, offset]) => new Date(edge + offset));
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(near, fc.constantFrom(...edges.map((e) => new Date(e)))), { maxLength: 12 }),
+        (instants) => {
+          for (const instant of instants) expect(londonDate(instant)).toBe(londonParts(instant).date);
         },
       ),
     );

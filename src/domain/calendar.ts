@@ -10,12 +10,21 @@ export type IsoDate = string & { readonly __brand: 'IsoDate' };
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+
+const isLeapYear = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+
+/**
+ * A real day on the (proleptic Gregorian) calendar, as `YYYY-MM-DD`. Years before 100 are refused, as they
+ * always were here (Date.UTC reads them as 1900–1999). Every answer's dates pass this: no Date is made.
+ */
 export function isIsoDate(value: string): value is IsoDate {
-  const match = ISO_DATE.exec(value);
-  if (!match) return false;
-  const [, y, m, d] = match.map(Number) as [number, number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  if (value.length !== 10 || !ISO_DATE.test(value)) return false;
+  const y = Number(value.slice(0, 4));
+  const m = Number(value.slice(5, 7));
+  const d = Number(value.slice(8, 10));
+  if (y < 100 || m < 1 || m > 12 || d < 1) return false;
+  return d <= (m === 2 && isLeapYear(y) ? 29 : DAYS_IN_MONTH[m - 1]!);
 }
 
 export function isoDate(value: string): IsoDate {
@@ -52,13 +61,28 @@ export function weekdayOf(date: IsoDate): number {
   return toUtcDate(date).getUTCDay();
 }
 
+/**
+ * The London day last asked for, from its first instant to the next day's: the time-zone look-up takes
+ * 4–7 µs (Intl), and a request asks for today's date several times.
+ */
+let knownDay: { from: number; to: number; date: IsoDate } | null = null;
+
 /** The shop's calendar date at an instant. */
 export function londonDate(now: Date): IsoDate {
-  const local = new TZDateMini(now.getTime(), SHOP_TIME_ZONE);
+  const time = now.getTime();
+  if (knownDay && time >= knownDay.from && time < knownDay.to) return knownDay.date;
+  const local = new TZDateMini(time, SHOP_TIME_ZONE);
   const y = local.getFullYear();
   const m = String(local.getMonth() + 1).padStart(2, '0');
   const d = String(local.getDate()).padStart(2, '0');
-  return `${y}-${m}-${d}` as IsoDate;
+  const date = `${y}-${m}-${d}` as IsoDate;
+  if (isIsoDate(date)) {
+    // London's clocks change at 1 or 2 in the morning, never at midnight: each day starts at its 00:00.
+    const from = londonInstant(date, 0).getTime();
+    const to = londonInstant(addDays(date, 1), 0).getTime();
+    if (time >= from && time < to) knownDay = { from, to, date };
+  }
+  return date;
 }
 
 /** The instant at which London's clocks show `date` `hours`:`minutes`. */
