@@ -8,7 +8,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const SAME_ON_EVERY_DATABASE = [
   'src/server/db/durability.test.ts',
   'src/server/cluster/processes.test.ts',
-  'src/server/http/{conventions,fuzz,client-address,server-rendering,branch-header,content-security,pages,web-app,visitor-cache,page-cache}.test.ts',
+  'src/server/http/{conventions,fuzz,client-address,server-rendering,restaurant-addresses,branch-header,content-security,pages,web-app,visitor-cache,page-cache}.test.ts',
   'src/server/modules/customers/customers.input.test.ts',
   'src/server/modules/baskets/baskets.input.test.ts',
   'src/server/integrations/payments/{card-rules,paypal,stripe}.test.ts',

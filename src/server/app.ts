@@ -27,6 +27,7 @@ import { registerExperimentVisitors } from './http/experiment-visitor';
 import { registerSessions } from './http/session';
 import { clientAddress } from './http/client-address';
 import { ownerOf } from './http/basket-owner';
+import { namesNoRestaurant, tableRedirect } from './http/restaurant-addresses';
 import { takeawayMenuRedirect } from './http/takeaway-menu-address';
 import { hit, type CountHit } from './security/rate-limit';
 import { mailboxRoutes } from './integrations/email/mailbox.routes';
@@ -418,11 +419,22 @@ export async function buildApp({
     : null;
   servingWeb = web !== null;
   const menuAddress = { db: database.db, secureCookies: config.secureCookies };
+  // A page whose address names no restaurant of ours, or no table of it, is no page: its answer is 404, the
+  // page's own not-found screen (http/restaurant-addresses.ts). sendIndex answers 200 for every page path,
+  // so the status is set as the answer leaves.
+  const namesNothing = new WeakSet<FastifyRequest>();
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (namesNothing.has(request)) reply.code(404);
+    return payload;
+  });
   app.setNotFoundHandler(async (request, reply) => {
     if (!isPageRequest(request) || !web) return sendNotFound(request, reply);
-    // A bare takeaway menu address goes to its basket's restaurant's (http/takeaway-menu-address.ts).
-    const menu = await takeawayMenuRedirect(request, menuAddress);
-    if (menu) return reply.header('cache-control', 'no-store').redirect(menu, 302);
+    // A bare takeaway menu address goes to its basket's restaurant's (http/takeaway-menu-address.ts), the
+    // bare /dine-in to the visitor's table (http/restaurant-addresses.ts).
+    const to =
+      (await takeawayMenuRedirect(request, menuAddress)) ?? (await tableRedirect(request, menuAddress));
+    if (to) return reply.header('cache-control', 'no-store').redirect(to, 302);
+    if (await namesNoRestaurant(request, menuAddress)) namesNothing.add(request);
     return web.sendIndex(request, reply);
   });
 

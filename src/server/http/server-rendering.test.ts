@@ -457,12 +457,15 @@ describe("a takeaway menu's public address", () => {
     expect(main(visitor.html)).toBe(main(rest));
   });
 
-  test('a restaurant that does not exist is left to the browser (which says so): no dishes, nothing kept of it', async () => {
+  test('a restaurant that does not exist is the not-found page, 404 (restaurant-addresses.test.ts): no dishes, only that it is unknown', async () => {
     const { status, html } = await page('/pasta-now?restaurant=atlantis');
-    expect(status).toBe(200);
+    expect(status).toBe(404);
     expect(html).not.toContain('class="twm-dish__title"');
+    expect(html).toContain('We can’t find that restaurant');
     const keys = serverState(html)!.queries.queries.map((q) => JSON.stringify(q.queryKey));
-    expect(keys.filter((key) => key.includes('atlantis'))).toEqual([]);
+    expect(keys.filter((key) => key.includes('atlantis'))).toEqual([
+      '["takeaway","restaurant","atlantis","known"]',
+    ]);
   });
 });
 

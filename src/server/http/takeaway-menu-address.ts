@@ -25,11 +25,21 @@ export interface MenuAddressOptions {
   secureCookies: boolean;
 }
 
-/** The restaurant of the browser's (or the signed-in customer's) takeaway basket, and whether it is catering. */
-async function takeawayBasketOf(
+export interface TakeawayBasketPlace {
+  restaurantId: string | null;
+  catering: boolean;
+  fulfillmentType: 'delivery' | 'pickup' | 'eat_in' | null;
+  tableNumber: string | null;
+}
+
+/**
+ * The restaurant of the browser's (or the signed-in customer's) takeaway basket, whether it is catering, and
+ * how it is had (eaten in: at which table; http/restaurant-addresses.ts).
+ */
+export async function takeawayBasketOf(
   request: FastifyRequest,
   { db, secureCookies }: MenuAddressOptions,
-): Promise<{ restaurantId: string | null; catering: boolean } | null> {
+): Promise<TakeawayBasketPlace | null> {
   const token = request.cookies[visitorCookieName(secureCookies)];
   const [visitor] =
     token && token.length <= 64
@@ -48,7 +58,12 @@ async function takeawayBasketOf(
   if (owners.length === 0) return null;
   // The first takeaway basket, as the web app's GET /baskets reads it.
   const [row] = await db
-    .select({ restaurantId: takeawayBaskets.restaurantId, catering: takeawayBaskets.isCateringOrder })
+    .select({
+      restaurantId: takeawayBaskets.restaurantId,
+      catering: takeawayBaskets.isCateringOrder,
+      fulfillmentType: takeawayBaskets.fulfillmentType,
+      tableNumber: takeawayBaskets.tableNumber,
+    })
     .from(baskets)
     .innerJoin(takeawayBaskets, eq(takeawayBaskets.basketId, baskets.id))
     .where(and(eq(baskets.type, 'TakeawayBasket'), or(...owners)))

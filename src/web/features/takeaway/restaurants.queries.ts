@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { restaurantModel, type Restaurant } from '../../../contracts/restaurants';
 import type { FulfillmentType } from '../../../domain/fulfillment-types';
-import { api } from '../../shared/api/client';
+import { api, isApiError } from '../../shared/api/client';
 import { readMany, readOne } from '../../shared/api/documents';
 
 // The restaurants (spec §7 Restaurants: nearest, all, one), apart from takeaway.queries.ts, whose basket and
@@ -16,6 +16,14 @@ export interface NearestSearch {
 }
 
 const all = ['takeaway'] as const;
+
+const restaurant = (id: string) =>
+  queryOptions({
+    queryKey: [...all, 'restaurant', id] as const,
+    queryFn: async ({ signal }): Promise<Restaurant> =>
+      readOne(await api('GET', `/restaurants/${id}`, { signal }), restaurantModel),
+    staleTime: 60_000,
+  });
 
 export const restaurantQueries = {
   all,
@@ -39,11 +47,24 @@ export const restaurantQueries = {
         readMany(await api('GET', '/restaurants/all', { signal }), restaurantModel),
       staleTime: 5 * 60_000,
     }),
-  restaurant: (id: string) =>
+  restaurant,
+  /**
+   * Whether a restaurant of ours has this id (a page whose address names none is the shop's not-found page).
+   * An answer, never an error: the server's render and the browser's first one read the same (an error is
+   * not carried into the page). The restaurant is read as `restaurant` reads it, and kept there.
+   */
+  known: (id: string) =>
     queryOptions({
-      queryKey: [...all, 'restaurant', id] as const,
-      queryFn: async ({ signal }): Promise<Restaurant> =>
-        readOne(await api('GET', `/restaurants/${id}`, { signal }), restaurantModel),
+      queryKey: [...all, 'restaurant', id, 'known'] as const,
+      queryFn: ({ client }): Promise<boolean> =>
+        client.fetchQuery(restaurant(id)).then(
+          () => true,
+          (error: unknown) => {
+            // VALIDATION_FAILED: not an id at all.
+            if (isApiError(error, 'RESTAURANT_NOT_FOUND', 'VALIDATION_FAILED')) return false;
+            throw error;
+          },
+        ),
       staleTime: 60_000,
     }),
 };

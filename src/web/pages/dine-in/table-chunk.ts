@@ -2,8 +2,10 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { firstScreenLoader } from '../../app/first-screen';
 import { afterTokenSignIn } from '../../app/guards';
+import { tableMenuPath } from '../../features/dine-in/rules';
 import { menuViewer } from '../../features/takeaway/menu/viewer';
 import { takeawayQueries } from '../../features/takeaway/takeaway.queries';
+import { redirect } from '../../shared/router';
 import { shopQueries } from '../../shared/shop.queries';
 import { tableCheck } from './table-check';
 import { TablePage } from './table-page';
@@ -14,7 +16,7 @@ import './dine-in.css';
 // menu (the takeaway menu's, features/takeaway/menu). Nothing of it is in any other public page's first JS.
 // A table's address (?restaurant=…&table=…) is a public page rendered on the server (issue 24): its first
 // screen is the table's check, the restaurant and its eat-in menu; the visitor's basket is read in the
-// browser only.
+// browser only. An address naming no restaurant of ours, or a table it does not have, is answered 404.
 
 export function tableRoute(queryClient: QueryClient): Pick<RouteObject, 'Component' | 'loader'> {
   const table = firstScreenLoader({
@@ -33,8 +35,15 @@ export function tableRoute(queryClient: QueryClient): Pick<RouteObject, 'Compone
   });
   return {
     Component: TablePage,
-    loader: afterTokenSignIn(queryClient, (args: LoaderFunctionArgs) =>
-      new URL(args.request.url).searchParams.get('restaurant')?.trim() ? table(args) : null,
-    ),
+    loader: afterTokenSignIn(queryClient, async (args: LoaderFunctionArgs) => {
+      if (new URL(args.request.url).searchParams.get('restaurant')?.trim()) return table(args);
+      // The bare address: the server answers a page load of it itself (http/restaurant-addresses.ts, as it
+      // reads the cookie); a link followed in the app goes to the basket's table the same way.
+      if (import.meta.env.SSR) return null;
+      const basket = (await queryClient.ensureQueryData(takeawayQueries.basket()).catch(() => null))?.basket;
+      return basket?.restaurantId && basket.fulfillmentType === 'eat_in' && !basket.isCateringOrder
+        ? redirect(tableMenuPath(basket.restaurantId, basket.tableNumber))
+        : null;
+    }),
   };
 }

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, Navigate, useSearchParams } from '../../shared/router';
+import { Link, useSearchParams } from '../../shared/router';
 import type { Restaurant } from '../../../contracts/restaurants';
 import type { TakeawayBasket } from '../../../contracts/takeaway';
 import { clockTimeLabel } from '../../../domain/calendar';
-import { tableMenuPath, tableTitle } from '../../features/dine-in/rules';
+import { tableTitle } from '../../features/dine-in/rules';
 import { TakeawayMenuView } from '../../features/takeaway/menu/menu-view';
 import { tableCheck } from './table-check';
 import {
@@ -19,6 +19,7 @@ import { StepHeading } from '../../shared/ui/step-heading';
 import { useTypedBeforeLive } from '../../shared/forms/typed-before-live';
 import { useHydrated } from '../../shared/use-hydrated';
 import { usePageMeta } from '../../shared/use-page-meta';
+import { NotFoundPage } from '../../app/not-found';
 
 // /dine-in?restaurant=…&table=… (issue 21 part 1; spec §2): a table's QR code, or the eat-in choice of
 // /pasta-type. It checks the table can order now (GET /restaurants/{id}/eat_in_available): a closed kitchen
@@ -37,18 +38,20 @@ const DEFAULT_PROMPT = 'Your table number is on the card on your table.';
 const TabBanner = lazy(async () => ({ default: (await import('./tab-banner')).TabBanner }));
 
 export function TablePage() {
-  usePageMeta('Order to your table');
   const [params] = useSearchParams();
   const restaurantId = params.get('restaurant')?.trim() ?? '';
   const table = params.get('table')?.trim() || null;
-  const basket = useQuery(takeawayQueries.basket());
   if (restaurantId)
     return <TableCheck key={`${restaurantId}:${table ?? ''}`} restaurantId={restaurantId} table={table} />;
-  if (basket.isPending) return <Waiting label="Loading your basket" />;
-  const current = basket.data?.basket;
-  if (current?.restaurantId && current.fulfillmentType === 'eat_in') {
-    return <Navigate to={tableMenuPath(current.restaurantId, current.tableNumber)} replace />;
-  }
+  return <ScanYourTable />;
+}
+
+/**
+ * The bare address: a visitor with a table (their basket's, their tab's) went there before this page (the
+ * server for a page load, the loader for a link), so this one has none.
+ */
+function ScanYourTable() {
+  usePageMeta('Order to your table');
   return (
     <div className="page page--narrow di-page">
       <StepHeading>Order to your table</StepHeading>
@@ -59,6 +62,9 @@ export function TablePage() {
     </div>
   );
 }
+
+/** Not at this restaurant, or at none: the way to one. */
+const FIND_RESTAURANT = { to: '/pasta-now-search-address', label: 'Find a restaurant near you' };
 
 function Waiting({ label }: { label: string }) {
   return (
@@ -71,34 +77,52 @@ function Waiting({ label }: { label: string }) {
 
 function TableCheck({ restaurantId, table }: { restaurantId: string; table: string | null }) {
   const eatIn = useQuery(tableCheck(restaurantId, table));
+  usePageMeta(eatIn.data === null ? 'Restaurant not found' : 'Order to your table');
   if (eatIn.isPending) return <Waiting label="Checking your table" />;
   if (eatIn.isError) {
     return (
       <div className="page page--narrow di-page">
         <StepHeading>Order to your table</StepHeading>
-        {isApiError(eatIn.error, 'RESTAURANT_NOT_FOUND') ? (
-          <p className="notice notice--error" role="alert">
-            We couldn’t find that restaurant. Please scan the QR code on your table again, or ask a member of
-            staff. <Link to="/pasta-now-search-address">Order a takeaway instead</Link>
-          </p>
-        ) : isApiError(eatIn.error, 'VALIDATION_FAILED') ? (
-          <TablePrompt restaurantId={restaurantId} name="this restaurant" prompt={null} wrong={table} />
-        ) : (
-          <LoadFailed message="We couldn’t check your table just now." onRetry={eatIn.refetch} />
-        )}
+        <LoadFailed message="We couldn’t check your table just now." onRetry={eatIn.refetch} />
       </div>
     );
   }
   const facts = eatIn.data;
-  if (!facts.available) return <Closed restaurantId={restaurantId} name={facts.name} reason={facts.reason} />;
-  if (facts.hasTableNumbers && !facts.table?.exists) {
+  // An address that names no restaurant of ours, or a table it does not have: the server answers 404.
+  if (!facts) {
+    return (
+      <NotFoundPage
+        title="We can’t find that restaurant"
+        pageTitle="Restaurant not found"
+        message="Please scan the QR code on your table again, or ask a member of staff."
+        action={FIND_RESTAURANT}
+      />
+    );
+  }
+  if (facts.table && !facts.table.exists) {
     return (
       <div className="page page--narrow di-page">
         <TablePrompt
           restaurantId={restaurantId}
           name={facts.name}
           prompt={facts.tableNumberPrompt}
-          wrong={facts.table ? facts.table.number : null}
+          wrong={facts.table.number}
+        />
+        <p>
+          Not at {facts.name}? <Link to={FIND_RESTAURANT.to}>{FIND_RESTAURANT.label}</Link>
+        </p>
+      </div>
+    );
+  }
+  if (!facts.available) return <Closed restaurantId={restaurantId} name={facts.name} reason={facts.reason} />;
+  if (facts.hasTableNumbers && !facts.table) {
+    return (
+      <div className="page page--narrow di-page">
+        <TablePrompt
+          restaurantId={restaurantId}
+          name={facts.name}
+          prompt={facts.tableNumberPrompt}
+          wrong={null}
         />
       </div>
     );

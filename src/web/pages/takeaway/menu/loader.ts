@@ -36,7 +36,8 @@ export function takeawayMenuLoader(queryClient: QueryClient, catering: boolean) 
       const viewer = import.meta.env.SSR ? null : menuViewer(queryClient);
       return Promise.all([
         queryClient.prefetchQuery(shopQueries.settings()),
-        queryClient.prefetchQuery(takeawayQueries.restaurant(restaurantId)),
+        // The restaurant, and whether there is one: an address that names none is the not-found page.
+        queryClient.prefetchQuery(takeawayQueries.known(restaurantId)),
         queryClient.prefetchQuery(takeawayQueries.menu(restaurantId, fulfillmentType, catering, viewer)),
       ]);
     },

@@ -4,7 +4,7 @@ import { menuAddress, restaurantOfAddress } from '../../../features/takeaway/men
 import { MenuHeader } from '../../../features/takeaway/menu/header';
 import { TakeawayMenuView } from '../../../features/takeaway/menu/menu-view';
 import { takeawayQueries } from '../../../features/takeaway/takeaway.queries';
-import { isApiError } from '../../../shared/api/client';
+import { NotFoundPage } from '../../../app/not-found';
 import { modalHistorySettled } from '../../../shared/ui/modal-history';
 import { showToast } from '../../../shared/ui/toast';
 import { Spinner } from '../../../shared/ui/spinner';
@@ -54,9 +54,17 @@ function ToBasketsMenu({ catering }: { catering: boolean }) {
 function RestaurantMenu({ restaurantId, catering }: { restaurantId: string; catering: boolean }) {
   const navigate = useNavigate();
   const hydrated = useHydrated();
-  const restaurant = useQuery(takeawayQueries.restaurant(restaurantId));
+  const known = useQuery(takeawayQueries.known(restaurantId));
+  const restaurant = useQuery({
+    ...takeawayQueries.restaurant(restaurantId),
+    enabled: known.data !== false,
+  });
   usePageMeta(
-    restaurant.data ? `${restaurant.data.name} · ${catering ? 'Catering menu' : 'Pasta Now'}` : 'Pasta Now',
+    known.data === false
+      ? 'Restaurant not found'
+      : restaurant.data
+        ? `${restaurant.data.name} · ${catering ? 'Catering menu' : 'Pasta Now'}`
+        : 'Pasta Now',
   );
   // The visitor's own basket, read in the browser only once the page is live (the HTML is anyone's).
   const basketQuery = useQuery({ ...takeawayQueries.basket(), enabled: hydrated });
@@ -66,15 +74,15 @@ function RestaurantMenu({ restaurantId, catering }: { restaurantId: string; cate
   const other = own?.restaurantId && !basket && own.fulfillmentType !== 'eat_in' ? own : null;
   const startOrderTo = startOrderPath(restaurantId, catering);
 
-  if (restaurant.isError && isApiError(restaurant.error, 'RESTAURANT_NOT_FOUND')) {
+  // An address that names no restaurant of ours: the shop's not-found page (the server answers it 404).
+  if (known.data === false) {
     return (
-      <div className="twm-page">
-        <h1>We can’t find that restaurant</h1>
-        <p className="notice notice--error" role="alert">
-          There is no Sfoglia restaurant at this address.{' '}
-          <Link to={searchPath(catering)}>Find your nearest Sfoglia</Link>
-        </p>
-      </div>
+      <NotFoundPage
+        title="We can’t find that restaurant"
+        pageTitle="Restaurant not found"
+        message="There is no Sfoglia restaurant at this address: the link may be mistyped, or the restaurant may have closed."
+        action={{ to: searchPath(catering), label: 'Find a restaurant near you' }}
+      />
     );
   }
   return (
