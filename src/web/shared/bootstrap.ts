@@ -10,6 +10,8 @@ import { shopQueries } from './shop.queries';
 // Checked in development and tests; a production build trusts the server, which checked it (decision 31).
 const customerCheck = import.meta.env.PROD ? null : customerModel;
 const settingsCheck = import.meta.env.PROD ? null : settingsModel;
+/** Read without parsing in production: first-load-reads.test.ts holds each to the data as sent. */
+export const UNPARSED_IN_PRODUCTION = [customerCheck, settingsCheck];
 
 // The server inlines, in the same wire form as the API, data the first screen would otherwise wait a
 // round trip for (the shop's settings, and who is signed in). Seeding the cache with it saves that round trip.

@@ -5,6 +5,8 @@ import { readOne } from './api/documents';
 
 // Checked in development and tests; a production build trusts the server, which checked it (decision 31).
 const customerCheck = import.meta.env.PROD ? null : customerModel;
+/** Read without parsing in production: first-load-reads.test.ts holds each to the data as sent. */
+export const UNPARSED_IN_PRODUCTION = [customerCheck];
 
 // The customer store: who is signed in (null for a visitor). The server inlines it into the page, so a
 // visitor never asks for customer data; sign-in answers set it; a 401 anywhere clears it (spec §6, §8).

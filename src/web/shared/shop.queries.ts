@@ -6,6 +6,8 @@ import { readMany, readOne } from './api/documents';
 // Checked in development and tests; a production build trusts the server, which checked it (decision 31).
 const settingsCheck = import.meta.env.PROD ? null : settingsModel;
 const bundleCheck = import.meta.env.PROD ? null : bundleModel;
+/** Read without parsing in production: first-load-reads.test.ts holds each to the data as sent. */
+export const UNPARSED_IN_PRODUCTION = [settingsCheck, bundleCheck];
 
 // Shop-wide reads every screen may need: settings (minimums, menu weeks, the server's clock) and bundles.
 

@@ -8,6 +8,8 @@ import { read, readMany, readMeta, readOne } from '../../shared/api/documents';
 const basketCheck = import.meta.env.PROD ? null : basketModel;
 const metaCheck = import.meta.env.PROD ? null : basketMeta;
 const feesCheck = import.meta.env.PROD ? null : deliveryFeeConfigDocument;
+/** Read without parsing in production: first-load-reads.test.ts holds each to the data as sent. */
+export const UNPARSED_IN_PRODUCTION = [basketCheck, metaCheck, feesCheck];
 
 // Baskets (spec §4 Baskets): a recipe-kit basket is auto-created when the visitor has none or the list cannot
 // be fetched. There are two, which never mix (issue 19): the plan's basket of /menu (startSubscription) and

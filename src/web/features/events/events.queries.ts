@@ -28,6 +28,21 @@ export interface SlotFilters {
   seats?: number;
 }
 
+// Checked in development and tests; a production build trusts the server, which checked it (decision 31).
+const templateCheck = import.meta.env.PROD ? null : eventTemplateModel;
+const filterOptionsCheck = import.meta.env.PROD ? null : eventSlotFilterOptionsAttributes;
+const slotCheck = import.meta.env.PROD ? null : eventSlotModel;
+const locationCheck = import.meta.env.PROD ? null : eventLocationModel;
+const upgradeCheck = import.meta.env.PROD ? null : eventUpgradeModel;
+/** Read without parsing in production: first-load-reads.test.ts holds each to the data as sent. */
+export const UNPARSED_IN_PRODUCTION = [
+  templateCheck,
+  filterOptionsCheck,
+  slotCheck,
+  locationCheck,
+  upgradeCheck,
+];
+
 const all = ['events'] as const;
 const PUBLIC_STALE_MS = 60_000;
 
@@ -45,24 +60,21 @@ export const eventQueries = {
     queryOptions({
       queryKey: [...all, 'templates'] as const,
       queryFn: async ({ signal }): Promise<EventTemplate[]> =>
-        readMany(await api('GET', '/event_templates', { signal }), eventTemplateModel),
+        readMany(await api('GET', '/event_templates', { signal }), templateCheck),
       staleTime: PUBLIC_STALE_MS,
     }),
   template: (id: string) =>
     queryOptions({
       queryKey: [...all, 'templates', id] as const,
       queryFn: async ({ signal }): Promise<EventTemplate> =>
-        readOne(
-          await api('GET', `/event_templates/${encodeURIComponent(id)}`, { signal }),
-          eventTemplateModel,
-        ),
+        readOne(await api('GET', `/event_templates/${encodeURIComponent(id)}`, { signal }), templateCheck),
       staleTime: PUBLIC_STALE_MS,
     }),
   filterOptions: () =>
     queryOptions({
       queryKey: [...all, 'slot-filter-options'] as const,
       queryFn: async ({ signal }): Promise<EventSlotFilterOptions> =>
-        readOne(await api('GET', '/event_slot_filter_options', { signal }), eventSlotFilterOptionsAttributes),
+        readOne(await api('GET', '/event_slot_filter_options', { signal }), filterOptionsCheck),
       staleTime: PUBLIC_STALE_MS,
     }),
   slots: (filters: SlotFilters) =>
@@ -79,7 +91,7 @@ export const eventQueries = {
             },
             signal,
           }),
-          eventSlotModel,
+          slotCheck,
         ),
       staleTime: 15_000,
     }),
@@ -87,7 +99,7 @@ export const eventQueries = {
     queryOptions({
       queryKey: [...all, 'slot', id] as const,
       queryFn: async ({ signal }): Promise<EventSlot> =>
-        readOne(await api('GET', `/event_slots/${encodeURIComponent(id)}`, { signal }), eventSlotModel),
+        readOne(await api('GET', `/event_slots/${encodeURIComponent(id)}`, { signal }), slotCheck),
       staleTime: 5_000,
     }),
   /** The restaurants that host events, with their addresses. */
@@ -95,7 +107,7 @@ export const eventQueries = {
     queryOptions({
       queryKey: [...all, 'locations'] as const,
       queryFn: async ({ signal }): Promise<EventLocation[]> =>
-        readMany(await api('GET', '/event_locations', { signal }), eventLocationModel),
+        readMany(await api('GET', '/event_locations', { signal }), locationCheck),
       staleTime: 10 * 60_000,
     }),
   upgrades: (templateId: string) =>
@@ -104,7 +116,7 @@ export const eventQueries = {
       queryFn: async ({ signal }): Promise<EventUpgrade[]> =>
         readMany(
           await api('GET', '/event_upgrades', { query: { 'filter[template]': templateId }, signal }),
-          eventUpgradeModel,
+          upgradeCheck,
         ),
       staleTime: PUBLIC_STALE_MS,
     }),

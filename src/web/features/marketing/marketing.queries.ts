@@ -5,6 +5,8 @@ import { readMany } from '../../shared/api/documents';
 
 // Checked in development and tests; a production build trusts the server, which checked it (decision 31).
 const bannerCheck = import.meta.env.PROD ? null : marketingBannerModel;
+/** Read without parsing in production: first-load-reads.test.ts holds each to the data as sent. */
+export const UNPARSED_IN_PRODUCTION = [bannerCheck];
 
 export type CustomerType = 'new' | 'existing';
 

@@ -151,6 +151,8 @@ const readStars = (doc: unknown): [string, string | undefined][] =>
 const weekCollectionsCheck = import.meta.env.PROD ? null : weekCollections;
 const weekMenuCheck = import.meta.env.PROD ? null : weekMenu;
 const productByIdCheck = import.meta.env.PROD ? null : productById;
+/** Read without parsing in production: first-load-reads.test.ts holds each to the data as sent. */
+export const UNPARSED_IN_PRODUCTION = [weekCollectionsCheck, weekMenuCheck, productByIdCheck];
 
 export const menuQueries = {
   all: ['menu'] as const,

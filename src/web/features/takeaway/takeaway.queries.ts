@@ -28,7 +28,7 @@ import {
   type TakeawayOrderBody,
 } from '../../../contracts/takeaway';
 import { api } from '../../shared/api/client';
-import { readMany, readMeta, readOne } from '../../shared/api/documents';
+import { read, readMany, readMeta, readOne } from '../../shared/api/documents';
 import { restaurantQueries, type NearestSearch } from './restaurants.queries';
 
 // Pasta Now and catering (issue 13; spec §7 Restaurants, Baskets, Delivery, Orders): the query-key factory
@@ -37,6 +37,37 @@ import { restaurantQueries, type NearestSearch } from './restaurants.queries';
 // it is now: callers put it in the cache with `setTakeawayBasket` rather than refetching.
 
 export type { FulfillmentType };
+
+// Checked in development and tests; a production build trusts the server, which checked it (decision 31).
+const menuCheck = import.meta.env.PROD ? null : menuDocument;
+const menuProductCheck = import.meta.env.PROD ? null : menuProductModel;
+const snoozedCheck = import.meta.env.PROD ? null : snoozedProductsDocument;
+const slotDatesCheck = import.meta.env.PROD ? null : timeSlotDatesDocument;
+const slotsCheck = import.meta.env.PROD ? null : timeSlotsDocument;
+const basketCheck = import.meta.env.PROD ? null : takeawayBasketModel;
+const basketMetaCheck = import.meta.env.PROD ? null : takeawayBasketMeta;
+const orderCheck = import.meta.env.PROD ? null : takeawayOrderModel;
+const placedOrderCheck = import.meta.env.PROD ? null : placedTakeawayOrderDocument;
+const trackingDocumentCheck = import.meta.env.PROD ? null : publicTrackingDocument;
+const trackingCheck = import.meta.env.PROD ? null : publicTrackingModel;
+const driverCheck = import.meta.env.PROD ? null : driverLocationDocument;
+const estimateCheck = import.meta.env.PROD ? null : deliveryEstimationDocument;
+/** Read without parsing in production: first-load-reads.test.ts holds each to the data as sent. */
+export const UNPARSED_IN_PRODUCTION = [
+  menuCheck,
+  menuProductCheck,
+  snoozedCheck,
+  slotDatesCheck,
+  slotsCheck,
+  basketCheck,
+  basketMetaCheck,
+  orderCheck,
+  placedOrderCheck,
+  trackingDocumentCheck,
+  trackingCheck,
+  driverCheck,
+  estimateCheck,
+];
 
 export interface MenuCategory {
   id: string;
@@ -62,11 +93,11 @@ export interface TakeawayBasketState {
 }
 
 function readMenu(doc: unknown): TakeawayMenu {
-  const parsed = menuDocument.parse(doc);
+  const parsed = read(menuCheck, doc);
   const products = new Map(
     parsed.included.map((resource) => [
       resource.id,
-      menuProductModel.parse({ id: resource.id, ...resource.attributes }),
+      read(menuProductCheck, { id: resource.id, ...resource.attributes }),
     ]),
   );
   const categories = parsed.data
@@ -81,7 +112,7 @@ function readMenu(doc: unknown): TakeawayMenu {
 }
 
 export function readTakeawayBasket(doc: unknown): TakeawayBasketState {
-  return { basket: readOne(doc, takeawayBasketModel), meta: readMeta(doc, takeawayBasketMeta) };
+  return { basket: readOne(doc, basketCheck), meta: readMeta(doc, basketMetaCheck) };
 }
 
 /** The visitor's takeaway basket from the basket list (which holds the recipe-kit basket too), or null. */
@@ -93,8 +124,8 @@ async function fetchTakeawayBasket(signal?: AbortSignal): Promise<TakeawayBasket
   };
   const found = (list?.data ?? []).find((resource) => resource.attributes?.type === 'TakeawayBasket');
   if (!found) return null;
-  const basket = readOne({ data: found, included: list.included }, takeawayBasketModel);
-  return { basket, meta: takeawayBasketMeta.parse(list.meta ?? {}) };
+  const basket = readOne({ data: found, included: list.included }, basketCheck);
+  return { basket, meta: read(basketMetaCheck, list.meta ?? {}) };
 }
 
 export type { NearestSearch };
@@ -141,14 +172,13 @@ export const takeawayQueries = {
     queryOptions({
       queryKey: [...takeawayQueries.all, 'snoozed', restaurantId, fulfillmentType ?? 'any'] as const,
       queryFn: async ({ signal }) =>
-        snoozedProductsDocument
-          .parse(
-            await api('GET', `/restaurants/${restaurantId}/snoozed_products`, {
-              query: { fulfillmentType },
-              signal,
-            }),
-          )
-          .data.map((resource) => resource.attributes),
+        read(
+          snoozedCheck,
+          await api('GET', `/restaurants/${restaurantId}/snoozed_products`, {
+            query: { fulfillmentType },
+            signal,
+          }),
+        ).data.map((resource) => resource.attributes),
       refetchInterval: 30_000,
       staleTime: 15_000,
     }),
@@ -156,21 +186,21 @@ export const takeawayQueries = {
     queryOptions({
       queryKey: [...takeawayQueries.all, 'slot-dates', restaurantId, fulfillmentType, catering] as const,
       queryFn: async ({ signal }) =>
-        timeSlotDatesDocument
-          .parse(
-            await api('GET', `/restaurants/${restaurantId}/time_slot_dates`, {
-              query: { fulfillmentType, catering: catering ? true : undefined },
-              signal,
-            }),
-          )
-          .data.map((resource) => resource.attributes),
+        read(
+          slotDatesCheck,
+          await api('GET', `/restaurants/${restaurantId}/time_slot_dates`, {
+            query: { fulfillmentType, catering: catering ? true : undefined },
+            signal,
+          }),
+        ).data.map((resource) => resource.attributes),
       staleTime: 30_000,
     }),
   timeSlots: (restaurantId: string, fulfillmentType: FulfillmentType, date: string, catering = false) =>
     queryOptions({
       queryKey: [...takeawayQueries.all, 'slots', restaurantId, fulfillmentType, date, catering] as const,
       queryFn: async ({ signal }) => {
-        const doc = timeSlotsDocument.parse(
+        const doc = read(
+          slotsCheck,
           await api('GET', `/restaurants/${restaurantId}/time_slots`, {
             query: { fulfillmentType, date, catering: catering ? true : undefined },
             signal,
@@ -193,13 +223,13 @@ export const takeawayQueries = {
     queryOptions({
       queryKey: [...takeawayQueries.all, 'order', orderId] as const,
       queryFn: async ({ signal }): Promise<TakeawayOrder> =>
-        readOne(await api('GET', `/orders/${orderId}/tracking`, { signal }), takeawayOrderModel),
+        readOne(await api('GET', `/orders/${orderId}/tracking`, { signal }), orderCheck),
     }),
   liveOrders: () =>
     queryOptions({
       queryKey: [...takeawayQueries.all, 'live'] as const,
       queryFn: async ({ signal }): Promise<TakeawayOrder[]> =>
-        readMany(await api('GET', '/orders/live', { signal }), takeawayOrderModel),
+        readMany(await api('GET', '/orders/live', { signal }), orderCheck),
     }),
   /**
    * An order's public tracking by the key in its link (issue 19): anyone may read it; `orderId` is the
@@ -209,9 +239,9 @@ export const takeawayQueries = {
     queryOptions({
       queryKey: [...takeawayQueries.all, 'tracking', token] as const,
       queryFn: async ({ signal }): Promise<{ tracking: PublicTracking; orderId: string | null }> => {
-        const doc = publicTrackingDocument.parse(await api('GET', `/tracking/${token}`, { signal }));
+        const doc = read(trackingDocumentCheck, await api('GET', `/tracking/${token}`, { signal }));
         return {
-          tracking: publicTrackingModel.parse({ id: doc.data.id, ...doc.data.attributes }),
+          tracking: read(trackingCheck, { id: doc.data.id, ...doc.data.attributes }),
           orderId: doc.meta.orderId,
         };
       },
@@ -221,8 +251,7 @@ export const takeawayQueries = {
     queryOptions({
       queryKey: [...takeawayQueries.all, 'tracked-driver', token] as const,
       queryFn: async ({ signal }) =>
-        driverLocationDocument.parse(await api('GET', `/tracking/${token}/driver_location`, { signal })).data
-          .attributes,
+        read(driverCheck, await api('GET', `/tracking/${token}/driver_location`, { signal })).data.attributes,
     }),
 };
 
@@ -254,14 +283,12 @@ export const takeawayBasketApi = {
 
 export const takeawayApi = {
   estimate: async (body: DeliveryEstimationBody) =>
-    deliveryEstimationDocument.parse(await api('POST', '/delivery_estimation', { body })).data.attributes,
+    read(estimateCheck, await api('POST', '/delivery_estimation', { body })).data.attributes,
   /** Places the basket's order (the same unchanged basket answers with its open order). */
   placeOrder: async (body: TakeawayOrderBody, idempotencyKey: string) => {
-    const doc = placedTakeawayOrderDocument.parse(
-      await api('POST', '/orders/takeaway', { body, idempotencyKey }),
-    );
+    const doc = read(placedOrderCheck, await api('POST', '/orders/takeaway', { body, idempotencyKey }));
     return {
-      order: takeawayOrderModel.parse({ id: doc.data.id, ...doc.data.attributes }),
+      order: read(orderCheck, { id: doc.data.id, ...doc.data.attributes }),
       meta: doc.meta,
     };
   },
