@@ -13,7 +13,7 @@ import {
   type PostcodeLookup,
 } from '../../../contracts/delivery';
 import { api } from '../../shared/api/client';
-import { readMany, readOne } from '../../shared/api/documents';
+import { read, readMany, readOne } from '../../shared/api/documents';
 
 // Delivery (spec §7 Delivery and constraints; External: address lookup, postcodes): the dates on offer
 // for a postcode and a week (or between two days), the courier's instruction choices, and the address
@@ -24,6 +24,21 @@ const instructionModel = z.extend(courierInstructionAttributes, { id: z.string()
 const lookupAddressModel = z.extend(lookupAddressAttributes, { id: z.string() });
 const postcodeLookupModel = z.extend(postcodeLookupAttributes, { id: z.string() });
 
+// Checked in development and tests; a production build trusts the server, which checked it (decision 31).
+const datesCheck = import.meta.env.PROD ? null : deliveryDatesDocument;
+const dateCheck = import.meta.env.PROD ? null : deliveryDateModel;
+const instructionCheck = import.meta.env.PROD ? null : instructionModel;
+const lookupAddressCheck = import.meta.env.PROD ? null : lookupAddressModel;
+const postcodeLookupCheck = import.meta.env.PROD ? null : postcodeLookupModel;
+/** Read without parsing in production: first-load-reads.test.ts holds each to the data as sent. */
+export const UNPARSED_IN_PRODUCTION = [
+  datesCheck,
+  dateCheck,
+  instructionCheck,
+  lookupAddressCheck,
+  postcodeLookupCheck,
+];
+
 export interface DeliveryDates {
   dates: DeliveryDate[];
   postcode: string;
@@ -32,9 +47,9 @@ export interface DeliveryDates {
 }
 
 function readDeliveryDates(doc: unknown): DeliveryDates {
-  const { meta } = deliveryDatesDocument.parse(doc);
+  const { meta } = read(datesCheck, doc);
   return {
-    dates: readMany(doc, deliveryDateModel),
+    dates: readMany(doc, dateCheck),
     postcode: meta.postcode,
     deliveryDays: meta.deliveryDays,
     lastDate: meta.lastDate,
@@ -94,7 +109,7 @@ export const deliveryQueries = {
     queryOptions({
       queryKey: [...deliveryQueries.all, 'courier-instructions'] as const,
       queryFn: async ({ signal }): Promise<CourierInstruction[]> =>
-        readMany(await api('GET', '/courier_delivery_instructions', { signal }), instructionModel).sort(
+        readMany(await api('GET', '/courier_delivery_instructions', { signal }), instructionCheck).sort(
           (a, b) => a.position - b.position,
         ),
       staleTime: 60 * 60_000,
@@ -122,9 +137,9 @@ export const addressLookupApi = {
   postcode: async (postcode: string, signal?: AbortSignal): Promise<PostcodeLookup> =>
     readOne(
       await api('GET', `/address_lookup/postcodes/${encodeURIComponent(postcode.trim())}`, { signal }),
-      postcodeLookupModel,
+      postcodeLookupCheck,
     ),
   /** Addresses matching free text ("10 downing st"). */
   search: async (query: string, signal?: AbortSignal): Promise<LookupAddressResult[]> =>
-    readMany(await api('GET', '/address_lookup', { query: { query }, signal }), lookupAddressModel),
+    readMany(await api('GET', '/address_lookup', { query: { query }, signal }), lookupAddressCheck),
 };

@@ -15,13 +15,18 @@ export interface NearestSearch {
   catering?: boolean;
 }
 
+// Checked in development and tests; a production build trusts the server, which checked it (decision 31).
+const restaurantCheck = import.meta.env.PROD ? null : restaurantModel;
+/** Read without parsing in production: first-load-reads.test.ts holds each to the data as sent. */
+export const UNPARSED_IN_PRODUCTION = [restaurantCheck];
+
 const all = ['takeaway'] as const;
 
 const restaurant = (id: string) =>
   queryOptions({
     queryKey: [...all, 'restaurant', id] as const,
     queryFn: async ({ signal }): Promise<Restaurant> =>
-      readOne(await api('GET', `/restaurants/${id}`, { signal }), restaurantModel),
+      readOne(await api('GET', `/restaurants/${id}`, { signal }), restaurantCheck),
     staleTime: 60_000,
   });
 
@@ -36,7 +41,7 @@ export const restaurantQueries = {
             query: { lat, lon, fulfillmentType, catering: catering ? true : undefined },
             signal,
           }),
-          restaurantModel,
+          restaurantCheck,
         ),
       staleTime: 60_000,
     }),
@@ -44,7 +49,7 @@ export const restaurantQueries = {
     queryOptions({
       queryKey: [...all, 'restaurants'] as const,
       queryFn: async ({ signal }): Promise<Restaurant[]> =>
-        readMany(await api('GET', '/restaurants/all', { signal }), restaurantModel),
+        readMany(await api('GET', '/restaurants/all', { signal }), restaurantCheck),
       staleTime: 5 * 60_000,
     }),
   restaurant,
