@@ -16,6 +16,7 @@ import {
   type RestaurantRating,
 } from '../../../contracts/ratings';
 import { api } from '../../shared/api/client';
+import { read } from '../../shared/api/documents';
 
 // Ratings and feedback (issue 23 parts 1 and 2; decision 30): the rating page's order (its customer signed in,
 // or the email link's key), rating an order or a dish, the NPS answer, and a restaurant's ratings for its
@@ -30,6 +31,23 @@ export interface KitchenRatings {
   count: number;
 }
 
+// Checked in development and tests; a production build trusts the server, which checked it (decision 31).
+const orderCheck = import.meta.env.PROD ? null : ratingOrderDocument;
+const kitchenCheck = import.meta.env.PROD ? null : restaurantRatingsDocument;
+const kitchenRatingCheck = import.meta.env.PROD ? null : restaurantRatingModel;
+const ratingCheck = import.meta.env.PROD ? null : ratingDocument;
+const dishRatingCheck = import.meta.env.PROD ? null : productRatingDocument;
+const feedbackCheck = import.meta.env.PROD ? null : orderFeedbackDocument;
+/** Read without parsing in production: first-load-reads.test.ts holds each to the data as sent. */
+export const UNPARSED_IN_PRODUCTION = [
+  orderCheck,
+  kitchenCheck,
+  kitchenRatingCheck,
+  ratingCheck,
+  dishRatingCheck,
+  feedbackCheck,
+];
+
 const one = <A extends object>(doc: { data: { id: string; attributes: A } }): A & { id: string } => ({
   id: doc.data.id,
   ...doc.data.attributes,
@@ -42,7 +60,8 @@ export const ratingQueries = {
     queryOptions({
       queryKey: [...ratingQueries.all, 'order', orderId, key] as const,
       queryFn: async ({ signal }): Promise<RatingOrder> =>
-        ratingOrderDocument.parse(
+        read(
+          orderCheck,
           await api('GET', `/ratings/order/${encodeURIComponent(orderId)}`, {
             query: key ? { key } : {},
             signal,
@@ -55,11 +74,12 @@ export const ratingQueries = {
     queryOptions({
       queryKey: [...ratingQueries.all, 'kitchen', restaurantId] as const,
       queryFn: async ({ signal }): Promise<KitchenRatings> => {
-        const doc = restaurantRatingsDocument.parse(
+        const doc = read(
+          kitchenCheck,
           await api('GET', `/kitchen/restaurants/${encodeURIComponent(restaurantId)}/ratings`, { signal }),
         );
         return {
-          ratings: doc.data.map((r) => restaurantRatingModel.parse({ id: r.id, ...r.attributes })),
+          ratings: doc.data.map((r) => read(kitchenRatingCheck, { id: r.id, ...r.attributes })),
           text: doc.meta.text,
           count: doc.meta.count,
         };
@@ -70,13 +90,11 @@ export const ratingQueries = {
 
 export const ratingsApi = {
   rate: async (body: RatingBody, idempotencyKey: string): Promise<Rating> =>
-    one(ratingDocument.parse(await api('POST', '/ratings', { body, idempotencyKey }))),
+    one(read(ratingCheck, await api('POST', '/ratings', { body, idempotencyKey }))),
   change: async (id: string, body: { rating: number; comment?: string; key?: string }): Promise<Rating> =>
-    one(ratingDocument.parse(await api('PUT', `/ratings/${id}`, { body }))),
+    one(read(ratingCheck, await api('PUT', `/ratings/${id}`, { body }))),
   rateDish: async (body: ProductRatingBody, idempotencyKey: string): Promise<ProductRating> =>
-    one(productRatingDocument.parse(await api('POST', '/product_ratings', { body, idempotencyKey }))),
+    one(read(dishRatingCheck, await api('POST', '/product_ratings', { body, idempotencyKey }))),
   feedback: async (orderId: string, body: FeedbackBody, idempotencyKey: string): Promise<OrderFeedback> =>
-    one(
-      orderFeedbackDocument.parse(await api('POST', `/orders/${orderId}/feedback`, { body, idempotencyKey })),
-    ),
+    one(read(feedbackCheck, await api('POST', `/orders/${orderId}/feedback`, { body, idempotencyKey }))),
 };
