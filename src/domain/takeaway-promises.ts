@@ -33,6 +33,20 @@ export const SLOT_HOLD_MINUTES = 10;
 /** Minutes a declined payment's place is kept, for the customer to try another card. */
 export const DECLINE_GRACE_MINUTES = 2;
 
+/**
+ * A payment keeps its order's place without booking it again (issue 24) only while the hold has this long
+ * still to run. The order is counted in its slot until its hold ends, so a longer hold needs no new count,
+ * provided it is committed before the old one ends; the payment's first transaction, which writes it, takes
+ * far less (it is a dozen statements, each stopped by the database after 20 s). Nearer the end, the place is
+ * booked again under the slot's lock.
+ */
+export const KEEP_PLACE_MINUTES = 5;
+
+/** Whether a payment starting at `now` may keep its order's place as it is (KEEP_PLACE_MINUTES). */
+export function holdOutlastsPayment(heldUntil: Date | null, now: Date): boolean {
+  return heldUntil !== null && heldUntil.getTime() - now.getTime() >= KEEP_PLACE_MINUTES * 60_000;
+}
+
 /** Until when an unpaid order holds its slot: `minutes` from now, never past the slot's start. */
 export function holdUntil(now: Date, slotStart: Date, minutes: number): Date {
   return new Date(Math.min(now.getTime() + minutes * 60_000, slotStart.getTime()));

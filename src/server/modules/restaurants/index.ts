@@ -24,8 +24,11 @@ export {
   assertOffers,
   assertWithinHorizon,
   bookSlot,
+  samePlaceAgain,
+  slotChoices,
   slotRules,
   tooFarAheadText,
   type Booking,
+  type SlotChoices,
 } from './slots';
 export { restaurantRoutes } from './restaurants.routes';

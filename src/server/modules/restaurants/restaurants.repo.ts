@@ -233,10 +233,14 @@ export async function slotLoad(
  * and before the checkout (docs/decisions: takeaway and kitchen).
  */
 export async function lockSlot(tx: DbOrTx, restaurantId: string, start: Date): Promise<void> {
+  const locked = () =>
+    tx
+      .select({ startsAt: takeawaySlots.startsAt })
+      .from(takeawaySlots)
+      .where(and(eq(takeawaySlots.restaurantId, restaurantId), eq(takeawaySlots.startsAt, start)))
+      .for('update');
+  // A slot's row is made by its first order: every later one locks it in one round trip.
+  if ((await locked()).length > 0) return;
   await tx.insert(takeawaySlots).values({ restaurantId, startsAt: start }).onConflictDoNothing();
-  await tx
-    .select({ startsAt: takeawaySlots.startsAt })
-    .from(takeawaySlots)
-    .where(and(eq(takeawaySlots.restaurantId, restaurantId), eq(takeawaySlots.startsAt, start)))
-    .for('update');
+  await locked();
 }

@@ -174,26 +174,25 @@ export interface Booking {
 }
 
 /**
- * Takes a place in a slot for an order, in the caller's transaction: the scheduled slot asked for, or for
- * ASAP the slot its window starts in (or the next with room). Each slot is locked before it is counted, in
- * time order, so concurrent orders for the last place get it once. `except` is an order taking its place
- * again (paid after its hold ended): it is not counted against itself.
+ * Where an order can take its place, in the order bookSlot tries them: the scheduled slot asked for, or for
+ * ASAP the slot its window starts in, then the day's later slots. Worked out from the clock and the opening
+ * hours alone (no count, no lock), so a caller can write what does not depend on the count before taking
+ * the slot's lock; every refusal that needs no count is made here. All the choices are on one London day
+ * (`day`: ASAP's later slots are the same day's), the day the order is for.
  */
-export async function bookSlot(
-  tx: DbOrTx,
+export interface SlotChoices {
+  asap: boolean;
+  day: IsoDate;
+  choices: Booking[];
+}
+
+export function slotChoices(
   restaurant: RestaurantRow,
   request: SlotRequest & { asap: boolean; slotStart: Date | null },
   now: Date,
-  except: string | null = null,
-): Promise<Booking> {
+): SlotChoices {
   assertOffers(restaurant, request);
   const rules = slotRules(restaurant, request);
-  const capacity = restaurant.slotCapacity;
-  const count = async (start: Date) => {
-    await lockSlot(tx, restaurant.id, start);
-    const load = await slotLoad(tx, restaurant.id, start, new Date(start.getTime() + 1), now, except);
-    return load.get(start.getTime()) ?? 0;
-  };
   if (!request.asap) {
     const start = request.slotStart;
     if (start) assertWithinHorizon(start, now, request.catering);
@@ -204,14 +203,8 @@ export async function bookSlot(
         start ? { startTime: start.toISOString() } : undefined,
       );
     }
-    if ((await count(start)) >= capacity) {
-      throw new DomainError(
-        'SLOT_UNAVAILABLE',
-        `${slotLabel(start)} is fully booked. Please choose another time.`,
-        { startTime: start.toISOString() },
-      );
-    }
-    return { slotStart: start, window: slotWindow(start) };
+    const window = slotWindow(start);
+    return { asap: false, day: londonDate(window.from), choices: [{ slotStart: start, window }] };
   }
   const asap = asapWindow(restaurant.openingHours, now, rules);
   if (!asap) {
@@ -222,16 +215,70 @@ export async function bookSlot(
   }
   // As planAsap: the slot the window starts in, else the next offered slot with room.
   const first = slotOfWindow(asap);
-  const later = slotStartsOn(restaurant.openingHours, londonDate(now), now, rules).filter(
-    (start) => start.getTime() > first.getTime(),
-  );
-  for (const slot of [first, ...later]) {
-    if ((await count(slot)) < capacity) {
-      return { slotStart: slot, window: slot === first ? asap : slotWindow(slot) };
-    }
+  const day = londonDate(asap.from);
+  const later = slotStartsOn(restaurant.openingHours, londonDate(now), now, rules)
+    .filter((start) => start.getTime() > first.getTime())
+    .map((start) => ({ slotStart: start, window: slotWindow(start) }));
+  const choices = [{ slotStart: first, window: asap }, ...later];
+  if (choices.some((choice) => londonDate(choice.window.from) !== day)) {
+    throw new Error(`${restaurant.id}: an ASAP order's slots are not all on ${day}`);
+  }
+  return { asap: true, day, choices };
+}
+
+/**
+ * Takes a place in a slot for an order, in the caller's transaction: the first of its choices (slotChoices)
+ * with room. Each slot is locked before it is counted, in time order, so concurrent orders for the last place
+ * get it once; the lock is held until the caller's transaction ends. `except` is an order taking its place
+ * again (paid after its hold ended): it is not counted against itself.
+ */
+export async function bookSlot(
+  tx: DbOrTx,
+  restaurant: RestaurantRow,
+  request: SlotRequest & { asap: boolean; slotStart: Date | null },
+  now: Date,
+  except: string | null = null,
+  { asap, choices }: SlotChoices = slotChoices(restaurant, request, now),
+): Promise<Booking> {
+  const capacity = restaurant.slotCapacity;
+  for (const choice of choices) {
+    await lockSlot(tx, restaurant.id, choice.slotStart);
+    const start = choice.slotStart;
+    const load = await slotLoad(tx, restaurant.id, start, new Date(start.getTime() + 1), now, except);
+    if ((load.get(start.getTime()) ?? 0) < capacity) return choice;
+  }
+  if (!asap) {
+    const start = choices[0]!.slotStart;
+    throw new DomainError(
+      'SLOT_UNAVAILABLE',
+      `${slotLabel(start)} is fully booked. Please choose another time.`,
+      { startTime: start.toISOString() },
+    );
   }
   throw new DomainError(
     'SLOT_UNAVAILABLE',
     `${restaurant.name} is fully booked for today. Please choose a time on another day.`,
   );
+}
+
+/**
+ * The booking an order that holds a place in `held` would be given again now, when it is that place: the
+ * first of its choices (slotChoices), which bookSlot would give it, for the order is counted there while its
+ * hold lasts (the others are fewer than the capacity, unless the capacity was lowered since). Null when booking
+ * again would move or refuse it: then only bookSlot, under the slot's lock, decides.
+ */
+export function samePlaceAgain(
+  restaurant: RestaurantRow,
+  request: SlotRequest & { asap: boolean; slotStart: Date | null },
+  held: Date,
+  now: Date,
+): Booking | null {
+  let first: Booking | undefined;
+  try {
+    first = slotChoices(restaurant, request, now).choices[0];
+  } catch (error) {
+    if (error instanceof DomainError) return null;
+    throw error;
+  }
+  return first && first.slotStart.getTime() === held.getTime() ? first : null;
 }

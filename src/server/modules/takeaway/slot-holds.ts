@@ -4,6 +4,7 @@ import type { OrderState } from '../../../domain/orders';
 import type { FulfillmentType } from '../../../domain/restaurant-hours';
 import {
   DECLINE_GRACE_MINUTES,
+  holdOutlastsPayment,
   holdUntil,
   SLOT_HOLD_MINUTES,
   UNPAID_STATES,
@@ -11,7 +12,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema/orders';
 import { takeawayOrders } from '../../db/schema/takeaway';
-import { bookSlot, findRestaurant, RESTAURANT_GONE } from '../restaurants';
+import { bookSlot, findRestaurant, RESTAURANT_GONE, samePlaceAgain } from '../restaurants';
 
 // An unpaid takeaway keeps its place in its slot only while its customer pays (issue 19): a few minutes from
 // placing it, again from each payment it starts, and a short grace after a decline, never past the slot
@@ -32,26 +33,25 @@ async function unpaidOrdersOf(tx: DbOrTx, checkoutId: string) {
 
 /**
  * A customer starts paying (payments' `paying`, the checkout locked): each unpaid order takes its place in its
- * slot again (its own hold not counted against it) and holds it for SLOT_HOLD_MINUTES more.
+ * slot again (its own hold not counted against it) and holds it for SLOT_HOLD_MINUTES more. While its hold has
+ * long to run and booking again could only give it the place it holds (samePlaceAgain), it keeps that place
+ * without the slot's lock (issue 24: every payment queued on it); otherwise bookSlot decides under the lock.
  */
 export async function holdForPayment(tx: DbOrTx, checkoutId: string, now: Date): Promise<void> {
   for (const { id, takeaway } of await unpaidOrdersOf(tx, checkoutId)) {
     const restaurant = await findRestaurant(tx, takeaway.restaurantId);
     if (!restaurant) throw new DomainError('RESTAURANT_NOT_FOUND', RESTAURANT_GONE);
-    let booking;
+    const request = {
+      fulfillmentType: takeaway.fulfillmentType as FulfillmentType,
+      catering: takeaway.isCateringOrder,
+      asap: takeaway.asap,
+      slotStart: takeaway.asap ? null : takeaway.slotStart,
+    };
+    let booking = holdOutlastsPayment(takeaway.heldUntil, now)
+      ? samePlaceAgain(restaurant, request, takeaway.slotStart, now)
+      : null;
     try {
-      booking = await bookSlot(
-        tx,
-        restaurant,
-        {
-          fulfillmentType: takeaway.fulfillmentType as FulfillmentType,
-          catering: takeaway.isCateringOrder,
-          asap: takeaway.asap,
-          slotStart: takeaway.asap ? null : takeaway.slotStart,
-        },
-        now,
-        id,
-      );
+      booking ??= await bookSlot(tx, restaurant, request, now, id);
     } catch (error) {
       if (error instanceof DomainError) {
         throw new DomainError(error.code, `${error.message}${NOT_CHARGED}`, error.details);

@@ -1,3 +1,4 @@
+import { londonDate } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
 import { TABLE_ROUND_LIFECYCLE } from '../../../domain/kitchen';
 import type { DbOrTx } from '../../db/client';
@@ -60,7 +61,7 @@ export async function prepareTableRound(
   return {
     checked,
     booking,
-    draft: { ...takeawayDraft(checked, booking.window, null), type: 'DineInOrder' },
+    draft: { ...takeawayDraft(checked, londonDate(booking.window.from), null), type: 'DineInOrder' },
     restaurant: checked.restaurant,
     tableNumber: checked.restaurant.hasTableNumbers ? checked.details.tableNumber : null,
     basketId: priced.basket.id,

@@ -24,7 +24,7 @@ import {
   type CheckoutRow,
   type Mover,
 } from '../orders';
-import { bookSlot } from '../restaurants';
+import { bookSlot, slotChoices } from '../restaurants';
 import type { ShopRulesCache } from '../shop';
 import { elsewhereFor } from './elsewhere';
 import { checkedTakeaway, takeawayDraft, takeawayLines, takeawaySide } from './takeaway-placing';
@@ -74,33 +74,29 @@ export class TakeawayOrdersService {
     const rules = await this.rules.get();
     const now = this.clock.now();
     const by: Mover = { actor: 'customer', at: now };
-    return this.db.transaction(async (tx) => {
+    const placed = await this.db.transaction(async (tx) => {
       // 1. The basket, locked and priced at now; its open order again if nothing changed, else withdrawn.
       const priced = await lockAndPriceTakeaway(tx, owner, body.basketId, now);
       const tip = checkedTip(priced, body.tip ?? 0, guest);
       const open = await lockOpenCheckoutOfBasket(tx, priced.basket.id);
       if (open) {
         if (await this.isSame(tx, open, customerId, priced, { ...body, tip }))
-          return this.result(tx, open, customerId, rules, false);
+          return { checkout: open, created: false };
         await this.endings.withdraw(tx, open, { ...by, reason: 'Withdrawn: the basket changed' });
       }
-      // 2. Nothing in the way: the basket orderable now, a phone for the rider, the allergens confirmed.
+      // 2. Nothing in the way: the basket orderable now, a phone for the rider, the allergens confirmed, a
+      //    slot it could have (ASAP: the slot its window starts in, or a later one that day).
       const customer = await findCustomerById(tx, customerId);
       if (!customer) throw new DomainError('CUSTOMER_NOT_FOUND', 'We could not find your account');
       const order = checkedTakeaway(priced, customer, body);
-      // 3. A place in the slot (ASAP: the slot its window starts in, or the next with room).
-      const booking = await bookSlot(
-        tx,
-        order.restaurant,
-        {
-          fulfillmentType: order.fulfillmentType,
-          catering: order.details.isCateringOrder,
-          asap: order.details.asap,
-          slotStart: order.details.slotStart,
-        },
-        now,
-      );
-      // 4. The order, its lines copied with their modifiers, and its takeaway side.
+      const request = {
+        fulfillmentType: order.fulfillmentType,
+        catering: order.details.isCateringOrder,
+        asap: order.details.asap,
+        slotStart: order.details.slotStart,
+      };
+      const choices = slotChoices(order.restaurant, request, now);
+      // 3. The order, its lines copied with their modifiers: new rows, which nobody else waits on.
       const { checkout, orderIds } = await placeOrders(
         tx,
         {
@@ -112,14 +108,19 @@ export class TakeawayOrdersService {
           subscriptionId: null,
           total: priced.totals.total + tip,
         },
-        [takeawayDraft(order, booking.window, body.deliveryNote ?? null, tip)],
+        [takeawayDraft(order, choices.day, body.deliveryNote ?? null, tip)],
         order.kind,
         by,
       );
-      await insertTakeawayOrder(tx, takeawaySide(order, orderIds[0]!, booking, now));
       await insertTakeawayLines(tx, orderIds[0]!, takeawayLines(order));
-      return this.result(tx, checkout, customerId, rules, true);
+      // 4. Last, a place in the slot and the takeaway side that holds it: the slot's row is locked from here
+      //    to the commit, two statements later (issue 24: it was held for thirteen).
+      const booking = await bookSlot(tx, order.restaurant, request, now, null, choices);
+      await insertTakeawayOrder(tx, takeawaySide(order, orderIds[0]!, booking, now));
+      return { checkout, created: true };
     });
+    // The answer is read once the slot's lock is given back.
+    return this.result(this.db, placed.checkout, customerId, rules, placed.created);
   }
 
   /** The customer's takeaway orders in progress, and those finished in the last two hours (newest first). */
@@ -183,17 +184,17 @@ export class TakeawayOrdersService {
   }
 
   private async result(
-    tx: DbOrTx,
+    db: DbOrTx,
     checkout: CheckoutRow,
     customerId: string,
     rules: Awaited<ReturnType<ShopRulesCache['get']>>,
     created: boolean,
   ): Promise<PlacedTakeaway> {
-    const order = await checkoutOrderRow(tx, checkout.id);
-    const record = await readTakeawayOrder(tx, order!.id);
+    const order = await checkoutOrderRow(db, checkout.id);
+    const record = await readTakeawayOrder(db, order!.id);
     return {
       order: toTakeawayOrder(record!),
-      meta: checkoutMeta(checkout, await creditBalance(tx, customerId), rules, false),
+      meta: checkoutMeta(checkout, await creditBalance(db, customerId), rules, false),
       created,
     };
   }

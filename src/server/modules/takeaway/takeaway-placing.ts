@@ -1,8 +1,8 @@
 import type { OrderAddress, TakeawayAddress } from '../../../domain/address';
-import { londonDate } from '../../../domain/calendar';
+import type { IsoDate } from '../../../domain/calendar';
 import { DomainError, Problems, type ErrorCode } from '../../../domain/errors';
 import { pence } from '../../../domain/money';
-import type { FulfillmentType, Window } from '../../../domain/restaurant-hours';
+import type { FulfillmentType } from '../../../domain/restaurant-hours';
 import { lineSize } from '../../../domain/takeaway';
 import { holdUntil, SLOT_HOLD_MINUTES } from '../../../domain/takeaway-promises';
 import type { TakeawayOrderBody } from '../../../contracts/takeaway';
@@ -85,10 +85,13 @@ export function checkedTakeaway(
   };
 }
 
-/** The order as orders keeps it: one order, its lines copied from the menu with their modifiers. */
+/**
+ * The order as orders keeps it: one order for the London day its slot is on, its lines copied from the menu
+ * with their modifiers.
+ */
 export function takeawayDraft(
   order: CheckedTakeaway,
-  window: Window,
+  day: IsoDate,
   deliveryNote: string | null,
   tip = 0,
 ): OrderDraft<null> {
@@ -97,7 +100,7 @@ export function takeawayDraft(
   return {
     mealWeek: null,
     type: 'DeliverectOrder',
-    deliveryDate: londonDate(window.from),
+    deliveryDate: day,
     deliveryNote,
     shippingAddress:
       fulfillmentType === 'delivery' && address
