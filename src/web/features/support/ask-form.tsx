@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { Customer } from '../../../contracts/customer-model';
 import type { SupportTicket, SupportTicketBody } from '../../../contracts/support';
-import { EMAIL_FORMAT_MESSAGE } from '../../../contracts/email';
+import { EMAIL_FORMAT_MESSAGE, EMAIL_PATTERN } from '../../../contracts/email-format';
 import {
   SUPPORT_MESSAGE_MAX,
   SUPPORT_NAME_MAX,
@@ -29,7 +29,6 @@ interface Values {
   name: string;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const count = (n: number) => n.toLocaleString('en-GB');
 const isTopic = (value: string | null): value is SupportTopic =>
   SUPPORT_TOPICS.some((topic) => topic.id === value);
@@ -42,7 +41,7 @@ function check(values: Values, signedIn: boolean): Checked<SupportTicketBody> {
   const email = values.email.trim().toLowerCase();
   if (!signedIn) {
     if (!email) errors.email = 'Enter your email address, so that we can answer you';
-    else if (!EMAIL.test(email)) errors.email = EMAIL_FORMAT_MESSAGE;
+    else if (!EMAIL_PATTERN.test(email)) errors.email = EMAIL_FORMAT_MESSAGE;
     if (values.name.trim().length > SUPPORT_NAME_MAX)
       errors.name = `Your name must be ${SUPPORT_NAME_MAX} characters or fewer`;
   }
