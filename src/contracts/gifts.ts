@@ -7,9 +7,12 @@ import { emailSchema } from './email';
 
 export const GIFT_MESSAGE_MAX = 300;
 export const MAX_GIFT_BOXES = 5;
+export const GIFT_RECIPIENT_NAME_MAX = 100;
 
 export const giftRecipientSchema = z.strictObject({
-  name: z.string().check(z.trim(), z.minLength(1, 'Tell us who the gift is for'), z.maxLength(100)),
+  name: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'Tell us who the gift is for'), z.maxLength(GIFT_RECIPIENT_NAME_MAX)),
   /** When given, the recipient is told a gift is on its way (never the price). */
   email: z.optional(z.nullable(emailSchema)),
   message: z.optional(

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from '../../shared/router';
-import { GIFT_MESSAGE_MAX, giftRecipientSchema, MAX_GIFT_BOXES } from '../../../contracts/gifts';
+import { GIFT_MESSAGE_MAX, MAX_GIFT_BOXES } from '../../../contracts/gifts';
 import { allergenText } from '../../../domain/allergens';
 import { lineTotal } from '../../../domain/basket';
 import { formatPence } from '../../../domain/money';
 import { saveGiftDraft, readGiftDraft } from '../../features/gifts/gift-draft';
+import { checkGiftRecipient } from '../../features/gifts/recipient-check';
 import { menuQueries, type MenuDish } from '../../features/menu/menu.queries';
 import { FormError, SelectField, SubmitButton, TextAreaField, TextField } from '../../shared/forms/fields';
 import { useForm } from '../../shared/forms/use-form';
@@ -61,12 +62,8 @@ function GiftBoxForm({ box }: { box: MenuDish }) {
     // The draft is this browser's own, never in the server's HTML: the form takes it up as it goes live,
     // under what was typed into it before then.
     onLive: (typed) => ({ ...fromDraft(), ...typed }),
-    schema: giftRecipientSchema,
-    prepare: (v) => ({
-      name: v.name,
-      email: v.email.trim() === '' ? null : v.email,
-      message: v.message.trim() === '' ? null : v.message,
-    }),
+    // The contract's rules without zod, which this public page does not load (recipient-check.ts).
+    check: checkGiftRecipient,
     onSubmit: async (_recipient, v) => {
       if (!variant) {
         form.fail('Choose a size');
