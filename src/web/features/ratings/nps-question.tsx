@@ -1,16 +1,11 @@
 import { useId } from 'react';
-import { feedbackBody, type FeedbackBody } from '../../../contracts/ratings';
-import {
-  FEEDBACK_REASONS,
-  MAX_FEEDBACK_NOTES,
-  MAX_NPS,
-  MIN_NPS,
-  type FeedbackReason,
-} from '../../../domain/ratings';
+import type { FeedbackBody } from '../../../contracts/ratings';
+import { FEEDBACK_REASONS, MAX_FEEDBACK_NOTES, MAX_NPS, MIN_NPS } from '../../../domain/ratings';
 import { isApiError } from '../../shared/api/client';
 import { FormError, SelectField, SubmitButton, TextAreaField } from '../../shared/forms/fields';
 import { failureMessage, useForm } from '../../shared/forms/use-form';
 import { randomId } from '../../shared/random-id';
+import { checkFeedback } from './rating-checks';
 import { ratingsApi, type OrderFeedback } from './ratings.queries';
 import './ratings.css';
 
@@ -56,14 +51,7 @@ export function NpsQuestion({
   const id = useId();
   const form = useForm<Values, FeedbackBody>({
     initial: { npsRating: null, reason: '', notes: '' },
-    schema: feedbackBody,
-    names: { npsRating: 'a score' },
-    prepare: (values) => ({
-      ...(ratingKey ? { key: ratingKey } : {}),
-      npsRating: values.npsRating ?? undefined,
-      reason: values.reason ? (values.reason as FeedbackReason) : null,
-      ...(values.notes.trim() ? { notes: values.notes } : {}),
-    }),
+    check: (values) => checkFeedback(values, ratingKey),
     onSubmit: async (body) => onAnswered(await ratingsApi.feedback(orderId, body, randomId())),
     failure: (error) => {
       if (isApiError(error, 'FEEDBACK_ALREADY_GIVEN')) {

@@ -1,9 +1,9 @@
-import { ratingCommentSchema, starsSchema } from '../../../contracts/ratings';
 import { MAX_RATING_COMMENT } from '../../../domain/ratings';
 import { isApiError } from '../../shared/api/client';
 import { FormError, SubmitButton, TextAreaField } from '../../shared/forms/fields';
 import { failureMessage, useForm } from '../../shared/forms/use-form';
 import { randomId } from '../../shared/random-id';
+import { checkRating } from './rating-checks';
 import { ratingsApi, type Rating } from './ratings.queries';
 import { StarInput } from './star-input';
 
@@ -36,15 +36,7 @@ export function OrderRatingForm({
 }) {
   const form = useForm<Values, { rating: number; comment: string }>({
     initial: { stars: initialStars ?? existing?.rating ?? null, comment: existing?.comment ?? '' },
-    check: ({ stars, comment }) => {
-      const errors: Record<string, string> = {};
-      if (!starsSchema.safeParse(stars).success) errors.stars = 'Choose from 1 to 5 stars';
-      const text = ratingCommentSchema.safeParse(comment);
-      if (!text.success) errors.comment = `Please keep your comment under ${MAX_RATING_COMMENT} characters`;
-      return Object.keys(errors).length > 0 || !text.success
-        ? { ok: false, errors }
-        : { ok: true, data: { rating: stars!, comment: text.data ?? '' } };
-    },
+    check: checkRating,
     onSubmit: async ({ rating, comment }) => {
       const key = ratingKey ? { key: ratingKey } : {};
       onRated(
