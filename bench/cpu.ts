@@ -107,9 +107,17 @@ export function cpuSplit(
   };
 }
 
-export function formatCpu(split: CpuSplit | null | undefined): string {
+/**
+ * The split, and with the answers a second the run had, the CPU one answer took: server and PostgreSQL ms
+ * (% of one core × 10 = ms a second). It moves far less with a busy machine than the answers a second do.
+ */
+export function formatCpu(split: CpuSplit | null | undefined, perSecond?: number, what = 'answer'): string {
   if (!split) return 'CPU split: not measured (no /proc)';
-  return `CPU % of one core: server ${split.server}, postgres ${split.postgres}, load generator ${split.loadgen}, other ${split.other} (machine ${split.machineBusy} of 200)`;
+  const each =
+    perSecond && perSecond > 0
+      ? `; per ${what}: server ${((split.server * 10) / perSecond).toFixed(2)} ms + postgres ${((split.postgres * 10) / perSecond).toFixed(2)} ms`
+      : '';
+  return `CPU % of one core: server ${split.server}, postgres ${split.postgres}, load generator ${split.loadgen}, other ${split.other} (machine ${split.machineBusy} of 200)${each}`;
 }
 
 // Where a server's CPU goes, from V8's sampling profiles (`node --cpu-prof`, one .cpuprofile per process):
@@ -175,11 +183,35 @@ const CATEGORIES: [string, (url: string, fn: string) => boolean][] = [
   ['other packages', (url) => url.includes('node_modules')],
 ];
 
+/**
+ * Steps of a request counted with everything they call (a sample counts for a step when the step's frame is
+ * anywhere on its stack), where the categories count only the frame on top: checking and writing the answer
+ * is zod's and JSON's, but also the shop's own code and GC's.
+ */
+const STEPS: [string, (url: string, fn: string) => boolean][] = [
+  [
+    'the answer: its contract check and JSON',
+    (url, fn) => fn === 'serialize' && url.endsWith('fastify/lib/reply.js'),
+  ],
+  ['the request: its checks (zod)', (url) => url.endsWith('fastify/lib/validation.js')],
+  ['the request’s logger', (_url, fn) => fn === 'createChildLogger'],
+  [
+    'the hooks (sessions, visitors, headers, idempotency…), their own part',
+    (url, fn) => fn === 'hookIterator' && url.endsWith('fastify/lib/hooks.js'),
+  ],
+  [
+    'SQL (drizzle and the driver)',
+    (url) => /node_modules\/(drizzle-orm|pg|pg-protocol|pg-pool|pg-types)\//.test(url),
+  ],
+];
+
 export interface ProfileSummary {
   /** Busy samples in the window, over every process profiled. */
   samples: number;
   /** Share of the busy samples, in %, per category, largest first. */
   categories: { name: string; pct: number }[];
+  /** Share of the busy samples, in %, within each of STEPS (with what it calls). */
+  steps: { name: string; pct: number }[];
   /** The functions where most busy samples were (self time), for the next step. */
   topFunctions: { name: string; pct: number }[];
 }
@@ -191,11 +223,24 @@ export interface ProfileSummary {
 export function summariseProfiles(profiles: CpuProfile[], fromUs: number, toUs: number): ProfileSummary {
   const counts = new Map<string, number>();
   const selves = new Map<string, number>();
+  const inSteps = new Map<string, number>();
   let busy = 0;
   for (const profile of profiles) {
     const byId = new Map(profile.nodes.map((node) => [node.id, node]));
     const parent = new Map<number, number>();
     for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+    const stepsOf = new Map<number, string[]>();
+    const stepsAt = (id: number): string[] => {
+      const known = stepsOf.get(id);
+      if (known) return known;
+      const { url, functionName } = byId.get(id)!.callFrame;
+      const above = parent.get(id);
+      const found = new Set(above === undefined ? [] : stepsAt(above));
+      for (const [name, test] of STEPS) if (test(url, functionName)) found.add(name);
+      const list = [...found];
+      stepsOf.set(id, list);
+      return list;
+    };
     const categoryOf = new Map<number, string>();
     const classify = (id: number): string => {
       const known = categoryOf.get(id);
@@ -222,6 +267,7 @@ export function summariseProfiles(profiles: CpuProfile[], fromUs: number, toUs: 
       busy += 1;
       const category = fn === '(program)' ? 'V8 and native (no JS frame)' : classify(node.id);
       counts.set(category, (counts.get(category) ?? 0) + 1);
+      for (const step of stepsAt(node.id)) inSteps.set(step, (inSteps.get(step) ?? 0) + 1);
       const where = node.callFrame.url.replace(/^.*\/(node_modules|src)\//, '$1/').replace(/^file:\/\//, '');
       const self = `${fn || '(anonymous)'} ${where}`.trim();
       selves.set(self, (selves.get(self) ?? 0) + 1);
@@ -230,7 +276,12 @@ export function summariseProfiles(profiles: CpuProfile[], fromUs: number, toUs: 
   const share = (n: number) => Math.round((n / Math.max(1, busy)) * 1000) / 10;
   const sorted = (map: Map<string, number>) =>
     [...map].sort((a, b) => b[1] - a[1]).map(([name, n]) => ({ name, pct: share(n) }));
-  return { samples: busy, categories: sorted(counts), topFunctions: sorted(selves).slice(0, 8) };
+  return {
+    samples: busy,
+    categories: sorted(counts),
+    steps: STEPS.map(([name]) => ({ name, pct: share(inSteps.get(name) ?? 0) })),
+    topFunctions: sorted(selves).slice(0, 8),
+  };
 }
 
 export function formatProfile(summary: ProfileSummary | null | undefined): string {
@@ -239,6 +290,7 @@ export function formatProfile(summary: ProfileSummary | null | undefined): strin
     `server CPU by category (${summary.samples} busy samples): ${summary.categories
       .map((c) => `${c.name} ${c.pct}%`)
       .join(', ')}`,
+    `    steps, with what they call: ${summary.steps.map((step) => `${step.name} ${step.pct}%`).join(', ')}`,
     `    top functions (self): ${summary.topFunctions.map((f) => `${f.name} ${f.pct}%`).join('; ')}`,
   ].join('\n');
 }

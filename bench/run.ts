@@ -230,7 +230,7 @@ async function main() {
               const s = orders.sessions;
               report.push(
                 line(`Takeaway menu, PostgreSQL, ${processes(workers)}`, menu),
-                `    ${formatCpu(menu.cpu)}`,
+                `    ${formatCpu(menu.cpu, menu.rps)}`,
                 `POST /orders/takeaway, PostgreSQL, ${processes(workers)}, ${CONNECTIONS} customers at once: ${orders.placed} orders placed (${orders.perSecond}/s), p50 ${orders.place.p50} ms, p95 ${orders.place.p95} ms, p99 ${orders.place.p99} ms (${orders.refused} refused${
                   orders.refused
                     ? `: ${Object.entries(orders.refusedWhy)
@@ -238,7 +238,7 @@ async function main() {
                         .join(', ')}`
                     : ''
                 }, ${orders.failures} failed)`,
-                `    ${formatCpu(ordersCpu)}`,
+                `    ${formatCpu(ordersCpu, orders.perSecond, 'order (its whole round: basket, dishes, place, pay)')}`,
                 `    each customer's round: ${ms(orders.steps.round)} = basket ${ms(orders.steps.basket)} + 2 dishes ${ms(orders.steps.items)} + place ${ms(orders.steps.place)} + pay ${ms(orders.steps.pay)}`,
                 `    PostgreSQL sessions (pg_stat_activity every 50 ms, ${s.samples} samples): on average ${s.mean.total} open, ${s.mean.active} running a statement, ${s.mean.lockWait} waiting for a lock, ${s.mean.idleInTransaction} idle in a transaction, ${s.mean.idle} idle; a lock wait in ${s.samplesWithLockWait}% of samples` +
                   (s.lockWaitsOn.length
@@ -302,12 +302,12 @@ async function main() {
               report.push(
                 line(`Add to basket, PostgreSQL, ${processes(workers)}`, add) +
                   `  ${add.okPerSecond} adds/s answered 2xx`,
-                `    ${formatCpu(add.cpu)}`,
+                `    ${formatCpu(add.cpu, add.rps)}`,
                 line(`Product list (20 + variants), ${processes(workers)}`, products) +
                   `  (${products.failures ?? 0} GraphQL errors)`,
-                `    ${formatCpu(products.cpu)}`,
+                `    ${formatCpu(products.cpu, products.rps)}`,
                 openLine(`Add to basket, open loop, ${processes(workers)}`, open) + '  (target p95 ≤ 20 ms)',
-                `    ${formatCpu(open.cpu)}`,
+                `    ${formatCpu(open.cpu, open.ok / open.seconds)}`,
               );
             } finally {
               await stop(shop);
