@@ -80,7 +80,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             // The contracts' modules do nothing at their top level but make schemas and constants: one a
             // page imports only for what it leaves unused (a schema a production build does not parse
             // with) is not loaded at all.
-            moduleSideEffects: [{ test: /[\\/]src[\\/]contracts[\\/]/, sideEffects: false }],
+            moduleSideEffects: [{ test: /[\\/]src[\\/](contracts|domain)[\\/]/, sideEffects: false }],
           },
           // Two entries (decision 31): the app (index.html, main.tsx) and a server-rendered page's first load.
           input: {
