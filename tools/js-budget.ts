@@ -25,9 +25,15 @@ export const BUDGETS: Budgets = {
   initialKb: 150,
   pageKb: {
     '/menu': 123,
-    '/gift-boxes': 127,
-    '/pasta-now-search-address': 130,
-    '/events/themes': 126,
+    '/gift-boxes': 118,
+    '/pasta-now-search-address': 117,
+    '/catering-search-address': 117,
+    '/pasta-now': 124,
+    '/catering-menu': 124,
+    '/dine-in': 130,
+    '/events/themes': 113,
+    '/rate-my-takeaway': 116,
+    '/support': 111,
   },
   chunkKb: 50,
 };
