@@ -77,9 +77,9 @@ export default defineConfig(({ isSsrBuild }) => ({
               'toOne',
               'toMany',
             ],
-            // The contracts' modules do nothing at their top level but make schemas and constants: one a
-            // page imports only for what it leaves unused (a schema a production build does not parse
-            // with) is not loaded at all.
+            // The contracts' and the domain's modules do nothing at their top level but make schemas,
+            // rules and constants: one a page imports only for what it leaves unused (a schema a production
+            // build does not parse with, a rule of another area) is not loaded at all.
             moduleSideEffects: [{ test: /[\\/]src[\\/](contracts|domain)[\\/]/, sideEffects: false }],
           },
           // Two entries (decision 31): the app (index.html, main.tsx) and a server-rendered page's first load.
