@@ -169,11 +169,30 @@ test('a customer’s allergen profile, set in their profile, marks the dishes th
   await expectAccessible(page, '/account/my-details');
 
   await takeawayBasket(page);
+  // The header's height from its first paint on (issue 24: the page is rendered as anyone sees it, and the
+  // customer's note joins once it is live): the same header element, never taller or shorter.
+  await page.addInitScript(() => {
+    // Parsed, before any script of the page has run.
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return;
+      const header = document.querySelector('.twm-header');
+      const seen: number[] = [];
+      Object.assign(window, { headerSeen: { header, seen } });
+      if (header) new ResizeObserver(() => seen.push(header.getBoundingClientRect().height)).observe(header);
+    });
+  });
   await page.goto('/pasta-now');
   await waitForHydration(page);
-  await expect(
-    page.getByText(/Dishes marked contain something in your allergen profile \(Milk\)/),
-  ).toBeVisible();
+  const note = page.locator('.twm-allergen-note');
+  await expect(note).toContainText('Your allergens: Milk');
+  await expect(note).toContainText('Dishes with them are marked.');
+  const header = await page.evaluate(() => {
+    const { header, seen } = (window as unknown as { headerSeen: { header: Element; seen: number[] } })
+      .headerSeen;
+    return { kept: document.contains(header), heights: [...new Set(seen)] };
+  });
+  expect(header.kept, 'the server’s header is the one hydrated, not rendered again').toBe(true);
+  expect(header.heights).toHaveLength(1);
   await expect(page.getByRole('article', { name: 'Tagliatelle al Ragù' })).toContainText(
     'Contains milk, which is in your allergen profile',
   );

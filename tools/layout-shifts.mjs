@@ -10,6 +10,15 @@ const page = await browser.newPage({
   deviceScaleFactor: 1.75,
   isMobile: true,
 });
+// COOKIE="name=value; other=value": the page as that browser sees it (a signed-in customer's session).
+if (process.env.COOKIE) {
+  await page.context().addCookies(
+    process.env.COOKIE.split(/;\s*/).map((pair) => {
+      const at = pair.indexOf('=');
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url };
+    }),
+  );
+}
 const cdp = await page.context().newCDPSession(page);
 await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
 await cdp.send('Network.enable');

@@ -91,7 +91,8 @@ export function MenuHeader({
     (p) => !BASKET_PROBLEMS.includes(p.code) && !(noTime && p.code === 'SLOT_UNAVAILABLE'),
   );
   const delivery = (basket?.fulfillmentType ?? 'delivery') === 'delivery';
-  // A visitor reads it in the When row.
+  // A visitor reads it as the When row's value; a basket's time is there, so it goes beside the row's label
+  // (in a row, not the line under it: the header keeps its height when the basket joins).
   const closedNow = basket && restaurant && !restaurant.openNow && !catering;
   const at = restaurant ? `${restaurant.address1}, ${restaurant.postcode}` : '';
   const [how, place] = basket ? where(basket, restaurant) : [catering ? 'Catering from' : 'From', at];
@@ -114,7 +115,12 @@ export function MenuHeader({
           )}
         </div>
         <div className={`twm-choice${noTime ? ' twm-choice--needed' : ''}`}>
-          <span className="twm-choice__label">When</span>
+          <span className="twm-choice__label">
+            When
+            {closedNow
+              ? ` · ${restaurant.opensAt ? `Opens at ${timeLabel(new Date(restaurant.opensAt))}` : 'Closed for today'}`
+              : ''}
+          </span>
           {basket ? (
             <>
               <span className="twm-choice__value">{when}</span>
@@ -130,8 +136,6 @@ export function MenuHeader({
       <p className="twm-header__facts">
         {delivery && restaurant ? `${deliveryFeeText(restaurant, catering)} · ` : null}
         Minimum order {formatPenceShort(minimumSpend)}
-        {closedNow && restaurant.opensAt ? ` · Opens at ${timeLabel(new Date(restaurant.opensAt))}` : ''}
-        {closedNow && !restaurant.opensAt ? ' · Closed for today' : ''}
       </p>
       {catering ? (
         <p className="notice twm-header__catering">

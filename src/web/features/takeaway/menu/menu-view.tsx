@@ -1,11 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Link } from '../../../shared/router';
+import { Link, useLocation } from '../../../shared/router';
 import type { MenuProduct, Restaurant } from '../../../../contracts/restaurants';
 import type { TakeawayBasket } from '../../../../contracts/takeaway';
 import type { FulfillmentType } from '../../../../domain/fulfillment-types';
 import { ALLERGENS } from '../../../../domain/allergens';
-import { customerQueries } from '../../../shared/customer.queries';
 import { shopNow, shopQueries } from '../../../shared/shop.queries';
 import { Dialog } from '../../../shared/ui/dialog';
 import { Spinner } from '../../../shared/ui/spinner';
@@ -58,23 +57,44 @@ export interface MenuHeaderParts {
   allergenNote: ReactNode;
 }
 
-function AllergenNote({ profile }: { profile: number[] | null }) {
-  const customer = useQuery(customerQueries.me()).data;
-  if (!customer) return null;
-  if (!profile || profile.length === 0) {
-    return (
-      <p className="twm-allergen-note">
-        Tell us your allergens in <Link to="/account/my-details#allergens">your profile</Link> and we’ll mark
-        the dishes that contain them.
-      </p>
-    );
-  }
-  const names = profile.map((code) => ALLERGENS[code] ?? String(code)).join(', ');
+/**
+ * What the dishes' allergens and marks mean: one place, two lines, for everyone, so nothing moves when a
+ * signed-in customer's own joins once the page is live (the HTML is anyone's, issue 24). `profile`: null for
+ * a visitor (and the page as the server renders it), undefined while the customer's is read.
+ */
+function AllergenNote({ profile }: { profile: number[] | null | undefined }) {
+  const { pathname, search } = useLocation();
+  const mine = <Link to="/account/my-details#allergens">your profile</Link>;
+  const names = profile?.map((code) => ALLERGENS[code] ?? String(code)).join(', ');
+  const lines: [ReactNode, ReactNode] =
+    profile === null
+      ? [
+          'Every dish lists its allergens.',
+          <>
+            <Link to={`/social-login?returnTo=${encodeURIComponent(pathname + search)}`}>Sign in</Link> and
+            we’ll mark yours.
+          </>,
+        ]
+      : profile === undefined
+        ? ['Every dish lists its allergens.', 'Looking up your allergen profile…']
+        : profile.length === 0
+          ? ['Every dish lists its allergens.', <>Add yours to {mine} to have them marked.</>]
+          : [
+              <>
+                <span aria-hidden="true">⚠ </span>Your allergens: {names}
+              </>,
+              <>
+                Dishes with them are marked.{' '}
+                <Link to="/account/my-details#allergens">
+                  Change<span className="visually-hidden"> your allergens</span>
+                </Link>
+              </>,
+            ];
   return (
-    <p className="twm-allergen-note">
-      <span aria-hidden="true">⚠ </span>Dishes marked contain something in your allergen profile ({names}).{' '}
-      <Link to="/account/my-details#allergens">Change your allergens</Link>
-    </p>
+    <div className="twm-allergen-note">
+      <p title={names || undefined}>{lines[0]}</p>
+      <p>{lines[1]}</p>
+    </div>
   );
 }
 
@@ -166,6 +186,9 @@ export function TakeawayMenuView({
   });
   const profile = menu.data?.meta.allergenProfile ?? null;
   const showConflicts = !!profile && profile.length > 0;
+  // The customer's own profile comes with their menu, read once the page is live (the visitor's meanwhile).
+  const noteProfile =
+    viewer === null ? null : menu.isPlaceholderData || !menu.data ? undefined : (profile ?? []);
 
   const onOpen = useCallback(
     (product: MenuProduct) => setOpenDish((open) => ({ id: product.id, opening: (open?.opening ?? 0) + 1 })),
@@ -220,7 +243,7 @@ export function TakeawayMenuView({
             restaurant,
             menu: menu.data,
             onChangeTime: () => setTimeOpen(true),
-            allergenNote: <AllergenNote profile={profile} />,
+            allergenNote: <AllergenNote profile={noteProfile} />,
           })}
           {categories.length > 0 ? <MenuCategoryNav categories={categories} /> : null}
           <div className="twm-menu" aria-busy={menu.isPending}>
