@@ -419,14 +419,6 @@ export async function buildApp({
     : null;
   servingWeb = web !== null;
   const menuAddress = { db: database.db, secureCookies: config.secureCookies };
-  // A page whose address names no restaurant of ours, or no table of it, is no page: its answer is 404, the
-  // page's own not-found screen (http/restaurant-addresses.ts). sendIndex answers 200 for every page path,
-  // so the status is set as the answer leaves.
-  const namesNothing = new WeakSet<FastifyRequest>();
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (namesNothing.has(request)) reply.code(404);
-    return payload;
-  });
   app.setNotFoundHandler(async (request, reply) => {
     if (!isPageRequest(request) || !web) return sendNotFound(request, reply);
     // A bare takeaway menu address goes to its basket's restaurant's (http/takeaway-menu-address.ts), the
@@ -434,8 +426,9 @@ export async function buildApp({
     const to =
       (await takeawayMenuRedirect(request, menuAddress)) ?? (await tableRedirect(request, menuAddress));
     if (to) return reply.header('cache-control', 'no-store').redirect(to, 302);
-    if (await namesNoRestaurant(request, menuAddress)) namesNothing.add(request);
-    return web.sendIndex(request, reply);
+    // A page whose address names no restaurant of ours, or no table of it, is no page: its answer is 404,
+    // the page's own not-found screen (http/restaurant-addresses.ts).
+    return web.sendIndex(request, reply, (await namesNoRestaurant(request, menuAddress)) ? 404 : 200);
   });
 
   return app as unknown as FastifyInstance;

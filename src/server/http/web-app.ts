@@ -40,7 +40,7 @@ const PRELOADED_FONTS = [/\/figtree-latin-wght-normal-[\w-]+\.woff2$/];
 
 export interface WebApp {
   /** Sends a page: 200 for the app's pages, 404 for any other path. */
-  sendIndex(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+  sendIndex(request: FastifyRequest, reply: FastifyReply, status?: 200 | 404): Promise<FastifyReply>;
 }
 
 export interface PageRequestData {
@@ -310,7 +310,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     }
   };
 
-  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+  /** `status` 404: a page path whose address names nothing (a restaurant the shop does not have). */
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply, status: 200 | 404 = 200) => {
     const path = routedPath(request);
     const url = new URL(request.url, RENDER_ORIGIN).href;
     const { bootstrap, variant, render } = await options.page(request);
@@ -319,13 +320,13 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     if (made.kind === 'redirect') return reply.redirect(made.location, made.status);
     const body = made.html.replace(BOOTSTRAP_MARK, () => asJsonScript('sfoglia-bootstrap', bootstrap));
     reply
-      .code(isPagePath(path) ? 200 : 404)
+      .code(isPagePath(path) ? status : 404)
       // The answer carries the signed-in customer: never shared by a cache (the server keeps the public
       // part itself).
       .header('cache-control', 'private, no-cache')
       .type('text/html; charset=utf-8');
     return sendCompressed(request, reply, body);
   };
-  app.get('/', { schema: { hide: true } }, sendIndex);
+  app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));
   return { sendIndex };
 }
