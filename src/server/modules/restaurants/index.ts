@@ -29,6 +29,5 @@ export {
   slotRules,
   tooFarAheadText,
   type Booking,
-  type SlotChoices,
 } from './slots';
 export { restaurantRoutes } from './restaurants.routes';
