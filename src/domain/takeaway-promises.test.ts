@@ -5,8 +5,10 @@ import { ORDER_STATES } from './orders';
 import type { OpeningHours } from './restaurant-hours';
 import {
   acceptDeadline,
+  holdOutlastsPayment,
   holdsSlot,
   holdUntil,
+  KEEP_PLACE_MINUTES,
   isBookableDate,
   isWithinHorizon,
   lastBookableDate,
@@ -68,6 +70,22 @@ describe('holding a slot while paying', () => {
         if (RELEASED_STATES.includes(state)) expect(holds).toBe(false);
         else if (UNPAID_STATES.includes(state)) expect(holds).toBe(held !== null && held > now);
         else expect(holds).toBe(true);
+      }),
+    );
+  });
+
+  test('a payment keeps its place as it is only with five minutes or more of the hold to run, and only while it holds', () => {
+    const at = WEDNESDAY.getTime();
+    expect(holdOutlastsPayment(new Date(at + 5 * 60_000), WEDNESDAY)).toBe(true);
+    expect(holdOutlastsPayment(new Date(at + 5 * 60_000 - 1), WEDNESDAY)).toBe(false);
+    expect(holdOutlastsPayment(null, WEDNESDAY)).toBe(false);
+    fc.assert(
+      fc.property(fc.constantFrom(...UNPAID_STATES), instant, fc.option(instant), (state, now, held) => {
+        // Whenever it keeps its place, the order still holds it now and a minute before the margin ends.
+        if (!holdOutlastsPayment(held, now)) return;
+        expect(holdsSlot(state, held, now)).toBe(true);
+        const later = new Date(now.getTime() + (KEEP_PLACE_MINUTES * 60_000 - 60_000));
+        expect(holdsSlot(state, held, later)).toBe(true);
       }),
     );
   });
