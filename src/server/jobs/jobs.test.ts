@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { checkouts } from '../db/schema/checkout';
 import { orders } from '../db/schema/orders';
@@ -54,6 +54,20 @@ describe('the shop’s jobs', () => {
       [JOB.settleReferrals]: '* * * * *',
       [JOB.awardLoyalty]: '*/5 * * * *',
     });
+  });
+
+  test('a job sent is run by the next runDue, even within the database clock’s millisecond', async () => {
+    // pg-boss runs a job once `start_after < now()`, and PGlite's clock is JavaScript's, in whole milliseconds:
+    // here it stands still until a moment after runDue was called, as it can between a send and a fetch.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      await running.jobs.send(JOB.releaseCheckouts);
+      const ran = running.jobs.runDue(JOB.releaseCheckouts);
+      setTimeout(() => vi.setSystemTime(Date.now() + 1), 20);
+      expect(await ran).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test('a checkout left unpaid past two hours on the shop’s clock is released by its job, once', async () => {

@@ -104,6 +104,23 @@ export function createJobs(database: Database, definitions: readonly JobDefiniti
     return boss;
   };
 
+  /**
+   * pg-boss fetches a job only once `start_after < now()`, and PGlite's clock ticks in whole milliseconds: a job
+   * sent in the same millisecond as the fetch is not yet due, and `runDue` would miss it (and the next call run
+   * two). This waits until the database's clock has moved past the moment of the call, so every job sent before
+   * it is due; a job sent to start later (`startAfter`) still is not.
+   */
+  const pastTheSendersTick = async () => {
+    const [{ at }] = (await database.executeSql('select clock_timestamp()::text as at', [])).rows as [{ at: unknown }];
+    for (;;) {
+      const [{ past }] = (await database.executeSql('select now() > $1::timestamptz as past', [at])).rows as [
+        { past: boolean },
+      ];
+      if (past) return;
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+  };
+
   /** Fetches one due job and runs it, completing or failing it; false when none was due. Throws its failure. */
   const runNext = async (definition: JobDefinition): Promise<boolean> => {
     const queue = started();
@@ -169,6 +186,7 @@ export function createJobs(database: Database, definitions: readonly JobDefiniti
 
     async runDue(name) {
       const definition = definitionOf(name);
+      await pastTheSendersTick();
       let ran = 0;
       try {
         while (await runNext(definition)) ran += 1;
