@@ -13,7 +13,6 @@ export const TABLE_OWNERS = {
     tables: {
       supportTickets: 'support',
       supportMessages: 'support',
-      shopStaff: 'support',
       referrals: 'rewards',
       loyaltyRewards: 'rewards',
       experiments: 'experiments',
@@ -40,6 +39,7 @@ export const TABLE_OWNERS = {
   'payment-methods.ts': { owner: 'payments' },
   'rate-limits.ts': { owner: 'http' },
   'restaurants.ts': { owner: 'restaurants', tables: { staffMemberships: 'kitchen' } },
+  'staff.ts': { owner: 'staff' },
   'shop.ts': {
     owner: 'shop',
     tables: { marketingBanners: 'marketing', marketingOffers: 'marketing', idempotencyKeys: 'http' },

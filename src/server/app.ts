@@ -40,6 +40,14 @@ import { paymentsSandboxRoutes } from './integrations/payments/sandbox.routes';
 import { appleCallbackRoutes } from './integrations/social-sign-in/apple-callback.routes';
 import { buildServices, type Services } from './services';
 import { registerWebApp } from './http/web-app';
+import { metricsRoutes } from './http/metrics';
+import { createMetrics } from './observability/metrics';
+import { databaseSources } from './observability/sources';
+import {
+  startErrorReporting,
+  useProcessErrorReporter,
+  type ErrorReporter,
+} from './observability/error-reporting';
 import { contentSecurityPolicy } from './http/content-security';
 import { canonicalPageUrl } from './http/canonical-origin';
 import { routedPath } from './http/routed-path';
@@ -71,6 +79,7 @@ import { rewardDevRoutes, rewardRoutes } from './modules/rewards';
 import { cachedShopRules, settingsView, shopReads, shopRoutes } from './modules/shop';
 import { scheduleRoutes, subscriptionRoutes } from './modules/subscriptions';
 import { supportRoutes } from './modules/support';
+import { staffRoutes } from './modules/staff';
 import { takeawayBasketRoutes, takeawayRoutes } from './modules/takeaway';
 import { countVoucherAttempt, voucherRoutes, type CountCodeAttempt } from './modules/vouchers';
 import { snakeKeys } from '../contracts/case';
@@ -96,7 +105,7 @@ function isPageRequest(request: FastifyRequest): boolean {
   const path = routedPath(request);
   return (
     request.method === 'GET' &&
-    !/^\/(api|storefront|media|dev|assets|postcodes)(\/|$)/.test(path) &&
+    !/^\/(api|storefront|media|dev|assets|postcodes|metrics)(\/|$)/.test(path) &&
     !/\.\w{1,5}$/.test(path)
   );
 }
@@ -128,6 +137,8 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
   /** Tests put a fault-injecting wrapper around the payment processors (an outage, a lost card). */
   wrapPaymentProcessors?: (processors: PaymentProcessors) => PaymentProcessors;
+  /** Where server errors are reported; by default Sentry with SENTRY_DSN, else nowhere (tests record them). */
+  errorReporter?: ErrorReporter;
 }
 
 /** Builds the app without listening: main.ts listens, tests call app.inject(). */
@@ -139,7 +150,11 @@ export async function buildApp({
   logger = true,
   logStream,
   wrapPaymentProcessors = (processors) => processors,
+  errorReporter,
 }: BuildAppOptions) {
+  // Server errors go to Sentry when SENTRY_DSN is set, nowhere otherwise; jobs in this process report there too.
+  const reporter = errorReporter ?? (await startErrorReporting(config));
+  useProcessErrorReporter(reporter);
   // Everything the app builds uses a database that joins a request's transaction when there is one: an
   // idempotent route's handler runs in one with its key's record (http/idempotency.ts).
   const database: Database = { ...given, db: joiningTransactions(given.db) };
@@ -174,13 +189,17 @@ export async function buildApp({
     return503OnClosing: true,
     frameworkErrors: (error, request, reply) => {
       if (config.env === 'production') reply.header('strict-transport-security', HSTS);
-      return sendFrameworkError(error, request, reply);
+      return sendFrameworkError(error, request, reply, reporter);
     },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
+  registerErrorHandling(app, reporter);
+  // /metrics (docs/operations.md): every answer counted by its route's pattern and status, with its time.
+  const metrics = createMetrics(databaseSources(given));
+  app.addHook('onResponse', async (request, reply) => metrics.observe(request, reply));
+  app.addHook('onClose', () => reporter.flush(2000));
   // Bodies are JSON only. Fastify also parses text/plain by default, which would turn a JSON text sent as
   // text/plain into a string (a confusing 400) instead of a 415.
   app.removeContentTypeParser('text/plain');
@@ -266,6 +285,7 @@ export async function buildApp({
     clock,
     readiness: createReadiness(database, clock, app.log),
   });
+  await app.register(metricsRoutes, { metrics, token: config.observability.metricsToken });
   await app.register(mediaRoutes, { findMedia: (id: number) => findMedia(database.db, id) });
   await app.register(storefrontRoutes, {
     db: database.db,
@@ -373,6 +393,7 @@ export async function buildApp({
       await api.register(hostRoutes, { host: s.eventHost });
       await api.register(ratingRoutes, { ratings: s.ratings });
       await api.register(supportRoutes, { support: s.support, customers: s.customers });
+      await api.register(staffRoutes, { staff: s.staff });
     },
     { prefix: API_PREFIX },
   );
@@ -413,6 +434,7 @@ export async function buildApp({
         // The server's entry is built beside the browser's (dist/web → dist/ssr).
         ssrDir: join(config.webDistDir, '..', 'ssr'),
         config: publicConfig(config),
+        errorReportingDsn: config.observability.sentryBrowserDsn,
         publicUrl: config.publicUrl,
         page,
       })

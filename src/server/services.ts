@@ -36,6 +36,7 @@ import {
 import { MarketingService } from './modules/marketing';
 import { RatingsService, ratingsAsOrderExtras } from './modules/ratings';
 import { SupportService } from './modules/support';
+import { StaffService } from './modules/staff';
 import { CheckoutEndings, OrderKinds, OrdersService } from './modules/orders';
 import { checkoutPayments, PaymentMethodsService, PaymentsService } from './modules/payments';
 import type { ShopRulesCache } from './modules/shop';
@@ -104,6 +105,8 @@ export interface Services {
   eventGuests: EventGuestsService;
   eventHost: EventHostService;
   support: SupportService;
+  /** The back office's staff, roles, invitations and audit log (issue 25 part 1). */
+  staff: StaffService;
   marketing: MarketingService;
   ratings: RatingsService;
   experiments: ExperimentsService;
@@ -216,6 +219,7 @@ export function buildServices({ config, database, clock, rules, processors, log 
     eventGuests: new EventGuestsService(db, clock),
     eventHost: new EventHostService(db, rules, clock),
     support: new SupportService(db, clock, config.publicUrl, config.email.support),
+    staff: new StaffService(db, clock, config.publicUrl),
     marketing,
     ratings: new RatingsService(db, clock, config.publicUrl, config.email.support),
     experiments: new ExperimentsService(db),

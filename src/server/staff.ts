@@ -4,13 +4,16 @@ import { openDatabase, type Database } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { seedDemo } from './db/seed/demo-seed';
 import { DomainError } from '../domain/errors';
+import { isShopRole, ROLE_LABELS } from '../domain/staff-roles';
 import { addStaff, listStaff, removeStaff } from './modules/kitchen';
-import { addShopStaff, listShopStaff, removeShopStaff } from './modules/support';
+import { addShopStaff, listShopStaff, removeShopStaff } from './modules/staff';
 
-// `npm run staff -- …`: who may use a restaurant's kitchen screen (issue 13 part 3) and who is on the support
-// team (issue 23 part 5). Kitchen staff are accounts with the kitchen role at one or more restaurants; the
-// support team's role is shop-wide (`--role support`, no restaurant). Only this command gives or takes roles.
+// `npm run staff -- …`: the operator's command for staff roles. Kitchen staff are accounts with the kitchen
+// role at one or more restaurants (issue 13 part 3); the shop-wide roles are owner, manager, support and
+// events_host (issue 25 part 1). The FIRST OWNER is made here, once (docs/operations.md); from then on owners
+// invite, change and remove staff in the back office (/back-office/staff) while the shop runs.
 //
+//   npm run staff -- add --email owner@sfoglia.example --role owner [--password …] [--name "Ada Rossi"]
 //   npm run staff -- add --email chef@sfoglia.example --restaurant soho [--restaurant borough …] [--password …]
 //                        [--name "Gia Rossi"]
 //   npm run staff -- add --email help@sfoglia.example --role support [--password …] [--name "Sam Bell"]
@@ -25,11 +28,12 @@ import { addShopStaff, listShopStaff, removeShopStaff } from './modules/support'
 
 const USAGE = `Usage:
   npm run staff -- add --email <email> --restaurant <id> [--restaurant <id> …] [--password <password>] [--name "<first> <last>"]
-  npm run staff -- add --email <email> --role support [--password <password>] [--name "<first> <last>"]
+  npm run staff -- add --email <email> --role owner|manager|support|events_host [--password <password>] [--name "<first> <last>"]
   npm run staff -- remove --email <email> --restaurant <id> [--restaurant <id> …]
-  npm run staff -- remove --email <email> --role support
+  npm run staff -- remove --email <email> --role owner|manager|support|events_host
   npm run staff -- list
-Roles: kitchen (at restaurants; the default) and support (shop-wide: answers questions at /support/inbox).
+Roles: kitchen (at restaurants; the default), and the shop-wide owner, manager, support (answers questions at
+/support/inbox) and events_host. Make the first owner here; owners then manage staff at /back-office/staff.
 Restaurant ids: soho, islington, borough, hackney, clapham, brighton, bristol, cambridge, oxford (GET /api/v2/restaurants/all).`;
 
 function fail(message: string): never {
@@ -80,9 +84,9 @@ async function main() {
   if (command !== 'add' && command !== 'remove' && command !== 'list') fail(USAGE);
   const restaurantIds = values.restaurant ?? [];
   const role = values.role ?? 'kitchen';
-  if (role !== 'kitchen' && role !== 'support') fail(`There is no role "${role}".\n\n${USAGE}`);
-  if (role === 'support' && restaurantIds.length > 0) {
-    fail('The support role is shop-wide: give it without --restaurant.');
+  if (role !== 'kitchen' && !isShopRole(role)) fail(`There is no role "${role}".\n\n${USAGE}`);
+  if (role !== 'kitchen' && restaurantIds.length > 0) {
+    fail(`The ${role} role is shop-wide: give it without --restaurant.`);
   }
   if (command !== 'list' && (!values.email || (role === 'kitchen' && restaurantIds.length === 0)))
     fail(USAGE);
@@ -99,7 +103,7 @@ async function main() {
       process.stdout.write(
         staff.length === 0 ? 'No staff yet.\n' : staff.map((row) => row.join('\t')).join('\n') + '\n',
       );
-    } else if (command === 'add' && role === 'support') {
+    } else if (command === 'add' && role !== 'kitchen') {
       const [firstName, ...rest] = (values.name ?? '').trim().split(/\s+/);
       const added = await addShopStaff(database.db, {
         email: values.email!,
@@ -108,7 +112,9 @@ async function main() {
         ...(firstName ? { firstName, lastName: rest.join(' ') } : {}),
       });
       process.stdout.write(
-        `${added.email} is on the support team (they answer questions at /support/inbox).\n` +
+        (role === 'support'
+          ? `${added.email} is on the support team (they answer questions at /support/inbox).\n`
+          : `${added.email} is ${role === 'owner' ? 'an' : 'a'} ${ROLE_LABELS[role].toLowerCase()} (the back office is at /back-office).\n`) +
           (added.created
             ? `A new account was made. ${
                 added.generatedPassword
@@ -118,12 +124,12 @@ async function main() {
             : '') +
           'They sign in with their account as usual.\n',
       );
-    } else if (command === 'remove' && role === 'support') {
+    } else if (command === 'remove' && role !== 'kitchen') {
       const removed = await removeShopStaff(database.db, values.email!, role);
       process.stdout.write(
         removed
-          ? `${values.email} is no longer on the support team.\n`
-          : `${values.email} was not on the support team.\n`,
+          ? `${values.email} no longer has the ${role} role.\n`
+          : `${values.email} did not have the ${role} role.\n`,
       );
     } else if (command === 'add') {
       const [firstName, ...rest] = (values.name ?? '').trim().split(/\s+/);

@@ -106,6 +106,12 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   TICKET_NOT_FOUND: 404,
   TICKET_CLOSED: 409,
   EXPERIMENT_NOT_FOUND: 404,
+  STAFF_NOT_FOUND: 404,
+  INVITATION_NOT_FOUND: 404,
+  INVITATION_USED: 409,
+  INVITATION_EXPIRED: 410,
+  INVITATION_FOR_ANOTHER_EMAIL: 403,
+  LAST_OWNER: 409,
   // The database is gone, starting or cannot write: the same request may work in a few seconds (decision 26).
   DATABASE_UNAVAILABLE: 503,
   INTERNAL: 500,

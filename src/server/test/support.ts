@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { addShopStaff } from '../modules/support';
+import { addShopStaff } from '../modules/staff';
 import { PASSWORD, signIn, signedInCustomer, uniqueEmail } from './accounts';
 import { API } from './api-expect';
 import type { TestApp, Visitor } from './harness';

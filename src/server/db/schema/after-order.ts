@@ -218,22 +218,6 @@ export const supportMessages = pgTable(
   (t) => [index('support_messages_ticket_idx').on(t.ticketId, t.createdAt)],
 );
 
-/**
- * Shop-wide staff roles (not tied to a restaurant, unlike the kitchen's): `support` answers tickets. The
- * back office (issue 25) adds owner and manager here.
- */
-export const shopStaff = pgTable(
-  'shop_staff',
-  {
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
-    role: text('role', { enum: ['support'] }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.customerId, t.role] })],
-);
-
 /** An A/B test: its variants share the visitors it targets (everyone, or only the beta group). */
 export const experiments = pgTable('experiments', {
   /** A short stable name: "menu-banner-copy". */

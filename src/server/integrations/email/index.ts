@@ -1,3 +1,4 @@
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { outbox } from '../../db/schema/email';
 
@@ -52,7 +53,9 @@ export type EmailTemplate =
   | 'referral_not_rewarded'
   | 'loyalty_reward'
   // One wallet (issue 23 part 4): credit about to expire.
-  | 'credit_expiring';
+  | 'credit_expiring'
+  // The back office (issue 25 part 1): an owner's invitation to join the staff.
+  | 'staff_invitation';
 
 /** A file sent with a message (an event's calendar entry, `.ics`): text content, sent as UTF-8. */
 export interface EmailAttachment {
@@ -81,6 +84,21 @@ export interface EmailTransport {
 
 export async function enqueueEmail(db: DbOrTx, message: EmailMessage): Promise<void> {
   await db.insert(outbox).values(outboxRow(message));
+}
+
+/**
+ * The outbox's backlog, for /metrics (docs/operations.md): messages not yet sent (still being tried), and how
+ * long the oldest of them has waited, in seconds (0 with none).
+ */
+export async function unsentEmail(db: DbOrTx): Promise<{ count: number; oldestSeconds: number }> {
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      oldestSeconds: sql<number>`coalesce(extract(epoch from now() - min(${outbox.createdAt})), 0)::float8`,
+    })
+    .from(outbox)
+    .where(eq(outbox.status, 'pending'));
+  return { count: Number(row?.count ?? 0), oldestSeconds: Math.max(0, Number(row?.oldestSeconds ?? 0)) };
 }
 
 /** Many messages in one statement (weekly billing's batches). */

@@ -3,5 +3,14 @@
 
 export { KitchenService } from './kitchen.service';
 export { rejectUnacceptedTakeaways } from './rejection';
-export { addStaff, listStaff, removeStaff, requireStaffOf, staffContactsOf } from './staff';
+export {
+  addStaff,
+  kitchenMemberships,
+  kitchenRestaurantIdsOf,
+  listStaff,
+  removeStaff,
+  requireStaffOf,
+  setKitchenRestaurants,
+  staffContactsOf,
+} from './staff';
 export { kitchenRoutes } from './kitchen.routes';

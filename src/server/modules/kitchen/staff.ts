@@ -162,3 +162,39 @@ export async function listStaff(db: Db): Promise<{ email: string; restaurantId: 
     })
     .sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
 }
+
+/** The restaurants whose kitchen the account works in (the back office's roles; issue 25 part 1). */
+export async function kitchenRestaurantIdsOf(db: DbOrTx, customerId: string): Promise<string[]> {
+  const rows = await db
+    .select({ restaurantId: staffMemberships.restaurantId })
+    .from(staffMemberships)
+    .where(eq(staffMemberships.customerId, customerId));
+  return rows.map((row) => row.restaurantId).sort();
+}
+
+/** Everyone in a kitchen and where: the back office's staff list. */
+export async function kitchenMemberships(
+  db: DbOrTx,
+): Promise<{ customerId: string; restaurantId: string }[]> {
+  return db
+    .select({ customerId: staffMemberships.customerId, restaurantId: staffMemberships.restaurantId })
+    .from(staffMemberships);
+}
+
+/**
+ * Puts the account in exactly these restaurants' kitchens (none takes the kitchen role away): an owner's
+ * change in the back office, in its transaction. 404 for a restaurant that does not exist.
+ */
+export async function setKitchenRestaurants(
+  tx: DbOrTx,
+  customerId: string,
+  restaurantIds: readonly string[],
+) {
+  const unique = [...new Set(restaurantIds)];
+  const known = await restaurantsOf(tx, unique);
+  const missing = unique.find((id) => !known.some((restaurant) => restaurant.id === id));
+  if (missing) throw new DomainError('RESTAURANT_NOT_FOUND', `There is no restaurant "${missing}"`);
+  await tx.delete(staffMemberships).where(eq(staffMemberships.customerId, customerId));
+  if (unique.length > 0)
+    await tx.insert(staffMemberships).values(unique.map((restaurantId) => ({ customerId, restaurantId })));
+}

@@ -16,7 +16,7 @@ import { API, expectError } from '../../test/api-expect';
 import { booker, eventSlotAt, paidBooking, type Booker } from '../../test/event-bookings';
 import { createTestApp, type TestApp, type Visitor } from '../../test/harness';
 import { signedInChef } from '../../test/takeaway';
-import { addShopStaff } from './support-staff';
+import { addShopStaff } from '../staff';
 
 // Support's API (issue 23 part 5; decision 30): asking (a customer about one of their own orders, a visitor
 // with an email), the customer's questions and replies, the support team's inbox, answers and closing, and the
