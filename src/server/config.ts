@@ -199,6 +199,17 @@ const EnvSchema = z.object({
   UBER_DIRECT_CUSTOMER_ID: z.optional(z.string().check(z.minLength(4))),
   UBER_DIRECT_API_URL: z._default(httpUrl, 'https://api.uber.com'),
   UBER_DIRECT_AUTH_URL: z._default(httpUrl, 'https://login.uber.com/oauth/v2/token'),
+  /**
+   * The bearer token /metrics asks for (docs/operations.md); unset, /metrics answers only loopback and private
+   * addresses. At least 16 characters.
+   */
+  METRICS_TOKEN: z.optional(
+    z.string().check(z.regex(/^[\x21-\x7e]{16,256}$/, 'must be 16-256 printable characters, no spaces')),
+  ),
+  /** Server errors (500s, failed jobs) go to Sentry at this DSN; unset, nothing is initialised or sent. */
+  SENTRY_DSN: z.optional(httpUrl),
+  /** The browser's errors go to Sentry at this (public) DSN, loaded after the page is idle; unset, nothing. */
+  SENTRY_BROWSER_DSN: z.optional(httpUrl),
   /** Wallet logos to leave out of the checkout bar: a comma-separated list of google_pay, apple_pay. */
   HIDE_WALLET_LOGOS: z._default(
     z
@@ -254,6 +265,8 @@ export interface Config {
     apple: { clientId: string; teamId: string | null; keyId: string | null; privateKey: string | null };
   };
   email: { smtpUrl: string | null; from: string; mailbox: boolean; support: string };
+  /** Seeing it work (docs/operations.md): /metrics' token, and where errors are reported (null: nowhere). */
+  observability: { metricsToken: string | null; sentryDsn: string | null; sentryBrowserDsn: string | null };
   payments:
     | { mode: 'sandbox' }
     | {
@@ -342,6 +355,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       from: e.EMAIL_FROM,
       mailbox: e.NODE_ENV !== 'production' && (e.MAILBOX ?? true),
       support: e.SUPPORT_EMAIL,
+    },
+    observability: {
+      metricsToken: e.METRICS_TOKEN ?? null,
+      sentryDsn: e.SENTRY_DSN ?? null,
+      sentryBrowserDsn: e.SENTRY_BROWSER_DSN ?? null,
     },
     postcodes: { mode: e.POSTCODES, url: e.POSTCODES_URL.replace(/\/$/, '') },
     addressLookup: addressLookupConfig(e),

@@ -31,6 +31,10 @@ function originOf(url: string): string | null {
 export function contentSecurityPolicy(config: Config): string {
   const stripe = stripeSources(config);
   const storefront = config.storefront.url ? originOf(config.storefront.url) : null;
+  // The browser's error reports go to SENTRY_BROWSER_DSN's host (issue 25 part 6), only when it is set.
+  const errorReports = config.observability.sentryBrowserDsn
+    ? originOf(config.observability.sentryBrowserDsn)
+    : null;
   const list = (...sources: (string | null | undefined)[]) =>
     [...new Set(sources.filter((s): s is string => Boolean(s)))].join(' ');
   return [
@@ -40,7 +44,7 @@ export function contentSecurityPolicy(config: Config): string {
     `img-src ${list("'self'", 'data:', storefront)}`,
     "font-src 'self'",
     `frame-src ${list("'self'", ...(stripe?.frame ?? []))}`,
-    `connect-src ${list("'self'", storefront, ...(stripe?.connect ?? []))}`,
+    `connect-src ${list("'self'", storefront, errorReports, ...(stripe?.connect ?? []))}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -5,6 +5,7 @@ import { describeDatabaseError, isDatabaseUnavailable } from '../db/availability
 import { domainErrorToWire, errorBody, ErrorResponse, STATUS_BY_CODE, type WireError } from './problems';
 import { ownMessage, RequestValidationError } from './zod-compilers';
 import { REQUEST_CODINGS } from './request-encoding';
+import { noErrorReporter, type ErrorReporter } from '../observability/error-reporting';
 
 // One error handler (architecture decision 7): domain errors and request problems become the error
 // document with stable codes; anything else is a 500 that names the request id and nothing internal.
@@ -128,7 +129,13 @@ export function toWireErrors(error: unknown): WireErrors | null {
   return null;
 }
 
-export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+export function sendError(
+  error: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  /** Where an unexpected error (the 500) is reported, with the request id (observability/error-reporting.ts). */
+  reporter: ErrorReporter = noErrorReporter,
+) {
   const known = toWireErrors(error);
   if (known) {
     const databaseLost = known.errors[0]?.code === 'DATABASE_UNAVAILABLE';
@@ -149,6 +156,7 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
     return reply.status(known.status).type('application/json').send(errorBody(known.errors, request.id));
   }
   request.log.error({ err: error }, 'unexpected error');
+  reporter.report(error, { requestId: request.id, method: request.method, route: request.routeOptions.url });
   return reply
     .status(500)
     .type('application/json')
@@ -166,14 +174,19 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
     );
 }
 
-export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler(sendError);
+export function registerErrorHandling(app: FastifyInstance, reporter: ErrorReporter = noErrorReporter): void {
+  app.setErrorHandler((error, request, reply) => sendError(error, request, reply, reporter));
 }
 
 /** Fastify's `frameworkErrors`: a malformed or over-long URL gets the same error document as the rest. */
-export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+export function sendFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  reporter: ErrorReporter = noErrorReporter,
+) {
   reply.header('x-request-id', request.id);
-  return sendError(error, request, reply);
+  return sendError(error, request, reply, reporter);
 }
 
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {

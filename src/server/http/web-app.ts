@@ -60,6 +60,11 @@ export interface WebAppOptions {
   /** The server's entry built by Vite (dist/ssr); without it every page is rendered by the browser. */
   ssrDir?: string;
   config: PublicConfig;
+  /**
+   * SENTRY_BROWSER_DSN: named in every page's head (a meta tag) so the browser loads its error reporting after
+   * the page is idle (web/shared/error-reporting.ts); null names nothing and nothing is loaded.
+   */
+  errorReportingDsn?: string | null;
   /** The shop's address (PUBLIC_URL): the host the server's own calls are made on while rendering. */
   publicUrl: string;
   page(request: FastifyRequest): Promise<PageRequestData>;
@@ -257,13 +262,17 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     },
   });
 
+  const dsn = options.errorReportingDsn;
+  const errorReporting = dsn
+    ? `<meta name="sfoglia-error-reports" content="${dsn.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')}" />`
+    : '';
   /** The page around its body: public parts only, with a mark where each answer's own data goes. */
   const page = (path: string, markup: string, state: unknown) => {
     const rendered = state !== undefined;
     const known = pageOf(path);
     const route = known ? preloads.get(known.path) : undefined;
     const { pictures, body } = hoistPicturePreloads(markup);
-    const head = `${pictures}${rendered ? '' : fontPreloads}${asJsonScript('sfoglia-config', options.config)}${BOOTSTRAP_MARK}${
+    const head = `${pictures}${rendered ? '' : fontPreloads}${asJsonScript('sfoglia-config', options.config)}${errorReporting}${BOOTSTRAP_MARK}${
       route ? `${route.styles}${rendered ? '' : route.scripts}` : ''
     }`;
     // The state that hydrates the page follows it: the first screen comes first in the stream.

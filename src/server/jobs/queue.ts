@@ -1,6 +1,8 @@
 import PgBoss from 'pg-boss';
 import { describeDatabaseError, isDatabaseUnavailable } from '../db/availability';
 import type { Database } from '../db/client';
+import { reportJobFailure } from '../observability/error-reporting';
+import { countJobFailure } from '../observability/instruments';
 
 // Background work on pg-boss, in the shop's own database (architecture decision 9; issue 10 part 4). A job
 // is a named queue with a handler and, for sweeps, a cron schedule in UK time. pg-boss keeps the schedule
@@ -94,7 +96,10 @@ export function createJobs(database: Database, definitions: readonly JobDefiniti
         log.warn({ job: definition.name, jobId: job.id, cause: describeDatabaseError(error) }, 'job failed');
       } else {
         log.error({ err: error, job: definition.name, jobId: job.id }, 'job failed');
+        // The database lost is an outage /readyz and the pool show, not a fault of the job's to report.
+        reportJobFailure(error, definition.name, job.id);
       }
+      countJobFailure(definition.name);
       throw new JobRunError(error);
     }
   };

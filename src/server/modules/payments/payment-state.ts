@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { assertPaymentMove, returnsCredit, type PaymentStatus } from '../../../domain/payments';
 import type { DbOrTx } from '../../db/client';
+import { countPaymentOutcomes } from '../../observability/instruments';
 import { paymentMethods, payments } from '../../db/schema/payments';
 import { addCredit, spendCredit } from '../credit';
 import { recordStateChanges, type Mover } from '../orders';
@@ -60,6 +61,7 @@ export async function startPayments(
     rows.map((row) => ({ subject: 'payment', subjectId: row.id, from: null, to: row.status })),
     by,
   );
+  countPaymentOutcomes(rows, 'started');
   for (const [at, row] of rows.entries()) {
     if (row.creditAmount <= 0) continue;
     await spendCredit(tx, {
@@ -130,6 +132,8 @@ export async function movePayments(
     by,
   );
   await settleCards(tx, moved, to);
+  // Each payment that moved, counted by where it went (/metrics: sfoglia_payment_outcomes_total).
+  countPaymentOutcomes(moved, to);
   for (const payment of moved) {
     if (payment.creditAmount <= 0 || !returnsCredit(payment.status, to)) continue;
     await addCredit(tx, {
