@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -16,10 +17,19 @@ import {
 // The product catalogue the storefront serves. Ids are Shopify-sized numbers so that a catalogue synced
 // from a real store keeps its ids; `ext_id` is the storefront's global id (gid://shopify/…).
 
+/** Bytes as PostgreSQL keeps them (PGlite gives a Uint8Array, pg a Buffer: both become a Buffer). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
 export const media = pgTable('media', {
   id: bigint('id', { mode: 'number' }).primaryKey(),
   contentType: text('content_type').notNull(),
+  /** A generated SVG's text; empty for an uploaded picture, whose bytes are in `data`. */
   body: text('body').notNull(),
+  /** An uploaded picture's bytes (WebP, resized by the back office: issue 25 part 2). */
+  data: bytea('data'),
   etag: text('etag').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -115,3 +125,20 @@ export const bundles = pgTable('bundles', {
     .references(() => products.id, { onDelete: 'cascade' }),
   position: integer('position').notNull().default(0),
 });
+
+/**
+ * A week's menu being made in the back office before it is published (issue 25 part 2): the dishes put into
+ * it so far. Publishing makes the week's collection from them (a week is published when its collection
+ * exists) and empties the draft.
+ */
+export const menuWeekDrafts = pgTable(
+  'menu_week_drafts',
+  {
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.weekStart, t.productId] })],
+);
