@@ -1,0 +1,35 @@
+import type { ComponentType } from 'react';
+import type { BackOfficeMe } from '../../../contracts/back-office';
+import type { Capability } from '../../../domain/staff-roles';
+
+// The back office's screens (issue 25): each is a path under /back-office, the capability it needs (the
+// server checks the same one on every call; domain/staff-roles.ts), the label in the navigation, and its code,
+// loaded only when it is opened. Add a screen with one entry here.
+
+export interface BackOfficeScreenProps {
+  me: BackOfficeMe;
+  /** The path after the screen's own: `/back-office/orders/123` → "123" (empty on the screen itself). */
+  rest: string;
+}
+
+export interface BackOfficeScreen {
+  path: string;
+  label: string;
+  capability: Capability;
+  load: () => Promise<ComponentType<BackOfficeScreenProps>>;
+}
+
+export const BACK_OFFICE_SCREENS: BackOfficeScreen[] = [
+  {
+    path: 'staff',
+    label: 'Staff',
+    capability: 'staff',
+    load: () => import('./staff/staff-page').then((m) => m.StaffPage),
+  },
+  {
+    path: 'audit',
+    label: 'Audit log',
+    capability: 'audit',
+    load: () => import('./staff/audit-page').then((m) => m.AuditPage),
+  },
+];
