@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addKitchenStaffCommand } from './e2e/kitchen-staff';
 import { addSupportStaffCommand } from './e2e/support-staff';
+import { addOwnerCommand } from './e2e/back-office-staff';
 
 // Customer journeys in Debian's Chromium (never a downloaded browser) on a phone-sized viewport, against
 // the real server on a fresh embedded database with the clock pinned to Wednesday 18 November 2026, 10:00.
@@ -86,7 +87,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `${addKitchenStaffCommand()} && ${addSupportStaffCommand()} && node --import tsx src/server/main.ts`,
+      command: `${addKitchenStaffCommand()} && ${addSupportStaffCommand()} && ${addOwnerCommand()} && node --import tsx src/server/main.ts`,
       url: `http://127.0.0.1:${port}/readyz`,
       reuseExistingServer: false,
       timeout: 90_000,

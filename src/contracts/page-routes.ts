@@ -135,6 +135,10 @@ export const PAGES: readonly Page[] = [
   // Support and the beta group (issue 23 part 5): the support team's inbox, and joining or leaving the group.
   browser('/support/inbox'),
   browser('/beta-opt-in'),
+  // The back office (issue 25): its screens, one's item, and the invitation's link.
+  browser('/back-office'),
+  browser('/back-office/:screen'),
+  browser('/back-office/:screen/:id'),
 ];
 
 const paths = (rendered: Page['rendered']) =>
