@@ -41,6 +41,8 @@ const PRELOADED_FONTS = [/\/figtree-latin-wght-normal-[\w-]+\.woff2$/];
 export interface WebApp {
   /** Sends a page: 200 for the app's pages, 404 for any other path. */
   sendIndex(request: FastifyRequest, reply: FastifyReply, status?: 200 | 404): Promise<FastifyReply>;
+  /** Forgets the rendered pages kept (the catalogue changed: issue 25 part 2). */
+  forgetPages(): void;
 }
 
 export interface PageRequestData {
@@ -327,7 +329,12 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     const get = () => cache.get(`${variant} ${request.url}`, () => make(request, path, url));
     const made = await (render ? renderingFor(render, get) : get());
     if (made.kind === 'redirect') return reply.redirect(made.location, made.status);
-    const body = made.html.replace(BOOTSTRAP_MARK, () => asJsonScript('sfoglia-bootstrap', bootstrap));
+    // With error reporting, this answer's request id too: the browser tags its reports with it.
+    const requestId = dsn ? `<meta name="sfoglia-request-id" content="${request.id}" />` : '';
+    const body = made.html.replace(
+      BOOTSTRAP_MARK,
+      () => `${asJsonScript('sfoglia-bootstrap', bootstrap)}${requestId}`,
+    );
     reply
       .code(isPagePath(path) ? status : 404)
       // The answer carries the signed-in customer: never shared by a cache (the server keeps the public
@@ -337,5 +344,5 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     return sendCompressed(request, reply, body);
   };
   app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));
-  return { sendIndex };
+  return { sendIndex, forgetPages: () => cache.clear() };
 }
