@@ -53,6 +53,19 @@ export const lineItemAttributes = z.object({
   productRating: z.optional(z.nullable(lineProductRatingSchema)),
 });
 
+/** A refund staff gave on an order (issue 25 part 4): to the card, as store credit, or both. */
+export const orderRefundView = z.object({
+  id: z.string(),
+  method: z.enum(['card', 'credit']),
+  toCard: penceSchema,
+  toCredit: penceSchema,
+  /** The card part: owed until the processor has refunded it, then refunded (null: none to the card). */
+  cardState: z.nullable(z.enum(['owed', 'refunded'])),
+  reason: z.string(),
+  createdAt: z.string(),
+});
+export type OrderRefundView = z.infer<typeof orderRefundView>;
+
 export const orderAttributes = z.object({
   number: z.int(),
   state: orderStateSchema,
@@ -91,6 +104,8 @@ export const orderAttributes = z.object({
   /** Whether the address and note can still change (before the box is dispatched). */
   addressEditable: z.boolean(),
   createdAt: z.string(),
+  /** Refunds the shop's staff gave on it (issue 25 part 4), on a customer's own reads and the back office's. */
+  refunds: z.optional(z.array(orderRefundView)),
 });
 
 export const orderResource = resourceWithRelationships(

@@ -80,6 +80,7 @@ import { cachedShopRules, settingsView, shopReads, shopRoutes } from './modules/
 import { scheduleRoutes, subscriptionRoutes } from './modules/subscriptions';
 import { supportRoutes } from './modules/support';
 import { staffRoutes } from './modules/staff';
+import { backOfficeOrderRoutes } from './modules/back-office-orders';
 import { takeawayBasketRoutes, takeawayRoutes } from './modules/takeaway';
 import { countVoucherAttempt, voucherRoutes, type CountCodeAttempt } from './modules/vouchers';
 import { snakeKeys } from '../contracts/case';
@@ -394,6 +395,7 @@ export async function buildApp({
       await api.register(ratingRoutes, { ratings: s.ratings });
       await api.register(supportRoutes, { support: s.support, customers: s.customers });
       await api.register(staffRoutes, { staff: s.staff });
+      await api.register(backOfficeOrderRoutes, { backOfficeOrders: s.backOfficeOrders });
     },
     { prefix: API_PREFIX },
   );

@@ -37,6 +37,7 @@ import { MarketingService } from './modules/marketing';
 import { RatingsService, ratingsAsOrderExtras } from './modules/ratings';
 import { SupportService } from './modules/support';
 import { StaffService } from './modules/staff';
+import { BackOfficeOrdersService, refundsOnOrders } from './modules/back-office-orders';
 import { CheckoutEndings, OrderKinds, OrdersService } from './modules/orders';
 import { checkoutPayments, PaymentMethodsService, PaymentsService } from './modules/payments';
 import type { ShopRulesCache } from './modules/shop';
@@ -107,6 +108,8 @@ export interface Services {
   support: SupportService;
   /** The back office's staff, roles, invitations and audit log (issue 25 part 1). */
   staff: StaffService;
+  /** The back office's orders and customers: search, refunds, credit, plan actions (issue 25 part 4). */
+  backOfficeOrders: BackOfficeOrdersService;
   marketing: MarketingService;
   ratings: RatingsService;
   experiments: ExperimentsService;
@@ -184,7 +187,14 @@ export function buildServices({ config, database, clock, rules, processors, log 
     checkout: new CheckoutService(db, rules, clock, checkoutEndings),
     checkoutEndings,
     orderKinds: kinds,
-    orders: new OrdersService(db, rules, clock, config.publicUrl, plansAsPlanOwners, ratingsAsOrderExtras),
+    orders: new OrdersService(
+      db,
+      rules,
+      clock,
+      config.publicUrl,
+      plansAsPlanOwners,
+      refundsOnOrders(ratingsAsOrderExtras),
+    ),
     payments,
     paymentMethods,
     subscriptions: new SubscriptionsService(db, rules, clock, config.publicUrl),
@@ -220,6 +230,14 @@ export function buildServices({ config, database, clock, rules, processors, log 
     eventHost: new EventHostService(db, rules, clock),
     support: new SupportService(db, clock, config.publicUrl, config.email.support),
     staff: new StaffService(db, clock, config.publicUrl),
+    backOfficeOrders: new BackOfficeOrdersService(
+      db,
+      clock,
+      payments,
+      new CreditService(db, clock),
+      new SubscriptionsService(db, rules, clock, config.publicUrl),
+      schedule,
+    ),
     marketing,
     ratings: new RatingsService(db, clock, config.publicUrl, config.email.support),
     experiments: new ExperimentsService(db),

@@ -101,6 +101,38 @@ export async function unsentEmail(db: DbOrTx): Promise<{ count: number; oldestSe
   return { count: Number(row?.count ?? 0), oldestSeconds: Math.max(0, Number(row?.oldestSeconds ?? 0)) };
 }
 
+/** What was sent to an address (the back office's view of a customer's emails), newest first. */
+export async function emailsSentTo(
+  db: DbOrTx,
+  to: string,
+  limit: number,
+): Promise<
+  {
+    id: string;
+    subject: string;
+    template: string;
+    text: string;
+    status: string;
+    createdAt: Date;
+    sentAt: Date | null;
+  }[]
+> {
+  return db
+    .select({
+      id: outbox.id,
+      subject: outbox.subject,
+      template: outbox.template,
+      text: outbox.text,
+      status: outbox.status,
+      createdAt: outbox.createdAt,
+      sentAt: outbox.sentAt,
+    })
+    .from(outbox)
+    .where(eq(sql`lower(${outbox.to})`, to.toLowerCase()))
+    .orderBy(sql`${outbox.createdAt} desc`)
+    .limit(limit);
+}
+
 /** Many messages in one statement (weekly billing's batches). */
 export async function enqueueEmails(db: DbOrTx, messages: readonly EmailMessage[]): Promise<void> {
   if (messages.length > 0) await db.insert(outbox).values(messages.map(outboxRow));

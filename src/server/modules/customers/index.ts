@@ -28,3 +28,4 @@ export { customerRoutes } from './customers.routes';
 export { allergenProfileOf, AllergenProfileService } from './allergen-profile';
 export { allergenRoutes } from './allergens.routes';
 export { addressRoutes } from './addresses.routes';
+export { searchCustomers, type CustomerMatch } from './staff-reads';

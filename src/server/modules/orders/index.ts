@@ -80,6 +80,13 @@ export {
 } from './plan-order-reads';
 export { changeOrderDelivery, setCheckoutTotal } from './order-writes';
 export {
+  orderHistory,
+  searchOrders,
+  staffOrder,
+  staffOrdersOfCustomer,
+  type StaffOrderSummary,
+} from './staff-reads';
+export {
   checkoutsOfOrders,
   hasPaidCheckout,
   orderAddressLines,

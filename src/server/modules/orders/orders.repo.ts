@@ -110,6 +110,12 @@ export async function findCustomerOrder(
   return (await withLines(db, rows, now))[0] ?? null;
 }
 
+/** Any customer's order (the back office's read); null when there is none. */
+export async function findOrder(db: DbOrTx, id: string, now: Date): Promise<Order | null> {
+  const rows = flat(await selectOrders(db, eq(orders.id, id)));
+  return (await withLines(db, rows, now))[0] ?? null;
+}
+
 export async function checkoutOrders(db: DbOrTx, checkoutId: string, now: Date): Promise<Order[]> {
   const rows = flat(await selectOrders(db, eq(orders.checkoutId, checkoutId)).orderBy(asc(orders.number)));
   return withLines(db, rows, now);

@@ -15,5 +15,6 @@ export { paymentMethodsOf } from './method-reads';
 export { cardsOfCheckouts, cardsOfCustomer, type CardFacts } from './household-cards';
 export { requestRefund } from './refunds';
 export { cardRefundRoom, requestPartRefund } from './part-refunds';
+export { refundRoomOf, staffPaymentsOf } from './staff-refunds';
 export { paymentFailure } from './payment-view';
 export { paymentRoutes } from './payments.routes';

@@ -37,7 +37,7 @@ export interface PartRefundDecision {
 }
 
 /** What a successful payment took on the card or PayPal: a hold took what was captured of it. */
-function taken(payment: PaymentRow): number {
+export function taken(payment: PaymentRow): number {
   return payment.captureMethod === 'manual' ? (payment.captureAmount ?? 0) : payment.amount;
 }
 
@@ -124,7 +124,7 @@ export async function cardRefundRoom(db: DbOrTx, checkoutIds: readonly string[])
 }
 
 /** Pence already given back to each payment's card by part refunds, owed or done. */
-async function givenBack(db: DbOrTx, paymentIds: readonly string[]): Promise<Map<string, number>> {
+export async function givenBack(db: DbOrTx, paymentIds: readonly string[]): Promise<Map<string, number>> {
   if (paymentIds.length === 0) return new Map();
   const rows = await db
     .select({
@@ -184,6 +184,7 @@ export async function refundPartsOwed(
 /** A checkout's part refunds as its page shows them (spec §3 Order `refunds`). */
 export interface PartRefund {
   id: string;
+  paymentId: string;
   checkoutId: string;
   amount: number;
   state: PartRefundRow['state'];
@@ -200,6 +201,7 @@ export async function partRefundsOf(db: DbOrTx, checkoutIds: readonly string[]):
   return db
     .select({
       id: paymentRefunds.id,
+      paymentId: paymentRefunds.paymentId,
       checkoutId: payments.checkoutId,
       amount: paymentRefunds.amount,
       state: paymentRefunds.state,

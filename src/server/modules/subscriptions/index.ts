@@ -19,3 +19,4 @@ export { scheduleRoutes } from './schedule.routes';
 export { PlanBillingService } from './billing';
 export { planWeekKind } from './plan-week-kind';
 export { paidPlanBoxes, plansOfCustomer } from './loyalty-boxes';
+export type { OnBehalf } from './on-behalf';

@@ -12,6 +12,7 @@ import { deliveryDaysOf } from '../delivery';
 import { changeOrderDelivery, orderLinesOf, orderRowOf } from '../orders';
 import type { ShopRulesCache } from '../shop';
 import { lockPlanForChange, type PlanContext } from './plan-ahead';
+import type { OnBehalf } from './on-behalf';
 import { recordReceipt, theWeekOf, type Receipt } from './plan-receipts';
 import { PLAN_NOT_FOUND, type ScheduleWeekRow, type SubscriptionRow } from './plan-store';
 import { readWeeks, scheduleWeekViews, weeksOfOrders } from './plan-views';
@@ -34,9 +35,10 @@ export class ScheduleService {
     private readonly publicUrl: string,
   ) {}
 
-  private async context(): Promise<PlanContext> {
+  private async context(onBehalf?: OnBehalf): Promise<PlanContext> {
     const now = this.clock.now();
-    return { rules: await this.rules.get(), now, today: londonDate(now), by: { actor: 'customer', at: now } };
+    const actor = onBehalf?.actor ?? 'customer';
+    return { rules: await this.rules.get(), now, today: londonDate(now), by: { actor, at: now } };
   }
 
   /** GET /schedule_weeks: the customer's weeks from yesterday on (or all), of one plan or every plan. */
@@ -92,46 +94,55 @@ export class ScheduleService {
     customerId: string,
     weekId: string,
     work: (tx: DbOrTx, plan: SubscriptionRow, week: ScheduleWeekRow, context: PlanContext) => Promise<void>,
+    onBehalf?: OnBehalf,
   ): Promise<ScheduleWeek> {
-    const context = await this.context();
+    const context = await this.context(onBehalf);
     return this.db.transaction(async (tx) => {
       const { week: found } = await ownedWeek(tx, customerId, weekId);
       const plan = await lockPlanForChange(tx, found.subscriptionId, context.now, customerId);
       const [week] = await tx.select().from(scheduleWeeks).where(eq(scheduleWeeks.id, weekId));
+      const before = onBehalf ? await this.get(customerId, weekId, tx) : null;
       await work(tx, plan, week!, context);
-      return this.get(customerId, weekId, tx);
+      const after = await this.get(customerId, weekId, tx);
+      await onBehalf?.record(tx, before, after);
+      return after;
     });
   }
 
   /** POST /schedule_weeks/{id}/skip: nothing is sent or charged for that week. Skipping twice is fine. */
-  async skip(actor: WeekActor, weekId: string): Promise<ScheduleWeek> {
+  async skip(actor: WeekActor, weekId: string, onBehalf?: OnBehalf): Promise<ScheduleWeek> {
     const customerId = await this.actorCustomer(actor, weekId);
-    return this.changeWeek(customerId, weekId, async (tx, plan, week, context) => {
-      assertWeekOpen(plan, week, context.now);
-      if (week.state === 'skipped') return;
-      await planBoxOf(tx, week);
-      await tx.update(scheduleWeeks).set({ state: 'skipped' }).where(eq(scheduleWeeks.id, week.id));
-      await syncWeek(tx, plan, week.id, context);
-      await recordReceipt(
-        tx,
-        plan,
-        {
-          action: 'skipped',
-          summary: `Skipped ${theWeekOf(week.startDate)}`,
-          weeks: [week.startDate],
-          email: {
-            subject: `Skipped: no box for ${theWeekOf(week.startDate).replace('the week of ', '')}`,
-            heading: 'Week skipped',
-            paragraphs: [
-              `You skipped ${theWeekOf(week.startDate)}. We won’t send a box or charge you for it.`,
-              'Changed your mind? You can unskip it in your account until its menu closes.',
-            ],
+    return this.changeWeek(
+      customerId,
+      weekId,
+      async (tx, plan, week, context) => {
+        assertWeekOpen(plan, week, context.now);
+        if (week.state === 'skipped') return;
+        await planBoxOf(tx, week);
+        await tx.update(scheduleWeeks).set({ state: 'skipped' }).where(eq(scheduleWeeks.id, week.id));
+        await syncWeek(tx, plan, week.id, context);
+        await recordReceipt(
+          tx,
+          plan,
+          {
+            action: 'skipped',
+            summary: `Skipped ${theWeekOf(week.startDate)}`,
+            weeks: [week.startDate],
+            email: {
+              subject: `Skipped: no box for ${theWeekOf(week.startDate).replace('the week of ', '')}`,
+              heading: 'Week skipped',
+              paragraphs: [
+                `You skipped ${theWeekOf(week.startDate)}. We won’t send a box or charge you for it.`,
+                'Changed your mind? You can unskip it in your account until its menu closes.',
+              ],
+            },
           },
-        },
-        context.by,
-        this.publicUrl,
-      );
-    });
+          context.by,
+          this.publicUrl,
+        );
+      },
+      onBehalf,
+    );
   }
 
   /** POST /schedule_weeks/{id}/unskip: the week's box is back (made now if its menu is out). */

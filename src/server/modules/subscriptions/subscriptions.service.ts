@@ -9,6 +9,7 @@ import { londonDate } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
+import type { OnBehalf } from './on-behalf';
 import { ingredients, subscriptionIngredientPreferences, subscriptions } from '../../db/schema/subscriptions';
 import type { Mover } from '../orders';
 import { ownedPaymentMethod } from '../payments';
@@ -40,9 +41,10 @@ export class SubscriptionsService {
     private readonly publicUrl: string,
   ) {}
 
-  private async context(): Promise<PlanContext> {
+  private async context(onBehalf?: OnBehalf): Promise<PlanContext> {
     const now = this.clock.now();
-    return { rules: await this.rules.get(), now, today: londonDate(now), by: { actor: 'customer', at: now } };
+    const actor = onBehalf?.actor ?? 'customer';
+    return { rules: await this.rules.get(), now, today: londonDate(now), by: { actor, at: now } };
   }
 
   async list(customerId: string): Promise<Subscription[]> {
@@ -73,12 +75,16 @@ export class SubscriptionsService {
     customerId: string,
     id: string,
     work: (tx: DbOrTx, plan: SubscriptionRow, context: PlanContext) => Promise<void>,
+    onBehalf?: OnBehalf,
   ): Promise<Subscription> {
-    const context = await this.context();
+    const context = await this.context(onBehalf);
     return this.db.transaction(async (tx) => {
       const plan = await lockPlanForChange(tx, id, context.now, customerId);
+      const before = onBehalf ? await this.get(customerId, id, tx) : null;
       await work(tx, plan, context);
-      return this.get(customerId, id, tx);
+      const after = await this.get(customerId, id, tx);
+      await onBehalf?.record(tx, before, after);
+      return after;
     });
   }
 
@@ -114,16 +120,27 @@ export class SubscriptionsService {
    * POST /subscriptions/{id}/pause: for `weeks` weeks (1–8), or until the customer restarts it (null). No
    * boxes are made or charged meanwhile; a paused plan paused again takes the new length (plan-pause.ts).
    */
-  async pause(customerId: string, id: string, weeks: number | null = null): Promise<Subscription> {
-    return this.change(customerId, id, (tx, plan, context) =>
-      applyPause(tx, plan, weeks, context, this.publicUrl),
+  async pause(
+    customerId: string,
+    id: string,
+    weeks: number | null = null,
+    onBehalf?: OnBehalf,
+  ): Promise<Subscription> {
+    return this.change(
+      customerId,
+      id,
+      (tx, plan, context) => applyPause(tx, plan, weeks, context, this.publicUrl),
+      onBehalf,
     );
   }
 
   /** POST /subscriptions/{id}/activate: a paused, failed or cancelled plan takes boxes again. */
-  async activate(customerId: string, id: string): Promise<Subscription> {
-    return this.change(customerId, id, (tx, plan, context) =>
-      applyActivate(tx, plan, context, this.publicUrl),
+  async activate(customerId: string, id: string, onBehalf?: OnBehalf): Promise<Subscription> {
+    return this.change(
+      customerId,
+      id,
+      (tx, plan, context) => applyActivate(tx, plan, context, this.publicUrl),
+      onBehalf,
     );
   }
 

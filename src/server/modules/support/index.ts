@@ -3,3 +3,4 @@
 
 export { SupportService } from './support.service';
 export { supportRoutes } from './support.routes';
+export { ticketsOfCustomer } from './customer-tickets';
