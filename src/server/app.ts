@@ -80,6 +80,7 @@ import { cachedShopRules, settingsView, shopReads, shopRoutes } from './modules/
 import { scheduleRoutes, subscriptionRoutes } from './modules/subscriptions';
 import { supportRoutes } from './modules/support';
 import { staffRoutes } from './modules/staff';
+import { catalogueAdminRoutes } from './modules/catalogue-admin';
 import { backOfficeOrderRoutes } from './modules/back-office-orders';
 import { takeawayBasketRoutes, takeawayRoutes } from './modules/takeaway';
 import { countVoucherAttempt, voucherRoutes, type CountCodeAttempt } from './modules/vouchers';
@@ -395,6 +396,10 @@ export async function buildApp({
       await api.register(ratingRoutes, { ratings: s.ratings });
       await api.register(supportRoutes, { support: s.support, customers: s.customers });
       await api.register(staffRoutes, { staff: s.staff });
+      await api.register(catalogueAdminRoutes, {
+        catalogueAdmin: s.catalogueAdmin,
+        catalogueChanges: s.catalogueChanges,
+      });
       await api.register(backOfficeOrderRoutes, { backOfficeOrders: s.backOfficeOrders });
     },
     { prefix: API_PREFIX },
@@ -442,6 +447,8 @@ export async function buildApp({
       })
     : null;
   servingWeb = web !== null;
+  // A page rendered from the catalogue before the back office changed it is made again (issue 25 part 2).
+  if (web) services.catalogueChanges.listen(() => web.forgetPages());
   const menuAddress = { db: database.db, secureCookies: config.secureCookies };
   app.setNotFoundHandler(async (request, reply) => {
     if (!isPageRequest(request) || !web) return sendNotFound(request, reply);

@@ -37,6 +37,8 @@ import { MarketingService } from './modules/marketing';
 import { RatingsService, ratingsAsOrderExtras } from './modules/ratings';
 import { SupportService } from './modules/support';
 import { StaffService } from './modules/staff';
+import { CatalogueAdminService } from './modules/catalogue-admin';
+import { CatalogueChanges } from './modules/menu';
 import { BackOfficeOrdersService, refundsOnOrders } from './modules/back-office-orders';
 import { CheckoutEndings, OrderKinds, OrdersService } from './modules/orders';
 import { checkoutPayments, PaymentMethodsService, PaymentsService } from './modules/payments';
@@ -108,6 +110,10 @@ export interface Services {
   support: SupportService;
   /** The back office's staff, roles, invitations and audit log (issue 25 part 1). */
   staff: StaffService;
+  /** The back office's dishes, pictures, weekly menus and takeaway menus (issue 25 part 2). */
+  catalogueAdmin: CatalogueAdminService;
+  /** Said when the back office changes the catalogue: the copies kept of it are forgotten. */
+  catalogueChanges: CatalogueChanges;
   /** The back office's orders and customers: search, refunds, credit, plan actions (issue 25 part 4). */
   backOfficeOrders: BackOfficeOrdersService;
   marketing: MarketingService;
@@ -156,7 +162,10 @@ export function buildServices({ config, database, clock, rules, processors, log 
   const checkoutEndings = new CheckoutEndings(db, kinds, checkoutPayments);
   const schedule = new ScheduleService(db, rules, clock, config.publicUrl);
   const payments = new PaymentsService(db, processors, rules, clock, config.publicUrl, kinds, paymentMethods);
-  const takeawayMenu = new TakeawayMenuService(db, clock, cachedCatalogue(db));
+  const takeawayCatalogue = cachedCatalogue(db);
+  const takeawayMenu = new TakeawayMenuService(db, clock, takeawayCatalogue);
+  const catalogueChanges = new CatalogueChanges();
+  catalogueChanges.listen(() => takeawayCatalogue.forget());
   const takeawayTracking = new TakeawayTrackingService(db, clock, createCourier(config.courier, db, clock));
   const tabs = new TabsService(db, rules, clock, checkoutEndings, config.publicUrl);
   const tabBills = new TabBillsService(db, clock, checkoutEndings, payments, tabs);
@@ -230,6 +239,8 @@ export function buildServices({ config, database, clock, rules, processors, log 
     eventHost: new EventHostService(db, rules, clock),
     support: new SupportService(db, clock, config.publicUrl, config.email.support),
     staff: new StaffService(db, clock, config.publicUrl),
+    catalogueAdmin: new CatalogueAdminService(db, clock, catalogueChanges),
+    catalogueChanges,
     backOfficeOrders: new BackOfficeOrdersService(
       db,
       clock,

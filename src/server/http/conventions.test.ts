@@ -317,6 +317,16 @@ describe('GET /api/docs/json', () => {
       'GET /api/v2/weekly_menus/{id}/review_summary',
       'POST /api/v2/orders/{id}/feedback',
       'GET /api/v2/kitchen/restaurants/{id}/ratings',
+      // The back office's catalogue (issue 25 part 2): dishes, pictures, weekly menus
+      'GET /api/v2/back_office/dishes',
+      'POST /api/v2/back_office/dishes',
+      'GET /api/v2/back_office/dishes/{id}',
+      'PUT /api/v2/back_office/dishes/{id}',
+      'POST /api/v2/back_office/dishes/{id}/picture',
+      'GET /api/v2/back_office/menu_weeks',
+      'PUT /api/v2/back_office/menu_weeks/{weekStart}/dishes/{dishId}',
+      'DELETE /api/v2/back_office/menu_weeks/{weekStart}/dishes/{dishId}',
+      'POST /api/v2/back_office/menu_weeks/{weekStart}/publish',
     ].sort();
     expect(documented).toEqual(expected);
     // The document and the router agree: no undocumented API route.
@@ -397,6 +407,9 @@ describe('GET /api/docs/json', () => {
         'filter[state]',
         // Ratings (issue 23 part 1): the rating page's order, by the email link's key
         'key',
+        // The back office's dishes (issue 25 part 2): by title, hidden or not
+        'search',
+        'hidden',
       ].sort(),
     );
   });

@@ -27,6 +27,11 @@ export class PageCache<T> {
     return value;
   }
 
+  /** Forgets every page kept: the next request for each makes it again. */
+  clear(): void {
+    this.entries.clear();
+  }
+
   private forget(key: string, value: Promise<T>) {
     if (this.entries.get(key)?.value === value) this.entries.delete(key);
   }

@@ -112,6 +112,13 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   INVITATION_EXPIRED: 410,
   INVITATION_FOR_ANOTHER_EMAIL: 403,
   LAST_OWNER: 409,
+  DISH_NOT_FOUND: 404,
+  DISH_ALLERGENS_UNDECLARED: 400,
+  PRICE_BELOW_ZERO: 400,
+  SKU_TAKEN: 409,
+  MENU_WEEK_CLOSED: 409,
+  MENU_WEEK_EMPTY: 400,
+  PICTURE_NOT_AN_IMAGE: 400,
   // The database is gone, starting or cannot write: the same request may work in a few seconds (decision 26).
   DATABASE_UNAVAILABLE: 503,
   INTERNAL: 500,

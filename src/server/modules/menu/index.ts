@@ -19,3 +19,15 @@ export {
 export { variantAvailability } from './availability';
 export { putBackStock, takeStock } from './stock';
 export { mediaRoutes } from './media.routes';
+export { CatalogueChanges } from './catalogue-changes';
+export {
+  attachPicture,
+  insertDish,
+  lockCatalogueWrites,
+  readDishes,
+  skusHeldElsewhere,
+  updateDish,
+  type DishRecord,
+  type StoredPicture,
+} from './dishes-admin.repo';
+export { dishExists, publishWeek, putOnWeek, readWeeks, takeOffWeek } from './menu-weeks-admin.repo';

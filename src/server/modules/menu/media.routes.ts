@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { MediaFile } from './catalogue.repo';
 import { sendNotFound } from '../../http/error-handler';
 
-// Dish images are made here (generated SVG kept in the media table), never fetched from elsewhere.
+// Dish images are made here (generated SVG kept in the media table) or uploaded in the back office (WebP,
+// resized there: issue 25 part 2), never fetched from elsewhere.
 export interface MediaRoutesOptions {
   /** The stored picture with this id, if there is one (catalogue.repo's findMedia). */
   findMedia: (id: number) => Promise<MediaFile | null>;
@@ -13,16 +14,17 @@ export async function mediaRoutes(app: FastifyInstance, { findMedia }: MediaRout
     '/media/:file',
     { schema: { hide: true } },
     async (request, reply) => {
-      const match = /^(\d{1,15})\.svg$/.exec(request.params.file);
+      const match = /^(\d{1,15})\.(svg|webp)$/.exec(request.params.file);
       const row = match ? await findMedia(Number(match[1])) : null;
-      if (!row) return sendNotFound(request, reply);
-      if (request.headers['if-none-match'] === row.etag) return reply.status(304).send();
+      const stored = row && (match![2] === 'webp' ? row.data !== null : row.data === null) ? row : null;
+      if (!stored) return sendNotFound(request, reply);
+      if (request.headers['if-none-match'] === stored.etag) return reply.status(304).send();
       return reply
-        .header('content-type', row.contentType)
-        .header('etag', row.etag)
+        .header('content-type', stored.contentType)
+        .header('etag', stored.etag)
         .header('cache-control', 'public, max-age=86400')
         .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-        .send(row.body);
+        .send(stored.data ?? stored.body);
     },
   );
 }

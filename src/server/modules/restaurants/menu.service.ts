@@ -48,6 +48,10 @@ export function cachedCatalogue(db: DbOrTx, ttlMs = 10_000) {
       );
       return entry.catalogue;
     },
+    /** The back office changed the catalogue: the next read reads it again (issue 25 part 2). */
+    forget(): void {
+      cached = null;
+    },
   };
 }
 export type CatalogueCache = ReturnType<typeof cachedCatalogue>;
