@@ -43,6 +43,7 @@ import { registerWebApp } from './http/web-app';
 import { metricsRoutes } from './http/metrics';
 import { createMetrics } from './observability/metrics';
 import { databaseSources } from './observability/sources';
+import { clusterMetricsOf } from './observability/cluster-metrics';
 import {
   startErrorReporting,
   useProcessErrorReporter,
@@ -287,7 +288,12 @@ export async function buildApp({
     clock,
     readiness: createReadiness(database, clock, app.log),
   });
-  await app.register(metricsRoutes, { metrics, token: config.observability.metricsToken });
+  await app.register(metricsRoutes, {
+    metrics,
+    token: config.observability.metricsToken,
+    // A forked worker answers for every server process (observability/cluster-metrics.ts).
+    collect: clusterMetricsOf(metrics.registry) ?? undefined,
+  });
   await app.register(mediaRoutes, { findMedia: (id: number) => findMedia(database.db, id) });
   await app.register(storefrontRoutes, {
     db: database.db,

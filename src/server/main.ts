@@ -9,6 +9,7 @@ import { openDatabase, WAIT_AT_START, type Database, type DatabaseTarget } from 
 import { DataDirInUseError, DataDirNotWritableError } from './db/data-dir-lock';
 import { seedDemo } from './db/seed/demo-seed';
 import { prepareShopJobs, startShopJobs } from './jobs/start';
+import { answerMetricsForWorkers } from './observability/cluster-metrics';
 
 // Reads config, opens (migrates, seeds) the database, listens, and shuts down gracefully on SIGINT/SIGTERM.
 // With WORKERS > 1 on PostgreSQL this process is the primary: it migrates and seeds once, then forks the
@@ -75,6 +76,8 @@ async function main() {
   if (config.seedDemo) await seedDemo(database.db, clock.now());
   await prepareShopJobs(database, log);
   await database.close();
+  // A worker asked for /metrics answers for all of them, gathered here (observability/cluster-metrics.ts).
+  answerMetricsForWorkers();
   const supervisor = superviseWorkers({ count: plan.processes, log });
   try {
     await supervisor.ready;
