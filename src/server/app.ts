@@ -81,6 +81,7 @@ import { cachedShopRules, settingsView, shopReads, shopRoutes } from './modules/
 import { scheduleRoutes, subscriptionRoutes } from './modules/subscriptions';
 import { supportRoutes } from './modules/support';
 import { staffRoutes } from './modules/staff';
+import { productionRoutes } from './modules/production';
 import { catalogueAdminRoutes } from './modules/catalogue-admin';
 import { backOfficeOrderRoutes } from './modules/back-office-orders';
 import { takeawayBasketRoutes, takeawayRoutes } from './modules/takeaway';
@@ -402,6 +403,7 @@ export async function buildApp({
       await api.register(ratingRoutes, { ratings: s.ratings });
       await api.register(supportRoutes, { support: s.support, customers: s.customers });
       await api.register(staffRoutes, { staff: s.staff });
+      await api.register(productionRoutes, { production: s.production });
       await api.register(catalogueAdminRoutes, {
         catalogueAdmin: s.catalogueAdmin,
         catalogueChanges: s.catalogueChanges,

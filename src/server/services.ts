@@ -37,6 +37,7 @@ import { MarketingService } from './modules/marketing';
 import { RatingsService, ratingsAsOrderExtras } from './modules/ratings';
 import { SupportService } from './modules/support';
 import { StaffService } from './modules/staff';
+import { ProductionService } from './modules/production';
 import { CatalogueAdminService } from './modules/catalogue-admin';
 import { CatalogueChanges } from './modules/menu';
 import { BackOfficeOrdersService, refundsOnOrders } from './modules/back-office-orders';
@@ -110,6 +111,8 @@ export interface Services {
   support: SupportService;
   /** The back office's staff, roles, invitations and audit log (issue 25 part 1). */
   staff: StaffService;
+  /** The kitchen's production plan (issue 25 part 5). */
+  production: ProductionService;
   /** The back office's dishes, pictures, weekly menus and takeaway menus (issue 25 part 2). */
   catalogueAdmin: CatalogueAdminService;
   /** Said when the back office changes the catalogue: the copies kept of it are forgotten. */
@@ -239,6 +242,7 @@ export function buildServices({ config, database, clock, rules, processors, log 
     eventHost: new EventHostService(db, rules, clock),
     support: new SupportService(db, clock, config.publicUrl, config.email.support),
     staff: new StaffService(db, clock, config.publicUrl),
+    production: new ProductionService(db, clock),
     catalogueAdmin: new CatalogueAdminService(db, clock, catalogueChanges),
     catalogueChanges,
     backOfficeOrders: new BackOfficeOrdersService(

@@ -79,6 +79,7 @@ export {
   planOrders,
 } from './plan-order-reads';
 export { changeOrderDelivery, setCheckoutTotal } from './order-writes';
+export { boxDays, boxesForDeliveryDay } from './production-reads';
 export {
   orderHistory,
   searchOrders,

@@ -11,6 +11,7 @@ import {
   type StaffMemberView,
   type StaffRolesBody,
 } from '../../../contracts/back-office';
+import { productionPlanModel, type ProductionPlanView } from '../../../contracts/production';
 import { api, isApiError } from '../../shared/api/client';
 import { readMany, readMeta, readOne } from '../../shared/api/documents';
 
@@ -18,7 +19,7 @@ import { readMany, readMeta, readOne } from '../../shared/api/documents';
 // audit log. The back office is its own chunk, so it checks every answer with the contracts. Each write carries
 // an Idempotency-Key made once per attempt by its caller.
 
-export type { AuditEntryView, BackOfficeMe, StaffInvitation, StaffMemberView };
+export type { AuditEntryView, BackOfficeMe, ProductionPlanView, StaffInvitation, StaffMemberView };
 
 const noRetryWhenRefused = (count: number, error: unknown) =>
   count < 2 && !isApiError(error, 'FORBIDDEN', 'UNAUTHENTICATED', 'NOT_FOUND', 'VALIDATION_FAILED');
@@ -62,6 +63,29 @@ export const backOfficeQueries = {
         return doc.data.map((r): BackOfficeRestaurant => ({ id: r.id, name: r.attributes.name }));
       },
       staleTime: 5 * 60_000,
+    }),
+  /** The kitchen's plan for a delivery day (issue 25 part 5). */
+  production: (date: string) =>
+    queryOptions({
+      queryKey: [...backOfficeQueries.all, 'production', date] as const,
+      queryFn: async ({ signal }) =>
+        readOne(
+          await api('GET', '/back_office/production', { signal, query: { date } }),
+          productionPlanModel,
+        ),
+      retry: noRetryWhenRefused,
+    }),
+  /** The delivery days ahead with boxes to make. */
+  productionDays: () =>
+    queryOptions({
+      queryKey: [...backOfficeQueries.all, 'production-days'] as const,
+      queryFn: async ({ signal }) => {
+        const doc = (await api('GET', '/back_office/production/days', { signal })) as {
+          data: { id: string; attributes: { dateLabel: string; boxes: number } }[];
+        };
+        return doc.data.map((day) => ({ date: day.id, ...day.attributes }));
+      },
+      retry: noRetryWhenRefused,
     }),
   audit: (before: number | null) =>
     queryOptions({

@@ -27,6 +27,12 @@ export const BACK_OFFICE_SCREENS: BackOfficeScreen[] = [
     load: () => import('./staff/staff-page').then((m) => m.StaffPage),
   },
   {
+    path: 'production',
+    label: 'Production plan',
+    capability: 'production',
+    load: () => import('./production/production-page').then((m) => m.ProductionPage),
+  },
+  {
     path: 'audit',
     label: 'Audit log',
     capability: 'audit',
