@@ -6,6 +6,7 @@ import { openDatabase, WAIT_AT_START } from './db/client';
 import { createPaymentProcessors, paymentProcessorsOptions } from './integrations/payments';
 import { logSerializer, REDACT_PATHS, serializeError } from './http/logging';
 import { startShopJobs } from './jobs/start';
+import { startErrorReporting, useProcessErrorReporter } from './observability/error-reporting';
 import { cachedShopRules } from './modules/shop';
 import { buildServices } from './services';
 
@@ -40,6 +41,8 @@ async function main() {
     serializers: { err: (error: unknown) => serializeError(error), error: logSerializer },
   });
   surviveDatabaseLoss(log);
+  // Failed jobs go to Sentry with SENTRY_DSN, as the web server's do (observability/error-reporting.ts).
+  useProcessErrorReporter(await startErrorReporting(config));
   // PostgreSQL still starting is waited for, a while; then the worker stops and says why (decision 26).
   const database = await openDatabase(
     { kind: 'postgres', url: config.database.url, poolSize: 5 },
