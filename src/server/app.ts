@@ -406,6 +406,7 @@ export async function buildApp({
       await api.register(productionRoutes, { production: s.production });
       await api.register(catalogueAdminRoutes, {
         catalogueAdmin: s.catalogueAdmin,
+        takeawayAdmin: s.takeawayAdmin,
         catalogueChanges: s.catalogueChanges,
       });
       await api.register(backOfficeOrderRoutes, { backOfficeOrders: s.backOfficeOrders });

@@ -38,7 +38,7 @@ import { RatingsService, ratingsAsOrderExtras } from './modules/ratings';
 import { SupportService } from './modules/support';
 import { StaffService } from './modules/staff';
 import { ProductionService } from './modules/production';
-import { CatalogueAdminService } from './modules/catalogue-admin';
+import { CatalogueAdminService, TakeawayAdminService } from './modules/catalogue-admin';
 import { CatalogueChanges } from './modules/menu';
 import { BackOfficeOrdersService, refundsOnOrders } from './modules/back-office-orders';
 import { CheckoutEndings, OrderKinds, OrdersService } from './modules/orders';
@@ -115,6 +115,7 @@ export interface Services {
   production: ProductionService;
   /** The back office's dishes, pictures, weekly menus and takeaway menus (issue 25 part 2). */
   catalogueAdmin: CatalogueAdminService;
+  takeawayAdmin: TakeawayAdminService;
   /** Said when the back office changes the catalogue: the copies kept of it are forgotten. */
   catalogueChanges: CatalogueChanges;
   /** The back office's orders and customers: search, refunds, credit, plan actions (issue 25 part 4). */
@@ -244,6 +245,7 @@ export function buildServices({ config, database, clock, rules, processors, log 
     staff: new StaffService(db, clock, config.publicUrl),
     production: new ProductionService(db, clock),
     catalogueAdmin: new CatalogueAdminService(db, clock, catalogueChanges),
+    takeawayAdmin: new TakeawayAdminService(db, clock, catalogueChanges),
     catalogueChanges,
     backOfficeOrders: new BackOfficeOrdersService(
       db,

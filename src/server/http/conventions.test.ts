@@ -327,6 +327,8 @@ describe('GET /api/docs/json', () => {
       'PUT /api/v2/back_office/menu_weeks/{weekStart}/dishes/{dishId}',
       'DELETE /api/v2/back_office/menu_weeks/{weekStart}/dishes/{dishId}',
       'POST /api/v2/back_office/menu_weeks/{weekStart}/publish',
+      'GET /api/v2/back_office/restaurants/{restaurantId}/takeaway_items',
+      'PUT /api/v2/back_office/restaurants/{restaurantId}/takeaway_items/{itemId}',
     ].sort();
     expect(documented).toEqual(expected);
     // The document and the router agree: no undocumented API route.

@@ -135,6 +135,18 @@ describe('who may call what', () => {
       send: (v) => v.put(`${API}/back_office/menu_weeks/${WEEK_LATER}/dishes/${dishId}`),
     },
     {
+      call: 'GET /back_office/restaurants/{id}/takeaway_items',
+      send: (v) => v.get(`${API}/back_office/restaurants/soho/takeaway_items`),
+    },
+    {
+      call: 'PUT /back_office/restaurants/{id}/takeaway_items/{itemId}',
+      send: async (v) => {
+        const items = await owner.visitor.get(`${API}/back_office/restaurants/soho/takeaway_items`);
+        const item = items.body.data.at(-1);
+        return v.put(`${API}/back_office/restaurants/soho/takeaway_items/${item.id}`, { sold_out: false });
+      },
+    },
+    {
       call: 'DELETE /back_office/menu_weeks/{week}/dishes/{id}',
       send: (v) => v.delete(`${API}/back_office/menu_weeks/${WEEK_LATER}/dishes/${dishId}`),
     },
@@ -454,5 +466,75 @@ describe('weekly menus', () => {
       404,
       'DISH_NOT_FOUND',
     );
+  });
+});
+
+describe('the takeaway menu per restaurant', () => {
+  const publicItem = async (restaurant: string, id: string) => {
+    const menu = await browsers.customer.get(`${API}/restaurants/${restaurant}/menu?fulfillment_type=pickup`);
+    return menu.body.included.find((item: { id: string }) => item.id === id)?.attributes;
+  };
+
+  test('sold out at one restaurant until tomorrow, then back: the public menu shows it at once; audited', async () => {
+    const items = (await manager.visitor.get(`${API}/back_office/restaurants/soho/takeaway_items`)).body.data;
+    expect(items.length).toBeGreaterThan(3);
+    const item = items.find(
+      (candidate: { attributes: { channel: string } }) => candidate.attributes.channel === 'takeaway',
+    );
+    expect(item.attributes.sold_out_until).toBeNull();
+    expect((await publicItem('soho', item.id)).available).toBe(true);
+    const soldOut = await manager.visitor.put(
+      `${API}/back_office/restaurants/soho/takeaway_items/${item.id}`,
+      {
+        sold_out: true,
+      },
+    );
+    expect(soldOut.status).toBe(200);
+    // Until the start of tomorrow, London (the shop's clock is 18 November, 10:00).
+    expect(soldOut.body.data.attributes.sold_out_until).toBe('2026-11-19T00:00:00.000Z');
+    expect((await publicItem('soho', item.id)).available).toBe(false);
+    const back = await manager.visitor.put(`${API}/back_office/restaurants/soho/takeaway_items/${item.id}`, {
+      sold_out: false,
+    });
+    expect(back.body.data.attributes.sold_out_until).toBeNull();
+    expect((await publicItem('soho', item.id)).available).toBe(true);
+    expect((await auditOf(`soho/${item.id}`)).map((entry) => entry.action)).toEqual([
+      'takeaway_item.update',
+      'takeaway_item.update',
+    ]);
+  });
+
+  test('a price changed is the takeaway menu’s price at once; below zero is refused and changes nothing', async () => {
+    const items = (await owner.visitor.get(`${API}/back_office/restaurants/soho/takeaway_items`)).body.data;
+    const item = items.filter(
+      (candidate: { attributes: { channel: string } }) => candidate.attributes.channel === 'takeaway',
+    )[1];
+    expect((await publicItem('soho', item.id)).price).toBe(item.attributes.price_pence);
+    const changed = await owner.visitor.put(`${API}/back_office/restaurants/soho/takeaway_items/${item.id}`, {
+      price_pence: 1234,
+    });
+    expect(changed.body.data.attributes.price_pence).toBe(1234);
+    expect((await publicItem('soho', item.id)).price).toBe(1234);
+    const below = await owner.visitor.put(`${API}/back_office/restaurants/soho/takeaway_items/${item.id}`, {
+      price_pence: -5,
+    });
+    expectError(below, 400, 'PRICE_BELOW_ZERO');
+    expect((await publicItem('soho', item.id)).price).toBe(1234);
+    expectError(
+      await owner.visitor.put(`${API}/back_office/restaurants/soho/takeaway_items/99999`, { sold_out: true }),
+      404,
+      'NOT_FOUND',
+    );
+    expectError(
+      await owner.visitor.put(`${API}/back_office/restaurants/nowhere/takeaway_items/${item.id}`, {
+        sold_out: true,
+      }),
+      404,
+      'RESTAURANT_NOT_FOUND',
+    );
+    expect(
+      (await owner.visitor.put(`${API}/back_office/restaurants/soho/takeaway_items/${item.id}`, { price: 1 }))
+        .status,
+    ).toBe(400);
   });
 });

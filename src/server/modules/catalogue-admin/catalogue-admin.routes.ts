@@ -11,14 +11,21 @@ import {
   menuWeekDocument,
   menuWeekParams,
   menuWeeksDocument,
+  takeawayItemBody,
+  takeawayItemDocument,
+  takeawayItemParams,
+  takeawayItemsDocument,
+  takeawayRestaurantParams,
   type DishView,
   type MenuWeekView,
+  type TakeawayItemView,
 } from '../../../contracts/back-office-catalogue';
 import { isoDate } from '../../../domain/calendar';
 import { DomainError } from '../../../domain/errors';
 import { requireCustomer } from '../../http/session';
 import type { CatalogueChanges } from '../menu';
 import type { CatalogueAdminService } from './catalogue-admin.service';
+import type { TakeawayAdminService } from './takeaway-admin.service';
 import { PICTURE_MAX_BYTES, PICTURE_TYPES } from './pictures';
 
 // The HTTP edge of the back office's dishes and weekly menus (issue 25 part 2). Signed in (401), owner or
@@ -26,6 +33,7 @@ import { PICTURE_MAX_BYTES, PICTURE_TYPES } from './pictures';
 
 export interface CatalogueAdminRoutesOptions {
   catalogueAdmin: CatalogueAdminService;
+  takeawayAdmin: TakeawayAdminService;
   /** Told again once the answer has gone: by then the request's transaction has committed. */
   catalogueChanges: CatalogueChanges;
 }
@@ -38,9 +46,15 @@ const weekResource = ({ id, ...attributes }: MenuWeekView) => ({
   attributes,
 });
 
+const takeawayItemResource = ({ id, ...attributes }: TakeawayItemView) => ({
+  id,
+  type: 'takeaway_items' as const,
+  attributes,
+});
+
 export async function catalogueAdminRoutes(
   app: FastifyInstance,
-  { catalogueAdmin, catalogueChanges }: CatalogueAdminRoutesOptions,
+  { catalogueAdmin, takeawayAdmin, catalogueChanges }: CatalogueAdminRoutesOptions,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onResponse', async (request, reply) => {
@@ -228,6 +242,49 @@ export async function catalogueAdminRoutes(
     async (request) => ({
       data: weekResource(
         await catalogueAdmin.publishWeek(requireCustomer(request), isoDate(request.params.weekStart)),
+      ),
+    }),
+  );
+
+  r.get(
+    '/back_office/restaurants/:restaurantId/takeaway_items',
+    {
+      schema: {
+        tags,
+        summary:
+          'The takeaway and catering menu at a restaurant: each item’s price and whether it is sold out there (owners and managers)',
+        params: takeawayRestaurantParams,
+        response: { 200: takeawayItemsDocument },
+      },
+    },
+    async (request) => ({
+      data: (await takeawayAdmin.items(requireCustomer(request), request.params.restaurantId)).map(
+        takeawayItemResource,
+      ),
+    }),
+  );
+
+  r.put(
+    '/back_office/restaurants/:restaurantId/takeaway_items/:itemId',
+    {
+      config: { idempotent: true },
+      schema: {
+        tags,
+        summary:
+          'Mark an item sold out at this restaurant until tomorrow, or available again; change its price (the same at every restaurant)',
+        params: takeawayItemParams,
+        body: takeawayItemBody,
+        response: { 200: takeawayItemDocument },
+      },
+    },
+    async (request) => ({
+      data: takeawayItemResource(
+        await takeawayAdmin.change(
+          requireCustomer(request),
+          request.params.restaurantId,
+          Number(request.params.itemId),
+          request.body,
+        ),
       ),
     }),
   );

@@ -20,7 +20,6 @@ import { isDoubleVariantTitle, plainText } from '../../../domain/menu';
 import { menuWeekStarts, orderCutoff, weekLabel } from '../../../domain/menu-weeks';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
-import { findCustomerById } from '../customers';
 import {
   attachPicture,
   dishExists,
@@ -36,8 +35,9 @@ import {
   type CatalogueChanges,
   type DishRecord,
 } from '../menu';
-import { recordChange, requireCapability } from '../staff';
+import { recordChange } from '../staff';
 import { picturesFrom } from './pictures';
+import { catalogueActor, type CatalogueActor } from './actor';
 
 // The back office's dishes and weekly menus (issue 25 part 2), for owners and managers. Each change is checked
 // (a declared allergen list, no price below zero, a week still before its cutoff), made with its audit record
@@ -48,11 +48,6 @@ import { picturesFrom } from './pictures';
 export const BACK_OFFICE_WEEKS_AHEAD = 8;
 
 const DISH_NOT_FOUND = 'We couldn’t find that dish. It may have been removed: reload the list.';
-
-interface Actor {
-  customerId: string;
-  email: string;
-}
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -94,10 +89,8 @@ export class CatalogueAdminService {
   ) {}
 
   /** The caller after the capability check, as the audit log names them. */
-  async actor(customerId: string): Promise<Actor> {
-    await requireCapability(this.db, customerId, 'catalogue');
-    const customer = await findCustomerById(this.db, customerId);
-    return { customerId, email: customer?.email ?? 'unknown' };
+  actor(customerId: string): Promise<CatalogueActor> {
+    return catalogueActor(this.db, customerId);
   }
 
   async dishes(customerId: string, query: DishListQuery): Promise<DishView[]> {

@@ -3,3 +3,4 @@
 
 export { CatalogueAdminService } from './catalogue-admin.service';
 export { catalogueAdminRoutes } from './catalogue-admin.routes';
+export { TakeawayAdminService } from './takeaway-admin.service';

@@ -31,3 +31,4 @@ export {
   type Booking,
 } from './slots';
 export { restaurantRoutes } from './restaurants.routes';
+export { setSoldOut, setTakeawayPrice, takeawayItemsAt, type TakeawayItemRecord } from './takeaway-admin';
