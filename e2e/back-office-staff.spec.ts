@@ -52,7 +52,7 @@ test('an owner invites a member of support, who joins from the emailed link; the
           ?.links.find((l) => l.includes('/back-office/invitation')) ?? '';
       return link;
     })
-    .toContain('token=');
+    .toContain('invitation=');
 
   // The invited person, signed in with that address in a browser of their own.
   const theirs = await browser.newContext({ storageState: await customer.storageState() });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { shopStaff, staffAudit } from '../../db/schema/staff';
-import { clearRateLimits, emailsTo, signedInCustomer, tokensIn } from '../../test/accounts';
+import { clearRateLimits, emailsTo, linksIn, signedInCustomer } from '../../test/accounts';
 import { API, expectError } from '../../test/api-expect';
 import { createTestApp, type TestApp, type Visitor } from '../../test/harness';
 import { browsersByRole, signedInStaff, type RoleName, type SignedInStaff } from '../../test/staff';
@@ -21,6 +21,11 @@ beforeAll(async () => {
 });
 beforeEach(() => clearRateLimits(t));
 afterAll(() => t.close());
+
+/** The invitation's code in each link of an email (`?invitation=`: not `?token=`, which the web app reads as a
+ * sign-in link). */
+const tokensIn = (email: Parameters<typeof linksIn>[0]) =>
+  linksIn(email).flatMap((url) => url.searchParams.get('invitation') ?? []);
 
 const invite = (visitor: Visitor, body: Record<string, unknown>) =>
   visitor.post(`${API}/back_office/invitations`, body);

@@ -161,7 +161,7 @@ export class StaffService {
     const token = randomBytes(32).toString('base64url');
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + INVITATION_DAYS * DAY_MS);
-    const link = `${this.publicUrl}/back-office/invitation?token=${token}`;
+    const link = `${this.publicUrl}/back-office/invitation?invitation=${token}`;
     return this.db.transaction(async (tx) => {
       await assertRestaurants(tx, restaurantIds);
       const [row] = await tx

@@ -7,13 +7,13 @@ import { Link, useSearchParams } from '../../../shared/router';
 import { usePageMeta } from '../../../shared/use-page-meta';
 import { backOfficeApi, backOfficeQueries, type BackOfficeMe } from '../back-office.queries';
 
-// /back-office/invitation?token=… (issue 25 part 1): the link in an owner's invitation. The invited person is
+// /back-office/invitation?invitation=… (issue 25 part 1): the link in an owner's invitation. The invited person is
 // signed in (the route's guard sent them to sign in or create an account and back); one press joins the staff.
 
 export function InvitationPage() {
   usePageMeta('Join the staff');
   const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const token = params.get('invitation') ?? '';
   const queryClient = useQueryClient();
   const [state, setState] = useState<
     | { kind: 'ready' }
