@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from '../shared/router';
 import type { Order } from '../../contracts/orders';
-import { deadlineLabel, isIsoDate } from '../../domain/calendar';
+import { deadlineLabel, isIsoDate, londonDate } from '../../domain/calendar';
+import { formatPence } from '../../domain/money';
 import { weekCutoff } from '../../domain/plans';
 import { BookingSection } from '../features/events/booking-section';
 import { OrderLines } from '../features/orders/order-lines';
@@ -135,6 +136,7 @@ function OrderDetail({ orderId, back }: { orderId: string; back: { to: string; l
         <OrderLines lines={order.lineItems} />
         <OrderTotals order={order} checkout={checkout} />
       </section>
+      <OrderRefunds order={order} />
       {/* A delivered box (issue 23): rate its dishes and answer the one question (the email links to #rate). */}
       {asksForBoxFeedback(order) ? (
         <BoxFeedback
@@ -157,6 +159,32 @@ function OrderDetail({ orderId, back }: { orderId: string; back: { to: string; l
         </section>
       ) : null}
     </div>
+  );
+}
+
+/** Refunds the shop gave on the order (issue 25 part 4): to the card (on its way, then refunded) or as credit. */
+function OrderRefunds({ order }: { order: Order }) {
+  if (!order.refunds?.length) return null;
+  return (
+    <section className="checkout-card" aria-labelledby="order-refunds-heading">
+      <h2 id="order-refunds-heading">Refunds</h2>
+      <ul className="order-refunds">
+        {order.refunds.map((refund) => (
+          <li key={refund.id}>
+            <strong>{formatPence(refund.toCard + refund.toCredit)}</strong> refunded on{' '}
+            {longDate(londonDate(new Date(refund.createdAt)))}
+            {refund.toCard > 0 ? (
+              <>
+                {' '}
+                · {formatPence(refund.toCard)} to your card
+                {refund.cardState === 'owed' ? ' (on its way)' : ''}
+              </>
+            ) : null}
+            {refund.toCredit > 0 ? <> · {formatPence(refund.toCredit)} as store credit</> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -27,6 +27,18 @@ export const BACK_OFFICE_SCREENS: BackOfficeScreen[] = [
     load: () => import('./staff/staff-page').then((m) => m.StaffPage),
   },
   {
+    path: 'orders',
+    label: 'Orders',
+    capability: 'orders',
+    load: () => import('./orders/orders-page').then((m) => m.OrdersPage),
+  },
+  {
+    path: 'customers',
+    label: 'Customers',
+    capability: 'orders',
+    load: () => import('./customers/customers-page').then((m) => m.CustomersPage),
+  },
+  {
     path: 'production',
     label: 'Production plan',
     capability: 'production',
