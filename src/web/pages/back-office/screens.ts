@@ -27,6 +27,18 @@ export const BACK_OFFICE_SCREENS: BackOfficeScreen[] = [
     load: () => import('./staff/staff-page').then((m) => m.StaffPage),
   },
   {
+    path: 'dishes',
+    label: 'Dishes',
+    capability: 'catalogue',
+    load: () => import('./catalogue/dishes-page').then((m) => m.DishesPage),
+  },
+  {
+    path: 'menus',
+    label: 'Weekly menus',
+    capability: 'catalogue',
+    load: () => import('./catalogue/menus-page').then((m) => m.MenusPage),
+  },
+  {
     path: 'orders',
     label: 'Orders',
     capability: 'orders',
