@@ -82,8 +82,8 @@ import { scheduleRoutes, subscriptionRoutes } from './modules/subscriptions';
 import { supportRoutes } from './modules/support';
 import { staffRoutes } from './modules/staff';
 import { productionRoutes } from './modules/production';
-import { catalogueAdminRoutes } from './modules/catalogue-admin';
 import { backOfficeOrderRoutes } from './modules/back-office-orders';
+import { catalogueAdminRoutes } from './modules/catalogue-admin';
 import { takeawayBasketRoutes, takeawayRoutes } from './modules/takeaway';
 import { countVoucherAttempt, voucherRoutes, type CountCodeAttempt } from './modules/vouchers';
 import { snakeKeys } from '../contracts/case';
@@ -404,12 +404,12 @@ export async function buildApp({
       await api.register(supportRoutes, { support: s.support, customers: s.customers });
       await api.register(staffRoutes, { staff: s.staff });
       await api.register(productionRoutes, { production: s.production });
+      await api.register(backOfficeOrderRoutes, { backOfficeOrders: s.backOfficeOrders });
       await api.register(catalogueAdminRoutes, {
         catalogueAdmin: s.catalogueAdmin,
         takeawayAdmin: s.takeawayAdmin,
         catalogueChanges: s.catalogueChanges,
       });
-      await api.register(backOfficeOrderRoutes, { backOfficeOrders: s.backOfficeOrders });
     },
     { prefix: API_PREFIX },
   );

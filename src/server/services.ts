@@ -38,9 +38,9 @@ import { RatingsService, ratingsAsOrderExtras } from './modules/ratings';
 import { SupportService } from './modules/support';
 import { StaffService } from './modules/staff';
 import { ProductionService } from './modules/production';
+import { BackOfficeOrdersService, refundsOnOrders } from './modules/back-office-orders';
 import { CatalogueAdminService, TakeawayAdminService } from './modules/catalogue-admin';
 import { CatalogueChanges } from './modules/menu';
-import { BackOfficeOrdersService, refundsOnOrders } from './modules/back-office-orders';
 import { CheckoutEndings, OrderKinds, OrdersService } from './modules/orders';
 import { checkoutPayments, PaymentMethodsService, PaymentsService } from './modules/payments';
 import type { ShopRulesCache } from './modules/shop';
@@ -113,13 +113,13 @@ export interface Services {
   staff: StaffService;
   /** The kitchen's production plan (issue 25 part 5). */
   production: ProductionService;
+  /** The back office's orders and customers: search, refunds, credit, plan actions (issue 25 part 4). */
+  backOfficeOrders: BackOfficeOrdersService;
   /** The back office's dishes, pictures, weekly menus and takeaway menus (issue 25 part 2). */
   catalogueAdmin: CatalogueAdminService;
   takeawayAdmin: TakeawayAdminService;
   /** Said when the back office changes the catalogue: the copies kept of it are forgotten. */
   catalogueChanges: CatalogueChanges;
-  /** The back office's orders and customers: search, refunds, credit, plan actions (issue 25 part 4). */
-  backOfficeOrders: BackOfficeOrdersService;
   marketing: MarketingService;
   ratings: RatingsService;
   experiments: ExperimentsService;
@@ -244,9 +244,6 @@ export function buildServices({ config, database, clock, rules, processors, log 
     support: new SupportService(db, clock, config.publicUrl, config.email.support),
     staff: new StaffService(db, clock, config.publicUrl),
     production: new ProductionService(db, clock),
-    catalogueAdmin: new CatalogueAdminService(db, clock, catalogueChanges),
-    takeawayAdmin: new TakeawayAdminService(db, clock, catalogueChanges),
-    catalogueChanges,
     backOfficeOrders: new BackOfficeOrdersService(
       db,
       clock,
@@ -255,6 +252,9 @@ export function buildServices({ config, database, clock, rules, processors, log 
       new SubscriptionsService(db, rules, clock, config.publicUrl),
       schedule,
     ),
+    catalogueAdmin: new CatalogueAdminService(db, clock, catalogueChanges),
+    takeawayAdmin: new TakeawayAdminService(db, clock, catalogueChanges),
+    catalogueChanges,
     marketing,
     ratings: new RatingsService(db, clock, config.publicUrl, config.email.support),
     experiments: new ExperimentsService(db),

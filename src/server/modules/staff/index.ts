@@ -7,5 +7,4 @@ export { StaffService } from './staff.service';
 export { staffRoutes } from './staff.routes';
 export { addShopStaff, hasShopRole, listShopStaff, removeShopStaff } from './roles';
 export { requireCapability } from './roles';
-export { requireCapability } from './roles';
 export { recordChange } from './audit';
