@@ -184,7 +184,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             // The back office (issue 25): signed in, its own chunks; its screens are matched inside it.
             ...['back-office', 'back-office/:screen', 'back-office/:screen/:id'].map((path) => ({
               path,
-              lazy: lazyPage(() => import('./pages/back-office/back-office').then((m) => m.route(queryClient))),
+              lazy: lazyPage(() =>
+                import('./pages/back-office/back-office').then((m) => m.route(queryClient)),
+              ),
             })),
             {
               path: 'account',

@@ -116,7 +116,9 @@ export function createJobs(database: Database, definitions: readonly JobDefiniti
    * it is due; a job sent to start later (`startAfter`) still is not.
    */
   const pastTheSendersTick = async () => {
-    const [{ at }] = (await database.executeSql('select clock_timestamp()::text as at', [])).rows as [{ at: unknown }];
+    const [{ at }] = (await database.executeSql('select clock_timestamp()::text as at', [])).rows as [
+      { at: unknown },
+    ];
     for (;;) {
       const [{ past }] = (await database.executeSql('select now() > $1::timestamptz as past', [at])).rows as [
         { past: boolean },
