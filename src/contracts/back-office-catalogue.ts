@@ -38,7 +38,8 @@ export const dishBody = z.strictObject({
 });
 export type DishBody = z.infer<typeof dishBody>;
 
-export const dishParams = z.strictObject({ id: z.string().check(z.regex(/^\d{1,15}$/)) });
+/** A dish's id; one that is no number names no dish (404, after the role check). */
+export const dishParams = z.strictObject({ id: z.string().check(z.minLength(1), z.maxLength(40)) });
 
 export const dishListQuery = z.strictObject({
   search: z.optional(z.string().check(z.maxLength(120))),
@@ -133,7 +134,7 @@ export type TakeawayItemView = z.infer<typeof takeawayItemModel>;
 
 export const takeawayItemParams = z.strictObject({
   restaurantId: z.string().check(z.minLength(1), z.maxLength(64)),
-  itemId: z.string().check(z.regex(/^\d{1,9}$/)),
+  itemId: z.string().check(z.minLength(1), z.maxLength(40)),
 });
 export const takeawayRestaurantParams = z.strictObject({
   restaurantId: z.string().check(z.minLength(1), z.maxLength(64)),

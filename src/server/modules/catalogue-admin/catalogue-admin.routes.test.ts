@@ -270,6 +270,7 @@ describe('dishes', () => {
     );
     expectError(second, 409, 'SKU_TAKEN');
     expectError(await owner.visitor.get(`${API}/back_office/dishes/99999999`), 404, 'DISH_NOT_FOUND');
+    expectError(await owner.visitor.get(`${API}/back_office/dishes/pumpkin`), 404, 'DISH_NOT_FOUND');
     expectError(await owner.visitor.put(`${API}/back_office/dishes/99999999`, dish()), 404, 'DISH_NOT_FOUND');
   });
 

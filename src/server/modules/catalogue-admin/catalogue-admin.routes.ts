@@ -39,6 +39,8 @@ export interface CatalogueAdminRoutesOptions {
 }
 
 const tags = ['back office'];
+/** An id from the path as a number; -1 (which names nothing) when it is not one. */
+const idOf = (value: string) => (/^\d{1,15}$/.test(value) ? Number(value) : -1);
 const dishResource = ({ id, ...attributes }: DishView) => ({ id, type: 'dishes' as const, attributes });
 const weekResource = ({ id, ...attributes }: MenuWeekView) => ({
   id,
@@ -101,7 +103,7 @@ export async function catalogueAdminRoutes(
       schema: { tags, summary: 'One dish', params: dishParams, response: { 200: dishDocument } },
     },
     async (request) => ({
-      data: dishResource(await catalogueAdmin.dish(requireCustomer(request), Number(request.params.id))),
+      data: dishResource(await catalogueAdmin.dish(requireCustomer(request), idOf(request.params.id))),
     }),
   );
 
@@ -121,7 +123,7 @@ export async function catalogueAdminRoutes(
     async (request) => {
       const dish = await catalogueAdmin.updateDish(
         requireCustomer(request),
-        Number(request.params.id),
+        idOf(request.params.id),
         request.body,
       );
       return { data: dishResource(dish) };
@@ -156,7 +158,7 @@ export async function catalogueAdminRoutes(
             'Send the picture itself as the body, with Content-Type image/jpeg, image/png or image/webp.',
           );
         }
-        const sizes = await catalogueAdmin.uploadPicture(customerId, Number(request.params.id), request.body);
+        const sizes = await catalogueAdmin.uploadPicture(customerId, idOf(request.params.id), request.body);
         return reply.status(201).send({
           data: {
             id: request.params.id,
@@ -282,7 +284,7 @@ export async function catalogueAdminRoutes(
         await takeawayAdmin.change(
           requireCustomer(request),
           request.params.restaurantId,
-          Number(request.params.itemId),
+          idOf(request.params.itemId),
           request.body,
         ),
       ),
