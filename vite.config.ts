@@ -89,7 +89,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           },
           output: {
             codeSplitting: {
-              groups: [{ name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ }],
+              // TanStack Query alone: the back office's TanStack Table (also @tanstack) stays in its own chunks.
+              groups: [{ name: 'query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ }],
             },
           },
         },
