@@ -84,7 +84,7 @@ function Week({ week, dishes }: { week: MenuWeekView; dishes: DishView[] }) {
                   type="button"
                   className="link-button"
                   disabled={busy}
-                  aria-label={`Take ${dish.title} out of ${week.label}`}
+                  aria-label={`Take out ${dish.title} from ${week.label}`}
                   onClick={() =>
                     void act(
                       () => catalogueApi.takeOffWeek(week.weekStart, dish.id, randomId()),
