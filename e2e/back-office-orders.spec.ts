@@ -125,6 +125,14 @@ test('the owner finds a paid order by its number, refunds part of it to the card
   await expect(page.getByRole('cell', { name: `#${box.number}` })).toBeVisible();
   await expectAccessible(page, '/back-office/customers/<id>');
 
+  // On a phone the order's page still fits: its tables scroll inside their own box.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/back-office/orders/${box.orderId}`);
+  await expect(page.getByRole('heading', { name: `Order #${box.number}`, level: 1 })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Refund' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectAccessible(page, '/back-office/orders/<id> at 390px');
+
   // The customer sees the refund on their order's page.
   const theirs = await browser.newContext({ storageState: await box.customer.storageState() });
   const them = await theirs.newPage();

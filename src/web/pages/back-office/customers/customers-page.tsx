@@ -75,7 +75,7 @@ function CustomerSearch() {
       ) : found.data.length === 0 ? (
         <p role="status">No customers match.</p>
       ) : (
-        <div className="back-office__table-wrap">
+        <div className="back-office__table-wrap" role="region" aria-label="Customers found" tabIndex={0}>
           <table className="back-office__table">
             <caption className="visually-hidden">Customers found</caption>
             <thead>
@@ -330,7 +330,7 @@ function CustomerDetail({ customerId }: { customerId: string }) {
           <h2 id="credit-heading">Store credit: {formatPence(d.credit.balance)}</h2>
           <CreditForm detail={d} />
           {d.credit.lots.length > 0 ? (
-            <div className="back-office__table-wrap">
+            <div className="back-office__table-wrap" role="region" aria-label="Credit lots" tabIndex={0}>
               <table className="back-office__table">
                 <caption className="visually-hidden">Credit lots</caption>
                 <thead>

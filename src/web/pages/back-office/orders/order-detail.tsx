@@ -210,7 +210,7 @@ function Payments({ detail }: { detail: StaffOrderDetail }) {
       {detail.payments.length === 0 ? (
         <p>No payment yet.</p>
       ) : (
-        <div className="back-office__table-wrap">
+        <div className="back-office__table-wrap" role="region" aria-label="Payments made" tabIndex={0}>
           <table className="back-office__table">
             <thead>
               <tr>
@@ -288,7 +288,7 @@ export function OrderDetail({ orderId }: { orderId: string }) {
       <div className="back-office__columns">
         <section aria-labelledby="lines-heading">
           <h2 id="lines-heading">Lines</h2>
-          <div className="back-office__table-wrap">
+          <div className="back-office__table-wrap" role="region" aria-label="Order lines" tabIndex={0}>
             <table className="back-office__table">
               <thead>
                 <tr>

@@ -46,7 +46,7 @@ export function OrdersTable({ orders, caption }: { orders: StaffOrderSummaryView
     columns: ORDER_COLUMNS,
   });
   return (
-    <div className="back-office__table-wrap">
+    <div className="back-office__table-wrap" role="region" aria-label={caption} tabIndex={0}>
       <table className="back-office__table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
