@@ -24,7 +24,8 @@ export const BUDGETS: Budgets = {
    */
   initialKb: 150,
   pageKb: {
-    '/menu': 123,
+    // 123.1 after the back office (issue 25): its route entries and the shared error codes; to come down.
+    '/menu': 123.2,
     '/gift-boxes': 118,
     '/pasta-now-search-address': 117,
     '/catering-search-address': 117,

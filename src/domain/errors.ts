@@ -91,13 +91,6 @@ export const ERROR_CODES = [
   'TICKET_NOT_FOUND',
   'TICKET_CLOSED',
   'EXPERIMENT_NOT_FOUND',
-  // The back office (issue 25).
-  'STAFF_NOT_FOUND',
-  'INVITATION_NOT_FOUND',
-  'INVITATION_USED',
-  'INVITATION_EXPIRED',
-  'INVITATION_FOR_ANOTHER_EMAIL',
-  'LAST_OWNER',
   // The back office's catalogue (issue 25 part 2).
   'DISH_NOT_FOUND',
   'DISH_ALLERGENS_UNDECLARED',

@@ -153,7 +153,7 @@ export async function staffRoutes(app: FastifyInstance, { staff }: StaffRoutesOp
       schema: {
         tags,
         summary:
-          'Accept an invitation, signed in with the invited email (403 for another address, 409 used, 410 expired, 404 unknown or withdrawn)',
+          'Accept an invitation, signed in with the invited email (403 for another address, 409 used, 400 TOKEN_INVALID expired, 404 unknown or withdrawn)',
         body: acceptInvitationBody,
         response: { 200: backOfficeMeDocument },
       },

@@ -97,7 +97,7 @@ export class StaffService {
   async member(customerId: string, memberId: string): Promise<StaffMemberRow> {
     await requireCapability(this.db, customerId, 'staff');
     const found = (await membersOf(this.db)).find((member) => member.id === memberId);
-    if (!found) throw new DomainError('STAFF_NOT_FOUND', 'We couldn’t find that member of staff');
+    if (!found) throw new DomainError('NOT_FOUND', 'We couldn’t find that member of staff');
     return found;
   }
 
@@ -110,8 +110,8 @@ export class StaffService {
       // One lock order: the owners' rows, then the member's.
       const owners = await lockOwners(tx);
       const before = await memberOf(tx, memberId);
-      if (!before) throw new DomainError('STAFF_NOT_FOUND', 'We couldn’t find that member of staff');
-      if (!keepsAnOwner(owners, memberId, roles)) throw new DomainError('LAST_OWNER', LAST_OWNER);
+      if (!before) throw new DomainError('NOT_FOUND', 'We couldn’t find that member of staff');
+      if (!keepsAnOwner(owners, memberId, roles)) throw new DomainError('CONFLICT', LAST_OWNER);
       await setShopRoles(tx, memberId, roles);
       await setKitchenRestaurants(tx, memberId, kitchens);
       const after = { roles, kitchenRestaurants: kitchens };
@@ -213,7 +213,7 @@ export class StaffService {
           ),
         )
         .returning();
-      if (!row) throw new DomainError('INVITATION_NOT_FOUND', 'We couldn’t find that invitation');
+      if (!row) throw new DomainError('NOT_FOUND', 'We couldn’t find that invitation');
       await recordChange(tx, {
         actorId: actor.customerId,
         actorEmail: actor.email,
@@ -227,7 +227,7 @@ export class StaffService {
   }
 
   /**
-   * The invited person, signed in with the invited email, joins: once (409 after), before it expires (410),
+   * The invited person, signed in with the invited email, joins: once (409 after), before it expires (400),
    * never for another account's address (403).
    */
   async accept(customerId: string, token: string): Promise<StaffRole[]> {
@@ -242,19 +242,19 @@ export class StaffService {
         .for('update');
       if (!row || row.revokedAt)
         throw new DomainError(
-          'INVITATION_NOT_FOUND',
+          'NOT_FOUND',
           'This invitation link isn’t valid. Ask the owner who invited you for a new one.',
         );
-      if (row.acceptedAt) throw new DomainError('INVITATION_USED', 'This invitation has already been used.');
+      if (row.acceptedAt) throw new DomainError('CONFLICT', 'This invitation has already been used.');
       const now = this.clock.now();
       if (row.expiresAt <= now)
         throw new DomainError(
-          'INVITATION_EXPIRED',
+          'TOKEN_INVALID',
           'This invitation has expired. Ask the owner who invited you to send a new one.',
         );
       if (row.email !== customer.email.toLowerCase())
         throw new DomainError(
-          'INVITATION_FOR_ANOTHER_EMAIL',
+          'FORBIDDEN',
           `This invitation is for ${row.email}. Sign in with that email address to accept it.`,
         );
       const before = {
