@@ -147,6 +147,18 @@ test('an owner invites a manager, who makes a dish and puts it into next week’
   await expect(customerPage.getByRole('tab', { selected: true })).toContainText('Next week');
   await expect(customerPage.getByRole('heading', { name: title, level: 3 })).toBeVisible();
 
+  // The owner marks a takeaway dish sold out at the first restaurant, then available again.
+  await page.goto('/back-office/takeaway');
+  await expect(page.getByRole('heading', { name: 'Takeaway menus', level: 1 })).toBeVisible();
+  const soldOut = page.getByRole('button', { name: /^Sold out: / }).first();
+  const itemName = ((await soldOut.getAttribute('aria-label')) ?? '').replace('Sold out: ', '');
+  await soldOut.click();
+  await expect(page.getByRole('button', { name: `Available again: ${itemName}` })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: itemName }).first()).toContainText('Sold out until');
+  await expectAccessible(page, '/back-office/takeaway');
+  await page.getByRole('button', { name: `Available again: ${itemName}` }).click();
+  await expect(page.getByRole('button', { name: `Sold out: ${itemName}` })).toBeVisible();
+
   await shoppers.close();
   await theirs.close();
   await shopper.dispose();

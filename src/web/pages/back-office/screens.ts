@@ -39,6 +39,12 @@ export const BACK_OFFICE_SCREENS: BackOfficeScreen[] = [
     load: () => import('./catalogue/menus-page').then((m) => m.MenusPage),
   },
   {
+    path: 'takeaway',
+    label: 'Takeaway menus',
+    capability: 'catalogue',
+    load: () => import('./catalogue/takeaway-page').then((m) => m.TakeawayPage),
+  },
+  {
     path: 'orders',
     label: 'Orders',
     capability: 'orders',
