@@ -44,4 +44,14 @@ describe('the page cache', () => {
     expect(await cache.get('b', make)).toBe(2);
     expect(await cache.get('a', make)).toBe(4);
   });
+
+  test('clear forgets every page kept: the next request makes it again (the catalogue changed)', async () => {
+    let made = 0;
+    const cache = new PageCache<number>(60_000);
+    const make = async () => ({ value: ++made, keep: true });
+    expect(await cache.get('/menu', make)).toBe(1);
+    expect(await cache.get('/menu', make)).toBe(1);
+    cache.clear();
+    expect(await cache.get('/menu', make)).toBe(2);
+  });
 });
