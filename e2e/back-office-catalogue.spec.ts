@@ -139,6 +139,13 @@ test('an owner invites a manager, who makes a dish and puts it into next week’
   await laterWeek.getByRole('button', { name: 'Publish 4 – 9 Jan' }).click();
   await expect(laterWeek.getByText('Published', { exact: true })).toBeVisible();
 
+  // The same screens on a phone (390 px wide).
+  await manager.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(manager, '/back-office/menus at 390px');
+  await nav.getByRole('link', { name: 'Dishes' }).click();
+  await expect(manager.getByRole('table', { name: 'Dishes, by title' })).toBeVisible();
+  await expectAccessible(manager, '/back-office/dishes at 390px');
+
   // A customer, in a third browser, finds it on next week's menu.
   const { customer: shopper } = await newCustomer(baseURL!, 'Ada', 'Lovelace');
   const shoppers = await browser.newContext({ storageState: await shopper.storageState() });

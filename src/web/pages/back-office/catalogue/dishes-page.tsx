@@ -78,7 +78,7 @@ function DishList() {
       ) : dishes.data.length === 0 ? (
         <p className="back-office__muted">No dish matches. Try another word, or show all dishes.</p>
       ) : (
-        <div className="back-office__table-wrap">
+        <div className="back-office__table-wrap" role="region" aria-label="Dishes, by title" tabIndex={0}>
           <table className="back-office__table">
             <caption className="visually-hidden">Dishes, by title</caption>
             <thead>

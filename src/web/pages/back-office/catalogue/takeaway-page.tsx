@@ -156,7 +156,12 @@ export function TakeawayPage(_props: BackOfficeScreenProps) {
       ) : items.isError ? (
         <LoadFailed message="We couldn’t load this menu." onRetry={() => void items.refetch()} />
       ) : (
-        <div className="back-office__table-wrap">
+        <div
+          className="back-office__table-wrap"
+          role="region"
+          aria-label="The takeaway and catering menu at this restaurant"
+          tabIndex={0}
+        >
           <table className="back-office__table">
             <caption className="visually-hidden">The takeaway and catering menu at this restaurant</caption>
             <thead>
