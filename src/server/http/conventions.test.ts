@@ -342,6 +342,11 @@ describe('GET /api/docs/json', () => {
       'GET /api/v2/back_office/production.csv',
       'GET /api/v2/back_office/production/days',
       'GET /api/v2/back_office/staff',
+      'GET /api/v2/back_office/vouchers',
+      'GET /api/v2/back_office/vouchers/{id}',
+      'POST /api/v2/back_office/vouchers',
+      'POST /api/v2/back_office/vouchers/{id}/deactivate',
+      'PUT /api/v2/back_office/vouchers/{id}',
       'POST /api/v2/back_office/customers/{id}/credit',
       'POST /api/v2/back_office/customers/{id}/plan_actions',
       'POST /api/v2/back_office/invitations',
@@ -431,6 +436,23 @@ describe('GET /api/docs/json', () => {
         // The back office's dishes (issue 25 part 2): by title, hidden or not
         'search',
         'hidden',
+        // The audit log (issue 25 part 1): a page before an entry, of one subject
+        'before',
+        'subject_type',
+        'subject_id',
+        // The production plan (issue 25 part 5): its day, as JSON and as CSV
+        'date',
+        'date',
+        // Orders and customers (issue 25 part 4): by number, email, postcode or day; customers by a search
+        'number',
+        'email',
+        'postcode',
+        'date',
+        'page',
+        'per_page',
+        'q',
+        'postcode',
+        'search',
       ].sort(),
     );
   });

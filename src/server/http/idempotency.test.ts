@@ -7,6 +7,8 @@ import { databaseState } from '../test/database-state';
 import { booker, eventSlotAt, formKeyOf, paidBooking } from '../test/event-bookings';
 import { createTestApp, type TestApp, type Visitor } from '../test/harness';
 import { askedQuestion, QUESTION, supportTeamMember } from '../test/support';
+import { signedInStaff } from '../test/staff';
+import { uniqueEmail } from '../test/accounts';
 import { deliveredBox } from '../test/ratings';
 import { planCustomer, weeksOf, type PlanCustomer } from '../test/plans';
 import { LUNCH, MENU, takeawayShopper } from '../test/takeaway';
@@ -45,6 +47,8 @@ interface Call {
   visitor: Visitor;
   url: string;
   body?: unknown;
+  /** POST unless said. */
+  method?: 'PUT' | 'DELETE';
 }
 
 let plan: PlanCustomer;
@@ -190,7 +194,102 @@ const CHANGES: Record<string, () => Promise<Call>> = {
       body: { nps_rating: 9 },
     };
   },
+  // The back office (issue 25): staff, the catalogue and menus, orders and customers.
+  'POST /api/v2/back_office/invitations': async () => ({
+    visitor: (await signedInStaff(t, 'owner')).visitor,
+    url: `${API}/back_office/invitations`,
+    body: { email: uniqueEmail('invited'), role: 'support' },
+  }),
+  'PUT /api/v2/back_office/staff/:id': async () => ({
+    visitor: (await signedInStaff(t, 'owner')).visitor,
+    url: `${API}/back_office/staff/${(await signedInStaff(t, 'support')).customerId}`,
+    body: { roles: ['support', 'manager'], kitchen_restaurants: [] },
+    method: 'PUT',
+  }),
+  'POST /api/v2/back_office/dishes': async () => ({
+    visitor: (await signedInStaff(t, 'manager')).visitor,
+    url: `${API}/back_office/dishes`,
+    body: newDish(),
+  }),
+  'PUT /api/v2/back_office/dishes/:id': async () => {
+    const { visitor, id } = await backOfficeDish();
+    return {
+      visitor,
+      url: `${API}/back_office/dishes/${id}`,
+      body: newDish({ title: 'Renamed' }),
+      method: 'PUT',
+    };
+  },
+  'PUT /api/v2/back_office/menu_weeks/:weekStart/dishes/:dishId': async () => {
+    const { visitor, id } = await backOfficeDish();
+    return { visitor, url: `${API}/back_office/menu_weeks/2026-12-28/dishes/${id}`, method: 'PUT' };
+  },
+  'DELETE /api/v2/back_office/menu_weeks/:weekStart/dishes/:dishId': async () => {
+    const { visitor, id } = await backOfficeDish();
+    const url = `${API}/back_office/menu_weeks/2026-12-28/dishes/${id}`;
+    expect((await visitor.put(url)).status).toBe(200);
+    return { visitor, url, method: 'DELETE' };
+  },
+  'POST /api/v2/back_office/menu_weeks/:weekStart/publish': async () => {
+    const { visitor, id } = await backOfficeDish();
+    expect((await visitor.put(`${API}/back_office/menu_weeks/2026-12-21/dishes/${id}`)).status).toBe(200);
+    return { visitor, url: `${API}/back_office/menu_weeks/2026-12-21/publish` };
+  },
+  'PUT /api/v2/back_office/restaurants/:restaurantId/takeaway_items/:itemId': async () => {
+    const { visitor } = await signedInStaff(t, 'manager');
+    const items = await visitor.get(`${API}/back_office/restaurants/soho/takeaway_items`);
+    const item = items.body.data.at(-1);
+    return {
+      visitor,
+      url: `${API}/back_office/restaurants/soho/takeaway_items/${item.id}`,
+      body: { sold_out: true },
+      method: 'PUT',
+    };
+  },
+  'POST /api/v2/back_office/orders/:id/refunds': async () => {
+    const customer = await planCustomer(t);
+    return {
+      visitor: (await signedInStaff(t, 'support')).visitor,
+      url: `${API}/back_office/orders/${customer.firstOrderId}/refunds`,
+      body: { amount: 100, to: 'card', reason: 'A retry' },
+    };
+  },
+  'POST /api/v2/back_office/customers/:id/credit': async () => ({
+    visitor: (await signedInStaff(t, 'support')).visitor,
+    url: `${API}/back_office/customers/${(await shopper(t)).customerId}/credit`,
+    body: { amount: 500, reason: 'Goodwill' },
+  }),
+  'POST /api/v2/back_office/customers/:id/plan_actions': async () => {
+    const customer = await planCustomer(t);
+    return {
+      visitor: (await signedInStaff(t, 'support')).visitor,
+      url: `${API}/back_office/customers/${customer.customerId}/plan_actions`,
+      body: { action: 'pause', subscription_id: customer.subscriptionId, weeks: 2 },
+    };
+  },
 };
+
+let dishes = 0;
+/** A back-office dish's fields, with a SKU of its own. */
+const newDish = (overrides: Record<string, unknown> = {}) => ({
+  title: 'Pumpkin Cappellacci',
+  description: 'Pumpkin, amaretti and sage butter.',
+  product_type: 'Pasta Kit',
+  tags: ['vegetarian'],
+  allergens: [101, 104, 106],
+  contains_no_allergens: false,
+  hidden: false,
+  variants: [{ title: 'Regular', sku: `IDEM-${++dishes}-${Date.now()}`, price_pence: 1299, stock: 40 }],
+  ...overrides,
+});
+
+/** A dish a manager made in the back office, and the manager. */
+async function backOfficeDish(): Promise<{ visitor: Visitor; id: string }> {
+  const { visitor } = await signedInStaff(t, 'manager');
+  const made = await visitor.post(`${API}/back_office/dishes`, newDish());
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  return { visitor, id: made.body.data.id as string };
+}
 
 /** A placed recipe-kit order and the call that pays it with a saved Visa. */
 async function paymentCall() {
@@ -206,7 +305,10 @@ async function paymentCall() {
 }
 
 const send = (call: Call, key: string) =>
-  call.visitor.request('POST', call.url, { body: call.body ?? {}, headers: { 'idempotency-key': key } });
+  call.visitor.request(call.method ?? 'POST', call.url, {
+    body: call.body ?? {},
+    headers: { 'idempotency-key': key },
+  });
 
 describe('a route whose work is in the database: the change and its key’s answer in one transaction', () => {
   test('the add the issue saw: the answer cannot be written, nothing is kept; the retry adds one line', async () => {
