@@ -84,6 +84,7 @@ import { staffRoutes } from './modules/staff';
 import { productionRoutes } from './modules/production';
 import { backOfficeOrderRoutes } from './modules/back-office-orders';
 import { catalogueAdminRoutes } from './modules/catalogue-admin';
+import { shopAdminRoutes } from './modules/shop-admin';
 import { takeawayBasketRoutes, takeawayRoutes } from './modules/takeaway';
 import { countVoucherAttempt, voucherRoutes, type CountCodeAttempt } from './modules/vouchers';
 import { snakeKeys } from '../contracts/case';
@@ -410,6 +411,7 @@ export async function buildApp({
         takeawayAdmin: s.takeawayAdmin,
         catalogueChanges: s.catalogueChanges,
       });
+      await api.register(shopAdminRoutes, { vouchersAdmin: s.vouchersAdmin });
     },
     { prefix: API_PREFIX },
   );

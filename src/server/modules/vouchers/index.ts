@@ -25,3 +25,11 @@ export {
 export { createPersonalVoucher, personalVouchersOf } from './personal-vouchers';
 export { countVoucherAttempt, type CountCodeAttempt } from './voucher-attempts';
 export { voucherRoutes } from './vouchers.routes';
+export {
+  findShopVoucher,
+  insertShopVoucher,
+  listShopVouchers,
+  updateShopVoucher,
+  type VoucherRecord,
+  type VoucherValues,
+} from './voucher-admin';

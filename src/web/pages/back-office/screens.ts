@@ -63,6 +63,12 @@ export const BACK_OFFICE_SCREENS: BackOfficeScreen[] = [
     load: () => import('./production/production-page').then((m) => m.ProductionPage),
   },
   {
+    path: 'vouchers',
+    label: 'Vouchers',
+    capability: 'shop',
+    load: () => import('./shop/vouchers-page').then((m) => m.VouchersPage),
+  },
+  {
     path: 'audit',
     label: 'Audit log',
     capability: 'audit',

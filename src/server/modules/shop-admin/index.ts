@@ -1,0 +1,5 @@
+// The back office's running of the shop (issue 25 part 3): voucher codes (the vouchers area's tables, through
+// its face), each change audited (the staff area's).
+
+export { shopAdminRoutes } from './shop-admin.routes';
+export { VouchersAdminService } from './vouchers-admin.service';

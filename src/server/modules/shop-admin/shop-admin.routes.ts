@@ -1,0 +1,111 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  voucherAdminBody,
+  voucherAdminDocument,
+  voucherAdminListDocument,
+  voucherAdminParams,
+  voucherAdminQuery,
+  type VoucherAdminView,
+} from '../../../contracts/back-office-shop';
+import { requireCustomer } from '../../http/session';
+import type { VouchersAdminService } from './vouchers-admin.service';
+
+// The HTTP edge of the back office's running of the shop (issue 25 part 3). Signed in (401), owner or manager
+// (403): checked by the services before anything else.
+
+export interface ShopAdminRoutesOptions {
+  vouchersAdmin: VouchersAdminService;
+}
+
+const tags = ['back office'];
+const voucherResource = ({ id, ...attributes }: VoucherAdminView) => ({
+  id,
+  type: 'vouchers' as const,
+  attributes,
+});
+
+export async function shopAdminRoutes(app: FastifyInstance, { vouchersAdmin }: ShopAdminRoutesOptions) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/back_office/vouchers',
+    {
+      schema: {
+        tags,
+        summary:
+          'The shop’s voucher codes, newest first, with their use and whether they work today (owners and managers)',
+        querystring: voucherAdminQuery,
+        response: { 200: voucherAdminListDocument },
+      },
+    },
+    async (request) => ({
+      data: (await vouchersAdmin.list(requireCustomer(request), request.query)).map(voucherResource),
+    }),
+  );
+
+  r.post(
+    '/back_office/vouchers',
+    {
+      schema: {
+        tags,
+        summary:
+          'A new voucher code (an amount or a percentage off, a free dish, or store credit): an end date, a percentage from 1 to 100, no amount below £0.00, a code no other voucher has (409)',
+        body: voucherAdminBody,
+        response: { 201: voucherAdminDocument },
+      },
+    },
+    async (request, reply) => {
+      const voucher = await vouchersAdmin.create(requireCustomer(request), request.body);
+      return reply.status(201).send({ data: voucherResource(voucher) });
+    },
+  );
+
+  r.get(
+    '/back_office/vouchers/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One voucher code',
+        params: voucherAdminParams,
+        response: { 200: voucherAdminDocument },
+      },
+    },
+    async (request) => ({
+      data: voucherResource(await vouchersAdmin.one(requireCustomer(request), request.params.id)),
+    }),
+  );
+
+  r.put(
+    '/back_office/vouchers/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change a voucher code, by the same rules as a new one; baskets see the change at once',
+        params: voucherAdminParams,
+        body: voucherAdminBody,
+        response: { 200: voucherAdminDocument },
+      },
+    },
+    async (request) => ({
+      data: voucherResource(
+        await vouchersAdmin.update(requireCustomer(request), request.params.id, request.body),
+      ),
+    }),
+  );
+
+  r.post(
+    '/back_office/vouchers/:id/deactivate',
+    {
+      schema: {
+        tags,
+        summary: 'Stop a voucher code from today: it ended yesterday, so no basket takes it from now on',
+        params: voucherAdminParams,
+        response: { 200: voucherAdminDocument },
+      },
+    },
+    async (request) => ({
+      data: voucherResource(await vouchersAdmin.deactivate(requireCustomer(request), request.params.id)),
+    }),
+  );
+}

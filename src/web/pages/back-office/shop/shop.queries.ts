@@ -1,0 +1,38 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  voucherAdminModel,
+  type VoucherAdminBody,
+  type VoucherAdminView,
+} from '../../../../contracts/back-office-shop';
+import { api, isApiError } from '../../../shared/api/client';
+import { readMany, readOne } from '../../../shared/api/documents';
+
+// The back office's running of the shop (issue 25 part 3): voucher codes.
+
+export type { VoucherAdminBody, VoucherAdminView };
+
+const noRetryWhenRefused = (count: number, error: unknown) =>
+  count < 2 && !isApiError(error, 'FORBIDDEN', 'UNAUTHENTICATED', 'NOT_FOUND');
+
+export const shopQueries = {
+  all: ['back-office', 'shop'] as const,
+  vouchers: (search: string) =>
+    queryOptions({
+      queryKey: [...shopQueries.all, 'vouchers', search] as const,
+      queryFn: async ({ signal }) =>
+        readMany(
+          await api('GET', '/back_office/vouchers', { signal, query: search ? { search } : {} }),
+          voucherAdminModel,
+        ),
+      retry: noRetryWhenRefused,
+    }),
+};
+
+export const shopApi = {
+  createVoucher: async (body: VoucherAdminBody): Promise<VoucherAdminView> =>
+    readOne(await api('POST', '/back_office/vouchers', { body }), voucherAdminModel),
+  updateVoucher: async (id: string, body: VoucherAdminBody): Promise<VoucherAdminView> =>
+    readOne(await api('PUT', `/back_office/vouchers/${id}`, { body }), voucherAdminModel),
+  deactivateVoucher: async (id: string): Promise<VoucherAdminView> =>
+    readOne(await api('POST', `/back_office/vouchers/${id}/deactivate`), voucherAdminModel),
+};
