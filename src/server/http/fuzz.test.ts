@@ -105,6 +105,10 @@ const BASE_BODIES: Record<string, Record<string, unknown>> = {
   // A change to an event booking is one of four shapes; the fuzz breaks the cancel one.
   'POST /api/v2/event_bookings/{id}/quote': { kind: 'cancel' },
   'POST /api/v2/event_bookings/{id}/changes': { kind: 'cancel' },
+  // A refund is some pence (the back office, issue 25 part 4); a plan action is one of three shapes: the fuzz
+  // breaks each field of the resume one.
+  'POST /api/v2/back_office/orders/{id}/refunds': { amount: 100 },
+  'POST /api/v2/back_office/customers/{id}/plan_actions': { action: 'resume', subscription_id: NO_SUCH_ID },
   // A voucher code's dates and free dish are each a value or null (the back office, issue 25 part 3).
   'POST /api/v2/back_office/vouchers': { start_date: null, addon_variant_id: null },
   'PUT /api/v2/back_office/vouchers/{id}': { start_date: null, addon_variant_id: null },
