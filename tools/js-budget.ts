@@ -24,17 +24,16 @@ export const BUDGETS: Budgets = {
    */
   initialKb: 150,
   pageKb: {
-    // 123.1 after the back office (issue 25): its route entries and the shared error codes; to come down.
-    '/menu': 123.2,
+    '/menu': 123,
     '/gift-boxes': 118,
-    '/pasta-now-search-address': 117,
-    '/catering-search-address': 117,
+    '/pasta-now-search-address': 116,
+    '/catering-search-address': 116,
     '/pasta-now': 124,
     '/catering-menu': 124,
-    '/dine-in': 130,
+    '/dine-in': 129,
     '/events/themes': 113,
     '/rate-my-takeaway': 116,
-    '/support': 111,
+    '/support': 110,
   },
   chunkKb: 50,
 };

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
+  CODE_SHAPE,
   ERROR_CODES,
   errorCodeSchema,
   errorDocument,
@@ -46,10 +47,10 @@ describe('error codes', () => {
     expect(errorCodeSchema.safeParse('HTTP_500').success).toBe(false);
   });
 
-  test('as received, an unknown or missing code becomes INTERNAL and keeps its words', () => {
+  test('as received, a code not shaped as ours, or none, becomes INTERNAL and keeps its words', () => {
     const received = receivedErrorDocument.parse({
       errors: [
-        { status: '503', code: 'SOMETHING_NEW', detail: 'Please type your address instead.' },
+        { status: '503', code: 'http-503', detail: 'Please type your address instead.' },
         { status: '400', detail: 'No code at all' },
         { status: '402', code: 'PAYMENT_DECLINED', detail: 'Declined', meta: { hardDecline: true } },
       ],
@@ -62,6 +63,15 @@ describe('error codes', () => {
     ]);
     expect(received.errors[2]!.meta).toEqual({ hardDecline: true });
     expect(received.meta?.requestId).toBe('req-1');
+    // A code of ours this page does not know (a newer server's) is kept as sent.
+    const newer = receivedErrorDocument.parse({
+      errors: [{ status: '409', code: 'SOMETHING_NEW', detail: 'No' }],
+    });
+    expect(newer.errors[0]!.code).toBe('SOMETHING_NEW');
+  });
+
+  test('every code of ours is shaped as one', () => {
+    for (const code of ERROR_CODES) expect(code).toMatch(CODE_SHAPE);
   });
 });
 
@@ -71,7 +81,7 @@ describe('an error document read without zod (decision 31)', () => {
     fc.constant(null),
     fc.string(),
     fc.integer(),
-    fc.constantFrom(...ERROR_CODES.slice(0, 5), 'NOT_OURS'),
+    fc.constantFrom(...ERROR_CODES.slice(0, 5), 'NOT_OURS', 'not-ours', 'X'),
     fc.array(fc.string(), { maxLength: 2 }),
     fc.dictionary(fc.constantFrom('pointer', 'parameter', 'x'), fc.oneof(fc.string(), fc.integer()), {
       maxKeys: 3,

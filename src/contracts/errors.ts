@@ -48,12 +48,20 @@ export const SIGNED_OUT_CODES = [
   'SOCIAL_SIGN_IN_FAILED',
 ] as const satisfies readonly ErrorCode[];
 
+/**
+ * What a code of ours looks like: the browser keeps any such code as the server sent it (a screen branches only
+ * on codes it names, so one it does not know is handled as any refusal), and reads anything else as INTERNAL.
+ * Checking the shape, not the list, keeps the list of every code (the back office's too) out of every page's
+ * first JS.
+ */
+export const CODE_SHAPE = /^[A-Z][A-Z0-9_]{1,63}$/;
+
 /** The code an answer gets when its own is none of ours (a newer or a foreign server): a general failure. */
 export const UNKNOWN_CODE_AS: ErrorCode = 'INTERNAL';
 
 /**
- * An error document as a client reads it (camelCased): only known codes are kept; an unknown or missing
- * code becomes INTERNAL, keeping its detail, and a missing detail gets a general sentence.
+ * An error document as a client reads it (camelCased): a code shaped as ours is kept (CODE_SHAPE); anything
+ * else, or none, becomes INTERNAL, keeping its detail, and a missing detail gets a general sentence.
  */
 export const receivedErrorDocument = z.object({
   errors: z.catch(
@@ -64,7 +72,10 @@ export const receivedErrorDocument = z.object({
         detail: z.catch(z.string(), 'Something went wrong'),
         source: z.catch(errorSource, undefined),
         meta: z.catch(errorMeta, undefined),
-        code: z.catch(errorCodeSchema, UNKNOWN_CODE_AS),
+        code: z.catch(
+          z.string().check(z.regex(CODE_SHAPE)) as unknown as typeof errorCodeSchema,
+          UNKNOWN_CODE_AS,
+        ),
       }),
     ),
     [],
@@ -76,7 +87,6 @@ export type ReceivedErrorDocument = z.infer<typeof receivedErrorDocument>;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-const knownCodes: ReadonlySet<string> = new Set(ERROR_CODES);
 const text = (value: unknown, otherwise: string) => (typeof value === 'string' ? value : otherwise);
 
 /**
@@ -104,7 +114,7 @@ export function readErrorDocument(value: unknown): ReceivedErrorDocument | null 
         : undefined,
       meta: isObject(error.meta) ? { ...error.meta } : undefined,
       code:
-        typeof error.code === 'string' && knownCodes.has(error.code)
+        typeof error.code === 'string' && CODE_SHAPE.test(error.code)
           ? (error.code as ErrorCode)
           : UNKNOWN_CODE_AS,
     };

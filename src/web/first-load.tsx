@@ -5,12 +5,15 @@ import { FIRST_LOAD_ROUTER, FirstLoadRoutes, startFirstLoad } from './app/first-
 import { Live, startQueryClient } from './app/start';
 import { createRoutes } from './routes';
 import { setScreenRouter } from './shared/router';
+import { startErrorReporting } from './shared/error-reporting';
 import { readServerState } from './shared/server-state';
 
 // A server-rendered public page's first load (decision 31): React, the page's own screens and the data
 // layer, hydrated from the page on the first-load router. React Router and the rest of the app load with
 // the next page. The page's styles are in its HTML (no CSS is imported here).
 
+// With SENTRY_BROWSER_DSN, the page's errors go to Sentry, loaded once the page is idle (issue 25 part 6).
+const errorOptions = startErrorReporting();
 const server = readServerState();
 const queryClient = server ? startQueryClient(server) : null;
 const started = queryClient && (await startFirstLoad(createRoutes(queryClient), window.location.pathname));
@@ -30,5 +33,6 @@ if (!queryClient || !started) {
         </Live>
       </QueryClientProvider>
     </StrictMode>,
+    errorOptions,
   );
 }

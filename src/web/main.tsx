@@ -7,6 +7,7 @@ import { Live, startQueryClient } from './app/start';
 import { createRoutes } from './routes';
 import { REACT_ROUTER } from './shared/react-router-screens';
 import { setScreenRouter } from './shared/router';
+import { startErrorReporting } from './shared/error-reporting';
 import { readServerState } from './shared/server-state';
 import './typeface.css';
 import './styles.css';
@@ -16,6 +17,8 @@ import './styles.css';
 // on the server arrives with its query cache and loader data (docs/decisions/0017) and hydrates from them.
 
 setScreenRouter(REACT_ROUTER);
+// With SENTRY_BROWSER_DSN, the page's errors go to Sentry, loaded once the page is idle (issue 25 part 6).
+const errorOptions = startErrorReporting();
 const server = readServerState();
 const queryClient = startQueryClient(server);
 const routes = createRoutes(queryClient);
@@ -43,7 +46,7 @@ if (server) {
   await loadMatchedRoutes(routes);
   const router = createBrowserRouter(routes, { hydrationData: { loaderData: server.loaderData } });
   trackNavigation(router);
-  hydrateRoot(container, app(router));
+  hydrateRoot(container, app(router), errorOptions);
 } else {
   const router = createBrowserRouter(routes);
   trackNavigation(router);
@@ -57,5 +60,5 @@ if (server) {
       });
     });
   }
-  createRoot(container).render(app(router));
+  createRoot(container, errorOptions).render(app(router));
 }

@@ -69,7 +69,9 @@ describe('telling answers apart by code', () => {
     expect(isRefusal(answer('INTERNAL', 500))).toBe(false);
     expect(isRefusal(answer('PAYMENT_PROCESSOR_ERROR', 502))).toBe(false);
     expect(isRefusal(answer('UNAUTHENTICATED', 401))).toBe(false);
-    expect(isRefusal(answer('SOMETHING_NEW', 409))).toBe(false);
+    // A newer server's code this page does not know: still a refusal, in the server's words.
+    expect(isRefusal(answer('SOMETHING_NEW', 409))).toBe(true);
+    expect(isRefusal(answer('SOMETHING_NEW', 503))).toBe(false);
     expect(isRefusal(new TypeError('Failed to fetch'))).toBe(false);
   });
 });

@@ -60,14 +60,17 @@ export function isRefusal(error: unknown): error is ApiError {
 const GENERAL_FAILURE = 'Something went wrong';
 
 /**
- * An error answer as an ApiError: the document's errors with their codes, each one of ours (a code this
- * app does not know, or none, becomes INTERNAL with the server's words kept); no document at all (a proxy's
- * page) is INTERNAL with a general sentence.
+ * An error answer as an ApiError: the document's errors with their codes (a code not shaped as ours, none,
+ * or a 5xx's code that is not a failure's, becomes INTERNAL with the server's words kept; a 4xx's code this
+ * page does not know is kept, a refusal in the server's words); no document at all (a proxy's page) is
+ * INTERNAL with a general sentence.
  */
 export function apiErrorFrom(status: number, body: unknown): ApiError {
   const document = readErrorDocument(camelKeys(body)) ?? { errors: [], meta: undefined };
+  // A 5xx is the shop failing: one of the failure codes, or INTERNAL (a newer server's code, a proxy's).
+  const failing = status >= 500;
   const errors: ApiProblem[] = document.errors.map((e) => ({
-    code: e.code,
+    code: failing && !(FAILURE_CODES as readonly string[]).includes(e.code) ? 'INTERNAL' : e.code,
     detail: e.detail,
     ...(e.source?.pointer ? { pointer: e.source.pointer.split('/').map(snakeToCamel).join('/') } : {}),
     ...(e.meta ? { meta: e.meta } : {}),
