@@ -69,3 +69,29 @@ export const voucherAdminListDocument = z.object({
   data: z.array(resource('vouchers', voucherAdminAttributes)),
 });
 export const voucherAdminModel = z.extend(voucherAdminAttributes, { id: z.string() });
+
+/**
+ * The shop's settings the back office changes (GET /settings serves them): amounts in pence, times in whole
+ * minutes or hours. Ranges are checked by the rules with their own message (shop-admin/settings-rules.ts).
+ */
+const wideInt = z.int().check(z.gte(-100_000_000), z.lte(100_000_000));
+export const shopSettingsFields = {
+  minimumSpend: wideInt,
+  minimumSpendPerOrder: wideInt,
+  defaultDeliveryFee: wideInt,
+  freeDeliveryThreshold: wideInt,
+  oneOffFee: wideInt,
+  minimumCardCharge: wideInt,
+  lateDeliveryCredit: wideInt,
+  takeawayAcceptMinutes: wideInt,
+  tabAutoCloseHours: wideInt,
+  tabMaxHours: wideInt,
+  tabLimitMax: wideInt,
+  eventBookingClosesHours: wideInt,
+};
+export const shopSettingsBody = z.strictObject(shopSettingsFields);
+export type ShopSettingsBody = z.infer<typeof shopSettingsBody>;
+export const shopSettingsAttributes = z.object(shopSettingsFields);
+export type ShopSettingsView = ShopSettingsBody;
+export const shopSettingsDocument = z.object({ data: resource('shop_settings', shopSettingsAttributes) });
+export const shopSettingsModel = z.extend(shopSettingsAttributes, { id: z.string() });

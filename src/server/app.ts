@@ -411,7 +411,10 @@ export async function buildApp({
         takeawayAdmin: s.takeawayAdmin,
         catalogueChanges: s.catalogueChanges,
       });
-      await api.register(shopAdminRoutes, { vouchersAdmin: s.vouchersAdmin });
+      await api.register(shopAdminRoutes, {
+        vouchersAdmin: s.vouchersAdmin,
+        settingsAdmin: s.settingsAdmin,
+      });
     },
     { prefix: API_PREFIX },
   );

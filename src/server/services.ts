@@ -40,7 +40,7 @@ import { StaffService } from './modules/staff';
 import { ProductionService } from './modules/production';
 import { BackOfficeOrdersService, refundsOnOrders } from './modules/back-office-orders';
 import { CatalogueAdminService, TakeawayAdminService } from './modules/catalogue-admin';
-import { VouchersAdminService } from './modules/shop-admin';
+import { SettingsAdminService, VouchersAdminService } from './modules/shop-admin';
 import { CatalogueChanges } from './modules/menu';
 import { CheckoutEndings, OrderKinds, OrdersService } from './modules/orders';
 import { checkoutPayments, PaymentMethodsService, PaymentsService } from './modules/payments';
@@ -120,6 +120,7 @@ export interface Services {
   catalogueAdmin: CatalogueAdminService;
   takeawayAdmin: TakeawayAdminService;
   vouchersAdmin: VouchersAdminService;
+  settingsAdmin: SettingsAdminService;
   /** Said when the back office changes the catalogue: the copies kept of it are forgotten. */
   catalogueChanges: CatalogueChanges;
   marketing: MarketingService;
@@ -257,6 +258,7 @@ export function buildServices({ config, database, clock, rules, processors, log 
     catalogueAdmin: new CatalogueAdminService(db, clock, catalogueChanges),
     takeawayAdmin: new TakeawayAdminService(db, clock, catalogueChanges),
     vouchersAdmin: new VouchersAdminService(db, clock),
+    settingsAdmin: new SettingsAdminService(db, clock, rules),
     catalogueChanges,
     marketing,
     ratings: new RatingsService(db, clock, config.publicUrl, config.email.support),

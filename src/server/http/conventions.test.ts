@@ -342,6 +342,8 @@ describe('GET /api/docs/json', () => {
       'GET /api/v2/back_office/production.csv',
       'GET /api/v2/back_office/production/days',
       'GET /api/v2/back_office/staff',
+      'GET /api/v2/back_office/settings',
+      'PUT /api/v2/back_office/settings',
       'GET /api/v2/back_office/vouchers',
       'GET /api/v2/back_office/vouchers/{id}',
       'POST /api/v2/back_office/vouchers',

@@ -2,4 +2,5 @@
 // its face), each change audited (the staff area's).
 
 export { shopAdminRoutes } from './shop-admin.routes';
+export { SettingsAdminService } from './settings-admin.service';
 export { VouchersAdminService } from './vouchers-admin.service';

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  shopSettingsBody,
+  shopSettingsDocument,
+  type ShopSettingsView,
   voucherAdminBody,
   voucherAdminDocument,
   voucherAdminListDocument,
@@ -9,6 +12,7 @@ import {
   type VoucherAdminView,
 } from '../../../contracts/back-office-shop';
 import { requireCustomer } from '../../http/session';
+import type { SettingsAdminService } from './settings-admin.service';
 import type { VouchersAdminService } from './vouchers-admin.service';
 
 // The HTTP edge of the back office's running of the shop (issue 25 part 3). Signed in (401), owner or manager
@@ -16,6 +20,7 @@ import type { VouchersAdminService } from './vouchers-admin.service';
 
 export interface ShopAdminRoutesOptions {
   vouchersAdmin: VouchersAdminService;
+  settingsAdmin: SettingsAdminService;
 }
 
 const tags = ['back office'];
@@ -25,7 +30,16 @@ const voucherResource = ({ id, ...attributes }: VoucherAdminView) => ({
   attributes,
 });
 
-export async function shopAdminRoutes(app: FastifyInstance, { vouchersAdmin }: ShopAdminRoutesOptions) {
+const settingsResource = (attributes: ShopSettingsView) => ({
+  id: 'current',
+  type: 'shop_settings' as const,
+  attributes,
+});
+
+export async function shopAdminRoutes(
+  app: FastifyInstance,
+  { vouchersAdmin, settingsAdmin }: ShopAdminRoutesOptions,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -106,6 +120,35 @@ export async function shopAdminRoutes(app: FastifyInstance, { vouchersAdmin }: S
     },
     async (request) => ({
       data: voucherResource(await vouchersAdmin.deactivate(requireCustomer(request), request.params.id)),
+    }),
+  );
+
+  r.get(
+    '/back_office/settings',
+    {
+      schema: {
+        tags,
+        summary:
+          'The shop’s settings the back office changes: fees, minimums, credit, times (owners and managers)',
+        response: { 200: shopSettingsDocument },
+      },
+    },
+    async (request) => ({ data: settingsResource(await settingsAdmin.current(requireCustomer(request))) }),
+  );
+
+  r.put(
+    '/back_office/settings',
+    {
+      schema: {
+        tags,
+        summary:
+          'Change the shop’s settings (each within its range, refused naming the field otherwise); GET /settings and every basket use them at once',
+        body: shopSettingsBody,
+        response: { 200: shopSettingsDocument },
+      },
+    },
+    async (request) => ({
+      data: settingsResource(await settingsAdmin.change(requireCustomer(request), request.body)),
     }),
   );
 }

@@ -2,6 +2,7 @@
 
 export {
   cachedShopRules,
+  loadShopRules,
   lateDeliveryRule,
   settingsView,
   shopReads,

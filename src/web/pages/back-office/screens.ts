@@ -69,6 +69,12 @@ export const BACK_OFFICE_SCREENS: BackOfficeScreen[] = [
     load: () => import('./shop/vouchers-page').then((m) => m.VouchersPage),
   },
   {
+    path: 'settings',
+    label: 'Shop settings',
+    capability: 'shop',
+    load: () => import('./shop/settings-page').then((m) => m.SettingsPage),
+  },
+  {
     path: 'audit',
     label: 'Audit log',
     capability: 'audit',

@@ -1,15 +1,18 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
+  shopSettingsModel,
   voucherAdminModel,
+  type ShopSettingsBody,
+  type ShopSettingsView,
   type VoucherAdminBody,
   type VoucherAdminView,
 } from '../../../../contracts/back-office-shop';
 import { api, isApiError } from '../../../shared/api/client';
 import { readMany, readOne } from '../../../shared/api/documents';
 
-// The back office's running of the shop (issue 25 part 3): voucher codes.
+// The back office's running of the shop (issue 25 part 3): voucher codes and the shop's settings.
 
-export type { VoucherAdminBody, VoucherAdminView };
+export type { ShopSettingsBody, ShopSettingsView, VoucherAdminBody, VoucherAdminView };
 
 const noRetryWhenRefused = (count: number, error: unknown) =>
   count < 2 && !isApiError(error, 'FORBIDDEN', 'UNAUTHENTICATED', 'NOT_FOUND');
@@ -26,6 +29,13 @@ export const shopQueries = {
         ),
       retry: noRetryWhenRefused,
     }),
+  settings: () =>
+    queryOptions({
+      queryKey: [...shopQueries.all, 'settings'] as const,
+      queryFn: async ({ signal }) =>
+        readOne(await api('GET', '/back_office/settings', { signal }), shopSettingsModel),
+      retry: noRetryWhenRefused,
+    }),
 };
 
 export const shopApi = {
@@ -35,4 +45,6 @@ export const shopApi = {
     readOne(await api('PUT', `/back_office/vouchers/${id}`, { body }), voucherAdminModel),
   deactivateVoucher: async (id: string): Promise<VoucherAdminView> =>
     readOne(await api('POST', `/back_office/vouchers/${id}/deactivate`), voucherAdminModel),
+  changeSettings: async (body: ShopSettingsBody): Promise<ShopSettingsView> =>
+    readOne(await api('PUT', '/back_office/settings', { body }), shopSettingsModel),
 };
