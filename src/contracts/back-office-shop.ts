@@ -95,3 +95,64 @@ export const shopSettingsAttributes = z.object(shopSettingsFields);
 export type ShopSettingsView = ShopSettingsBody;
 export const shopSettingsDocument = z.object({ data: resource('shop_settings', shopSettingsAttributes) });
 export const shopSettingsModel = z.extend(shopSettingsAttributes, { id: z.string() });
+
+/** The smallest contrast between a banner's text and its background (WCAG 2 AA for normal text). */
+export const BANNER_MIN_CONTRAST = 4.5;
+
+function luminance(hex: string): number {
+  const channel = (at: number) => {
+    const c = parseInt(hex.slice(at, at + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+}
+
+/** The WCAG contrast ratio of two #rrggbb colours, from 1 (the same) to 21 (black on white). */
+export function contrastRatio(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+export const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
+
+/** POST /back_office/banners and PUT /back_office/banners/{id}: the whole banner as the editor has it. */
+export const bannerAdminBody = z.strictObject({
+  category: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)),
+  active: z.boolean(),
+  position: z.int().check(z.minimum(-100_000), z.maximum(100_000)),
+  /** new, existing, or null for everyone. */
+  customerType: z.nullable(z.enum(['new', 'existing'])),
+  text: z.string().check(z.trim(), z.maxLength(300)),
+  mobileText: z.nullable(z.string().check(z.trim(), z.maxLength(300))),
+  link: z.nullable(z.string().check(z.trim(), z.maxLength(500))),
+  bgColor: z.string().check(z.maxLength(20)),
+  fgColor: z.string().check(z.maxLength(20)),
+  /** London dates, both inclusive; null: from now on, or with no end. */
+  startDate: z.nullable(isoDateSchema),
+  endDate: z.nullable(isoDateSchema),
+});
+export type BannerAdminBody = z.infer<typeof bannerAdminBody>;
+
+export const bannerAdminParams = z.strictObject({ id: z.string().check(z.minLength(1), z.maxLength(40)) });
+
+export const bannerAdminAttributes = z.object({
+  category: z.string(),
+  active: z.boolean(),
+  position: z.number(),
+  customerType: z.nullable(z.enum(['new', 'existing'])),
+  text: z.string(),
+  mobileText: z.nullable(z.string()),
+  link: z.nullable(z.string()),
+  bgColor: z.string(),
+  fgColor: z.string(),
+  startDate: z.nullable(z.string()),
+  endDate: z.nullable(z.string()),
+  /** Shown today: active and inside its dates. */
+  showing: z.boolean(),
+});
+export type BannerAdminView = z.infer<typeof bannerAdminAttributes> & { id: string };
+export const bannerAdminDocument = z.object({ data: resource('banners', bannerAdminAttributes) });
+export const bannerAdminListDocument = z.object({
+  data: z.array(resource('banners', bannerAdminAttributes)),
+});
+export const bannerAdminModel = z.extend(bannerAdminAttributes, { id: z.string() });

@@ -414,6 +414,7 @@ export async function buildApp({
       await api.register(shopAdminRoutes, {
         vouchersAdmin: s.vouchersAdmin,
         settingsAdmin: s.settingsAdmin,
+        bannersAdmin: s.bannersAdmin,
       });
     },
     { prefix: API_PREFIX },

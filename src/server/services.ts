@@ -40,7 +40,7 @@ import { StaffService } from './modules/staff';
 import { ProductionService } from './modules/production';
 import { BackOfficeOrdersService, refundsOnOrders } from './modules/back-office-orders';
 import { CatalogueAdminService, TakeawayAdminService } from './modules/catalogue-admin';
-import { SettingsAdminService, VouchersAdminService } from './modules/shop-admin';
+import { BannersAdminService, SettingsAdminService, VouchersAdminService } from './modules/shop-admin';
 import { CatalogueChanges } from './modules/menu';
 import { CheckoutEndings, OrderKinds, OrdersService } from './modules/orders';
 import { checkoutPayments, PaymentMethodsService, PaymentsService } from './modules/payments';
@@ -121,6 +121,7 @@ export interface Services {
   takeawayAdmin: TakeawayAdminService;
   vouchersAdmin: VouchersAdminService;
   settingsAdmin: SettingsAdminService;
+  bannersAdmin: BannersAdminService;
   /** Said when the back office changes the catalogue: the copies kept of it are forgotten. */
   catalogueChanges: CatalogueChanges;
   marketing: MarketingService;
@@ -258,7 +259,8 @@ export function buildServices({ config, database, clock, rules, processors, log 
     catalogueAdmin: new CatalogueAdminService(db, clock, catalogueChanges),
     takeawayAdmin: new TakeawayAdminService(db, clock, catalogueChanges),
     vouchersAdmin: new VouchersAdminService(db, clock),
-    settingsAdmin: new SettingsAdminService(db, clock, rules),
+    settingsAdmin: new SettingsAdminService(db, clock, rules, catalogueChanges),
+    bannersAdmin: new BannersAdminService(db, clock, catalogueChanges),
     catalogueChanges,
     marketing,
     ratings: new RatingsService(db, clock, config.publicUrl, config.email.support),

@@ -112,6 +112,8 @@ const BASE_BODIES: Record<string, Record<string, unknown>> = {
   // A voucher code's dates and free dish are each a value or null (the back office, issue 25 part 3).
   'POST /api/v2/back_office/vouchers': { start_date: null, addon_variant_id: null },
   'PUT /api/v2/back_office/vouchers/{id}': { start_date: null, addon_variant_id: null },
+  'POST /api/v2/back_office/banners': { start_date: null },
+  'PUT /api/v2/back_office/banners/{id}': { start_date: null },
 };
 
 /** A valid value for a field: its sample, else the simplest value its schema allows. */

@@ -2,3 +2,11 @@
 
 export { marketingRoutes } from './marketing.routes';
 export { MarketingService } from './marketing.service';
+export {
+  findBanner,
+  insertBanner,
+  listAllBanners,
+  updateBanner,
+  type BannerRecord,
+  type BannerValues,
+} from './banners-admin';

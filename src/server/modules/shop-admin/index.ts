@@ -2,5 +2,6 @@
 // its face), each change audited (the staff area's).
 
 export { shopAdminRoutes } from './shop-admin.routes';
+export { BannersAdminService } from './banners-admin.service';
 export { SettingsAdminService } from './settings-admin.service';
 export { VouchersAdminService } from './vouchers-admin.service';

@@ -2,6 +2,7 @@ import type { ShopSettingsBody, ShopSettingsView } from '../../../contracts/back
 import { FieldErrors } from '../../../domain/errors';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
+import type { CatalogueChanges } from '../menu';
 import { loadShopRules, putSetting, type ShopRules, type ShopRulesCache } from '../shop';
 import { recordChange } from '../staff';
 import { shopActor } from './actor';
@@ -10,7 +11,7 @@ import { SETTING_KEYS, settingsProblems } from './settings-rules';
 // The shop's settings in the back office (issue 25 part 3): the fees, minimums, the late delivery credit, a
 // takeaway's time to accept, a tab's clock and limit, and when event booking closes. Saved in one
 // transaction with its audit entry (only what changed), then the rules' cache forgets, so GET /settings and
-// every basket use the new values at once.
+// every basket use the new values at once, and the pages kept are forgotten.
 
 export function settingsOf(rules: ShopRules): ShopSettingsView {
   return {
@@ -34,6 +35,7 @@ export class SettingsAdminService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly rules: ShopRulesCache,
+    private readonly changes: CatalogueChanges,
   ) {}
 
   async current(customerId: string): Promise<ShopSettingsView> {
@@ -66,6 +68,8 @@ export class SettingsAdminService {
       return after;
     });
     this.rules.invalidate();
+    // The pages kept were rendered with the old values (their fees, the late delivery promise).
+    this.changes.changed();
     return saved;
   }
 }

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  bannerAdminBody,
+  bannerAdminDocument,
+  bannerAdminListDocument,
+  bannerAdminParams,
+  type BannerAdminView,
   shopSettingsBody,
   shopSettingsDocument,
   type ShopSettingsView,
@@ -12,6 +17,7 @@ import {
   type VoucherAdminView,
 } from '../../../contracts/back-office-shop';
 import { requireCustomer } from '../../http/session';
+import type { BannersAdminService } from './banners-admin.service';
 import type { SettingsAdminService } from './settings-admin.service';
 import type { VouchersAdminService } from './vouchers-admin.service';
 
@@ -21,12 +27,19 @@ import type { VouchersAdminService } from './vouchers-admin.service';
 export interface ShopAdminRoutesOptions {
   vouchersAdmin: VouchersAdminService;
   settingsAdmin: SettingsAdminService;
+  bannersAdmin: BannersAdminService;
 }
 
 const tags = ['back office'];
 const voucherResource = ({ id, ...attributes }: VoucherAdminView) => ({
   id,
   type: 'vouchers' as const,
+  attributes,
+});
+
+const bannerResource = ({ id, ...attributes }: BannerAdminView) => ({
+  id,
+  type: 'banners' as const,
   attributes,
 });
 
@@ -38,7 +51,7 @@ const settingsResource = (attributes: ShopSettingsView) => ({
 
 export async function shopAdminRoutes(
   app: FastifyInstance,
-  { vouchersAdmin, settingsAdmin }: ShopAdminRoutesOptions,
+  { vouchersAdmin, settingsAdmin, bannersAdmin }: ShopAdminRoutesOptions,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -149,6 +162,57 @@ export async function shopAdminRoutes(
     },
     async (request) => ({
       data: settingsResource(await settingsAdmin.change(requireCustomer(request), request.body)),
+    }),
+  );
+
+  r.get(
+    '/back_office/banners',
+    {
+      schema: {
+        tags,
+        summary:
+          'Every marketing banner, shown or not, in its order, with whether it shows today (owners and managers)',
+        response: { 200: bannerAdminListDocument },
+      },
+    },
+    async (request) => ({
+      data: (await bannersAdmin.list(requireCustomer(request))).map(bannerResource),
+    }),
+  );
+
+  r.post(
+    '/back_office/banners',
+    {
+      schema: {
+        tags,
+        summary:
+          'A new marketing banner: its words, who sees it (new or existing customers, or everyone), its order, colours whose text stays readable (4.5:1) and its dates',
+        body: bannerAdminBody,
+        response: { 201: bannerAdminDocument },
+      },
+    },
+    async (request, reply) => {
+      const banner = await bannersAdmin.create(requireCustomer(request), request.body);
+      return reply.status(201).send({ data: bannerResource(banner) });
+    },
+  );
+
+  r.put(
+    '/back_office/banners/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Change a marketing banner, by the same rules as a new one; the shop shows the change at once',
+        params: bannerAdminParams,
+        body: bannerAdminBody,
+        response: { 200: bannerAdminDocument },
+      },
+    },
+    async (request) => ({
+      data: bannerResource(
+        await bannersAdmin.update(requireCustomer(request), request.params.id, request.body),
+      ),
     }),
   );
 }

@@ -75,6 +75,12 @@ export const BACK_OFFICE_SCREENS: BackOfficeScreen[] = [
     load: () => import('./shop/settings-page').then((m) => m.SettingsPage),
   },
   {
+    path: 'banners',
+    label: 'Banners',
+    capability: 'shop',
+    load: () => import('./shop/banners-page').then((m) => m.BannersPage),
+  },
+  {
     path: 'audit',
     label: 'Audit log',
     capability: 'audit',

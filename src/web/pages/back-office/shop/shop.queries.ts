@@ -1,5 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
+  bannerAdminModel,
+  type BannerAdminBody,
+  type BannerAdminView,
   shopSettingsModel,
   voucherAdminModel,
   type ShopSettingsBody,
@@ -10,9 +13,17 @@ import {
 import { api, isApiError } from '../../../shared/api/client';
 import { readMany, readOne } from '../../../shared/api/documents';
 
-// The back office's running of the shop (issue 25 part 3): voucher codes and the shop's settings.
+// The back office's running of the shop (issue 25 part 3): voucher codes, the shop's settings and
+// the marketing banners.
 
-export type { ShopSettingsBody, ShopSettingsView, VoucherAdminBody, VoucherAdminView };
+export type {
+  BannerAdminBody,
+  BannerAdminView,
+  ShopSettingsBody,
+  ShopSettingsView,
+  VoucherAdminBody,
+  VoucherAdminView,
+};
 
 const noRetryWhenRefused = (count: number, error: unknown) =>
   count < 2 && !isApiError(error, 'FORBIDDEN', 'UNAUTHENTICATED', 'NOT_FOUND');
@@ -27,6 +38,13 @@ export const shopQueries = {
           await api('GET', '/back_office/vouchers', { signal, query: search ? { search } : {} }),
           voucherAdminModel,
         ),
+      retry: noRetryWhenRefused,
+    }),
+  banners: () =>
+    queryOptions({
+      queryKey: [...shopQueries.all, 'banners'] as const,
+      queryFn: async ({ signal }) =>
+        readMany(await api('GET', '/back_office/banners', { signal }), bannerAdminModel),
       retry: noRetryWhenRefused,
     }),
   settings: () =>
@@ -45,6 +63,10 @@ export const shopApi = {
     readOne(await api('PUT', `/back_office/vouchers/${id}`, { body }), voucherAdminModel),
   deactivateVoucher: async (id: string): Promise<VoucherAdminView> =>
     readOne(await api('POST', `/back_office/vouchers/${id}/deactivate`), voucherAdminModel),
+  createBanner: async (body: BannerAdminBody): Promise<BannerAdminView> =>
+    readOne(await api('POST', '/back_office/banners', { body }), bannerAdminModel),
+  updateBanner: async (id: string, body: BannerAdminBody): Promise<BannerAdminView> =>
+    readOne(await api('PUT', `/back_office/banners/${id}`, { body }), bannerAdminModel),
   changeSettings: async (body: ShopSettingsBody): Promise<ShopSettingsView> =>
     readOne(await api('PUT', '/back_office/settings', { body }), shopSettingsModel),
 };
