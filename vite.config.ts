@@ -90,7 +90,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: {
             codeSplitting: {
               // TanStack Query alone: the back office's TanStack Table (also @tanstack) stays in its own chunks.
-              groups: [{ name: 'query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ }],
+              groups: [
+                { name: 'query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
+              ],
             },
           },
         },
