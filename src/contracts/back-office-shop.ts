@@ -156,3 +156,68 @@ export const bannerAdminListDocument = z.object({
   data: z.array(resource('banners', bannerAdminAttributes)),
 });
 export const bannerAdminModel = z.extend(bannerAdminAttributes, { id: z.string() });
+
+const openingWindow = z.strictObject({
+  opens: z.string().check(z.maxLength(5)),
+  closes: z.string().check(z.maxLength(5)),
+});
+
+/**
+ * PUT /back_office/restaurants/{id}: how a restaurant runs. Opening hours are seven days, Sunday first, each
+ * a list of windows "HH:MM" on the quarter hour; amounts in pence. Ranges are checked by the rules with their
+ * own message (shop-admin/restaurant-rules.ts).
+ */
+export const restaurantAdminBody = z.strictObject({
+  openingHours: z.array(z.array(openingWindow).check(z.maxLength(6))).check(z.maxLength(7)),
+  prepMinutes: wideInt,
+  deliveryRadiusMiles: z.number().check(z.gte(-1000), z.lte(1000)),
+  deliveryFee: wideInt,
+  freeDeliveryFrom: z.nullable(wideInt),
+  minimumSpend: wideInt,
+  slotCapacity: wideInt,
+  offersDelivery: z.boolean(),
+  offersPickup: z.boolean(),
+  offersEatIn: z.boolean(),
+  offersCatering: z.boolean(),
+  cateringMinimumSpend: wideInt,
+  cateringLeadHours: wideInt,
+  tableCount: wideInt,
+  hasTableNumbers: z.boolean(),
+  tableNumberPrompt: z.nullable(z.string().check(z.trim(), z.maxLength(200))),
+  openTabCheckouts: z.boolean(),
+});
+export type RestaurantAdminBody = z.infer<typeof restaurantAdminBody>;
+export const restaurantAdminParams = z.strictObject({
+  restaurantId: z.string().check(z.minLength(1), z.maxLength(60)),
+});
+export const restaurantAdminAttributes = z.extend(
+  z.object({
+    name: z.string(),
+    site: z.string(),
+    openingHours: z.array(z.array(z.object({ opens: z.string(), closes: z.string() }))),
+  }),
+  {
+    prepMinutes: z.number(),
+    deliveryRadiusMiles: z.number(),
+    deliveryFee: z.number(),
+    freeDeliveryFrom: z.nullable(z.number()),
+    minimumSpend: z.number(),
+    slotCapacity: z.number(),
+    offersDelivery: z.boolean(),
+    offersPickup: z.boolean(),
+    offersEatIn: z.boolean(),
+    offersCatering: z.boolean(),
+    cateringMinimumSpend: z.number(),
+    cateringLeadHours: z.number(),
+    tableCount: z.number(),
+    hasTableNumbers: z.boolean(),
+    tableNumberPrompt: z.nullable(z.string()),
+    openTabCheckouts: z.boolean(),
+  },
+);
+export type RestaurantAdminView = z.infer<typeof restaurantAdminAttributes> & { id: string };
+export const restaurantAdminDocument = z.object({ data: resource('restaurants', restaurantAdminAttributes) });
+export const restaurantAdminListDocument = z.object({
+  data: z.array(resource('restaurants', restaurantAdminAttributes)),
+});
+export const restaurantAdminModel = z.extend(restaurantAdminAttributes, { id: z.string() });

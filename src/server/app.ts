@@ -415,6 +415,7 @@ export async function buildApp({
         vouchersAdmin: s.vouchersAdmin,
         settingsAdmin: s.settingsAdmin,
         bannersAdmin: s.bannersAdmin,
+        restaurantsAdmin: s.restaurantsAdmin,
       });
     },
     { prefix: API_PREFIX },

@@ -40,7 +40,12 @@ import { StaffService } from './modules/staff';
 import { ProductionService } from './modules/production';
 import { BackOfficeOrdersService, refundsOnOrders } from './modules/back-office-orders';
 import { CatalogueAdminService, TakeawayAdminService } from './modules/catalogue-admin';
-import { BannersAdminService, SettingsAdminService, VouchersAdminService } from './modules/shop-admin';
+import {
+  BannersAdminService,
+  RestaurantsAdminService,
+  SettingsAdminService,
+  VouchersAdminService,
+} from './modules/shop-admin';
 import { CatalogueChanges } from './modules/menu';
 import { CheckoutEndings, OrderKinds, OrdersService } from './modules/orders';
 import { checkoutPayments, PaymentMethodsService, PaymentsService } from './modules/payments';
@@ -122,6 +127,7 @@ export interface Services {
   vouchersAdmin: VouchersAdminService;
   settingsAdmin: SettingsAdminService;
   bannersAdmin: BannersAdminService;
+  restaurantsAdmin: RestaurantsAdminService;
   /** Said when the back office changes the catalogue: the copies kept of it are forgotten. */
   catalogueChanges: CatalogueChanges;
   marketing: MarketingService;
@@ -261,6 +267,7 @@ export function buildServices({ config, database, clock, rules, processors, log 
     vouchersAdmin: new VouchersAdminService(db, clock),
     settingsAdmin: new SettingsAdminService(db, clock, rules, catalogueChanges),
     bannersAdmin: new BannersAdminService(db, clock, catalogueChanges),
+    restaurantsAdmin: new RestaurantsAdminService(db, clock, catalogueChanges),
     catalogueChanges,
     marketing,
     ratings: new RatingsService(db, clock, config.publicUrl, config.email.support),

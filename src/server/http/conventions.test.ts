@@ -345,6 +345,8 @@ describe('GET /api/docs/json', () => {
       'GET /api/v2/back_office/banners',
       'POST /api/v2/back_office/banners',
       'PUT /api/v2/back_office/banners/{id}',
+      'GET /api/v2/back_office/restaurants',
+      'PUT /api/v2/back_office/restaurants/{restaurantId}',
       'GET /api/v2/back_office/settings',
       'PUT /api/v2/back_office/settings',
       'GET /api/v2/back_office/vouchers',

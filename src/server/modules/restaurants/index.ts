@@ -32,3 +32,9 @@ export {
 } from './slots';
 export { restaurantRoutes } from './restaurants.routes';
 export { setSoldOut, setTakeawayPrice, takeawayItemsAt, type TakeawayItemRecord } from './takeaway-admin';
+export {
+  activeRestaurants,
+  changeRestaurant,
+  restaurantForChange,
+  type RestaurantSettings,
+} from './restaurants-admin';

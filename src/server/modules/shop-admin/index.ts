@@ -3,5 +3,6 @@
 
 export { shopAdminRoutes } from './shop-admin.routes';
 export { BannersAdminService } from './banners-admin.service';
+export { RestaurantsAdminService } from './restaurants-admin.service';
 export { SettingsAdminService } from './settings-admin.service';
 export { VouchersAdminService } from './vouchers-admin.service';

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  restaurantAdminBody,
+  restaurantAdminDocument,
+  restaurantAdminListDocument,
+  restaurantAdminParams,
+  type RestaurantAdminView,
   bannerAdminBody,
   bannerAdminDocument,
   bannerAdminListDocument,
@@ -18,6 +23,7 @@ import {
 } from '../../../contracts/back-office-shop';
 import { requireCustomer } from '../../http/session';
 import type { BannersAdminService } from './banners-admin.service';
+import type { RestaurantsAdminService } from './restaurants-admin.service';
 import type { SettingsAdminService } from './settings-admin.service';
 import type { VouchersAdminService } from './vouchers-admin.service';
 
@@ -28,6 +34,7 @@ export interface ShopAdminRoutesOptions {
   vouchersAdmin: VouchersAdminService;
   settingsAdmin: SettingsAdminService;
   bannersAdmin: BannersAdminService;
+  restaurantsAdmin: RestaurantsAdminService;
 }
 
 const tags = ['back office'];
@@ -43,6 +50,12 @@ const bannerResource = ({ id, ...attributes }: BannerAdminView) => ({
   attributes,
 });
 
+const restaurantResource = ({ id, ...attributes }: RestaurantAdminView) => ({
+  id,
+  type: 'restaurants' as const,
+  attributes,
+});
+
 const settingsResource = (attributes: ShopSettingsView) => ({
   id: 'current',
   type: 'shop_settings' as const,
@@ -51,7 +64,7 @@ const settingsResource = (attributes: ShopSettingsView) => ({
 
 export async function shopAdminRoutes(
   app: FastifyInstance,
-  { vouchersAdmin, settingsAdmin, bannersAdmin }: ShopAdminRoutesOptions,
+  { vouchersAdmin, settingsAdmin, bannersAdmin, restaurantsAdmin }: ShopAdminRoutesOptions,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -212,6 +225,40 @@ export async function shopAdminRoutes(
     async (request) => ({
       data: bannerResource(
         await bannersAdmin.update(requireCustomer(request), request.params.id, request.body),
+      ),
+    }),
+  );
+
+  r.get(
+    '/back_office/restaurants',
+    {
+      schema: {
+        tags,
+        summary:
+          'The restaurants with how each runs: hours, delivery radius, fees, minimum spends, slot capacity, what it offers, tables (owners and managers)',
+        response: { 200: restaurantAdminListDocument },
+      },
+    },
+    async (request) => ({
+      data: (await restaurantsAdmin.list(requireCustomer(request))).map(restaurantResource),
+    }),
+  );
+
+  r.put(
+    '/back_office/restaurants/:restaurantId',
+    {
+      schema: {
+        tags,
+        summary:
+          'Change how a restaurant runs (each value within its range, refused naming the field otherwise); GET /restaurants/{id} and its slots use it at once',
+        params: restaurantAdminParams,
+        body: restaurantAdminBody,
+        response: { 200: restaurantAdminDocument },
+      },
+    },
+    async (request) => ({
+      data: restaurantResource(
+        await restaurantsAdmin.change(requireCustomer(request), request.params.restaurantId, request.body),
       ),
     }),
   );

@@ -81,6 +81,12 @@ export const BACK_OFFICE_SCREENS: BackOfficeScreen[] = [
     load: () => import('./shop/banners-page').then((m) => m.BannersPage),
   },
   {
+    path: 'restaurants',
+    label: 'Restaurants',
+    capability: 'shop',
+    load: () => import('./shop/restaurants-page').then((m) => m.RestaurantsPage),
+  },
+  {
     path: 'audit',
     label: 'Audit log',
     capability: 'audit',

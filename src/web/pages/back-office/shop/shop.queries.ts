@@ -1,5 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
+  restaurantAdminModel,
+  type RestaurantAdminBody,
+  type RestaurantAdminView,
   bannerAdminModel,
   type BannerAdminBody,
   type BannerAdminView,
@@ -13,12 +16,14 @@ import {
 import { api, isApiError } from '../../../shared/api/client';
 import { readMany, readOne } from '../../../shared/api/documents';
 
-// The back office's running of the shop (issue 25 part 3): voucher codes, the shop's settings and
-// the marketing banners.
+// The back office's running of the shop (issue 25 part 3): voucher codes, the shop's settings, the
+// marketing banners and the restaurants.
 
 export type {
   BannerAdminBody,
   BannerAdminView,
+  RestaurantAdminBody,
+  RestaurantAdminView,
   ShopSettingsBody,
   ShopSettingsView,
   VoucherAdminBody,
@@ -47,6 +52,13 @@ export const shopQueries = {
         readMany(await api('GET', '/back_office/banners', { signal }), bannerAdminModel),
       retry: noRetryWhenRefused,
     }),
+  restaurants: () =>
+    queryOptions({
+      queryKey: [...shopQueries.all, 'restaurants'] as const,
+      queryFn: async ({ signal }) =>
+        readMany(await api('GET', '/back_office/restaurants', { signal }), restaurantAdminModel),
+      retry: noRetryWhenRefused,
+    }),
   settings: () =>
     queryOptions({
       queryKey: [...shopQueries.all, 'settings'] as const,
@@ -67,6 +79,8 @@ export const shopApi = {
     readOne(await api('POST', '/back_office/banners', { body }), bannerAdminModel),
   updateBanner: async (id: string, body: BannerAdminBody): Promise<BannerAdminView> =>
     readOne(await api('PUT', `/back_office/banners/${id}`, { body }), bannerAdminModel),
+  changeRestaurant: async (id: string, body: RestaurantAdminBody): Promise<RestaurantAdminView> =>
+    readOne(await api('PUT', `/back_office/restaurants/${id}`, { body }), restaurantAdminModel),
   changeSettings: async (body: ShopSettingsBody): Promise<ShopSettingsView> =>
     readOne(await api('PUT', '/back_office/settings', { body }), shopSettingsModel),
 };
