@@ -221,6 +221,21 @@ describe('voucher codes', () => {
     expect((await auditOf(second.body.data.id)).map((e) => e.action)).toEqual(['voucher.create']);
   });
 
+  test('two people making the same code at once: one is made, the other is told it is taken', async () => {
+    const code = newCode();
+    const answers = await Promise.all([
+      owner.visitor.post(`${API}/back_office/vouchers`, voucher({ code })),
+      manager.visitor.post(`${API}/back_office/vouchers`, voucher({ code })),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    expectError(
+      answers.find((a) => a.status === 409)!,
+      409,
+      'CONFLICT',
+      /already used/,
+    );
+  });
+
   test('changed, then deactivated: each audited with before and after; a basket refuses it after', async () => {
     const created = await owner.visitor.post(`${API}/back_office/vouchers`, voucher());
     const id = created.body.data.id;

@@ -7,6 +7,7 @@ import { addDays, londonDate } from '../../../domain/calendar';
 import { DomainError, FieldErrors } from '../../../domain/errors';
 import { normaliseVoucherCode } from '../../../domain/vouchers';
 import type { Clock } from '../../clock';
+import { sqlStateOf } from '../../db/availability';
 import type { Db, DbOrTx } from '../../db/client';
 import { productIdsOfVariants } from '../menu';
 import { recordChange } from '../staff';
@@ -30,6 +31,16 @@ import { voucherActive, voucherProblems } from './voucher-rules';
 const VOUCHER_NOT_FOUND = 'We couldn’t find that voucher: reload the list.';
 const CODE_TAKEN = 'That code is already used by another voucher: choose another.';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Two people taking the same code at once: the second is told it is taken (the unique index decides). */
+async function codeFree<T>(change: () => Promise<T>): Promise<T> {
+  try {
+    return await change();
+  } catch (error) {
+    if (sqlStateOf(error) === '23505') throw new DomainError('CONFLICT', CODE_TAKEN);
+    throw error;
+  }
+}
 
 export function voucherView(row: VoucherRecord, today: string): VoucherAdminView {
   return {
@@ -99,22 +110,26 @@ export class VouchersAdminService {
   async create(customerId: string, body: VoucherAdminBody): Promise<VoucherAdminView> {
     const actor = await shopActor(this.db, customerId);
     this.check(body, 0);
-    return this.db.transaction(async (tx) => {
-      const values = await this.checked(tx, body, null);
-      const row = await insertShopVoucher(tx, values);
-      return this.audit(tx, actor, 'voucher.create', null, row);
-    });
+    return codeFree(() =>
+      this.db.transaction(async (tx) => {
+        const values = await this.checked(tx, body, null);
+        const row = await insertShopVoucher(tx, values);
+        return this.audit(tx, actor, 'voucher.create', null, row);
+      }),
+    );
   }
 
   async update(customerId: string, id: string, body: VoucherAdminBody): Promise<VoucherAdminView> {
     const actor = await shopActor(this.db, customerId);
-    return this.db.transaction(async (tx) => {
-      const before = await this.find(tx, id);
-      this.check(body, before.timesRedeemed);
-      const values = await this.checked(tx, body, before.id);
-      const row = await updateShopVoucher(tx, before.id, values);
-      return this.audit(tx, actor, 'voucher.update', before, row);
-    });
+    return codeFree(() =>
+      this.db.transaction(async (tx) => {
+        const before = await this.find(tx, id);
+        this.check(body, before.timesRedeemed);
+        const values = await this.checked(tx, body, before.id);
+        const row = await updateShopVoucher(tx, before.id, values);
+        return this.audit(tx, actor, 'voucher.update', before, row);
+      }),
+    );
   }
 
   /** Stopped from today: its end date becomes yesterday (and its start no later), kept for its history. */
