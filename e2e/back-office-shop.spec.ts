@@ -96,4 +96,17 @@ test('the owner makes a voucher code and a customer uses it at once; the shop’
   await page.goto('/back-office/vouchers');
   await expect(page.getByRole('region', { name: 'Voucher codes' })).toBeVisible();
   await expectAccessible(page, '/back-office/vouchers at 390px');
+  for (const [path, heading] of [
+    ['/back-office/settings', 'Shop settings'],
+    ['/back-office/banners', 'Banners'],
+    ['/back-office/restaurants', 'Restaurants'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Save|^New banner$/ }).first()).toBeVisible();
+    // Nothing wider than the phone: only a table scrolls sideways, inside its own region.
+    const width = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    expect(width[0], path).toBeLessThanOrEqual(width[1]!);
+    await expectAccessible(page, `${path} at 390px`);
+  }
 });

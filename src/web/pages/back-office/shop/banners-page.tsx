@@ -306,7 +306,12 @@ export function BannersPage(_props: BackOfficeScreenProps) {
       ) : banners.data.length === 0 ? (
         <p>No banners yet.</p>
       ) : (
-        <div className="back-office__table-wrap" role="region" aria-label="Marketing banners" tabIndex={0}>
+        <div
+          className="back-office__table-wrap shop__table-wrap"
+          role="region"
+          aria-label="Marketing banners"
+          tabIndex={0}
+        >
           <table className="back-office__table">
             <caption className="visually-hidden">Marketing banners</caption>
             <thead>

@@ -399,7 +399,12 @@ export function VouchersPage(_props: BackOfficeScreenProps) {
       ) : list.data.length === 0 ? (
         <p>No voucher codes{search.trim() ? ' match that' : ' yet'}.</p>
       ) : (
-        <div className="back-office__table-wrap" role="region" aria-label="Voucher codes" tabIndex={0}>
+        <div
+          className="back-office__table-wrap shop__table-wrap"
+          role="region"
+          aria-label="Voucher codes"
+          tabIndex={0}
+        >
           <table className="back-office__table">
             <caption className="visually-hidden">Voucher codes</caption>
             <thead>
