@@ -36,6 +36,22 @@ export interface Database {
   dump?: () => Promise<Blob>;
 }
 
+/**
+ * An in-memory database (tests, and DATA_DIR=:memory:) is small and short-lived: 16 MB of shared buffers,
+ * not PostgreSQL's 128 MB (PGlite sets them up at every start: a test file's fresh database loads in 0.9 s,
+ * not 1.4), and WAL in 1 MB segments, of which a checkpoint keeps 2 (not 16 MB ones and up to 80 MB), so a
+ * snapshot is smaller to read and unpack. Settings of the server, not of SQL: the same statements run.
+ */
+function inMemory(snapshot: Blob | undefined) {
+  const startParams = [
+    ...PGlite.defaultStartParams,
+    ...['-c', 'shared_buffers=16MB', '-c', 'min_wal_size=2MB', '-c', 'max_wal_size=32MB'],
+  ];
+  return snapshot
+    ? { loadDataDir: snapshot, startParams }
+    : { startParams, initDbStartParams: ['--wal-segsize=1'] };
+}
+
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** PostgreSQL's deadlock_detected and serialization_failure: the transaction did nothing and can run again. */
@@ -118,12 +134,13 @@ export async function openDatabase(
   const release = target.kind === 'pglite' ? lockDataDir(target.dataDir) : () => {};
   try {
     const client =
-      target.kind === 'pglite'
-        ? new PGlite(target.dataDir)
-        : new PGlite(target.snapshot ? { loadDataDir: target.snapshot } : {});
+      target.kind === 'pglite' ? new PGlite(target.dataDir) : new PGlite(inMemory(target.snapshot));
     await client.waitReady;
     const db = drizzlePglite({ client }) as unknown as Db;
-    if (migrate) await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    // A snapshot was dumped from a migrated database (the tests' global setup): nothing to migrate.
+    if (migrate && !(target.kind === 'memory' && target.snapshot)) {
+      await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    }
     return {
       kind: target.kind,
       db,

@@ -90,15 +90,22 @@ export async function postgresCopy(): Promise<{ url: string; drop: () => Promise
   };
 }
 
+/** The seeded snapshot's bytes, read once per test worker (the modules outlive a file: isolate is off). */
+let snapshotRead: { path: string; bytes: Buffer<ArrayBuffer> } | undefined;
+function snapshotBytes(): Buffer<ArrayBuffer> {
+  const path = inject('pgliteSnapshot');
+  if (!path) throw new Error('The API test global setup did not run');
+  if (snapshotRead?.path !== path) snapshotRead = { path, bytes: readFileSync(path) };
+  return snapshotRead.bytes;
+}
+
 async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const copy = await postgresCopy();
   if (copy) {
     const database = await openDatabase({ kind: 'postgres', url: copy.url, poolSize: 10 });
     return { database, drop: copy.drop };
   }
-  const snapshot = inject('pgliteSnapshot');
-  if (!snapshot) throw new Error('The API test global setup did not run');
-  const database = await openDatabase({ kind: 'memory', snapshot: new Blob([readFileSync(snapshot)]) });
+  const database = await openDatabase({ kind: 'memory', snapshot: new Blob([snapshotBytes()]) });
   return { database, drop: async () => {} };
 }
 
