@@ -162,4 +162,36 @@ describe('the queue', () => {
       await second.stop();
     }
   });
+
+  test('a working process runs what is sent by itself, and a job to start later only once it is due', async () => {
+    const runs: { n: unknown; at: number }[] = [];
+    let seen: (count: number) => void = () => {};
+    const definition: JobDefinition = {
+      name: 'test-loop',
+      pollSeconds: 0.5,
+      run: async (data) => {
+        runs.push({ n: data.n, at: Date.now() });
+        seen(runs.length);
+      },
+    };
+    const jobs = createJobs(t.database, [definition], silent);
+    await jobs.start({ work: true });
+    try {
+      const ran = (count: number) =>
+        new Promise<void>((resolve) => {
+          seen = (now) => now >= count && resolve();
+          seen(runs.length);
+        });
+      await jobs.send('test-loop', { n: 1 });
+      await ran(1);
+      const later = Date.now();
+      await jobs.send('test-loop', { n: 2 }, { startAfter: 2 });
+      await jobs.send('test-loop', { n: 3 });
+      await ran(3);
+      expect(runs.map((run) => run.n)).toEqual([1, 3, 2]);
+      expect(runs[2]!.at - later).toBeGreaterThanOrEqual(2_000);
+    } finally {
+      await jobs.stop();
+    }
+  });
 });

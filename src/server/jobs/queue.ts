@@ -13,7 +13,8 @@ import { countJobFailure } from '../observability/instruments';
 // On PGlite (one connection, one process) jobs run in the server process. On PostgreSQL they run there too,
 // or only in `npm run worker` processes (JOB_WORKERS=none on the web servers).
 //
-// A working process polls each queue with a loop of its own (fetch, run, complete or fail) rather than
+// A working process polls each queue with a loop of its own (fetch, run, complete or fail; one shared
+// statement a second says which queues have anything due) rather than
 // pg-boss's `work`, which completes and fails jobs without awaiting them: with the database lost, that
 // rejection was unhandled and ended the process (issue 19 item 24, decision 26). Here every failure is
 // caught and logged, the loop pauses and polls again, and a job whose end could not be recorded stays
@@ -50,6 +51,11 @@ export interface Jobs {
 }
 
 const TIME_ZONE = 'Europe/London';
+/** How long the answer to "which queues have a job due?" is shared by the working loops. */
+const DUE_CHECK_MS = 1_000;
+/** pg-boss 10's own test for a job to fetch (plans.js fetchNextJob: not yet active, past its start). */
+const DUE_QUEUES_SQL = `select distinct name from pgboss.job
+  where name = any($1::text[]) and state < 'active' and start_after < now()`;
 /** A working loop waits no longer than this for a run in flight when the process stops. */
 const STOP_WAIT_MS = 8_000;
 
@@ -144,12 +150,30 @@ export function createJobs(database: Database, definitions: readonly JobDefiniti
     return true;
   };
 
+  /**
+   * The queues with a job due, asked once for all the loops (one statement a second): each of the 18 queues
+   * asking pg-boss on its own every 2 s kept an idle embedded server busy a tenth of a core. Null when the
+   * question itself failed (the loops then ask their queues as before, and see the failure there).
+   */
+  let dueCheck: { at: number; names: Promise<Set<string> | null> } | null = null;
+  const dueQueues = () => {
+    if (!dueCheck || Date.now() - dueCheck.at >= DUE_CHECK_MS) {
+      const asked = database.executeSql(DUE_QUEUES_SQL, [definitions.map((d) => d.name)]).then(
+        ({ rows }) => new Set((rows as { name: string }[]).map((row) => row.name)),
+        () => null,
+      );
+      dueCheck = { at: Date.now(), names: asked };
+    }
+    return dueCheck.names;
+  };
+
   const workLoop = async (definition: JobDefinition) => {
     const pollMs = Math.max(0.5, definition.pollSeconds ?? 2) * 1000;
     while (!stopping) {
       let ran = false;
       try {
-        ran = await runNext(definition);
+        const due = await dueQueues();
+        if (!due || due.has(definition.name)) ran = await runNext(definition);
       } catch (error) {
         // The run's own failure was logged by runOne; a failure to fetch, fail or complete is the queue's.
         if (!(error instanceof JobRunError)) queueFailed(error, 'job queue error');
@@ -189,7 +213,11 @@ export function createJobs(database: Database, definitions: readonly JobDefiniti
       log.info({ queues: definitions.map((d) => d.name), work }, 'job queue started');
     },
 
-    send: (name, data = {}, options = {}) => started().send(definitionOf(name).name, data, options),
+    send: (name, data = {}, options = {}) => {
+      // What this process sends is seen at the loops' next look, not a second later.
+      dueCheck = null;
+      return started().send(definitionOf(name).name, data, options);
+    },
 
     async runDue(name) {
       const definition = definitionOf(name);
