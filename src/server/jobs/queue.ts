@@ -14,11 +14,11 @@ import { countJobFailure } from '../observability/instruments';
 // or only in `npm run worker` processes (JOB_WORKERS=none on the web servers).
 //
 // A working process polls each queue with a loop of its own (fetch, run, complete or fail; one shared
-// statement a second says which queues have anything due) rather than
-// pg-boss's `work`, which completes and fails jobs without awaiting them: with the database lost, that
-// rejection was unhandled and ended the process (issue 19 item 24, decision 26). Here every failure is
-// caught and logged, the loop pauses and polls again, and a job whose end could not be recorded stays
-// active until pg-boss's maintenance expires it and runs it again (handlers are idempotent).
+// statement a second says which queues have anything due) rather than pg-boss's `work`, which completes
+// and fails jobs without awaiting them: with the database lost, that rejection was unhandled and ended
+// the process (issue 19 item 24, decision 26). Here every failure is caught and logged, the loop pauses
+// and polls again, and a job whose end could not be recorded stays active until pg-boss's maintenance
+// expires it and runs it again (handlers are idempotent).
 
 export interface JobDefinition {
   /** The queue's name: a-z, 0-9 and dashes. */
