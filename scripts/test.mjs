@@ -2,10 +2,11 @@
 // The checks that need no database and the web build the browser journeys use run side by side first (each
 // mostly one core; their output is printed whole as each ends), then the unit and API suites, then the
 // browser journeys. With CI_TEST_DATABASE_URL set (.ci/run sets it to its throwaway PostgreSQL server), the
-// API suite runs a second time on that server beside the journeys, at a lower priority: the journeys leave
-// most of a core idle (one browser waiting on one server), and the journeys keep the CPU they ask for. The
-// first failure stops the run with its output.
+// files of the API suite that depend on the server run a second time on it, beside the journeys, on CPU they
+// leave idle (one browser waiting on one server): the journeys keep every core they ask for. The first
+// failure stops the run with its output.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -16,15 +17,19 @@ const seconds = (since) => Math.round((Date.now() - since) / 1000);
 
 /**
  * Runs one command; `quiet` keeps its output to print once it ends (for commands that run beside another),
- * `env` replaces the environment, `nice` lowers its priority (and its children's) on Linux and macOS.
+ * `env` replaces the environment, `idle` runs it (and its children) only on CPU nothing else wants: Linux's
+ * SCHED_IDLE through chrt, where a waking journey takes the core at once, or else the lowest nice.
  */
-function run(name, [command, args], { quiet = false, env = process.env, nice = 0 } = {}) {
+function run(name, [command, args], { quiet = false, env = process.env, idle = false } = {}) {
   return new Promise((resolve, reject) => {
     const started = Date.now();
-    const [file, argv] =
-      nice && process.platform !== 'win32'
-        ? ['nice', ['-n', String(nice), command, ...args]]
-        : [command, args];
+    const [file, argv] = !idle
+      ? [command, args]
+      : existsSync('/usr/bin/chrt')
+        ? ['/usr/bin/chrt', ['--idle', '0', command, ...args]]
+        : process.platform !== 'win32'
+          ? ['nice', ['-n', '19', command, ...args]]
+          : [command, args];
     const child = spawn(file, argv, { cwd: root, stdio: quiet ? 'pipe' : 'inherit', env });
     const output = [];
     child.stdout?.on('data', (chunk) => output.push(chunk));
@@ -75,7 +80,7 @@ try {
       run('API tests on PostgreSQL', [bin('vitest'), ['run', '--project', 'api']], {
         quiet: true,
         env: { ...env, TEST_DATABASE_URL: postgres },
-        nice: 10,
+        idle: true,
       }),
     ]);
   }
