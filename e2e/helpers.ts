@@ -46,16 +46,34 @@ export async function expectAccessible(page: Page, context: string) {
 /** axe in every frame that lacks it (as AxeBuilder's legacy mode injects it), then run from the top one. */
 async function violationsInPage(page: Page): Promise<AxeViolation[]> {
   for (const frame of page.frames()) await withAxe(frame);
-  const outcome = await page.evaluate(
-    (tags) =>
-      (window as unknown as { axe: { run: (...args: unknown[]) => Promise<{ violations: unknown[] }> } }).axe
-        .run(document, { resultTypes: ['violations'], runOnly: { type: 'tag', values: tags } })
-        .then(
-          (results) => ({ violations: results.violations, error: null }),
-          (error: unknown) => ({ violations: [], error: String(error) }),
-        ),
-    AXE_TAGS,
-  );
+  const outcome = await page.evaluate(async (tags) => {
+    // Colours are checked as they settle, not halfway through a transition (a button turning from disabled
+    // grey to the shop's red failed color-contrast mid-way when the check came early): transitions are off
+    // for the check, and the page's finite animations are waited for (endless ones, spinners, are not).
+    const still = document.createElement('style');
+    still.textContent = '*, *::before, *::after { transition: none !important; }';
+    document.head.append(still);
+    try {
+      await Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      );
+      const axe = (
+        window as unknown as { axe: { run: (...args: unknown[]) => Promise<{ violations: unknown[] }> } }
+      ).axe;
+      const results = await axe.run(document, {
+        resultTypes: ['violations'],
+        runOnly: { type: 'tag', values: tags },
+      });
+      return { violations: results.violations, error: null };
+    } catch (error) {
+      return { violations: [], error: String(error) };
+    } finally {
+      still.remove();
+    }
+  }, AXE_TAGS);
   if (outcome.error) throw new Error(outcome.error);
   return outcome.violations as AxeViolation[];
 }
