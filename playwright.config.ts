@@ -8,11 +8,12 @@ import { addOwnerCommand } from './e2e/back-office-staff';
 
 // Customer journeys in Debian's Chromium (never a downloaded browser) on a phone-sized viewport, against
 // the real server on a fresh embedded database with the clock pinned to Wednesday 18 November 2026, 10:00.
-// Two projects: `phone-chromium` against the sandbox processor, and `live-payments` (e2e/live-*.spec.ts)
-// against a second server with PAYMENTS=live, pointed at the local Stripe double (decision 20). Before the
-// first server starts, `npm run staff` makes a member of kitchen staff on its database (the embedded database
-// takes one process at a time, so it is made before the shop holds it; e2e/kitchen-staff.ts), and a member
-// of the support team the same way (e2e/support-staff.ts).
+// Projects: `phone-chromium` and `phone-chromium-second-shop` against the sandbox processor, each on a shop
+// of its own (SECOND_SHOP below), `dine-in` at dinner time, and `live-payments` (e2e/live-*.spec.ts) against
+// a server with PAYMENTS=live, pointed at the local Stripe double (decision 20). Before a sandbox shop
+// starts, `npm run staff` makes a member of kitchen staff on its database (the embedded database takes one
+// process at a time, so it is made before the shop holds it; e2e/kitchen-staff.ts), a member of the support
+// team (e2e/support-staff.ts) and the first owner (e2e/back-office-staff.ts) the same way.
 
 // Debian's headless shell of the same Chromium when it is installed (.ci/run installs it): the build without
 // a browser window's own UI that Playwright runs headless tests in by default, a third less CPU a journey
@@ -23,6 +24,15 @@ const chromium =
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'sfoglia-e2e-'));
+// The sandbox journeys run in two shops side by side, one browser each (decision 24's addendum for issue 25):
+// a journey waits on its browser and its server in turn, so two at once finish in far less than twice the
+// time of one. Each shop has a database of its own, so no journey sees another's orders, slots or stock;
+// within a shop they run one at a time, as before. These spec files go to the second shop, the rest (and
+// any new file) to the first: the two halves took about the same time.
+const SECOND_SHOP =
+  /\/(accounts|pasta-plan|menu|navigation|forms|takeaway-menu|events|events-after|referrals|back-office-staff|kitchen|takeaway-discovery|cards|typed-before-live|brand)\.spec\.ts$/;
+const secondPort = Number(process.env.E2E_SECOND_PORT ?? port + 30);
+const secondDataDir = mkdtempSync(join(tmpdir(), 'sfoglia-e2e-second-'));
 const livePort = Number(process.env.E2E_LIVE_PORT ?? port + 10);
 const doublePort = Number(process.env.E2E_STRIPE_DOUBLE_PORT ?? port + 11);
 const liveDataDir = mkdtempSync(join(tmpdir(), 'sfoglia-e2e-live-'));
@@ -41,7 +51,8 @@ const shopEnv = {
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  workers: 1,
+  // One worker per shop (each project's `workers: 1`): two of the four projects' journeys at a time.
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -72,15 +83,27 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'phone-chromium', testIgnore: /\/(live-|dine-in)[^/]*\.spec\.ts$/ },
+    {
+      name: 'phone-chromium',
+      testIgnore: [/\/(live-|dine-in)[^/]*\.spec\.ts$/, SECOND_SHOP],
+      workers: 1,
+    },
+    {
+      name: 'phone-chromium-second-shop',
+      testMatch: SECOND_SHOP,
+      workers: 1,
+      use: { baseURL: `http://127.0.0.1:${secondPort}` },
+    },
     {
       name: 'dine-in',
       testMatch: /\/dine-in[^/]*\.spec\.ts$/,
+      workers: 1,
       use: { baseURL: `http://127.0.0.1:${dinnerPort}` },
     },
     {
       name: 'live-payments',
       testMatch: /live-.*\.spec\.ts$/,
+      workers: 1,
       use: { baseURL: `http://127.0.0.1:${livePort}` },
       metadata: { stripeDouble: `http://127.0.0.1:${doublePort}` },
     },
@@ -92,6 +115,18 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 90_000,
       env: { ...shopEnv, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}` },
+    },
+    {
+      command: `${addKitchenStaffCommand()} && ${addSupportStaffCommand()} && ${addOwnerCommand()} && node --import tsx src/server/main.ts`,
+      url: `http://127.0.0.1:${secondPort}/readyz`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      env: {
+        ...shopEnv,
+        PORT: String(secondPort),
+        DATA_DIR: secondDataDir,
+        PUBLIC_URL: `http://127.0.0.1:${secondPort}`,
+      },
     },
     {
       command: `${addKitchenStaffCommand()} && node --import tsx src/server/main.ts`,
