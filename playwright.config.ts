@@ -33,7 +33,6 @@ const SECOND_SHOP =
   /\/(accounts|pasta-plan|menu|navigation|forms|takeaway-menu|events|events-after|referrals|back-office-staff|kitchen|takeaway-discovery|cards|typed-before-live|brand)\.spec\.ts$/;
 const secondPort = Number(process.env.E2E_SECOND_PORT ?? port + 30);
 const secondDataDir = mkdtempSync(join(tmpdir(), 'sfoglia-e2e-second-'));
-const readyPort = Number(process.env.E2E_READY_PORT ?? port + 40);
 const livePort = Number(process.env.E2E_LIVE_PORT ?? port + 10);
 const doublePort = Number(process.env.E2E_STRIPE_DOUBLE_PORT ?? port + 11);
 const liveDataDir = mkdtempSync(join(tmpdir(), 'sfoglia-e2e-live-'));
@@ -48,64 +47,6 @@ const shopEnv = {
   // Every journey's customer signs up from 127.0.0.1: more than a real address's 20 an hour.
   SIGN_UPS_PER_ADDRESS: '500',
 };
-
-const SERVERS: { name: string; command: string; url: string; env: Record<string, string> }[] = [
-  {
-    name: 'the sandbox shop',
-    command: `${addKitchenStaffCommand()} && ${addSupportStaffCommand()} && ${addOwnerCommand()} && node --import tsx src/server/main.ts`,
-    url: `http://127.0.0.1:${port}/readyz`,
-    env: { ...shopEnv, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}` },
-  },
-  {
-    name: 'the second sandbox shop',
-    command: `${addKitchenStaffCommand()} && ${addSupportStaffCommand()} && ${addOwnerCommand()} && node --import tsx src/server/main.ts`,
-    url: `http://127.0.0.1:${secondPort}/readyz`,
-    env: {
-      ...shopEnv,
-      PORT: String(secondPort),
-      DATA_DIR: secondDataDir,
-      PUBLIC_URL: `http://127.0.0.1:${secondPort}`,
-    },
-  },
-  {
-    name: 'the shop at dinner',
-    command: `${addKitchenStaffCommand()} && node --import tsx src/server/main.ts`,
-    url: `http://127.0.0.1:${dinnerPort}/readyz`,
-    env: {
-      ...shopEnv,
-      SFOGLIA_NOW: '2026-11-18T19:30:00.000Z',
-      PORT: String(dinnerPort),
-      DATA_DIR: dinnerDataDir,
-      PUBLIC_URL: `http://127.0.0.1:${dinnerPort}`,
-    },
-  },
-  {
-    name: 'the Stripe double',
-    command: 'node --import tsx src/server/integrations/payments/stripe-double/main.ts',
-    url: `http://127.0.0.1:${doublePort}/_double/healthz`,
-    env: { STRIPE_DOUBLE_PORT: String(doublePort), STRIPE_DOUBLE_HOST: '127.0.0.1' },
-  },
-  {
-    name: 'the live-payments shop',
-    command: 'node --import tsx src/server/main.ts',
-    url: `http://127.0.0.1:${livePort}/readyz`,
-    env: {
-      ...shopEnv,
-      PORT: String(livePort),
-      DATA_DIR: liveDataDir,
-      PUBLIC_URL: `http://127.0.0.1:${livePort}`,
-      PAYMENTS: 'live',
-      STRIPE_SECRET_KEY: 'sk_test_double',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_double',
-      STRIPE_API_URL: `http://127.0.0.1:${doublePort}`,
-      STRIPE_JS_URL: `http://127.0.0.1:${doublePort}/v3/`,
-      // PayPal is not part of these journeys; live mode needs its settings all the same.
-      PAYPAL_CLIENT_ID: 'e2e-not-used',
-      PAYPAL_CLIENT_SECRET: 'e2e-not-used',
-      PAYPAL_ENVIRONMENT: 'sandbox',
-    },
-  },
-];
 
 export default defineConfig({
   testDir: 'e2e',
@@ -167,12 +108,66 @@ export default defineConfig({
       metadata: { stripeDouble: `http://127.0.0.1:${doublePort}` },
     },
   ],
-  // Every server at once (e2e/start-shops.mjs): Playwright would start them one after another.
-  webServer: {
-    command: 'node e2e/start-shops.mjs',
-    url: `http://127.0.0.1:${readyPort}/ready`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    env: { E2E_SHOPS: JSON.stringify(SERVERS), E2E_SHOPS_READY_PORT: String(readyPort) },
-  },
+  webServer: [
+    {
+      command: `${addKitchenStaffCommand()} && ${addSupportStaffCommand()} && ${addOwnerCommand()} && node --import tsx src/server/main.ts`,
+      url: `http://127.0.0.1:${port}/readyz`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      env: { ...shopEnv, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}` },
+    },
+    {
+      command: `${addKitchenStaffCommand()} && ${addSupportStaffCommand()} && ${addOwnerCommand()} && node --import tsx src/server/main.ts`,
+      url: `http://127.0.0.1:${secondPort}/readyz`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      env: {
+        ...shopEnv,
+        PORT: String(secondPort),
+        DATA_DIR: secondDataDir,
+        PUBLIC_URL: `http://127.0.0.1:${secondPort}`,
+      },
+    },
+    {
+      command: `${addKitchenStaffCommand()} && node --import tsx src/server/main.ts`,
+      url: `http://127.0.0.1:${dinnerPort}/readyz`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      env: {
+        ...shopEnv,
+        SFOGLIA_NOW: '2026-11-18T19:30:00.000Z',
+        PORT: String(dinnerPort),
+        DATA_DIR: dinnerDataDir,
+        PUBLIC_URL: `http://127.0.0.1:${dinnerPort}`,
+      },
+    },
+    {
+      command: 'node --import tsx src/server/integrations/payments/stripe-double/main.ts',
+      url: `http://127.0.0.1:${doublePort}/_double/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { STRIPE_DOUBLE_PORT: String(doublePort), STRIPE_DOUBLE_HOST: '127.0.0.1' },
+    },
+    {
+      command: 'node --import tsx src/server/main.ts',
+      url: `http://127.0.0.1:${livePort}/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        ...shopEnv,
+        PORT: String(livePort),
+        DATA_DIR: liveDataDir,
+        PUBLIC_URL: `http://127.0.0.1:${livePort}`,
+        PAYMENTS: 'live',
+        STRIPE_SECRET_KEY: 'sk_test_double',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_double',
+        STRIPE_API_URL: `http://127.0.0.1:${doublePort}`,
+        STRIPE_JS_URL: `http://127.0.0.1:${doublePort}/v3/`,
+        // PayPal is not part of these journeys; live mode needs its settings all the same.
+        PAYPAL_CLIENT_ID: 'e2e-not-used',
+        PAYPAL_CLIENT_SECRET: 'e2e-not-used',
+        PAYPAL_ENVIRONMENT: 'sandbox',
+      },
+    },
+  ],
 });
