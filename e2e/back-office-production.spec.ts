@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { OWNER } from './back-office-staff';
+import { signInAsOwner } from './back-office-owner';
 import { paidBox } from './box-api';
 import { expectAccessible } from './helpers';
 
@@ -10,15 +10,6 @@ import { expectAccessible } from './helpers';
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
 
 const DAY = '2026-11-25';
-
-async function signInAsOwner(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page).toHaveURL(/\/social-login\?returnTo=/);
-  await page.getByRole('link', { name: 'Continue with email' }).click();
-  await page.getByRole('textbox', { name: 'Email' }).fill(OWNER.email);
-  await page.getByLabel('Password').fill(OWNER.password);
-  await page.getByRole('button', { name: /^Log in$/ }).click();
-}
 
 /** The plan's counts as the screen states them: boxes, items, and the boxes on the SW route. */
 async function counts(page: Page) {

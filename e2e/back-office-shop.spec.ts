@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { OWNER } from './back-office-staff';
+import { expect, test } from '@playwright/test';
+import { signInAsOwner } from './back-office-owner';
 import { expectAccessible } from './helpers';
 import { newCustomer } from './takeaway-api';
 
@@ -9,15 +9,6 @@ import { newCustomer } from './takeaway-api';
 // vouchers screen at a phone's width too. The shop's clock is Wednesday 18 November 2026, 10:00.
 
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
-
-async function signInAsOwner(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page).toHaveURL(/\/social-login\?returnTo=/);
-  await page.getByRole('link', { name: 'Continue with email' }).click();
-  await page.getByRole('textbox', { name: 'Email' }).fill(OWNER.email);
-  await page.getByLabel('Password').fill(OWNER.password);
-  await page.getByRole('button', { name: /^Log in$/ }).click();
-}
 
 test('the owner makes a voucher code and a customer uses it at once; the shop’s screens pass axe', async ({
   page,

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { OWNER } from './back-office-staff';
+import { signInAsOwner } from './back-office-owner';
 import { expectAccessible } from './helpers';
 import { newCustomer } from './takeaway-api';
 
@@ -10,15 +11,6 @@ import { newCustomer } from './takeaway-api';
 // axe on every screen.
 
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
-
-async function signInAsOwner(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page).toHaveURL(/\/social-login\?returnTo=/);
-  await page.getByRole('link', { name: 'Continue with email' }).click();
-  await page.getByRole('textbox', { name: 'Email' }).fill(OWNER.email);
-  await page.getByLabel('Password').fill(OWNER.password);
-  await page.getByRole('button', { name: /^Log in$/ }).click();
-}
 
 test('an owner invites a member of support, who joins from the emailed link; the audit log shows it', async ({
   page,
