@@ -59,13 +59,17 @@ describe('the shop’s jobs', () => {
   test('a job sent is run by the next runDue, even within the database clock’s millisecond', async () => {
     // pg-boss runs a job once `start_after < now()`, and PGlite's clock is JavaScript's, in whole milliseconds:
     // here it stands still until a moment after runDue was called, as it can between a send and a fetch.
+    // On a PostgreSQL server the database's clock moves by itself and runDue may answer before the nudge: the
+    // nudge is cancelled then, since vi.setSystemTime after useRealTimers would freeze Date for the whole file.
     vi.useFakeTimers({ toFake: ['Date'] });
+    let nudge: NodeJS.Timeout | undefined;
     try {
       await running.jobs.send(JOB.releaseCheckouts);
       const ran = running.jobs.runDue(JOB.releaseCheckouts);
-      setTimeout(() => vi.setSystemTime(Date.now() + 1), 20);
+      nudge = setTimeout(() => vi.setSystemTime(Date.now() + 1), 20);
       expect(await ran).toBe(1);
     } finally {
+      clearTimeout(nudge);
       vi.useRealTimers();
     }
   });
