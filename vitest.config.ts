@@ -1,7 +1,7 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
-// The API suite runs twice in CI: on PGlite (`npm test`, every file), then on a PostgreSQL server
-// (TEST_DATABASE_URL) beside the browser journeys, on CPU they leave idle. The embedded database runs one
+// The API suite runs twice in CI: on PGlite (`npm test`, every file), and on a PostgreSQL server
+// (TEST_DATABASE_URL) beside the static checks, which yield the CPU to it (scripts/test.mjs). The embedded database runs one
 // statement at a time, so a race there is no race at all; the second pass runs the files whose subject only
 // a server with many connections can show (decision 24, its addendum for issue 25): calls sent at once that
 // must not double-charge, oversell, double-book or reuse (the races and locks), deadlocks and conflicts
@@ -65,8 +65,8 @@ export default defineConfig({
           include: onPostgres ? DEPENDS_ON_THE_SERVER : ['src/server/**/*.test.ts'],
           exclude: configDefaults.exclude,
           globalSetup: ['src/server/test/global-setup.ts'],
-          // On PostgreSQL in CI the suite runs on CPU the browser journeys leave idle (scripts/test.mjs), so
-          // a test may wait its turn for minutes; time is never what these tests measure.
+          // On PostgreSQL in CI the suite runs beside the static checks (scripts/test.mjs), which yield to it,
+          // and its files start servers and wait on them: time is never what these tests measure.
           testTimeout: onPostgres ? 300_000 : 30_000,
           hookTimeout: onPostgres ? 300_000 : 60_000,
           // PGlite instances are memory-hungry; two workers on two cores.

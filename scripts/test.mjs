@@ -1,12 +1,12 @@
 // `npm test`: lint, typecheck, unit, API and browser tests (docs/decisions/0024 keeps CI under 20 minutes).
 // The checks that need no database and the web build the browser journeys use run side by side first (each
 // mostly one core; their output is printed whole as each ends), then the unit and API suites, then the
-// browser journeys. With CI_TEST_DATABASE_URL set (.ci/run sets it to its throwaway PostgreSQL server), the
-// files of the API suite that depend on the server run a second time on it, beside the journeys, on CPU they
-// leave idle (one browser waiting on one server): the journeys keep every core they ask for. The first
+// browser journeys, alone. With CI_TEST_DATABASE_URL set (.ci/run sets it to its throwaway PostgreSQL server),
+// the files of the API suite that depend on the server run a second time on it, beside the first checks:
+// those have no time limits and yield the CPU to it (nice), so the server's tests, which start servers and
+// wait on them, run as they would alone. Nothing runs beside the journeys, whose waits are timed. The first
 // failure stops the run with its output.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -17,19 +17,14 @@ const seconds = (since) => Math.round((Date.now() - since) / 1000);
 
 /**
  * Runs one command; `quiet` keeps its output to print once it ends (for commands that run beside another),
- * `env` replaces the environment, `idle` runs it (and its children) only on CPU nothing else wants: Linux's
- * SCHED_IDLE through chrt, where a waking journey takes the core at once, or else the lowest nice.
+ * `env` replaces the environment, `yielding` runs it (and its children) at a lower priority (nice 10), so a
+ * command beside it that waits on timers gets the CPU first.
  */
-function run(name, [command, args], { quiet = false, env = process.env, idle = false } = {}) {
+function run(name, [command, args], { quiet = false, env = process.env, yielding = false } = {}) {
   return new Promise((resolve, reject) => {
     const started = Date.now();
-    const [file, argv] = !idle
-      ? [command, args]
-      : existsSync('/usr/bin/chrt')
-        ? ['/usr/bin/chrt', ['--idle', '0', command, ...args]]
-        : process.platform !== 'win32'
-          ? ['nice', ['-n', '19', command, ...args]]
-          : [command, args];
+    const [file, argv] =
+      yielding && process.platform !== 'win32' ? ['nice', ['-n', '10', command, ...args]] : [command, args];
     const child = spawn(file, argv, { cwd: root, stdio: quiet ? 'pipe' : 'inherit', env });
     const output = [];
     child.stdout?.on('data', (chunk) => output.push(chunk));
@@ -54,36 +49,34 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     process.exit(1);
   });
 }
-const together = (jobs) => Promise.all(jobs.map(([name, command]) => run(name, command, { quiet: true })));
+const together = (jobs) =>
+  Promise.all(jobs.map(([name, command, options]) => run(name, command, { quiet: true, ...options })));
 
 const { CI_TEST_DATABASE_URL: postgres, ...env } = process.env;
-const journeys = () =>
-  run(
+
+try {
+  await together([
+    ['eslint', [bin('eslint'), ['.', '--max-warnings', '0']], { yielding: Boolean(postgres) }],
+    ['prettier', [bin('prettier'), ['--check', '.', '--log-level', 'warn']], { yielding: Boolean(postgres) }],
+    ['typecheck', [bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']], { yielding: Boolean(postgres) }],
+    ['web build', node('scripts/ensure-web-build.mjs'), { yielding: Boolean(postgres) }],
+    ...(postgres
+      ? [
+          [
+            'API tests on PostgreSQL',
+            [bin('vitest'), ['run', '--project', 'api']],
+            { env: { ...env, TEST_DATABASE_URL: postgres } },
+          ],
+        ]
+      : []),
+  ]);
+  await run('unit tests', [bin('vitest'), ['run', '--project', 'unit']], { env });
+  await run('API tests', [bin('vitest'), ['run', '--project', 'api']], { env });
+  await run(
     'browser journeys',
     [process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'test:e2e', '--', ...process.argv.slice(2)]],
     { env },
   );
-
-try {
-  await together([
-    ['eslint', [bin('eslint'), ['.', '--max-warnings', '0']]],
-    ['prettier', [bin('prettier'), ['--check', '.', '--log-level', 'warn']]],
-    ['typecheck', [bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']]],
-    ['web build', node('scripts/ensure-web-build.mjs')],
-  ]);
-  await run('unit tests', [bin('vitest'), ['run', '--project', 'unit']], { env });
-  await run('API tests', [bin('vitest'), ['run', '--project', 'api']], { env });
-  if (!postgres) await journeys();
-  else {
-    await Promise.all([
-      journeys(),
-      run('API tests on PostgreSQL', [bin('vitest'), ['run', '--project', 'api']], {
-        quiet: true,
-        env: { ...env, TEST_DATABASE_URL: postgres },
-        idle: true,
-      }),
-    ]);
-  }
 } catch (error) {
   for (const child of running) child.kill('SIGTERM');
   console.error(`\n${error.message}`);
