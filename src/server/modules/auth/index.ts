@@ -6,3 +6,4 @@ export { emailRequestsOf, type EmailRequests } from './email-requests';
 export { accountRoutes } from './accounts.routes';
 export { sessionRoutes } from './sessions.routes';
 export { hashPassword, verifyPassword } from './passwords';
+export { staffAccount, type StaffAccount } from './staff-accounts';

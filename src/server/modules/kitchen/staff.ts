@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { DomainError } from '../../../domain/errors';
 import type { Db, DbOrTx } from '../../db/client';
 import { staffMemberships } from '../../db/schema/restaurants';
-import { hashPassword } from '../auth';
-import { createOrFindCustomer, customerContacts, findCustomerByEmail } from '../customers';
+import { staffAccount, type StaffAccount } from '../auth';
+import { customerContacts, findCustomerByEmail } from '../customers';
 import { restaurantsOf, type RestaurantRow } from '../restaurants';
 
 // Restaurant staff (issue 13 part 3): an account with a kitchen role at one or more restaurants. Staff are
@@ -76,13 +75,8 @@ export async function staffContactsOf(
   return [...contacts.values()].sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
 }
 
-export interface AddedStaff {
-  customerId: string;
-  email: string;
+export interface AddedStaff extends StaffAccount {
   restaurantId: string;
-  /** The account was made now; its password is the one given, or this generated one (shown once). */
-  created: boolean;
-  generatedPassword: string | null;
 }
 
 /**
@@ -99,44 +93,16 @@ export async function addStaff(
     lastName?: string;
   },
 ): Promise<AddedStaff> {
-  const email = input.email.trim().toLowerCase();
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
-    throw new DomainError('INVALID_EMAIL', `${input.email} is not an email address`);
   const [restaurant] = await restaurantsOf(db, [input.restaurantId]);
   if (!restaurant)
     throw new DomainError('RESTAURANT_NOT_FOUND', `There is no restaurant "${input.restaurantId}"`);
-  const existing = await findCustomerByEmail(db, email);
-  const generatedPassword = !existing && !input.password ? randomBytes(12).toString('base64url') : null;
-  const passwordHash = existing ? null : await hashPassword(input.password ?? generatedPassword!);
-  return db.transaction(async (tx) => {
-    let customerId = existing?.id;
-    let created = false;
-    if (!customerId) {
-      const made = await createOrFindCustomer(tx, {
-        email,
-        firstName: input.firstName ?? 'Kitchen',
-        lastName: input.lastName ?? '',
-        passwordHash: passwordHash!,
-        acceptsEmails: false,
-        acceptsSms: false,
-        acceptsMail: false,
-        emailConfirmedAt: new Date(),
-      });
-      customerId = made.customer.id;
-      created = made.created;
-    }
+  const account = await staffAccount(db, input, 'Kitchen', async (tx, customerId) => {
     await tx
       .insert(staffMemberships)
       .values({ customerId, restaurantId: restaurant.id })
       .onConflictDoNothing();
-    return {
-      customerId,
-      email,
-      restaurantId: restaurant.id,
-      created,
-      generatedPassword: created ? generatedPassword : null,
-    };
   });
+  return { ...account, restaurantId: restaurant.id };
 }
 
 export async function removeStaff(db: Db, email: string, restaurantId: string): Promise<boolean> {

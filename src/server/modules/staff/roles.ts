@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { DomainError } from '../../../domain/errors';
 import { may, SHOP_ROLES, type Capability, type ShopRole, type StaffRole } from '../../../domain/staff-roles';
 import type { Db, DbOrTx } from '../../db/client';
 import { shopStaff } from '../../db/schema/staff';
-import { hashPassword } from '../auth';
-import { createOrFindCustomer, customerContacts, findCustomerByEmail } from '../customers';
+import { staffAccount, type StaffAccount } from '../auth';
+import { customerContacts, findCustomerByEmail } from '../customers';
 import { kitchenRestaurantIdsOf } from '../kitchen';
 
 // Who holds which role (issue 25 part 1): the shop-wide roles are this area's table; the kitchen's, per
@@ -15,8 +14,6 @@ export { SHOP_ROLES, type ShopRole };
 
 export const NOT_FOR_YOUR_ROLE = 'Your role doesn’t include this. Ask an owner of the shop if you need it.';
 export const NOT_STAFF = 'This is for the people who run Sfoglia. Ask an owner to invite you.';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export async function hasShopRole(db: DbOrTx, customerId: string, role: ShopRole): Promise<boolean> {
   const [row] = await db
@@ -79,13 +76,8 @@ export async function setShopRoles(tx: DbOrTx, customerId: string, roles: readon
       .onConflictDoNothing();
 }
 
-export interface AddedShopStaff {
-  customerId: string;
-  email: string;
+export interface AddedShopStaff extends StaffAccount {
   role: ShopRole;
-  /** The account was made now; its password is the one given, or this generated one (shown once). */
-  created: boolean;
-  generatedPassword: string | null;
 }
 
 /**
@@ -103,37 +95,10 @@ export async function addShopStaff(
     lastName?: string;
   },
 ): Promise<AddedShopStaff> {
-  const email = input.email.trim().toLowerCase();
-  if (!EMAIL.test(email)) throw new DomainError('INVALID_EMAIL', `${input.email} is not an email address`);
-  const existing = await findCustomerByEmail(db, email);
-  const generatedPassword = !existing && !input.password ? randomBytes(12).toString('base64url') : null;
-  const passwordHash = existing ? null : await hashPassword(input.password ?? generatedPassword!);
-  return db.transaction(async (tx) => {
-    let customerId = existing?.id;
-    let created = false;
-    if (!customerId) {
-      const made = await createOrFindCustomer(tx, {
-        email,
-        firstName: input.firstName ?? 'Staff',
-        lastName: input.lastName ?? '',
-        passwordHash: passwordHash!,
-        acceptsEmails: false,
-        acceptsSms: false,
-        acceptsMail: false,
-        emailConfirmedAt: new Date(),
-      });
-      customerId = made.customer.id;
-      created = made.created;
-    }
+  const account = await staffAccount(db, input, 'Staff', async (tx, customerId) => {
     await tx.insert(shopStaff).values({ customerId, role: input.role }).onConflictDoNothing();
-    return {
-      customerId,
-      email,
-      role: input.role,
-      created,
-      generatedPassword: created ? generatedPassword : null,
-    };
   });
+  return { ...account, role: input.role };
 }
 
 /** Takes a shop-wide role from an account: whether it had it. */
