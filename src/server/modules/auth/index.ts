@@ -5,5 +5,5 @@ export { AccountsService } from './accounts.service';
 export { emailRequestsOf, type EmailRequests } from './email-requests';
 export { accountRoutes } from './accounts.routes';
 export { sessionRoutes } from './sessions.routes';
-export { hashPassword, verifyPassword } from './passwords';
+export { verifyPassword } from './passwords';
 export { staffAccount, type StaffAccount } from './staff-accounts';
