@@ -261,6 +261,7 @@ export function buildServices({ config, database, clock, rules, processors, log 
       new CreditService(db, clock),
       new SubscriptionsService(db, rules, clock, config.publicUrl),
       schedule,
+      config.publicUrl,
     ),
     catalogueAdmin: new CatalogueAdminService(db, clock, catalogueChanges),
     takeawayAdmin: new TakeawayAdminService(db, clock, catalogueChanges),

@@ -54,8 +54,10 @@ export type EmailTemplate =
   | 'loyalty_reward'
   // One wallet (issue 23 part 4): credit about to expire.
   | 'credit_expiring'
-  // The back office (issue 25 part 1): an owner's invitation to join the staff.
-  | 'staff_invitation';
+  // The back office (issue 25 part 1): an owner's invitation to join the staff; (part 4) a refund given on
+  // an order.
+  | 'staff_invitation'
+  | 'order_refund';
 
 /** A file sent with a message (an event's calendar entry, `.ics`): text content, sent as UTF-8. */
 export interface EmailAttachment {

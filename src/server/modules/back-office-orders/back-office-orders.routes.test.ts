@@ -4,7 +4,7 @@ import { orderRefunds } from '../../db/schema/back-office-orders';
 import { paymentRefunds } from '../../db/schema/payments';
 import { sandboxRefunds } from '../../db/schema/payments-sandbox';
 import { staffAudit } from '../../db/schema/staff';
-import { clearRateLimits } from '../../test/accounts';
+import { clearRateLimits, emailsTo, linksIn } from '../../test/accounts';
 import { API, expectError } from '../../test/api-expect';
 import { createTestApp, type TestApp, type Visitor } from '../../test/harness';
 import { planCustomer, weeksOf, type PlanCustomer } from '../../test/plans';
@@ -221,6 +221,16 @@ describe('refunds', () => {
       actor_email: owner.email,
       card_state: 'refunded',
     });
+    // The customer is told: how much, to the card and when it shows, the reason, and a link to the order.
+    const number = made.body.data.attributes.order.number;
+    const [email, ...more] = await emailsTo(t, customer.email, 'order_refund');
+    expect(more).toEqual([]);
+    expect(email!.subject).toBe(`We’ve refunded £2.50 on order #${number}`);
+    expect(email!.text).toContain('Reason: One dish arrived broken');
+    expect(email!.text).toMatch(/Back to your card:\s+£2\.50/);
+    expect(email!.text).toContain('5 to 10 working days');
+    expect(email!.text).not.toContain('store credit');
+    expect(linksIn(email!).map((link) => link.pathname)).toContain(`/order/${customer.firstOrderId}`);
   });
 
   test('as store credit: the balance rises and the credit never expires', async () => {
@@ -234,6 +244,10 @@ describe('refunds', () => {
     const wallet = await owner.visitor.get(`${API}/back_office/customers/${customer.customerId}`);
     expect(wallet.body.data.attributes.credit.balance).toBe(400);
     expect(wallet.body.data.attributes.credit.lots[0]).toMatchObject({ source: 'refund', expires_at: null });
+    const [email] = await emailsTo(t, customer.email, 'order_refund');
+    expect(email!.text).toMatch(/As Sfoglia store credit:\s+£4\.00/);
+    expect(email!.text).toContain('never expires');
+    expect(email!.text).not.toContain('Back to your card');
   });
 
   test('more than is left, nothing, less than nothing, a wrong kind, no reason and extra fields are refused; nothing changes', async () => {

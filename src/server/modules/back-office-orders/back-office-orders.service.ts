@@ -61,6 +61,7 @@ export class BackOfficeOrdersService {
     private readonly credit: CreditService,
     private readonly plans: SubscriptionsService,
     private readonly schedule: ScheduleService,
+    private readonly publicUrl: string,
   ) {}
 
   private async actor(customerId: string, capability: Capability): Promise<Actor> {
@@ -175,7 +176,13 @@ export class BackOfficeOrdersService {
   async refund(staffId: string, orderId: string, body: RefundBody) {
     const actor = await this.actor(staffId, 'refunds');
     const row = await this.db.transaction((tx) =>
-      giveRefund(tx, { orderId, ...body, actor, at: this.clock.now() }),
+      giveRefund(tx, {
+        orderId,
+        ...body,
+        actor,
+        at: this.clock.now(),
+        orderPageUrl: `${this.publicUrl}/order/${orderId}`,
+      }),
     );
     return {
       detail: await this.detail(orderId),

@@ -4,7 +4,10 @@ import { DomainError } from '../../../domain/errors';
 import { formatPence } from '../../../domain/money';
 import type { DbOrTx } from '../../db/client';
 import { orderRefunds } from '../../db/schema/back-office-orders';
+import { enqueueEmail } from '../../integrations/email';
+import { refundGiven } from '../../integrations/email/payment-templates';
 import { addCredit } from '../credit';
+import { customerContacts } from '../customers';
 import { lockInOrder, orderRowOf, type Mover } from '../orders';
 import { refundRoomOf, requestPartRefund, staffPaymentsOf } from '../payments';
 import { recordChange } from '../staff';
@@ -16,7 +19,8 @@ import { recordChange } from '../staff';
 // left (what it took on the card and in credit, less what went back to the card and the credit given back).
 // To the card it is a part refund of the payment (payments' part-refunds.ts), refunded at the processor
 // after commit by `PaymentsService.refundOwed`; what the card cannot take (credit paid it) goes back as
-// store credit, which never expires (domain/wallet.ts: `refund`).
+// store credit, which never expires (domain/wallet.ts: `refund`). The customer is emailed what was refunded,
+// where to and why, from the same transaction (the outbox sends it after commit).
 
 export type OrderRefundRow = typeof orderRefunds.$inferSelect;
 
@@ -27,6 +31,8 @@ export interface RefundAsk {
   reason: string;
   actor: { id: string; email: string };
   at: Date;
+  /** The customer's page of the order (their email's link). */
+  orderPageUrl: string;
 }
 
 export interface Refundable {
@@ -110,6 +116,22 @@ export async function giveRefund(tx: DbOrTx, ask: RefundAsk): Promise<OrderRefun
       createdAt: ask.at,
     })
     .returning();
+  const contact = (await customerContacts(tx, [order.customerId])).get(order.customerId);
+  if (contact) {
+    await enqueueEmail(
+      tx,
+      refundGiven({
+        to: contact.email,
+        firstName: contact.firstName,
+        number: order.number,
+        toCard: toCard > 0 ? formatPence(toCard) : null,
+        toCredit: toCredit > 0 ? formatPence(toCredit) : null,
+        total: formatPence(ask.amount),
+        reason: ask.reason,
+        link: ask.orderPageUrl,
+      }),
+    );
+  }
   await recordChange(tx, {
     actorId: ask.actor.id,
     actorEmail: ask.actor.email,
