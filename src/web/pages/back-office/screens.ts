@@ -63,6 +63,12 @@ export const BACK_OFFICE_SCREENS: BackOfficeScreen[] = [
     load: () => import('./production/production-page').then((m) => m.ProductionPage),
   },
   {
+    path: 'events',
+    label: 'Events',
+    capability: 'events',
+    load: () => import('./events/events-page').then((m) => m.EventsPage),
+  },
+  {
     path: 'vouchers',
     label: 'Vouchers',
     capability: 'shop',
