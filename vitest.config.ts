@@ -30,6 +30,7 @@ export const DEPENDS_ON_THE_SERVER = [
   'src/server/modules/auth/sign-up.routes.test.ts',
   'src/server/modules/staff/staff.routes.test.ts',
   'src/server/modules/back-office-orders/back-office-orders.routes.test.ts',
+  'src/server/modules/events-admin/events-admin.routes.test.ts',
 ];
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL) && process.env.API_FILES !== 'all';
 

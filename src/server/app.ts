@@ -85,6 +85,7 @@ import { productionRoutes } from './modules/production';
 import { backOfficeOrderRoutes } from './modules/back-office-orders';
 import { catalogueAdminRoutes } from './modules/catalogue-admin';
 import { shopAdminRoutes } from './modules/shop-admin';
+import { eventsAdminRoutes } from './modules/events-admin';
 import { takeawayBasketRoutes, takeawayRoutes } from './modules/takeaway';
 import { countVoucherAttempt, voucherRoutes, type CountCodeAttempt } from './modules/vouchers';
 import { snakeKeys } from '../contracts/case';
@@ -417,6 +418,7 @@ export async function buildApp({
         bannersAdmin: s.bannersAdmin,
         restaurantsAdmin: s.restaurantsAdmin,
       });
+      await api.register(eventsAdminRoutes, { eventSlotsAdmin: s.eventSlotsAdmin });
     },
     { prefix: API_PREFIX },
   );

@@ -17,6 +17,7 @@ import {
   EventBookingsService,
   EventGuestsService,
   EventHostService,
+  EventSlotsAdminService,
   EventsCatalogueService,
   eventKind,
   MyBookingsService,
@@ -114,6 +115,7 @@ export interface Services {
   bookingChanges: BookingChangesService;
   eventGuests: EventGuestsService;
   eventHost: EventHostService;
+  eventSlotsAdmin: EventSlotsAdminService;
   support: SupportService;
   /** The back office's staff, roles, invitations and audit log (issue 25 part 1). */
   staff: StaffService;
@@ -251,6 +253,7 @@ export function buildServices({ config, database, clock, rules, processors, log 
     bookingChanges: new BookingChangesService(db, rules, clock, checkoutEndings, myBookings),
     eventGuests: new EventGuestsService(db, clock),
     eventHost: new EventHostService(db, rules, clock),
+    eventSlotsAdmin: new EventSlotsAdminService(db, clock),
     support: new SupportService(db, clock, config.publicUrl, config.email.support),
     staff: new StaffService(db, clock, config.publicUrl),
     production: new ProductionService(db, clock),

@@ -347,6 +347,11 @@ describe('GET /api/docs/json', () => {
       'PUT /api/v2/back_office/banners/{id}',
       'GET /api/v2/back_office/restaurants',
       'PUT /api/v2/back_office/restaurants/{restaurantId}',
+      // The back office's events (issue 25 part 3): a date's seats and prices.
+      'GET /api/v2/back_office/event_templates',
+      'GET /api/v2/back_office/event_slots',
+      'POST /api/v2/back_office/event_slots',
+      'PATCH /api/v2/back_office/event_slots/{id}',
       'GET /api/v2/back_office/settings',
       'PUT /api/v2/back_office/settings',
       'GET /api/v2/back_office/vouchers',
@@ -460,6 +465,8 @@ describe('GET /api/docs/json', () => {
         'q',
         'postcode',
         'search',
+        // The back office's events (issue 25 part 3): the coming dates from a day
+        'from',
       ].sort(),
     );
   });

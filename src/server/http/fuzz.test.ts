@@ -114,6 +114,9 @@ const BASE_BODIES: Record<string, Record<string, unknown>> = {
   'PUT /api/v2/back_office/vouchers/{id}': { start_date: null, addon_variant_id: null },
   'POST /api/v2/back_office/banners': { start_date: null },
   'PUT /api/v2/back_office/banners/{id}': { start_date: null },
+  // A new date of an event is a day and a time (the back office, issue 25 part 3); a child price may be null.
+  'POST /api/v2/back_office/event_slots': { date: WEEKS.next, start_time: '18:30', child_price: null },
+  'PATCH /api/v2/back_office/event_slots/{id}': { child_price: null },
 };
 
 /** A valid value for a field: its sample, else the simplest value its schema allows. */

@@ -173,6 +173,9 @@ export class Visitor {
   put<T = any>(url: string, body?: unknown, headers?: Record<string, string>) {
     return this.request<T>('PUT', url, { body: body ?? {}, ...(headers ? { headers } : {}) });
   }
+  patch<T = any>(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('PATCH', url, { body: body ?? {}, ...(headers ? { headers } : {}) });
+  }
   delete<T = any>(url: string, body?: unknown, headers?: Record<string, string>) {
     return this.request<T>('DELETE', url, {
       ...(body !== undefined ? { body } : {}),

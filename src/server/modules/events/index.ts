@@ -10,6 +10,7 @@ export { MyBookingsService } from './my-bookings.service';
 export { BookingChangesService } from './changes.service';
 export { EventGuestsService } from './guests.service';
 export { EventHostService } from './host.service';
+export { EventSlotsAdminService } from './slots-admin.service';
 export { bookingEmails } from './event-emails';
 export { remindEvents } from './reminders';
 export { bookingRoutes } from './bookings.routes';
