@@ -121,7 +121,8 @@ export default defineConfig({
       command: `${makeSeeded} && ${startOnACopy(dataDir)}`,
       url: `http://127.0.0.1:${port}/readyz`,
       reuseExistingServer: false,
-      timeout: 90_000,
+      // It makes the seeded database too (three staff commands, each a process migrating or seeding it).
+      timeout: 180_000,
       env: { ...shopEnv, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}` },
     },
     {

@@ -52,11 +52,15 @@ test('the owner finds a paid order by its number, refunds part of it to the card
   await expect(confirm).toContainText('£5.50 back to the card the customer paid with');
   await expectAccessible(page, '/back-office/orders/<id> confirming a refund');
   await confirm.getByRole('button', { name: 'Confirm refund' }).click();
-  await expect(page.getByText(`Refunded £5.50 on order #${box.number}`)).toBeVisible();
+  await expect(page.getByText(`Refunded £5.50 on order #${box.number}`, { exact: true })).toBeVisible();
   await expect(page.getByText(`Left to refund: ${pounds(box.total - 550)}`)).toBeVisible();
   const given = page.getByRole('region', { name: 'Refunds given' });
   await expect(given).toContainText('£5.50 to the card');
   await expect(given).toContainText(OWNER.email);
+  // The customer was emailed about it, from the refund's own transaction: the order's emails list it.
+  await expect(page.getByRole('region', { name: 'Emails' })).toContainText(
+    `We’ve refunded £5.50 on order #${box.number}`,
+  );
 
   // The customer's page, from the order.
   await page.getByRole('link', { name: box.email }).click();
