@@ -21,7 +21,8 @@ import { readMany, readMeta, readOne } from '../../shared/api/documents';
 
 export type { AuditEntryView, BackOfficeMe, ProductionPlanView, StaffInvitation, StaffMemberView };
 
-const noRetryWhenRefused = (count: number, error: unknown) =>
+/** A read refused (not signed in, not allowed, not found, bad input) is not tried again; others twice. */
+export const noRetryWhenRefused = (count: number, error: unknown) =>
   count < 2 && !isApiError(error, 'FORBIDDEN', 'UNAUTHENTICATED', 'NOT_FOUND', 'VALIDATION_FAILED');
 
 export interface BackOfficeRestaurant {

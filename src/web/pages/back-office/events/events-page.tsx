@@ -13,12 +13,12 @@ import { showToast } from '../../../shared/ui/toast';
 import { usePageMeta } from '../../../shared/use-page-meta';
 import { penceOf } from '../catalogue/dish-editor';
 import { penceToPounds } from '../orders/money-input';
+import type { BackOfficeRestaurant } from '../back-office.queries';
 import type { BackOfficeScreenProps } from '../screens';
 import { sittingLabel } from './events-format';
 import {
   eventsApi,
   eventsQueries,
-  type EventRestaurant,
   type EventSlotAdminChange,
   type EventSlotAdminNew,
   type EventSlotAdminView,
@@ -225,7 +225,7 @@ function AddDateForm({
   onDone,
 }: {
   templates: EventTemplateAdminView[];
-  restaurants: EventRestaurant[];
+  restaurants: BackOfficeRestaurant[];
   onDone: () => void;
 }) {
   const queryClient = useQueryClient();

@@ -7,22 +7,15 @@ import {
   type EventSlotAdminView,
   type EventTemplateAdminView,
 } from '../../../../contracts/back-office-events';
-import { api, isApiError } from '../../../shared/api/client';
+import { api } from '../../../shared/api/client';
 import { readMany, readMeta, readOne } from '../../../shared/api/documents';
+import { noRetryWhenRefused, type BackOfficeRestaurant } from '../back-office.queries';
 
 // The back office's events (issue 25 part 3): the coming sittings of each event with their seats and prices,
 // what a new one can be of and where, a new sitting and a change of one's seats and prices. Each write carries
 // an Idempotency-Key made once per attempt by its caller.
 
 export type { EventSlotAdminChange, EventSlotAdminNew, EventSlotAdminView, EventTemplateAdminView };
-
-export interface EventRestaurant {
-  id: string;
-  name: string;
-}
-
-const noRetryWhenRefused = (count: number, error: unknown) =>
-  count < 2 && !isApiError(error, 'FORBIDDEN', 'UNAUTHENTICATED', 'NOT_FOUND', 'VALIDATION_FAILED');
 
 export const eventsQueries = {
   all: ['back-office', 'events'] as const,
@@ -45,7 +38,7 @@ export const eventsQueries = {
         const doc = await api('GET', '/back_office/event_templates', { signal });
         return {
           templates: readMany(doc, eventTemplateAdminModel),
-          restaurants: readMeta<{ restaurants: EventRestaurant[] }>(doc, null).restaurants,
+          restaurants: readMeta<{ restaurants: BackOfficeRestaurant[] }>(doc, null).restaurants,
         };
       },
       retry: noRetryWhenRefused,
