@@ -321,9 +321,17 @@ describe('several deliverers on one database', () => {
   test('never send a message twice', async () => {
     await enqueue('together', 60);
     const shared: Sent[] = [];
-    const deliverers = [0, 1, 2].map(() => {
+    // Each deliverer's sends wait until all three are sending, so each holds a batch while the others claim
+    // theirs: what they share is decided by their claims, not by which of them the scheduler ran first.
+    const sending = new Set<number>();
+    let allSending = () => {};
+    const together = new Promise<void>((resolve) => (allSending = resolve));
+    const deliverers = [0, 1, 2].map((n) => {
       const { transport, sent } = recorder(async (message) => {
         shared.push(message);
+        sending.add(n);
+        if (sending.size === 3) allSending();
+        await together;
         await new Promise((resolve) => setTimeout(resolve, 2));
       });
       return { delivery: start({ transport, batchSize: 7 }), sent };
