@@ -1,3 +1,4 @@
+import { TZDateMini } from '@date-fns/tz';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
@@ -15,7 +16,9 @@ import {
   isIsoDate,
   isoDate,
   londonDate,
+  londonClock,
   londonInstant,
+  londonOffsetMinutes,
   shortDayLabel,
   weekdayOf,
   weekStartOf,
@@ -236,6 +239,61 @@ describe('londonDate', () => {
         },
       ),
     );
+  });
+});
+
+describe('London time worked out without Intl (issue 24: no Intl on a first load)', () => {
+  const instantArb = fc.integer({ min: Date.UTC(1970, 0, 1), max: Date.UTC(2100, 11, 31) });
+
+  test('property: the offset and wall clock agree with the platform time-zone data, 1970–2100', () => {
+    fc.assert(
+      fc.property(instantArb, (time) => {
+        const instant = new Date(time);
+        expect(londonOffsetMinutes(time)).toBe(-new TZDateMini(time, 'Europe/London').getTimezoneOffset());
+        const parts = londonParts(instant);
+        const clock = londonClock(instant);
+        expect(clock).toEqual({ date: parts.date, hours: parts.hour, minutes: parts.minute });
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  // The nights the clocks change, with every wall time around them: the hour spring skips and the hour
+  // autumn shows twice are answered as @date-fns/tz (Intl) answers them.
+  const changeDays = fc.integer({ min: 1990, max: 2100 }).chain((year) =>
+    fc.constantFrom(
+      ...[2, 9].map((month) => {
+        const last = new Date(Date.UTC(year, month + 1, 0));
+        return new Date(Date.UTC(year, month, last.getUTCDate() - last.getUTCDay()))
+          .toISOString()
+          .slice(0, 10) as IsoDate;
+      }),
+    ),
+  );
+  test('property: londonInstant agrees with @date-fns/tz for any wall time, around the changes too', () => {
+    const wallArb = fc.tuple(
+      fc.oneof(isoDateArb, changeDays),
+      fc.integer({ min: 0, max: 23 }),
+      fc.integer({ min: 0, max: 59 }),
+    );
+    fc.assert(
+      fc.property(wallArb, ([date, h, m]) => {
+        const [y, mo, day] = date.split('-').map(Number) as [number, number, number];
+        const expected = new TZDateMini(y, mo - 1, day, h, m, 'Europe/London').getTime();
+        expect(londonInstant(date, h, m).getTime()).toBe(expected);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  test.each([
+    ['2026-03-29', 1, 0, '2026-03-29T01:00:00.000Z'], // skipped: read as GMT
+    ['2026-03-29', 1, 30, '2026-03-29T01:30:00.000Z'],
+    ['2026-10-25', 1, 0, '2026-10-25T01:00:00.000Z'], // shown twice: the second (GMT)
+    ['2026-10-25', 0, 30, '2026-10-24T23:30:00.000Z'],
+    ['1995-07-01', 12, 0, '1995-07-01T11:00:00.000Z'], // before 1996: the platform's data
+  ])('%s %i:%i London is %s', (date, hours, minutes, instant) => {
+    expect(londonInstant(d(date), hours, minutes).toISOString()).toBe(instant);
   });
 });
 

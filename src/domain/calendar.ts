@@ -1,5 +1,3 @@
-import { TZDateMini } from '@date-fns/tz';
-
 // Time is Europe/London (architecture decision 4). Calendar days travel as ISO local dates
 // ("2026-11-23"); instants are `Date`s. Every clock-dependent rule takes `now` as an argument.
 
@@ -62,19 +60,63 @@ export function weekdayOf(date: IsoDate): number {
 }
 
 /**
- * The London day last asked for, from its first instant to the next day's: the time-zone look-up takes
- * 4–7 µs (Intl), and a request asks for today's date several times.
+ * The London day last asked for, from its first instant to the next day's: a request asks for today's date
+ * several times.
  */
 let knownDay: { from: number; to: number; date: IsoDate } | null = null;
+
+// London's clocks since 1996 (the EU rule, which the time-zone database carries on): one hour ahead (BST)
+// from 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of October. Worked out here
+// rather than asked of Intl: a browser's first Intl call loads its locale data, 30–80 ms in one task on a
+// phone's first load (issue 24). Earlier instants ask Intl (property-tested against @date-fns/tz).
+const RULE_FROM = Date.UTC(1996, 0, 1);
+
+let intlLondon: Intl.DateTimeFormat | null = null;
+
+/** London's offset at an instant before 1996, from the platform's time-zone data. */
+function intlOffsetMinutes(time: number): number {
+  intlLondon ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: SHOP_TIME_ZONE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
+  const part = Object.fromEntries(intlLondon.formatToParts(time).map((p) => [p.type, Number(p.value)]));
+  const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
+  return Math.round((wall - (time - (((time % 1000) + 1000) % 1000))) / 60_000);
+}
+
+/** 01:00 UTC on the last Sunday of `month` (0-based) in `year`. */
+function lastSundayAtOneUtc(year: number, month: number): number {
+  const last = new Date(Date.UTC(year, month + 1, 0));
+  return Date.UTC(year, month, last.getUTCDate() - last.getUTCDay(), 1);
+}
+
+/** London's offset from UTC at an instant, in minutes (0 or 60). */
+export function londonOffsetMinutes(time: number): number {
+  if (Number.isNaN(time)) return NaN;
+  if (time < RULE_FROM) return intlOffsetMinutes(time);
+  const year = new Date(time).getUTCFullYear();
+  return time >= lastSundayAtOneUtc(year, 2) && time < lastSundayAtOneUtc(year, 9) ? 60 : 0;
+}
+
+/** London's wall clock at an instant, as a Date whose UTC fields read it. */
+function londonWall(time: number): Date {
+  return new Date(time + londonOffsetMinutes(time) * 60_000);
+}
 
 /** The shop's calendar date at an instant. */
 export function londonDate(now: Date): IsoDate {
   const time = now.getTime();
   if (knownDay && time >= knownDay.from && time < knownDay.to) return knownDay.date;
-  const local = new TZDateMini(time, SHOP_TIME_ZONE);
-  const y = local.getFullYear();
-  const m = String(local.getMonth() + 1).padStart(2, '0');
-  const d = String(local.getDate()).padStart(2, '0');
+  const local = londonWall(time);
+  const y = local.getUTCFullYear();
+  const m = String(local.getUTCMonth() + 1).padStart(2, '0');
+  const d = String(local.getUTCDate()).padStart(2, '0');
   const date = `${y}-${m}-${d}` as IsoDate;
   if (isIsoDate(date)) {
     // London's clocks change at 1 or 2 in the morning, never at midnight: each day starts at its 00:00.
@@ -88,7 +130,11 @@ export function londonDate(now: Date): IsoDate {
 /** The instant at which London's clocks show `date` `hours`:`minutes`. */
 export function londonInstant(date: IsoDate, hours: number, minutes = 0): Date {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(new TZDateMini(y, m - 1, d, hours, minutes, SHOP_TIME_ZONE).getTime());
+  const wall = Date.UTC(y, m - 1, d, hours, minutes);
+  // A time the spring change skips (01:00–01:59) is read as GMT, and one the autumn change shows twice as
+  // its second (GMT) time: the lesser of the offsets an hour before and at that wall time, as
+  // @date-fns/tz answers.
+  return new Date(wall - Math.min(londonOffsetMinutes(wall - 3_600_000), londonOffsetMinutes(wall)) * 60_000);
 }
 
 /** Menu weeks start on Monday; a week is named by its Monday. */
@@ -148,8 +194,8 @@ export function fullDateLabel(date: IsoDate): string {
 
 /** London's wall clock at an instant: its date, hours (0–23) and minutes. */
 export function londonClock(instant: Date): { date: IsoDate; hours: number; minutes: number } {
-  const local = new TZDateMini(instant.getTime(), SHOP_TIME_ZONE);
-  return { date: londonDate(instant), hours: local.getHours(), minutes: local.getMinutes() };
+  const local = londonWall(instant.getTime());
+  return { date: londonDate(instant), hours: local.getUTCHours(), minutes: local.getUTCMinutes() };
 }
 
 /** A time of day as people write it in the UK: "5pm", "8:30am", "12 noon", "midnight". */

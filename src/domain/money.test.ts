@@ -76,6 +76,43 @@ describe('formatPence', () => {
   });
 });
 
+describe('pounds written without Intl (issue 24), as en-GB writes them', () => {
+  const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+  const whole = new Intl.NumberFormat('en-GB', {
+    style: 'currency',
+    currency: 'GBP',
+    maximumFractionDigits: 0,
+  });
+  // Up to ±£100bn: beyond it, Intl's pounds (pence ÷ 100 as a float) lose the last penny, and ours do not.
+  const anyPence = fc.oneof(
+    amount,
+    fc.integer({ min: -10_000, max: 10_000 }),
+    fc.integer({ min: -1e13, max: 1e13 }),
+  );
+
+  test('property: formatPence and formatPenceShort equal Intl.NumberFormat for whole pence', () => {
+    fc.assert(
+      fc.property(anyPence, (value) => {
+        expect(formatPence(value)).toBe(gbp.format(value / 100 + 0));
+        expect(formatPenceShort(value)).toBe(
+          value % 100 === 0 ? whole.format(value / 100 + 0) : gbp.format(value / 100 + 0),
+        );
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  test('the largest safe amounts keep every penny', () => {
+    expect(formatPence(7_662_983_147_678_251)).toBe('£76,629,831,476,782.51');
+    expect(formatPence(-Number.MAX_SAFE_INTEGER)).toBe('-£90,071,992,547,409.91');
+  });
+
+  test('a fraction of a penny is still written by Intl (rounded)', () => {
+    expect(formatPence(199.6)).toBe('£2.00');
+    expect(formatPence(-0.4)).toBe(gbp.format(-0.004));
+  });
+});
+
 describe('formatPenceShort', () => {
   test.each([
     [1000, '£10'],

@@ -2,6 +2,7 @@
 // reference they can quote; staff with the support role answer it, and the answer reaches the customer by
 // email and in their account. Pure rules: topics, sizes and the reference's form.
 import { dayMonth, isIsoDate, shortDayLabel, type IsoDate } from './calendar';
+import { formatCount } from './numbers';
 import type { OrderSource } from './orders';
 
 export const SUPPORT_TOPICS = [
@@ -35,7 +36,7 @@ export function supportMessageProblem(message: string): string | null {
     return `Please tell us a little more (at least ${SUPPORT_MESSAGE_MIN} characters).`;
   }
   if (trimmed.length > SUPPORT_MESSAGE_MAX) {
-    return `Please keep your message under ${SUPPORT_MESSAGE_MAX.toLocaleString('en-GB')} characters (it has ${trimmed.length.toLocaleString('en-GB')}).`;
+    return `Please keep your message under ${formatCount(SUPPORT_MESSAGE_MAX)} characters (it has ${formatCount(trimmed.length)}).`;
   }
   return null;
 }

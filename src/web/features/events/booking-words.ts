@@ -1,24 +1,14 @@
-import { clockTimeLabel } from '../../../domain/calendar';
+import { londonDate, shortDayLabel, timeLabel } from '../../../domain/calendar';
 import { preferenceLabel } from '../../../domain/events';
 
 // How a booking's facts read on the booker's and the host's screens (London dates and times, guests,
 // needs). The booking pages' own words are format.ts (not imported here: these screens' chunks stay apart
 // from the public pages').
 
-const londonDateTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: 'numeric',
-  hourCycle: 'h23',
-});
-
 /** "Sat 12 Dec, 7pm", "Wed 18 Nov, 10:16am" in London time: times as the shop writes them everywhere. */
 export function whenLabel(iso: string): string {
-  const parts = Object.fromEntries(londonDateTime.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
-  return `${parts.weekday} ${parts.day} ${parts.month}, ${clockTimeLabel(Number(parts.hour), Number(parts.minute))}`;
+  const at = new Date(iso);
+  return `${shortDayLabel(londonDate(at))}, ${timeLabel(at)}`;
 }
 
 /** "3 adults and 1 child", "1 adult", "No guests". */

@@ -1,5 +1,5 @@
 import type { EventSlot } from '../../../contracts/events';
-import { clockTimeLabel } from '../../../domain/calendar';
+import { londonDate, shortDayLabel, timeLabel } from '../../../domain/calendar';
 
 // How events' facts read on their pages: durations, London dates and times, seats left, guests.
 
@@ -12,29 +12,15 @@ export function durationLabel(minutes: number): string {
   return rest === 0 ? whole : `${whole} ${rest} minutes`;
 }
 
-const londonDay = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-});
-const londonTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  hour: 'numeric',
-  minute: 'numeric',
-  hourCycle: 'h23',
-});
-
-/** "7pm", "10:16am" in London time, as the shop writes times (domain/calendar clockTimeLabel). */
+/** "7pm", "10:16am" in London time, as the shop writes times (domain/calendar's timeLabel, no Intl). */
 export function clockLabel(iso: string): string {
-  const parts = londonTime.formatToParts(new Date(iso));
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return clockTimeLabel(part('hour'), part('minute'));
+  return timeLabel(new Date(iso));
 }
 
 /** "Thu 26 Nov, 7pm" in London time. */
 export function startsLabel(iso: string): string {
-  return `${londonDay.format(new Date(iso)).replace(',', '')}, ${clockLabel(iso)}`;
+  const at = new Date(iso);
+  return `${shortDayLabel(londonDate(at))}, ${timeLabel(at)}`;
 }
 
 /** "3 seats left", "1 seat left", or why it cannot be booked ("Sold out", "Booking closed"). */

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { Customer } from '../../../contracts/customer-model';
 import type { SupportTicket, SupportTicketBody } from '../../../contracts/support';
+import { formatCount } from '../../../domain/numbers';
 import { EMAIL_FORMAT_MESSAGE, EMAIL_PATTERN } from '../../../contracts/email-format';
 import {
   SUPPORT_MESSAGE_MAX,
@@ -29,7 +30,7 @@ interface Values {
   name: string;
 }
 
-const count = (n: number) => n.toLocaleString('en-GB');
+const count = formatCount;
 const isTopic = (value: string | null): value is SupportTopic =>
   SUPPORT_TOPICS.some((topic) => topic.id === value);
 

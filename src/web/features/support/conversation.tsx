@@ -1,6 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import type { SupportTicket } from '../../../contracts/support';
 import { SUPPORT_MESSAGE_MAX, supportMessageProblem } from '../../../domain/support';
+import { formatCount } from '../../../domain/numbers';
 import { FormError, SubmitButton, TextAreaField } from '../../shared/forms/fields';
 import { useForm } from '../../shared/forms/use-form';
 import { randomId } from '../../shared/random-id';
@@ -103,7 +104,7 @@ export function MessageForm({
             className={`support-form__count${length > SUPPORT_MESSAGE_MAX ? ' support-form__count--over' : ''}`}
           >
             {hint ? <>{hint} </> : null}
-            {length.toLocaleString('en-GB')} of {SUPPORT_MESSAGE_MAX.toLocaleString('en-GB')} characters
+            {formatCount(length)} of {formatCount(SUPPORT_MESSAGE_MAX)} characters
           </span>
         }
         {...form.field('message')}

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from '../../shared/router';
-import { londonDate, shortDayLabel } from '../../../domain/calendar';
+import { londonClock, londonDate, shortDayLabel } from '../../../domain/calendar';
 import { isStars, RATING_EDIT_HOURS, starWords } from '../../../domain/ratings';
 import { OrderRatingForm } from '../../features/ratings/order-rating-form';
 import { ratingQueries, type RatingOrder } from '../../features/ratings/ratings.queries';
@@ -43,10 +43,11 @@ export const confirmationPath = (orderId: string, key: string | null, stars: num
   `/rate-my-takeaway/confirmation?${new URLSearchParams({ order: orderId, ...(key ? { key } : {}), rating: String(stars) })}`;
 
 const dayOf = (iso: string) => shortDayLabel(londonDate(new Date(iso)));
-const timeOf = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' }).format(
-    new Date(iso),
-  );
+/** "18:05" in London time (no Intl on a first load: issue 24). */
+const timeOf = (iso: string) => {
+  const { hours, minutes } = londonClock(new Date(iso));
+  return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
+};
 
 /** The order: its number, where from, when it came, and what was in it. */
 export function RatedOrderSummary({ order }: { order: RatingOrder }) {
