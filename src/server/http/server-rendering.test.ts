@@ -288,14 +288,23 @@ describe('every public page is rendered on the server', () => {
     const { html } = await page('/menu');
     const head = html.slice(0, html.indexOf('</head>'));
     const main = html.slice(html.indexOf('<main'));
-    const pictures = [...main.matchAll(/<img [^>]*src="([^"]*\/media\/\d+\.svg)"[^>]*>/g)];
+    const pictures = [...main.matchAll(/<img [^>]*src="([^"]*\/media\/\d+-240\.webp)"[^>]*>/g)];
     expect(pictures.length).toBeGreaterThanOrEqual(6);
+    // Sized for the screen (issue 24 part 4): WebP 160 to 480 wide for a 112 px card, the browser picks.
+    for (const [tag] of pictures) {
+      expect(tag).toMatch(/srcset="[^"]*\/media\/\d+-160\.webp 160w, [^"]*-480\.webp 480w"/i);
+      expect(tag).toContain('sizes="112px"');
+    }
     // The first four (a phone's first screen, and a desktop's) at once and first; the rest when scrolled to.
-    for (const [tag, src] of pictures.slice(0, 4)) {
+    for (const [tag] of pictures.slice(0, 4)) {
       expect(tag).toContain('loading="eager"');
       expect(tag).toMatch(/fetchpriority="high"/i);
+      const srcset = /srcset="([^"]+)"/i.exec(tag)![1]!;
       expect(head).toMatch(
-        new RegExp(`<link rel="preload" as="image" href="${src}"[^>]*fetchpriority="high"`, 'i'),
+        new RegExp(
+          `<link rel="preload" as="image" imagesrcset="${srcset}" imagesizes="112px" fetchpriority="high"`,
+          'i',
+        ),
       );
     }
     for (const [tag] of pictures.slice(4)) expect(tag).toContain('loading="lazy"');
@@ -314,13 +323,16 @@ describe('every public page is rendered on the server', () => {
     const main = html.slice(html.indexOf('<main'));
     const pictures = [...main.matchAll(/<img [^>]*class="twm-dish__image"[^>]*>/g)].map(([tag]) => ({
       tag,
-      src: /src="([^"]+)"/.exec(tag)![1]!,
+      srcset: /srcset="([^"]+)"/i.exec(tag)![1]!,
     }));
     expect(pictures.length).toBeGreaterThan(4);
-    for (const { tag, src } of pictures.slice(0, 4)) {
+    for (const { tag, srcset } of pictures.slice(0, 4)) {
       expect(tag).toContain('loading="eager"');
       expect(tag).toMatch(/fetchpriority="high"/i);
-      expect(head).toContain(`<link rel="preload" as="image" href="${src}"`);
+      expect(srcset).toMatch(/\/media\/\d+-160\.webp 160w/);
+      expect(head.toLowerCase()).toContain(
+        `<link rel="preload" as="image" imagesrcset="${srcset}"`.toLowerCase(),
+      );
     }
     for (const { tag } of pictures.slice(4)) expect(tag).toContain('loading="lazy"');
     for (const { tag } of pictures) expect(tag).toMatch(/width="\d+" height="\d+"/);

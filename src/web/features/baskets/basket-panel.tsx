@@ -7,6 +7,7 @@ import { portionLabel } from '../../../domain/menu';
 import { formatPence, pence } from '../../../domain/money';
 import { Spinner } from '../../shared/ui/spinner';
 import { isOptimistic } from './optimistic';
+import { pictureSources } from '../../../domain/pictures';
 
 // The basket: items by week with +/- (minus at 1 removes), each week's progress to the per-delivery
 // minimum and to free delivery, a one-off box's fee by name, and the totals (the total charged). What stops
@@ -23,7 +24,9 @@ function Item({
   const what = `${portionLabel(item.isDouble)} ${item.title}`;
   return (
     <li className="basket-item">
-      {item.imageUrl ? <img src={item.imageUrl} alt="" width={56} height={42} loading="lazy" /> : null}
+      {item.imageUrl ? (
+        <img {...pictureSources(item.imageUrl, 56)} alt="" width={56} height={42} loading="lazy" />
+      ) : null}
       <div className="basket-item__text">
         <span className="basket-item__title">{item.title}</span>
         <span className="basket-item__meta">

@@ -2,6 +2,7 @@ import { Link } from '../../shared/router';
 import type { EventTemplate } from '../../../contracts/events';
 import { formatPence } from '../../../domain/money';
 import { durationLabel, startsLabel } from './format';
+import { pictureSources } from '../../../domain/pictures';
 
 /** A theme's page; `query` ("?month=2026-12…") carries the list's filters, so its dates are the ones matched. */
 export const themePath = (id: string, query = '') => `/events/theme/${encodeURIComponent(id)}${query}`;
@@ -22,7 +23,7 @@ export function ThemeCard({
     <li className="ev-card">
       {cover ? (
         <img
-          src={cover}
+          {...pictureSources(cover, 480, '(max-width: 699px) 100vw, 480px')}
           alt=""
           width={800}
           height={600}

@@ -4,6 +4,7 @@ import { formatPence } from '../../../domain/money';
 import { AddControl, type LineState } from './add-control';
 import { DishFacts } from './dish-facts';
 import type { MenuDish, MenuVariant } from './menu.queries';
+import { pictureSources } from '../../../domain/pictures';
 
 export const LOW_STOCK = 5;
 
@@ -46,7 +47,7 @@ function DishCardView({
       >
         {image ? (
           <img
-            src={image.url}
+            {...pictureSources(image.url, 112)}
             alt=""
             width={112}
             height={112}

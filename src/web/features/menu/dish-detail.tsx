@@ -8,6 +8,7 @@ import { AddControl, type LineState } from './add-control';
 import { DishFacts } from './dish-facts';
 import { menuQueries, type MenuDish, type MenuVariant } from './menu.queries';
 import { PortionPicker } from './portion-picker';
+import { pictureSources } from '../../../domain/pictures';
 
 // The dish detail view: pictures, the key facts, description, allergens (the 14 only), what else it contains,
 // and the portion choice with the basket controls. It reads the product by id from the storefront, showing
@@ -44,7 +45,7 @@ export function DishDetail({
       {image ? (
         <div className="dish-detail__gallery">
           <img
-            src={image.url}
+            {...pictureSources(image.url, 640, '(max-width: 700px) 100vw, 640px')}
             alt={image.altText ?? dish.title}
             width={image.width ?? 800}
             height={image.height ?? 600}
@@ -59,7 +60,7 @@ export function DishDetail({
                   aria-pressed={index === imageIndex}
                   onClick={() => setImageIndex(index)}
                 >
-                  <img src={img.url} alt="" width={64} height={48} loading="lazy" />
+                  <img {...pictureSources(img.url, 64)} alt="" width={64} height={48} loading="lazy" />
                 </button>
               ))}
             </div>

@@ -11,6 +11,7 @@ import { cutoffCountdown } from './countdown';
 import { dayLabel } from './plan-text';
 import { subscriptionsApi } from './subscriptions.queries';
 import './subscriptions.css';
+import { pictureSources } from '../../../domain/pictures';
 
 // One coming week of a plan (issue 12 part 3, "Your pasta plan"): its day, its dishes with their pictures,
 // what it costs, how long it stays open, and what can still be done: skip or unskip, choose the dishes,
@@ -53,7 +54,14 @@ export function WeekDishes({ week, label }: { week: ScheduleWeek; label: string 
       {week.lines.map((line, index) => (
         <li key={`${line.productVariantId ?? line.title}-${index}`} className="week-dish">
           {line.imageUrl ? (
-            <img src={line.imageUrl} alt="" width={64} height={48} loading="lazy" decoding="async" />
+            <img
+              {...pictureSources(line.imageUrl, 64)}
+              alt=""
+              width={64}
+              height={48}
+              loading="lazy"
+              decoding="async"
+            />
           ) : (
             <span className="week-dish__blank" aria-hidden="true" />
           )}

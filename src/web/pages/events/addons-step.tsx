@@ -12,6 +12,7 @@ import { LoadFailed } from '../../shared/ui/load-failed';
 import { usePageMeta } from '../../shared/use-page-meta';
 import { PAYMENT } from './guards';
 import { useDraftBooking } from './use-draft-booking';
+import { pictureSources } from '../../../domain/pictures';
 
 // The events checkout's add-ons (spec §2 addons; §7 event_upgrades): the event's extras, each with how
 // many: one a guest at most for a per-guest extra (a wine pairing), up to 10 of anything else. Kept in the
@@ -63,7 +64,13 @@ export function AddonsStep() {
             return (
               <li key={upgrade.id} className="checkout-card ev-upgrade">
                 {upgrade.imageUrl ? (
-                  <img src={upgrade.imageUrl} alt="" width={96} height={96} loading="lazy" />
+                  <img
+                    {...pictureSources(upgrade.imageUrl, 96)}
+                    alt=""
+                    width={96}
+                    height={96}
+                    loading="lazy"
+                  />
                 ) : null}
                 <div className="ev-upgrade__text">
                   <h2>{upgrade.title}</h2>

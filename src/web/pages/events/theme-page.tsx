@@ -13,6 +13,7 @@ import { Spinner } from '../../shared/ui/spinner';
 import { usePageMeta } from '../../shared/use-page-meta';
 import { filtersFrom, filtersQuery, isFiltered } from './filters';
 import { SlotFilterForm } from './slot-filters';
+import { pictureSources } from '../../../domain/pictures';
 
 // /events/theme/{id} (issue 22; spec §2): one theme: its pictures, what happens, how long, what is included
 // and what to bring, the prices (adults, and children where they may come), the refund rule in plain words
@@ -61,7 +62,7 @@ function Theme({ template }: { template: EventTemplate }) {
         {cover ? (
           <img
             className="ev-theme__cover"
-            src={cover}
+            {...pictureSources(cover, 640, '(max-width: 899px) 100vw, 640px')}
             alt=""
             width={800}
             height={600}
@@ -90,7 +91,14 @@ function Theme({ template }: { template: EventTemplate }) {
             <ul className="ev-gallery" aria-label="More pictures">
               {more.map((src) => (
                 <li key={src}>
-                  <img src={src} alt="" width={800} height={600} loading="lazy" decoding="async" />
+                  <img
+                    {...pictureSources(src, 200)}
+                    alt=""
+                    width={800}
+                    height={600}
+                    loading="lazy"
+                    decoding="async"
+                  />
                 </li>
               ))}
             </ul>

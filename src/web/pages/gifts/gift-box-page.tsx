@@ -17,6 +17,7 @@ import { NotFoundPage } from '../../app/not-found';
 import '../../features/checkout/checkout.css';
 import './gifts.css';
 import { LoadFailed } from '../../shared/ui/load-failed';
+import { pictureSources } from '../../../domain/pictures';
 
 // The gift box product route (spec §2 "gift-boxes-product-box": a basket route where default basket
 // creation is skipped): the box, its size and how many, who it is for and the card's message. The recipe-kit
@@ -108,7 +109,7 @@ function GiftBoxForm({ box }: { box: MenuDish }) {
         {image ? (
           <img
             className="gift-box__image"
-            src={image.url}
+            {...pictureSources(image.url, 640, '(max-width: 699px) 100vw, 50vw')}
             alt={image.altText ?? box.title}
             width={image.width ?? 800}
             height={image.height ?? 600}

@@ -8,6 +8,7 @@ import { Spinner } from '../../shared/ui/spinner';
 import { sanitizeHtml } from '../../shared/sanitize-html';
 import './gifts.css';
 import { LoadFailed } from '../../shared/ui/load-failed';
+import { pictureSources } from '../../../domain/pictures';
 
 // /gift-boxes (spec §2): the gift boxes, read from the storefront's gift-boxes collection. Choosing one
 // opens its page, where the size, the recipient and the card's message are chosen.
@@ -43,7 +44,7 @@ export function GiftBoxesPage() {
               <li key={box.id} className="gift-card">
                 {image ? (
                   <img
-                    src={image.url}
+                    {...pictureSources(image.url, 480, '(max-width: 699px) 100vw, 480px')}
                     alt=""
                     width={image.width ?? 800}
                     height={image.height ?? 600}

@@ -35,6 +35,7 @@ import { usePageMeta } from '../../shared/use-page-meta';
 import '../../features/checkout/checkout.css';
 import './gifts.css';
 import { LoadFailed } from '../../shared/ui/load-failed';
+import { pictureSources } from '../../../domain/pictures';
 
 // Sending a gift box (signed in): the recipient's address (saved in the buyer's address book, never made
 // their default), the day it arrives (every day the courier delivers, from the next day up to 21 days ahead:
@@ -182,7 +183,12 @@ function SendGift({ box, draft, variantTitle }: { box: MenuDish; draft: GiftDraf
         </div>
         <div className="gift-summary">
           {image ? (
-            <img src={image.url} alt="" width={image.width ?? 800} height={image.height ?? 600} />
+            <img
+              {...pictureSources(image.url, 640, '(max-width: 699px) 100vw, 640px')}
+              alt=""
+              width={image.width ?? 800}
+              height={image.height ?? 600}
+            />
           ) : null}
           <div>
             <p>

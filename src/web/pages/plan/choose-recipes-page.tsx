@@ -31,6 +31,7 @@ import { LoadFailed } from '../../shared/ui/load-failed';
 import { Spinner } from '../../shared/ui/spinner';
 import { showToast } from '../../shared/ui/toast';
 import { usePageMeta } from '../../shared/use-page-meta';
+import { pictureSources } from '../../../domain/pictures';
 
 // Choosing a box's dishes (spec §2 /schedule/{id}/choose-recipes and /order/{id}/edit/recipes; issue 12
 // part 3): the week's menu with pictures, how many of each (a double portion where the dish has one),
@@ -111,7 +112,14 @@ function DishChoice({
   return (
     <li className="recipe-choice">
       {image ? (
-        <img src={image.url} alt="" width={96} height={72} loading="lazy" decoding="async" />
+        <img
+          {...pictureSources(image.url, 96)}
+          alt=""
+          width={96}
+          height={72}
+          loading="lazy"
+          decoding="async"
+        />
       ) : (
         <span className="recipe-choice__blank" aria-hidden="true" />
       )}

@@ -9,6 +9,7 @@ import { CheckIcon } from '../../../shared/ui/icons';
 import { upsellProducts } from './rules';
 import { takeawayBasketApi, takeawayQueries, type TakeawayBasketState } from '../takeaway.queries';
 import { useMenuViewer } from '../menu/viewer';
+import { pictureSources } from '../../../../domain/pictures';
 
 // "Add something?" (spec §9 upsell categories): sides, drinks, desserts and gelato from the restaurant's
 // menu, each added in one tap with its default size (an idempotency key per tap: a retry never adds two).
@@ -65,7 +66,9 @@ export function Upsell({
           const count = added[product.id] ?? 0;
           return (
             <li key={product.id} className="tw-upsell__item">
-              {product.imageUrl ? <img src={product.imageUrl} alt="" width={64} height={64} /> : null}
+              {product.imageUrl ? (
+                <img {...pictureSources(product.imageUrl, 64)} alt="" width={64} height={64} />
+              ) : null}
               <span className="tw-upsell__text">
                 <span className="tw-upsell__title">{product.title}</span>
                 <span className="tw-upsell__price">{formatPence(product.price)}</span>

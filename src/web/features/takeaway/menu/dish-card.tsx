@@ -3,6 +3,7 @@ import type { MenuProduct } from '../../../../contracts/restaurants';
 import { formatPence } from '../../../../domain/money';
 import type { DishAvailability } from './availability';
 import { groupOptions } from './choice';
+import { pictureSources } from '../../../../domain/pictures';
 
 // A dish on the takeaway menu, several to a phone screen: its name, a line about it, what it is
 // (vegetarian, vegan, gluten free, serves), its allergens, a conflict with the customer's allergen profile,
@@ -116,7 +117,7 @@ function DishCardView({
       {product.imageUrl ? (
         <img
           className="twm-dish__image"
-          src={product.imageUrl}
+          {...pictureSources(product.imageUrl, 96)}
           alt=""
           width={96}
           height={96}

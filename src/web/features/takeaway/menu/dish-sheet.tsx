@@ -23,6 +23,7 @@ import {
   type DishChoice,
 } from './choice';
 import { conflictText, DietaryBadges } from './dish-card';
+import { pictureSources } from '../../../../domain/pictures';
 
 // The modifiers sheet (a dialog; a bottom sheet on phones, where back closes it): the dish, its allergens,
 // a size (radios labelled Grande/Single, spec §9), extras (up to the group's max), what to leave out, a
@@ -160,7 +161,13 @@ export function MenuDishSheet({
       <form className="twm-sheet__form" onSubmit={submit} aria-label={`Choose your ${product.title}`}>
         <div className="twm-sheet__about">
           {product.imageUrl ? (
-            <img className="twm-sheet__image" src={product.imageUrl} alt="" width={640} height={360} />
+            <img
+              className="twm-sheet__image"
+              {...pictureSources(product.imageUrl, 640, '(max-width: 700px) 100vw, 640px')}
+              alt=""
+              width={640}
+              height={360}
+            />
           ) : null}
           {product.description ? <p>{product.description}</p> : null}
           <DietaryBadges product={product} />
