@@ -47,6 +47,8 @@ const only = new Set(
 );
 /** Issue 11: Lighthouse runs per public page (the median is reported). */
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
+/** BENCH_PAGES=/menu,/gift-boxes: Lighthouse on those pages only (their paths as the report names them). */
+const ONLY_PAGES = process.env.BENCH_PAGES ? new Set(process.env.BENCH_PAGES.split(',')) : null;
 /** Issue 11: the shop and the hello world with 1 and with n processes (n: WORKERS' default, the cores). */
 const WORKERS = Number(process.env.BENCH_WORKERS ?? availableParallelism());
 const PROCESS_COUNTS = [...new Set([1, WORKERS])];
@@ -149,7 +151,7 @@ async function main() {
               cookie: undefined,
             })),
             { path: `${TAKEAWAY_MENU} with a basket`, at: TAKEAWAY_MENU, cookie },
-          ];
+          ].filter(({ path }) => !ONLY_PAGES || ONLY_PAGES.has(path));
           for (const { path, at, cookie } of pages) {
             const lh = await lighthouseMedian(`${shop.url}${at}`, LIGHTHOUSE_RUNS, cookie);
             results[`lighthouse ${path}`] = lh;
