@@ -1,5 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useEffect, useMemo, type CSSProperties } from 'react';
+import { useCallback, useEffect, useMemo, type CSSProperties } from 'react';
 import { useSearchParams } from '../shared/router';
 import { planOrderByText } from '../../domain/banners';
 import { deliveryFeesText, type BasketRules } from '../../domain/basket';
@@ -47,7 +47,7 @@ import { useStableCallback } from '../shared/use-stable-callback';
 import { Dialog } from '../shared/ui/dialog';
 import { Spinner } from '../shared/ui/spinner';
 import { setUi, useUi } from '../shared/ui/ui-store';
-import { firstDishes } from '../shared/first-dishes';
+import { useDishesInSteps } from '../shared/first-dishes';
 
 // /menu (the recipe-kit menu, "product-box"): week tabs, filters, sections of dishes, the dish detail
 // and the basket. It combines the menu and baskets features.
@@ -115,6 +115,8 @@ function selectedWeek(tabs: WeekTab[], requested: string | null, settings: ShopS
 }
 
 const INITIAL_DISHES = 6;
+/** Dishes added a step after the first: a small commit each (shared/first-dishes.ts). */
+const DISHES_A_STEP = 6;
 
 /**
  * Dishes on a phone's or a desktop's first screen, whatever section they are in: their pictures are fetched
@@ -217,9 +219,8 @@ function MenuView({ oneOff }: { oneOff: boolean }) {
     () => groupBySection(filter ? visible.filter((d) => matchesFilter(d, filter)) : visible),
     [visible, filter],
   );
-  // The first dishes paint at once; React renders the rest in the background without blocking input.
-  const firstSections = useMemo(() => firstDishes(sections, INITIAL_DISHES), [sections]);
-  const shownSections = useDeferredValue(sections, firstSections);
+  // The first dishes paint at once; the rest follow a few at a time, without blocking input.
+  const shownSections = useDishesInSteps(sections, INITIAL_DISHES, DISHES_A_STEP);
 
   const basket = basketQuery.data?.basket;
   const lineFor = useCallback(

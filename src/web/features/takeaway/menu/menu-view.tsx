@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from '../../../shared/router';
 import type { MenuProduct, Restaurant } from '../../../../contracts/restaurants';
 import type { TakeawayBasket } from '../../../../contracts/takeaway';
@@ -20,7 +20,7 @@ import { MenuDishSheet, type SheetAdd } from './dish-sheet';
 import { MenuTimeDialog } from './time-dialog';
 import { useMenuViewer } from './viewer';
 import './menu.css';
-import { firstDishes } from '../../../shared/first-dishes';
+import { useDishesInSteps } from '../../../shared/first-dishes';
 
 /**
  * Dishes on a phone's or a desktop's first screen, whatever category they are in: their pictures come first,
@@ -30,9 +30,10 @@ const FIRST_SCREEN_DISHES = 4;
 
 /**
  * Dishes rendered first (on the server, and while the page hydrates): a phone's first screens. The rest
- * render right after, in the background, without blocking a tap (as the recipe-kit menu does).
+ * follow a few at a time, without blocking a tap (as the recipe-kit menu does).
  */
 const INITIAL_DISHES = 6;
+const DISHES_A_STEP = 6;
 
 // A restaurant's menu for the basket (issue 13 part 4; spec §2, §3 Takeaway menu, §4 Baskets, §9), shared by
 // /pasta-now, /catering-menu and a table's /dine-in (issue 21): the dishes by category under a sticky
@@ -229,8 +230,7 @@ export function TakeawayMenuView({
     withoutBasket.panel
   );
   // Dishes before each category, for the first screen's pictures.
-  const firstCategories = useMemo(() => firstDishes(categories, INITIAL_DISHES), [categories]);
-  const shown = useDeferredValue(categories, firstCategories);
+  const shown = useDishesInSteps(categories, INITIAL_DISHES, DISHES_A_STEP);
   const before = shown.map((_, index) =>
     shown.slice(0, index).reduce((sum, category) => sum + category.products.length, 0),
   );
