@@ -50,16 +50,26 @@ describe('useDishesInSteps', () => {
     expect([...new Set(commits)]).toEqual([6, 12, 18, 20]);
   });
 
-  test('new sections (a filter, another week) start again from their first six', async () => {
+  test('other sections (a filter, another week) show as many at once as were shown, then go on', async () => {
     const container = document.createElement('div');
     root = createRoot(container);
     act(() => root!.render(<Menu sections={menu('a', [20])} />));
+    await tick();
+    expect(container.textContent).toBe('a0:12');
+    act(() => root!.render(<Menu sections={menu('b', [3, 30])} />));
+    expect(container.textContent).toBe('b0:3 b1:9');
     for (let i = 0; i < 4; i++) await tick();
-    expect(container.textContent).toBe('a0:20');
-    act(() => root!.render(<Menu sections={menu('b', [3, 10])} />));
-    expect(container.textContent).toBe('b0:3 b1:3');
-    for (let i = 0; i < 3; i++) await tick();
-    expect(container.textContent).toBe('b0:3 b1:10');
+    expect(container.textContent).toBe('b0:3 b1:30');
+  });
+
+  test('sections made anew on every render (the same dishes) still reach the end', async () => {
+    const container = document.createElement('div');
+    root = createRoot(container);
+    for (let i = 0; i < 5; i++) {
+      act(() => root!.render(<Menu sections={menu('d', [9, 9])} />));
+      await tick();
+    }
+    expect(container.textContent).toBe('d0:9 d1:9');
   });
 
   test('a menu of six or fewer is shown whole at once, and stays so', async () => {

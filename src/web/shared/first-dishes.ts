@@ -19,31 +19,20 @@ export function firstDishes<T extends { products: readonly unknown[] }>(sections
  * A menu's dishes, its first `first` at once (on the server, and while the page hydrates), then `step` more
  * at a time, each step a transition of its own after the last was painted, until all are shown. Each step
  * is a small commit (its cards' DOM, their pictures, their subscriptions): rendering the rest in one go was
- * a commit of 30–40 ms on /menu's first load, four times that on a phone (issue 24). New sections (a
- * filter, another week) start again from the first dishes.
+ * a commit of 30–40 ms on /menu's first load, four times that on a phone (issue 24). The count only grows:
+ * other sections (a filter, another week, the same dishes marked anew) show as many at once as were shown.
  */
 export function useDishesInSteps<T extends { products: readonly unknown[] }>(
   sections: T[],
   first: number,
   step: number,
 ): T[] {
-  const total = useMemo(
-    () => sections.reduce((sum, section) => sum + section.products.length, 0),
-    [sections],
-  );
-  const [state, setState] = useState({ sections, shown: first });
-  const shown = state.sections === sections ? state.shown : first;
-  if (state.sections !== sections) setState({ sections, shown: first });
+  const total = sections.reduce((sum, section) => sum + section.products.length, 0);
+  const [shown, setShown] = useState(first);
   useEffect(() => {
     if (shown >= total) return;
-    const timer = window.setTimeout(() =>
-      startTransition(() =>
-        setState((current) =>
-          current.sections === sections ? { sections, shown: current.shown + step } : current,
-        ),
-      ),
-    );
+    const timer = window.setTimeout(() => startTransition(() => setShown((current) => current + step)));
     return () => window.clearTimeout(timer);
-  }, [sections, shown, total, step]);
+  }, [shown, total, step]);
   return useMemo(() => (shown >= total ? sections : firstDishes(sections, shown)), [sections, shown, total]);
 }
