@@ -11,11 +11,26 @@ export interface MenuProductFacts {
 
 export const HIDE_FROM_MENU_TAG = 'hide-from-menu';
 
-const normalise = (value: string) =>
-  value
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_-]+/g, ' ');
+const normalised = new Map<string, string>();
+/**
+ * A tag or type compared without case, spacing, '-' or '_'. Remembered: a shop's tags and types are a small
+ * vocabulary asked about for every dish on every render of a menu (issue 24: three regular expressions a tag
+ * were a fifth of the menu's first render). Bounded, should a feed ever send unbounded words.
+ */
+function normalise(value: string): string {
+  let result = normalised.get(value);
+  if (result === undefined) {
+    result = value
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_-]+/g, ' ');
+    if (normalised.size >= 1000) normalised.clear();
+    normalised.set(value, result);
+  }
+  return result;
+}
+
+const HIDDEN = normalise(HIDE_FROM_MENU_TAG);
 
 export function isGiftBox(product: MenuProductFacts): boolean {
   return normalise(product.productType) === 'gift box';
@@ -30,7 +45,7 @@ export function isBundle(product: MenuProductFacts): boolean {
  * are in the bundles list.
  */
 export function isVisibleOnMenu(product: MenuProductFacts, bundleIds: ReadonlySet<string>): boolean {
-  if (product.tags.some((tag) => normalise(tag) === normalise(HIDE_FROM_MENU_TAG))) return false;
+  if (product.tags.some((tag) => normalise(tag) === HIDDEN)) return false;
   if (isGiftBox(product)) return false;
   if (isBundle(product)) return bundleIds.has(product.id);
   return true;

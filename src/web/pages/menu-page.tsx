@@ -37,7 +37,7 @@ import { DishCard } from '../features/menu/dish-card';
 import { DishDetail } from '../features/menu/dish-detail';
 import { MenuFilters } from '../features/menu/menu-filters';
 import { menuQueries, type MenuDish, type MenuVariant } from '../features/menu/menu.queries';
-import { StagedWeekMenus } from '../features/menu/use-staged-week-menus';
+import { useStagedWeekMenus } from '../features/menu/use-staged-week-menus';
 import { WeekTabs, type WeekTab } from '../features/menu/week-tabs';
 import { firstScreenLoader } from '../app/first-screen';
 import { analytics } from '../shared/analytics';
@@ -47,7 +47,7 @@ import { useStableCallback } from '../shared/use-stable-callback';
 import { Dialog } from '../shared/ui/dialog';
 import { Spinner } from '../shared/ui/spinner';
 import { setUi, useUi } from '../shared/ui/ui-store';
-import { useDishesInSteps } from '../shared/first-dishes';
+import { dishesBefore, DishesInSteps } from '../shared/first-dishes';
 
 // /menu (the recipe-kit menu, "product-box"): week tabs, filters, sections of dishes, the dish detail
 // and the basket. It combines the menu and baskets features.
@@ -123,9 +123,6 @@ const DISHES_A_STEP = 6;
  * at once and first, and preloaded from the page's head (issue 19, item 17).
  */
 const FIRST_SCREEN_DISHES = 4;
-
-const dishesBefore = (sections: readonly { products: readonly unknown[] }[], index: number) =>
-  sections.slice(0, index).reduce((sum, section) => sum + section.products.length, 0);
 
 /** How many rows of cards a section has at one and two columns (its size before it is first painted). */
 const sectionRows = (dishes: number) =>
@@ -203,6 +200,7 @@ function MenuView({ oneOff }: { oneOff: boolean }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [tabs],
   );
+  useStagedWeekMenus(batches);
   const selectedQuery = useQuery({
     ...menuQueries.week(selected ?? ('' as IsoDate)),
     enabled: selected !== null,
@@ -219,8 +217,6 @@ function MenuView({ oneOff }: { oneOff: boolean }) {
     () => groupBySection(filter ? visible.filter((d) => matchesFilter(d, filter)) : visible),
     [visible, filter],
   );
-  // The first dishes paint at once; the rest follow a few at a time, without blocking input.
-  const shownSections = useDishesInSteps(sections, INITIAL_DISHES, DISHES_A_STEP);
 
   const basket = basketQuery.data?.basket;
   const lineFor = useCallback(
@@ -285,7 +281,6 @@ function MenuView({ oneOff }: { oneOff: boolean }) {
 
   return (
     <div className="menu-page">
-      <StagedWeekMenus batches={batches} selected={selected} />
       <div className="banners-slot">
         <MarketingBanners />
       </div>
@@ -357,32 +352,37 @@ function MenuView({ oneOff }: { oneOff: boolean }) {
             ) : sections.length === 0 ? (
               <p className="notice">No dishes match this filter this week. Try another filter or week.</p>
             ) : (
-              shownSections.map(({ section, products }, sectionIndex) => (
-                <section
-                  key={section}
-                  className="menu-section"
-                  aria-labelledby={`section-${sectionIndex}`}
-                  style={sectionRows(products.length)}
-                >
-                  <h2 id={`section-${sectionIndex}`}>
-                    {now && selected ? sectionTitle(section, selected, now) : section}
-                  </h2>
-                  <div className="dish-grid">
-                    {products.map((dish, index) => (
-                      <DishCard
-                        key={`${selected}-${dish.id}`}
-                        dish={dish}
-                        orderable={selectedTab?.orderable ?? false}
-                        lineFor={lineFor}
-                        onAdd={onAdd}
-                        onSetQuantity={onSetQuantity}
-                        onOpen={onOpen}
-                        eager={dishesBefore(shownSections, sectionIndex) + index < FIRST_SCREEN_DISHES}
-                      />
-                    ))}
-                  </div>
-                </section>
-              ))
+              // The first dishes paint at once; the rest follow a few at a time, without blocking input.
+              <DishesInSteps sections={sections} first={INITIAL_DISHES} step={DISHES_A_STEP}>
+                {(shownSections) =>
+                  shownSections.map(({ section, products }, sectionIndex) => (
+                    <section
+                      key={section}
+                      className="menu-section"
+                      aria-labelledby={`section-${sectionIndex}`}
+                      style={sectionRows(products.length)}
+                    >
+                      <h2 id={`section-${sectionIndex}`}>
+                        {now && selected ? sectionTitle(section, selected, now) : section}
+                      </h2>
+                      <div className="dish-grid">
+                        {products.map((dish, index) => (
+                          <DishCard
+                            key={`${selected}-${dish.id}`}
+                            dish={dish}
+                            orderable={selectedTab?.orderable ?? false}
+                            lineFor={lineFor}
+                            onAdd={onAdd}
+                            onSetQuantity={onSetQuantity}
+                            onOpen={onOpen}
+                            eager={dishesBefore(shownSections, sectionIndex) + index < FIRST_SCREEN_DISHES}
+                          />
+                        ))}
+                      </div>
+                    </section>
+                  ))
+                }
+              </DishesInSteps>
             )}
           </div>
         </div>

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
 
 /**
  * The first `count` dishes of a menu, kept in their sections (empty ones left out): what a menu renders at
@@ -14,6 +14,10 @@ export function firstDishes<T extends { products: readonly unknown[] }>(sections
   }
   return out;
 }
+
+/** How many dishes the sections before `index` hold (which of them are on the first screen). */
+export const dishesBefore = (sections: readonly { products: readonly unknown[] }[], index: number) =>
+  sections.slice(0, index).reduce((sum, section) => sum + section.products.length, 0);
 
 /**
  * A menu's dishes, its first `first` at once (on the server, and while the page hydrates), then `step` more
@@ -35,4 +39,23 @@ export function useDishesInSteps<T extends { products: readonly unknown[] }>(
     return () => window.clearTimeout(timer);
   }, [shown, total, step]);
   return useMemo(() => (shown >= total ? sections : firstDishes(sections, shown)), [sections, shown, total]);
+}
+
+/**
+ * `children` given the dishes shown so far (useDishesInSteps). A component of its own, so that each step
+ * re-renders the dishes alone, not the page around them (its header, tabs, filters, banners and basket:
+ * on /menu each step re-rendered all of them, issue 24).
+ */
+export function DishesInSteps<T extends { products: readonly unknown[] }>({
+  sections,
+  first,
+  step,
+  children,
+}: {
+  sections: T[];
+  first: number;
+  step: number;
+  children: (shown: T[]) => ReactNode;
+}) {
+  return children(useDishesInSteps(sections, first, step));
 }

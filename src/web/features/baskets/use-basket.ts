@@ -5,7 +5,6 @@ import {
   type QueryClient,
   type UseMutationOptions,
 } from '@tanstack/react-query';
-import { useMemo } from 'react';
 import type { Basket } from '../../../contracts/baskets';
 import { DEFAULT_DELIVERY_FEE, type BasketRules } from '../../../domain/basket';
 import { pence } from '../../../domain/money';
@@ -60,18 +59,17 @@ export function basketRulesOf(
   };
 }
 
-function useBasketRules(kind: BasketKind): {
-  rules: BasketRules | null;
-  settings: ShopSettings | undefined;
-} {
-  const settings = useQuery(shopQueries.settings()).data;
-  const fees = useQuery(basketQueries.deliveryFees()).data;
-  const meta = useQuery(basketQueries.recipeKit(kind)).data?.meta;
-  const rules = useMemo(
-    () => (settings ? basketRulesOf(settings, fees, meta) : null),
-    [settings, fees, meta],
-  );
-  return { rules, settings };
+/**
+ * The basket rules as the cache has them when a change is made, for its optimistic total (the server's answer
+ * then stands). Read at that moment, not subscribed to: the menu re-rendered whole, at once, as each of the
+ * settings, the fees and the basket arrived (issue 24). The menu's loader reads all three.
+ */
+function rulesNow(queryClient: QueryClient, kind: BasketKind): { rules: BasketRules; now: Date } | null {
+  const settings = queryClient.getQueryData(shopQueries.settings().queryKey);
+  if (!settings) return null;
+  const fees = queryClient.getQueryData(basketQueries.deliveryFees().queryKey);
+  const meta = queryClient.getQueryData(basketQueries.recipeKit(kind).queryKey)?.meta;
+  return { rules: basketRulesOf(settings, fees, meta), now: shopNow(settings) };
 }
 
 interface Context {
@@ -156,7 +154,6 @@ export interface AddToBasketInput {
  */
 export function useAddToBasket(kind: BasketKind = 'plan') {
   const queryClient = useQueryClient();
-  const { rules, settings } = useBasketRules(kind);
   const mutation = useMutation({
     ...basketChange(
       queryClient,
@@ -172,8 +169,10 @@ export function useAddToBasket(kind: BasketKind = 'plan') {
           }),
         );
       },
-      (current, { line, quantity }) =>
-        rules && settings ? withAddedLine(current, line, quantity, rules, shopNow(settings)) : current,
+      (current, { line, quantity }) => {
+        const at = rulesNow(queryClient, kind);
+        return at ? withAddedLine(current, line, quantity, at.rules, at.now) : current;
+      },
     ),
     retry: (failureCount, error) => error instanceof NetworkError && failureCount < 2,
   });
@@ -195,7 +194,6 @@ export function useAddToBasket(kind: BasketKind = 'plan') {
 
 export function useSetItemQuantity(kind: BasketKind = 'plan') {
   const queryClient = useQueryClient();
-  const { rules, settings } = useBasketRules(kind);
   return useMutation(
     basketChange(
       queryClient,
@@ -209,8 +207,10 @@ export function useSetItemQuantity(kind: BasketKind = 'plan') {
           quantity === 0 ? await api('DELETE', path) : await api('PUT', path, { body: { quantity } }),
         );
       },
-      (basket, { itemId, quantity }) =>
-        rules && settings ? withItemQuantity(basket, itemId, quantity, rules, shopNow(settings)) : basket,
+      (basket, { itemId, quantity }) => {
+        const at = rulesNow(queryClient, kind);
+        return at ? withItemQuantity(basket, itemId, quantity, at.rules, at.now) : basket;
+      },
     ),
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { Link } from '../../shared/router';
 import { bannerText, ORDER_BY_PLACEHOLDER } from '../../../domain/banners';
 import { analytics } from '../../shared/analytics';
@@ -24,7 +24,12 @@ function prefersReducedMotion() {
  * The banners for this customer: new or existing from their order flags once the page has hydrated (a
  * server-rendered page shows a visitor's banners: decision 17), or as `customerType` says.
  */
-export function MarketingBanners({ customerType }: { customerType?: CustomerType }) {
+/** Re-rendered by its own reads only, not by the page around it (a menu re-renders as its basket arrives). */
+export const MarketingBanners = memo(function MarketingBanners({
+  customerType,
+}: {
+  customerType?: CustomerType;
+}) {
   const { data } = useQuery(marketingQueries.banners());
   const { data: customer } = useQuery(customerQueries.me());
   const { data: settings } = useQuery(shopQueries.settings());
@@ -91,4 +96,4 @@ export function MarketingBanners({ customerType }: { customerType?: CustomerType
       ) : null}
     </section>
   );
-}
+});

@@ -1,43 +1,54 @@
-import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { whenIdle } from '../../shared/when-idle';
 import type { IsoDate } from '../../../domain/calendar';
 import { menuQueries } from './menu.queries';
 
 /**
- * Loads week menus batch by batch (spec §9: current and previous week first, then the first two future
- * weeks, then the rest in the background). A batch starts once every batch before it has settled; the
- * week on screen is always fetched at once, the others once the browser is idle (the page hydrated and its
- * first reads sent: on a phone, starting six requests is work the first tap would wait for). Settling re-renders through the queries' observers.
- * A component of its own, so that its re-renders do not re-render the menu.
+ * Fetches the weeks of `batches` batch by batch: a batch starts once every week of the batch before it has
+ * settled (fetched or failed), after `pause` (the browser idle). Stops between weeks once `stopped()`.
  */
-export function StagedWeekMenus({
-  batches,
-  selected,
-}: {
-  batches: readonly IsoDate[][];
-  selected: IsoDate | null;
-}) {
+export async function fetchInBatches(
+  batches: readonly (readonly IsoDate[])[],
+  fetchWeek: (week: IsoDate) => Promise<void>,
+  pause: () => Promise<void>,
+  stopped: () => boolean,
+): Promise<void> {
+  for (const batch of batches) {
+    await pause();
+    if (stopped()) return;
+    await Promise.all(batch.map(fetchWeek));
+  }
+}
+
+/**
+ * Loads the other week menus in the background (spec §9: current and previous week first, then the first two
+ * future weeks, then the rest), each batch once the browser is idle and the batch before it has settled. The
+ * week on screen is the page's own query, fetched at once.
+ *
+ * Nothing here is shown, so nothing observes these weeks: each arrives in the query cache without a render
+ * (issue 24: observing them re-rendered the page synchronously as each settled, and started each batch's
+ * requests inside a commit, 60–100 ms tasks at 4× CPU after a menu's first load). A week switched to later
+ * reads it from the cache.
+ */
+export function useStagedWeekMenus(batches: readonly (readonly IsoDate[])[]) {
   const queryClient = useQueryClient();
-  const [idle, setIdle] = useState(false);
-  useEffect(() => whenIdle(() => setIdle(true)), []);
-  const settled = (week: IsoDate) => {
-    const status = queryClient.getQueryState(menuQueries.week(week).queryKey)?.status;
-    return status === 'success' || status === 'error';
-  };
-  // A batch is enabled when every batch before it has settled.
-  const enabledBatches = batches.map((_, index) =>
-    batches.slice(0, index).every((batch) => batch.every(settled)),
-  );
-  useQueries({
-    queries: batches.flatMap((batch, index) =>
-      batch.map((week) => ({
-        ...menuQueries.week(week),
-        enabled: (idle && enabledBatches[index]) || week === selected,
-      })),
-    ),
-    // Nothing here is shown: only re-render when a query settles, so the next batch can start.
-    combine: (results) => results.map((r) => r.status).join(),
-  });
-  return null;
+  useEffect(() => {
+    let stopped = false;
+    let cancelIdle = () => {};
+    const pause = () =>
+      new Promise<void>((resolve) => {
+        cancelIdle = whenIdle(resolve);
+      });
+    void fetchInBatches(
+      batches,
+      (week) => queryClient.prefetchQuery(menuQueries.week(week)),
+      pause,
+      () => stopped,
+    );
+    return () => {
+      stopped = true;
+      cancelIdle();
+    };
+  }, [queryClient, batches]);
 }

@@ -20,7 +20,7 @@ import { MenuDishSheet, type SheetAdd } from './dish-sheet';
 import { MenuTimeDialog } from './time-dialog';
 import { useMenuViewer } from './viewer';
 import './menu.css';
-import { useDishesInSteps } from '../../../shared/first-dishes';
+import { dishesBefore, DishesInSteps } from '../../../shared/first-dishes';
 
 /**
  * Dishes on a phone's or a desktop's first screen, whatever category they are in: their pictures come first,
@@ -229,11 +229,6 @@ export function TakeawayMenuView({
   ) : (
     withoutBasket.panel
   );
-  // Dishes before each category, for the first screen's pictures.
-  const shown = useDishesInSteps(categories, INITIAL_DISHES, DISHES_A_STEP);
-  const before = shown.map((_, index) =>
-    shown.slice(0, index).reduce((sum, category) => sum + category.products.length, 0),
-  );
 
   return (
     <div className="twm-page">
@@ -270,31 +265,35 @@ export function TakeawayMenuView({
             ) : categories.length === 0 ? (
               <p className="notice">This restaurant has nothing on its menu for this order right now.</p>
             ) : (
-              shown.map((category, categoryIndex) => (
-                <section
-                  key={category.id}
-                  id={sectionId(category.id)}
-                  className="twm-section"
-                  aria-labelledby={`${sectionId(category.id)}-title`}
-                >
-                  <h2 id={`${sectionId(category.id)}-title`} tabIndex={-1}>
-                    {category.name}
-                  </h2>
-                  <div className="twm-grid">
-                    {category.products.map((product, index) => (
-                      <MenuDishCard
-                        key={product.id}
-                        product={product}
-                        availability={availability.get(product.id) ?? { available: true }}
-                        inBasket={basket ? quantityOfDish(basket, product.id) : 0}
-                        showConflicts={showConflicts}
-                        onOpen={onOpen}
-                        eager={before[categoryIndex]! + index < FIRST_SCREEN_DISHES}
-                      />
-                    ))}
-                  </div>
-                </section>
-              ))
+              <DishesInSteps sections={categories} first={INITIAL_DISHES} step={DISHES_A_STEP}>
+                {(shown) =>
+                  shown.map((category, categoryIndex) => (
+                    <section
+                      key={category.id}
+                      id={sectionId(category.id)}
+                      className="twm-section"
+                      aria-labelledby={`${sectionId(category.id)}-title`}
+                    >
+                      <h2 id={`${sectionId(category.id)}-title`} tabIndex={-1}>
+                        {category.name}
+                      </h2>
+                      <div className="twm-grid">
+                        {category.products.map((product, index) => (
+                          <MenuDishCard
+                            key={product.id}
+                            product={product}
+                            availability={availability.get(product.id) ?? { available: true }}
+                            inBasket={basket ? quantityOfDish(basket, product.id) : 0}
+                            showConflicts={showConflicts}
+                            onOpen={onOpen}
+                            eager={dishesBefore(shown, categoryIndex) + index < FIRST_SCREEN_DISHES}
+                          />
+                        ))}
+                      </div>
+                    </section>
+                  ))
+                }
+              </DishesInSteps>
             )}
           </div>
         </div>
