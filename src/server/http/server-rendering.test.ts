@@ -141,6 +141,9 @@ const FIRST_SCREENS: Record<string, () => Promise<void>> = {
     await expectMenuFirstScreen(html, 'soho', 'fulfillment_type=delivery');
     expect(html).toMatch(/class="twm-dish__price">£\d+\.\d\d/);
     expect(html).toContain('aria-label="Menu categories"');
+    // What the kitchen has snoozed comes with the page: live, it does not read it again (issue 24).
+    const keys = serverState(html)!.queries.queries.map((q) => JSON.stringify(q.queryKey));
+    expect(keys).toContain('["takeaway","snoozed","soho","delivery"]');
     await expectRedirect('/pasta-now', '/pasta-now-search-address');
   },
   '/catering-menu': async () => {

@@ -150,6 +150,14 @@ function oneOffFeesText(rules: BasketRules): string {
   return `Delivery is ${deliveryFeesText(rules)}. Each one-off box also pays a one-off box fee of ${formatPence(rules.oneOffFee)} per delivery.`;
 }
 
+/** The one-off menu's fees, a component of its own: the plan's menu does not re-render as the fees arrive. */
+function OneOffFees({ settings }: { settings: ShopSettings }) {
+  const fees = useQuery(basketQueries.deliveryFees());
+  return fees.data ? (
+    <p data-testid="one-off-fees">{oneOffFeesText(basketRulesOf(settings, fees.data))}</p>
+  ) : null;
+}
+
 export function MenuPage() {
   return <MenuView oneOff={false} />;
 }
@@ -165,7 +173,6 @@ function MenuView({ oneOff }: { oneOff: boolean }) {
   const settings = useQuery(shopQueries.settings());
   const handles = useQuery(menuQueries.weeks());
   const bundles = useQuery(shopQueries.bundles());
-  const fees = useQuery({ ...basketQueries.deliveryFees(), enabled: oneOff });
   // The one-off menu has a basket of its own: a plan's and a one-off box's never mix (issue 19).
   const kind = oneOff ? 'one-off' : 'plan';
   const basketQuery = useRecipeKitBasket(kind);
@@ -293,9 +300,7 @@ function MenuView({ oneOff }: { oneOff: boolean }) {
                 ? 'One box, no plan: choose your dishes for a single delivery. Order by 5pm Monday to Thursday for next-day delivery, or by 8am on Sunday for Monday.'
                 : 'A weekly menu of 20+ dishes, made fresh in our kitchen and ready in about 15 minutes.'}
             </p>
-            {oneOff && settings.data && fees.data ? (
-              <p data-testid="one-off-fees">{oneOffFeesText(basketRulesOf(settings.data, fees.data))}</p>
-            ) : null}
+            {oneOff && settings.data ? <OneOffFees settings={settings.data} /> : null}
           </header>
           {tabs.length === 0 ? (
             <div className="week-tabs week-tabs--placeholder" aria-hidden="true" />

@@ -5,6 +5,7 @@ import {
   type QueryClient,
   type UseMutationOptions,
 } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { Basket } from '../../../contracts/baskets';
 import { DEFAULT_DELIVERY_FEE, type BasketRules } from '../../../domain/basket';
 import { pence } from '../../../domain/money';
@@ -154,6 +155,10 @@ export interface AddToBasketInput {
  */
 export function useAddToBasket(kind: BasketKind = 'plan') {
   const queryClient = useQueryClient();
+  // The fees the optimistic total needs (rulesNow), read without an observer: nothing re-renders as they arrive.
+  useEffect(() => {
+    void queryClient.prefetchQuery(basketQueries.deliveryFees());
+  }, [queryClient]);
   const mutation = useMutation({
     ...basketChange(
       queryClient,

@@ -9,9 +9,9 @@ import { takeawayQueries } from '../../../features/takeaway/takeaway.queries';
 import { shopQueries } from '../../../shared/shop.queries';
 
 // The takeaway menus' loader (issue 13 part 4, issue 24 part 2). A menu's address names its restaurant
-// (/pasta-now?restaurant=soho): a public page, its first screen (the restaurant, its menu, the shop's clock)
-// read on the server and rendered there the same for everyone (docs/decisions/0017); the visitor's basket is
-// read in the browser only, and joins once the page is live. The bare address goes to the basket's
+// (/pasta-now?restaurant=soho): a public page, its first screen (the restaurant, its menu and what of it is
+// snoozed, the shop's clock) read on the server and rendered there the same for everyone (docs/decisions/
+// 0017); the visitor's basket is read in the browser only, and joins once the page is live. The bare address goes to the basket's
 // restaurant's menu, or to the address search without one: the server answers a page load of it itself
 // (http/takeaway-menu-address.ts, since it reads the cookie); this is the same for a link followed in the app.
 
@@ -39,6 +39,9 @@ export function takeawayMenuLoader(queryClient: QueryClient, catering: boolean) 
         // The restaurant, and whether there is one: an address that names none is the not-found page.
         queryClient.prefetchQuery(takeawayQueries.known(restaurantId)),
         queryClient.prefetchQuery(takeawayQueries.menu(restaurantId, fulfillmentType, catering, viewer)),
+        // Which dishes the kitchen has snoozed: the first screen marks them, and the page, live, has them
+        // without a read (that read, then its answer, re-rendered the whole menu at once: issue 24).
+        queryClient.prefetchQuery(takeawayQueries.snoozed(restaurantId, fulfillmentType)),
       ]);
     },
     personal: () => void queryClient.prefetchQuery(takeawayQueries.basket()),
