@@ -13,8 +13,16 @@ export function camelToSnake(key: string): string {
   return snake;
 }
 
+const camelCache = new Map<string, string>();
+
 export function snakeToCamel(key: string): string {
-  return key.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+  // Remembered too: the browser converts every response's keys, a regular expression each (issue 24).
+  let camel = camelCache.get(key);
+  if (camel === undefined) {
+    camel = key.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+    if (camelCache.size < 10_000) camelCache.set(key, camel);
+  }
+  return camel;
 }
 
 type KeyMapper = (key: string) => string;
