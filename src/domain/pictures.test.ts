@@ -35,7 +35,7 @@ describe('pictureSources', () => {
   test('a picture as wide as the phone is offered every width from 320', () => {
     const sources = pictureSources('/media/7.webp', 640, '(max-width: 700px) 100vw, 640px');
     expect(sources.srcSet).toBe(
-      '/media/7-320.webp 320w, /media/7-480.webp 480w, /media/7-640.webp 640w, /media/7-960.webp 960w, /media/7-1280.webp 1280w',
+      '/media/7-320.webp 320w, /media/7-480.webp 480w, /media/7-640.webp 640w, /media/7-800.webp 800w, /media/7-960.webp 960w, /media/7-1280.webp 1280w',
     );
     expect(sources.sizes).toBe('(max-width: 700px) 100vw, 640px');
     expect(sources.src).toBe('/media/7-1280.webp');

@@ -43,6 +43,12 @@ describe('GET /media/<id>-<width>.webp', () => {
     expect(wider.headers.etag).not.toBe(etag);
   });
 
+  test("a picture across a mid-range phone's screen has a width of its own: 800", async () => {
+    const response = await get('/media/100030-800.webp');
+    expect(response.statusCode).toBe(200);
+    expect((await sharp(response.rawPayload).metadata()).width).toBe(800);
+  });
+
   test('a drawing wider than it is drawn is rasterised at that width (a vector scales)', async () => {
     const response = await get('/media/100030-1280.webp');
     expect((await sharp(response.rawPayload).metadata()).width).toBe(1280);
