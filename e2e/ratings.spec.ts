@@ -37,7 +37,12 @@ test('a delivered takeaway is rated from the emailed link, signed out, then chan
   const fourStars = new URL(links[1]!);
   const key = fourStars.searchParams.get('key')!;
 
-  // Signed out, four stars chosen on the way.
+  // Signed out, four stars chosen on the way. The order is read once, as the page loads (issue 24: before the
+  // page is live, not by the page once it is).
+  const reads: URL[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/v2/ratings/order/')) reads.push(new URL(request.url()));
+  });
   await page.goto(`${fourStars.pathname}${fourStars.search}`);
   await expect(page.getByRole('heading', { name: 'Rate your order', level: 1 })).toBeVisible();
   await expect(
@@ -48,6 +53,7 @@ test('a delivered takeaway is rated from the emailed link, signed out, then chan
   await expect(page.getByRole('radio', { name: '4 stars out of 5' })).toBeChecked();
   await expect(page.getByText('Really good', { exact: true })).toBeVisible();
   await expectAccessible(page, 'the rating page');
+  expect(reads.map((url) => url.searchParams.get('key'))).toEqual([key]);
   await shot(page, 'rate-my-takeaway');
 
   await page.getByRole('radio', { name: '5 stars out of 5' }).check();
@@ -94,6 +100,8 @@ test('a delivered takeaway is rated from the emailed link, signed out, then chan
   await expect(page.getByRole('alert').filter({ hasText: 'We couldn’t find that order.' })).toContainText(
     'open it again from your email',
   );
+  // Asked once: the page, live, does not ask again for what its loader was told is not there.
+  expect(reads.filter((url) => url.searchParams.get('key') === key.slice(0, 20))).toHaveLength(1);
 
   // Its customer, signed in, finds the stars on the tracking page, each to the rating page.
   const own = await browser.newContext({ storageState: await placed.customer.storageState() });

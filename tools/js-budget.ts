@@ -32,7 +32,7 @@ export const BUDGETS: Budgets = {
     '/catering-menu': 121,
     '/dine-in': 125,
     '/events/themes': 108,
-    '/rate-my-takeaway': 111,
+    '/rate-my-takeaway': 112,
     '/support': 107,
   },
   chunkKb: 50,

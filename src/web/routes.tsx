@@ -102,9 +102,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             // Public (rendered on the server without the order, which loads in the browser: issue 24).
             {
               path: 'rate-my-takeaway',
-              lazy: lazyPage(async () => ({
-                Component: (await import('./pages/ratings/ratings-chunk')).RateMyTakeawayPage,
-              })),
+              lazy: lazyPage(async () => {
+                const chunk = await import('./pages/ratings/ratings-chunk');
+                return {
+                  Component: chunk.RateMyTakeawayPage,
+                  loader: chunk.rateMyTakeawayLoader(queryClient),
+                };
+              }),
             },
             { path: 'rate-my-takeaway/confirmation', lazy: screen('rated') },
             // Events (issue 22): the themes, a theme, booking seats and its checkout.

@@ -13,6 +13,7 @@ import { isServerRenderedPath } from '../../contracts/public-pages';
 import type { NavigateOptions, To } from '../shared/router';
 import type { ScreenRouter } from '../shared/router';
 import { hrefOf, matchPage } from './first-load-match';
+import type { FirstScreenLoader } from './first-screen';
 
 // The first-load router (decision 31): how a server-rendered public page runs until the customer goes to a
 // page the server does not render. It renders the route table's own routes (matched by first-load-match.ts),
@@ -88,6 +89,9 @@ export async function startFirstLoad(routes: RouteObject[], pathname: string): P
   const match = matchPage(routes, pathname);
   if (!match) return false;
   const loaded = await Promise.all(match.routes.map(resolve));
+  // The page's personal reads that may start now, before it hydrates (first-screen.ts).
+  for (const route of loaded)
+    (route.loader as FirstScreenLoader | undefined)?.firstLoad?.(new URL(window.location.href));
   state = {
     location: read(),
     routes: match.routes,

@@ -24,3 +24,12 @@ export function firstScreenLoader({ firstScreen, personal }: FirstScreen) {
     return null;
   };
 }
+
+/**
+ * A page's loader, with the personal reads a server-rendered first load starts too, before the page hydrates
+ * (loaders do not run then; first-load-router.tsx calls it): only for a page that shows them once live
+ * (`useHydrated`), since they may land before it hydrates and its HTML never holds them.
+ */
+export type FirstScreenLoader = ((args: LoaderFunctionArgs) => Promise<null>) & {
+  firstLoad?: (url: URL) => void;
+};

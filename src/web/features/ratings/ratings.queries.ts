@@ -68,6 +68,9 @@ export const ratingQueries = {
           }),
         ).data.attributes,
       retry: false,
+      // Read by the page's loader before the page observes it: a link to no order is answered once, not
+      // again as the page mounts (the page offers to try again when the read failed otherwise).
+      retryOnMount: false,
     }),
   /** The kitchen's view of its restaurant's ratings, looked at again each minute. */
   kitchen: (restaurantId: string) =>

@@ -1,4 +1,5 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { FirstScreenLoader } from '../../app/first-screen';
 import { Link, useNavigate, useSearchParams } from '../../shared/router';
 import { londonClock, londonDate, shortDayLabel } from '../../../domain/calendar';
 import { isStars, RATING_EDIT_HOURS, starWords } from '../../../domain/ratings';
@@ -26,6 +27,30 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function starsFrom(value: string | null): number | null {
   const stars = value === null ? NaN : Number(value);
   return isStars(stars) ? stars : null;
+}
+
+/** The order a link names, when it names one (its key with it), or null. */
+function orderOf(params: URLSearchParams): { orderId: string; key: string | null } | null {
+  const orderId = params.get('order');
+  return orderId !== null && UUID.test(orderId) ? { orderId, key: params.get('key') } : null;
+}
+
+/**
+ * The page's loader: nothing on the server (the order is the customer's); in the browser the order's read
+ * starts at once, and on a first load before the page hydrates (issue 24: its observer started it only
+ * once the page was live, a round trip after, and the order was the page's largest paint).
+ */
+export function rateMyTakeawayLoader(queryClient: QueryClient): FirstScreenLoader {
+  const read = (url: URL) => {
+    const link = orderOf(url.searchParams);
+    if (link) void queryClient.prefetchQuery(ratingQueries.order(link.orderId, link.key));
+  };
+  const loader: FirstScreenLoader = async ({ request }) => {
+    if (!import.meta.env.SSR) read(new URL(request.url));
+    return null;
+  };
+  loader.firstLoad = read;
+  return loader;
 }
 
 /** The page's own address, keeping the order and its key (and the stars, when given). */
@@ -77,16 +102,17 @@ export function RatedOrderSummary({ order }: { order: RatingOrder }) {
 export function RateMyTakeawayPage() {
   usePageMeta('Rate your order');
   const [params] = useSearchParams();
-  const orderId = params.get('order');
+  const link = orderOf(params);
   const key = params.get('key');
   const chosen = starsFrom(params.get('rating'));
-  const valid = orderId !== null && UUID.test(orderId);
-  const query = ratingQueries.order(valid ? orderId : '', key);
+  const valid = link !== null;
+  const query = ratingQueries.order(link?.orderId ?? '', key);
   const order = useQuery({ ...query, enabled: valid });
-  // The server renders this page as anyone sees it (its order joins in the browser): signed in or not is
-  // known once the page is live.
+  // The server renders this page as anyone sees it: its order, and whether the visitor is signed in, show
+  // once the page is live (the order may have arrived before it hydrated: the loader reads it at once).
+  const live = useHydrated();
   const me = useQuery(customerQueries.me()).data;
-  const signedIn = useHydrated() && Boolean(me);
+  const signedIn = live && Boolean(me);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
@@ -95,7 +121,7 @@ export function RateMyTakeawayPage() {
       <h1>Rate your order</h1>
       {!valid ? (
         <NoOrder signedIn={signedIn} />
-      ) : order.isPending ? (
+      ) : order.isPending || !live ? (
         <Spinner label="Loading your order" />
       ) : order.isError ? (
         isApiError(order.error, 'ORDER_NOT_FOUND', 'NOT_FOUND', 'VALIDATION_FAILED') ? (

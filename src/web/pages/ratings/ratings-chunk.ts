@@ -1,3 +1,3 @@
 // The rating pages' chunk (load.ts).
-export { RateMyTakeawayPage } from './rate-my-takeaway-page';
+export { RateMyTakeawayPage, rateMyTakeawayLoader } from './rate-my-takeaway-page';
 export { RatingConfirmationPage } from './rating-confirmation-page';

@@ -1,0 +1,50 @@
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { describe, expect, test } from 'vitest';
+import { ratingQueries } from './ratings.queries';
+
+// The rating page's order is read by its loader as the page loads, before the page observes it (issue 24).
+
+const ORDER = '0b7c9a52-3f1e-4d8a-9c61-5e2f8a7d4b10';
+
+describe("the rating page's order", () => {
+  test('a read that failed is not made again as the page mounts (a link to no order is asked once)', async () => {
+    const client = new QueryClient();
+    let reads = 0;
+    const options = {
+      ...ratingQueries.order(ORDER, 'cut-short'),
+      queryFn: async () => {
+        reads += 1;
+        throw new Error('ORDER_NOT_FOUND');
+      },
+    };
+    await client.prefetchQuery(options);
+    expect(client.getQueryState(options.queryKey)?.status).toBe('error');
+
+    const observer = new QueryObserver(client, options);
+    const stop = observer.subscribe(() => {});
+    // A read on mount starts within subscribe.
+    expect(observer.getCurrentResult().fetchStatus).toBe('idle');
+    expect(observer.getCurrentResult().status).toBe('error');
+    stop();
+    expect(reads).toBe(1);
+  });
+
+  test('a read that arrived is shown as it is, not read again', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
+    let reads = 0;
+    const options = {
+      ...ratingQueries.order(ORDER, 'key'),
+      queryFn: async () => {
+        reads += 1;
+        return { orderId: ORDER } as never;
+      },
+    };
+    await client.prefetchQuery(options);
+    const observer = new QueryObserver(client, options);
+    const stop = observer.subscribe(() => {});
+    expect(observer.getCurrentResult().fetchStatus).toBe('idle');
+    expect(observer.getCurrentResult().data).toEqual({ orderId: ORDER });
+    stop();
+    expect(reads).toBe(1);
+  });
+});
