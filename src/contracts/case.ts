@@ -1,29 +1,26 @@
 // snake_case on the wire, camelCase in code (architecture decision 5). This is the one conversion, used by
 // the server's compilers and the web client's fetcher. Only keys change; values are never touched.
 
-const snakeCache = new Map<string, string>();
-
-export function camelToSnake(key: string): string {
-  // Keys are a small fixed vocabulary converted on every response: remember them.
-  let snake = snakeCache.get(key);
-  if (snake === undefined) {
-    snake = key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-    if (snakeCache.size < 10_000) snakeCache.set(key, snake);
-  }
-  return snake;
+/** Keys are a small fixed vocabulary converted on every response: each conversion is remembered (bounded). */
+function remembered(convert: (key: string) => string): (key: string) => string {
+  const cache = new Map<string, string>();
+  return (key) => {
+    let converted = cache.get(key);
+    if (converted === undefined) {
+      converted = convert(key);
+      if (cache.size < 10_000) cache.set(key, converted);
+    }
+    return converted;
+  };
 }
 
-const camelCache = new Map<string, string>();
+export const camelToSnake = remembered((key) =>
+  key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`),
+);
 
-export function snakeToCamel(key: string): string {
-  // Remembered too: the browser converts every response's keys, a regular expression each (issue 24).
-  let camel = camelCache.get(key);
-  if (camel === undefined) {
-    camel = key.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
-    if (camelCache.size < 10_000) camelCache.set(key, camel);
-  }
-  return camel;
-}
+export const snakeToCamel = remembered((key) =>
+  key.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase()),
+);
 
 type KeyMapper = (key: string) => string;
 

@@ -90,8 +90,8 @@ export async function startFirstLoad(routes: RouteObject[], pathname: string): P
   if (!match) return false;
   const loaded = await Promise.all(match.routes.map(resolve));
   // The page's personal reads that may start now, before it hydrates (first-screen.ts).
-  for (const route of loaded)
-    (route.loader as FirstScreenLoader | undefined)?.firstLoad?.(new URL(window.location.href));
+  const url = new URL(window.location.href);
+  for (const route of loaded) (route.loader as FirstScreenLoader | undefined)?.firstLoad?.(url);
   state = {
     location: read(),
     routes: match.routes,

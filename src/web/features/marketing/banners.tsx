@@ -22,9 +22,9 @@ function prefersReducedMotion() {
 
 /**
  * The banners for this customer: new or existing from their order flags once the page has hydrated (a
- * server-rendered page shows a visitor's banners: decision 17), or as `customerType` says.
+ * server-rendered page shows a visitor's banners: decision 17), or as `customerType` says. Re-rendered by its
+ * own reads only, not by the page around it (a menu re-renders as its basket arrives).
  */
-/** Re-rendered by its own reads only, not by the page around it (a menu re-renders as its basket arrives). */
 export const MarketingBanners = memo(function MarketingBanners({
   customerType,
 }: {

@@ -6,7 +6,7 @@ import { menuQueries } from './menu.queries';
 
 /**
  * Fetches the weeks of `batches` batch by batch: a batch starts once every week of the batch before it has
- * settled (fetched or failed), after `pause` (the browser idle). Stops between weeks once `stopped()`.
+ * settled (fetched or failed), after `pause` (the browser idle). Stops between batches once `stopped()`.
  */
 export async function fetchInBatches(
   batches: readonly (readonly IsoDate[])[],
