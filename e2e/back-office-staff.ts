@@ -11,7 +11,7 @@ export const OWNER = {
 /** The shell command that makes the first owner (idempotent: a second run changes nothing). */
 export const addOwnerCommand = () =>
   [
-    'node --import tsx src/server/staff.ts add',
+    'node --enable-source-maps dist/server/staff.mjs add',
     `--email ${OWNER.email}`,
     '--role owner',
     `--password '${OWNER.password}'`,

@@ -11,7 +11,7 @@ export const KITCHEN_STAFF = {
 /** The shell command that makes the member of staff (idempotent: a second run changes nothing). */
 export const addKitchenStaffCommand = () =>
   [
-    'node --import tsx src/server/staff.ts add',
+    'node --enable-source-maps dist/server/staff.mjs add',
     `--email ${KITCHEN_STAFF.email}`,
     ...KITCHEN_STAFF.restaurants.map((id) => `--restaurant ${id}`),
     `--password '${KITCHEN_STAFF.password}'`,

@@ -11,7 +11,7 @@ export const SUPPORT_STAFF = {
 /** The shell command that makes the member of the support team (idempotent: a second run changes nothing). */
 export const addSupportStaffCommand = () =>
   [
-    'node --import tsx src/server/staff.ts add',
+    'node --enable-source-maps dist/server/staff.mjs add',
     `--email ${SUPPORT_STAFF.email}`,
     '--role support',
     `--password '${SUPPORT_STAFF.password}'`,

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-// Runs the real server (src/server/main.ts) as a child process, for what app.inject cannot show:
+// Runs the real server (src/server/main.ts, compiled into dist/server/main.mjs) as a child process, for what app.inject cannot show:
 // durability across kill -9, the data folder lock, start-up errors and graceful shutdown.
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -31,7 +31,8 @@ export interface ServerProcess {
 export function startServer(env: Record<string, string>, prefix: string[] = []): ServerProcess {
   const port = Number(env.PORT);
   let output = '';
-  const command = [...prefix, process.execPath, '--import', 'tsx', 'src/server/main.ts'];
+  // The compiled server (scripts/build-server.mjs, built by the suite's global setup), as `npm start` runs it.
+  const command = [...prefix, process.execPath, '--enable-source-maps', 'dist/server/main.mjs'];
   const child = spawn(command[0]!, command.slice(1), {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', WEB_DIST_DIR: '/nonexistent', ...env },

@@ -1,7 +1,7 @@
 import { buildStripeDouble } from './stripe-double';
 
-// Starts the Stripe double on its own port (decision 20): `node --import tsx
-// src/server/integrations/payments/stripe-double/main.ts`. The live e2e journeys start it, and so can a
+// Starts the Stripe double on its own port (decision 20): `node scripts/build-server.mjs && node
+// dist/server/stripe-double.mjs` (compiled with the server). The live e2e journeys start it, and so can a
 // `PAYMENTS=live` demo, with STRIPE_API_URL and STRIPE_JS_URL pointed at it. Never in production.
 
 if (process.env.NODE_ENV === 'production') {
