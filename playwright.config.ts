@@ -27,11 +27,9 @@ const chromium =
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const dataDir = mkdtempSync(join(tmpdir(), 'sfoglia-e2e-'));
-// Playwright starts its web servers one after another, in the order of `webServer` below: the first makes
-// the seeded database with its staff, and each starts on a copy of it.
+// The seeded database with its staff, made first (e2e/shops.mjs); each shop starts on a copy of it.
 const seededDir = mkdtempSync(join(tmpdir(), 'sfoglia-e2e-seeded-'));
-const makeSeeded = `(export DATA_DIR=${seededDir} && ${addKitchenStaffCommand()} && ${addSupportStaffCommand()} && ${addOwnerCommand()})`;
-const startOnACopy = (dir: string) => `cp -a ${seededDir}/. ${dir}/ && node --import tsx src/server/main.ts`;
+const makeSeeded = `${addKitchenStaffCommand()} && ${addSupportStaffCommand()} && ${addOwnerCommand()}`;
 // The sandbox journeys run in two shops side by side, one browser each (decision 24's addendum for issue 25):
 // a journey waits on its browser and its server in turn, so two at once finish in far less than twice the
 // time of one. Each shop has a database of its own, so no journey sees another's orders, slots or stock;
@@ -55,6 +53,21 @@ const shopEnv = {
   // Every journey's customer signs up from 127.0.0.1: more than a real address's 20 an hour.
   SIGN_UPS_PER_ADDRESS: '500',
 };
+/** A shop on its own copy of the seeded database, at its port. */
+const shop = (name: string, shopPort: number, dir: string, env: Record<string, string> = {}) => ({
+  name,
+  command: `cp -a ${seededDir}/. ${dir}/ && node --enable-source-maps dist/server/main.mjs`,
+  env: {
+    ...shopEnv,
+    PORT: String(shopPort),
+    DATA_DIR: dir,
+    PUBLIC_URL: `http://127.0.0.1:${shopPort}`,
+    ...env,
+  },
+  url: `http://127.0.0.1:${shopPort}/readyz`,
+});
+// The address e2e/shops.mjs answers at once every shop is up.
+const readyPort = Number(process.env.E2E_READY_PORT ?? port + 12);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -116,67 +129,43 @@ export default defineConfig({
       metadata: { stripeDouble: `http://127.0.0.1:${doublePort}` },
     },
   ],
-  webServer: [
-    {
-      command: `${makeSeeded} && ${startOnACopy(dataDir)}`,
-      url: `http://127.0.0.1:${port}/readyz`,
-      reuseExistingServer: false,
-      // It makes the seeded database too (three staff commands, each a process migrating or seeding it).
-      timeout: 180_000,
-      env: { ...shopEnv, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}` },
+  // Every shop started at once by one command (e2e/shops.mjs): the seeded database first, then each shop on a
+  // copy of it, the Stripe double beside them; Playwright waits for the command's own address, which answers
+  // once every shop does. One after another (Playwright's way with several web servers) took about a minute.
+  webServer: {
+    command: 'node e2e/shops.mjs',
+    url: `http://127.0.0.1:${readyPort}/`,
+    reuseExistingServer: false,
+    // The seeded database (three staff commands, each a process migrating or seeding it), then five starts.
+    timeout: 240_000,
+    env: {
+      E2E_SHOPS: JSON.stringify({
+        seed: { command: makeSeeded, env: { ...shopEnv, DATA_DIR: seededDir } },
+        readyPort,
+        shops: [
+          shop('shop', port, dataDir),
+          shop('second shop', secondPort, secondDataDir),
+          // At dinner: see dinnerPort.
+          shop('dinner shop', dinnerPort, dinnerDataDir, { SFOGLIA_NOW: '2026-11-18T19:30:00.000Z' }),
+          {
+            name: 'Stripe double',
+            command: 'node --enable-source-maps dist/server/stripe-double.mjs',
+            env: { STRIPE_DOUBLE_PORT: String(doublePort), STRIPE_DOUBLE_HOST: '127.0.0.1' },
+            url: `http://127.0.0.1:${doublePort}/_double/healthz`,
+          },
+          shop('live shop', livePort, liveDataDir, {
+            PAYMENTS: 'live',
+            STRIPE_SECRET_KEY: 'sk_test_double',
+            STRIPE_PUBLISHABLE_KEY: 'pk_test_double',
+            STRIPE_API_URL: `http://127.0.0.1:${doublePort}`,
+            STRIPE_JS_URL: `http://127.0.0.1:${doublePort}/v3/`,
+            // PayPal is not part of these journeys; live mode needs its settings all the same.
+            PAYPAL_CLIENT_ID: 'e2e-not-used',
+            PAYPAL_CLIENT_SECRET: 'e2e-not-used',
+            PAYPAL_ENVIRONMENT: 'sandbox',
+          }),
+        ],
+      }),
     },
-    {
-      command: startOnACopy(secondDataDir),
-      url: `http://127.0.0.1:${secondPort}/readyz`,
-      reuseExistingServer: false,
-      timeout: 90_000,
-      env: {
-        ...shopEnv,
-        PORT: String(secondPort),
-        DATA_DIR: secondDataDir,
-        PUBLIC_URL: `http://127.0.0.1:${secondPort}`,
-      },
-    },
-    {
-      command: startOnACopy(dinnerDataDir),
-      url: `http://127.0.0.1:${dinnerPort}/readyz`,
-      reuseExistingServer: false,
-      timeout: 90_000,
-      env: {
-        ...shopEnv,
-        SFOGLIA_NOW: '2026-11-18T19:30:00.000Z',
-        PORT: String(dinnerPort),
-        DATA_DIR: dinnerDataDir,
-        PUBLIC_URL: `http://127.0.0.1:${dinnerPort}`,
-      },
-    },
-    {
-      command: 'node --import tsx src/server/integrations/payments/stripe-double/main.ts',
-      url: `http://127.0.0.1:${doublePort}/_double/healthz`,
-      reuseExistingServer: false,
-      timeout: 30_000,
-      env: { STRIPE_DOUBLE_PORT: String(doublePort), STRIPE_DOUBLE_HOST: '127.0.0.1' },
-    },
-    {
-      command: startOnACopy(liveDataDir),
-      url: `http://127.0.0.1:${livePort}/readyz`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      env: {
-        ...shopEnv,
-        PORT: String(livePort),
-        DATA_DIR: liveDataDir,
-        PUBLIC_URL: `http://127.0.0.1:${livePort}`,
-        PAYMENTS: 'live',
-        STRIPE_SECRET_KEY: 'sk_test_double',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_double',
-        STRIPE_API_URL: `http://127.0.0.1:${doublePort}`,
-        STRIPE_JS_URL: `http://127.0.0.1:${doublePort}/v3/`,
-        // PayPal is not part of these journeys; live mode needs its settings all the same.
-        PAYPAL_CLIENT_ID: 'e2e-not-used',
-        PAYPAL_CLIENT_SECRET: 'e2e-not-used',
-        PAYPAL_ENVIRONMENT: 'sandbox',
-      },
-    },
-  ],
+  },
 });
