@@ -117,6 +117,8 @@ async function main() {
   // Playwright run elsewhere reads dist/ meanwhile). The API's parts need none.
   if (only.has('weight') || only.has('lighthouse') || only.has('pglite'))
     execFileSync('flock', [E2E_LOCK, process.execPath, 'scripts/ensure-web-build.mjs'], { stdio: 'inherit' });
+  // Every part starts the shop compiled, as `npm start` does (decision 36).
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
   const results: Record<string, unknown> & { fastifyHelloWorld?: Record<string, LoadResult> } = {
     at: new Date().toISOString(),
     connections: CONNECTIONS,
