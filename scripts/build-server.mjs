@@ -1,13 +1,13 @@
 // Compiles the server's commands (the shop, `npm run staff`, `npm run worker`, the Stripe double) into
 // dist/server with esbuild, so a start loads JavaScript and not TypeScript through tsx's hooks: a shop started
-// here in 9–12 s and 15–18 s of CPU under tsx, 7–9 s and 10–12 s compiled (decision 36). The packages stay in
+// here in 11–13 s and 16–18 s of CPU under tsx, 6.5 s and 9 s compiled (decision 36). The packages stay in
 // node_modules; the code is split where the server imports a module lazily (Sentry's adapter), so what it
 // imports stays unloaded until then. The files a module reads beside itself (`new URL('./name',
 // import.meta.url)`: the migrations, the postcode files, the Stripe double's scripts) are copied beside the
 // output, where the compiled code looks for them; two such files with one name would be an error here. It
-// takes under a second, so every caller builds afresh (`npm start`, the API tests' setup, the journeys'
-// shops); each file is written whole and then renamed into place, so two builds at once never leave a half
-// file for a server starting beside them.
+// takes under a second, so every caller builds afresh (`npm start`, `npm run staff` and `worker`, the API
+// tests' setup, the journeys' shops, the bench); each file is written whole and then renamed into place, so
+// two builds at once never leave a half file for a server starting beside them.
 import { build } from 'esbuild';
 import {
   cpSync,
@@ -25,7 +25,7 @@ import { dirname, join, relative } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 const out = join(root, 'dist/server');
 
-export const SERVER_ENTRIES = {
+const SERVER_ENTRIES = {
   main: 'src/server/main.ts',
   staff: 'src/server/staff.ts',
   worker: 'src/server/worker.ts',
