@@ -5,6 +5,17 @@ import globals from 'globals';
 import boundaries from './tools/eslint-boundaries.js';
 import tables from './tools/eslint-tables.js';
 
+/**
+ * No top-level await in the web app: the bundler turns its chunk optimisations off for a whole build with one
+ * anywhere in it, and every public page's first load came in twice the files (decision 37).
+ */
+const TOP_LEVEL_AWAIT = [
+  {
+    selector: ':matches(AwaitExpression, ForOfStatement[await=true]):not(:function *)',
+    message: 'No top-level await in the web app (decision 37): await inside a function, and call it.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -38,6 +49,11 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...TOP_LEVEL_AWAIT] },
+  },
+  {
     // Query keys come from the query factories (`*.queries.ts`), never written by hand in a page (issue 20).
     files: ['src/web/pages/**/*.{ts,tsx}', 'src/web/app/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
@@ -48,6 +64,7 @@ export default tseslint.config(
           selector: "Property[key.name='queryKey'] > ArrayExpression",
           message: 'Take the query from its factory (features/*/…queries.ts); never write a query key here.',
         },
+        ...TOP_LEVEL_AWAIT,
       ],
     },
   },

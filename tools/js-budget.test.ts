@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { checkBudget, initialChunks, type Manifest } from './js-budget';
+import { checkBudget, chunkCycles, initialChunks, type Manifest } from './js-budget';
 
 // The JS budget's arithmetic on a made-up build: what a page loads at first, and what breaks the budget.
 
@@ -109,5 +109,30 @@ describe('the budget', () => {
       budgets,
     );
     expect(sdk.problems).toHaveLength(1);
+  });
+});
+
+describe('chunk cycles', () => {
+  test('a build whose chunks import one another in a ring fails, naming the ring', () => {
+    const ring: Manifest = {
+      ...manifest,
+      '_queries.js': { file: 'assets/queries.js', imports: ['_detail.js'] },
+      '_detail.js': { file: 'assets/detail.js', imports: ['_queries.js'] },
+    };
+    expect(chunkCycles(ring)).toEqual([['assets/queries.js', 'assets/detail.js', 'assets/queries.js']]);
+    const report = checkBudget(
+      ring,
+      kbOf,
+      noSources,
+      [{ path: '/menu', chunks: ['pages/menu.tsx'] }],
+      budgets,
+    );
+    expect(report.problems).toEqual([
+      'chunks import each other: assets/queries.js → assets/detail.js → assets/queries.js',
+    ]);
+  });
+
+  test('shared imports that do not loop back are no cycle', () => {
+    expect(chunkCycles(manifest)).toEqual([]);
   });
 });

@@ -20,33 +20,39 @@ import { readServerState } from './shared/server-state';
  */
 const nextTask = () => new Promise<void>((resolve) => window.setTimeout(resolve, 0));
 
-const errorOptions = startErrorReporting();
-const server = readServerState();
-await nextTask();
-const queryClient = server ? startQueryClient(server) : null;
-await nextTask();
-const started = queryClient && (await startFirstLoad(createRoutes(queryClient), window.location.pathname));
-if (!queryClient || !started) {
-  // The page came without its state (the server sends the app's entry then; this is for a page kept from
-  // before): the app renders it. Its address is on this script (web-app.ts).
-  const app = document.querySelector<HTMLScriptElement>('script[data-app]')?.dataset.app;
-  if (app) await import(/* @vite-ignore */ app);
-} else {
-  setScreenRouter(FIRST_LOAD_ROUTER);
-  // Hydrated as a transition (issue 24): React then works in slices of about 5 ms with the main thread free
-  // between them, where a root hydrated at its default priority is one task (15–40 ms here, four times that
-  // on a phone). A tap meanwhile is not lost: React hydrates what it lands on first, and replays it.
-  startTransition(() => {
-    hydrateRoot(
-      document.getElementById('root')!,
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <Live>
-            <FirstLoadRoutes />
-          </Live>
-        </QueryClientProvider>
-      </StrictMode>,
-      errorOptions,
-    );
-  });
+// In a function, not at the module's top level: the bundler turns its chunk optimisations off for a build
+// with a top-level await anywhere in it (decision 37).
+async function start() {
+  const errorOptions = startErrorReporting();
+  const server = readServerState();
+  await nextTask();
+  const queryClient = server ? startQueryClient(server) : null;
+  await nextTask();
+  const started = queryClient && (await startFirstLoad(createRoutes(queryClient), window.location.pathname));
+  if (!queryClient || !started) {
+    // The page came without its state (the server sends the app's entry then; this is for a page kept from
+    // before): the app renders it. Its address is on this script (web-app.ts).
+    const app = document.querySelector<HTMLScriptElement>('script[data-app]')?.dataset.app;
+    if (app) await import(/* @vite-ignore */ app);
+  } else {
+    setScreenRouter(FIRST_LOAD_ROUTER);
+    // Hydrated as a transition (issue 24): React then works in slices of about 5 ms with the main thread free
+    // between them, where a root hydrated at its default priority is one task (15–40 ms here, four times that
+    // on a phone). A tap meanwhile is not lost: React hydrates what it lands on first, and replays it.
+    startTransition(() => {
+      hydrateRoot(
+        document.getElementById('root')!,
+        <StrictMode>
+          <QueryClientProvider client={queryClient}>
+            <Live>
+              <FirstLoadRoutes />
+            </Live>
+          </QueryClientProvider>
+        </StrictMode>,
+        errorOptions,
+      );
+    });
+  }
 }
+
+void start();

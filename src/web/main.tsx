@@ -42,23 +42,30 @@ const app = (router: ReturnType<typeof createBrowserRouter>) => (
   </StrictMode>
 );
 
-if (server) {
-  await loadMatchedRoutes(routes);
-  const router = createBrowserRouter(routes, { hydrationData: { loaderData: server.loaderData } });
-  trackNavigation(router);
-  hydrateRoot(container, app(router), errorOptions);
-} else {
-  const router = createBrowserRouter(routes);
-  trackNavigation(router);
-  // The server sent the shell (nav and footer): it stays until the page's first loaders are done.
-  if (!router.state.initialized) {
-    await new Promise<void>((resolve) => {
-      const stop = router.subscribe((state) => {
-        if (!state.initialized) return;
-        stop();
-        resolve();
+/** Hydrates the page the server rendered, or renders the page once its first loaders are done. */
+async function start() {
+  if (server) {
+    await loadMatchedRoutes(routes);
+    const router = createBrowserRouter(routes, { hydrationData: { loaderData: server.loaderData } });
+    trackNavigation(router);
+    hydrateRoot(container, app(router), errorOptions);
+  } else {
+    const router = createBrowserRouter(routes);
+    trackNavigation(router);
+    // The server sent the shell (nav and footer): it stays until the page's first loaders are done.
+    if (!router.state.initialized) {
+      await new Promise<void>((resolve) => {
+        const stop = router.subscribe((state) => {
+          if (!state.initialized) return;
+          stop();
+          resolve();
+        });
       });
-    });
+    }
+    createRoot(container, errorOptions).render(app(router));
   }
-  createRoot(container, errorOptions).render(app(router));
 }
+
+// Not awaited at the top level: the bundler turns its chunk optimisations off for a build with a top-level
+// await anywhere in it (decision 37).
+void start();

@@ -1,0 +1,135 @@
+import type { Plugin } from 'vite';
+
+// How a public page's first-load JS is cut into files (issue 24, decision 37). Left to the bundler, the
+// first load came in 31–44 files, most under 1 KB: a module goes into a chunk with every other module that
+// exactly the same entries and lazy routes reach, and a lazy route is counted apart from the entry that
+// loads it, so the modules every page loads first were spread over some twenty chunks by which app screens
+// also use them. Each file is gzipped on its own, losing what it shares with the others: /menu's 39 files
+// were 120.1 KB, the same bytes in one file 110.7 KB. Here the build knows what the bundler cannot: a
+// public page's first load is the first-load entry and its page's route chunks (PUBLIC_PAGES' `chunks`).
+//
+// - `shell`: what both entries (the app's main.tsx and first-load.tsx) import statically, React included:
+//   every page loads it first, a public page's or the app's.
+// - `public-<pages>`: each module a public page's route chunks import statically, with the other modules
+//   the same public pages import (the letters are the pages, in PUBLIC_PAGES' order). An app screen that
+//   uses one loads its chunk, with what the same pages use beside it.
+//
+// Neither group follows its modules' imports into other groups (`includeDependenciesRecursively: false`):
+// the contracts and the libraries a module imports stay where the bundler puts them, or a schema only the
+// app uses would bring zod into the shell. A chunk's imports must still not make a cycle (tools/js-budget.ts
+// refuses a build whose chunks do), as a chunk in a cycle can run before what it uses.
+
+/** A public page as the build sees it: its route chunks, source modules under src/web. */
+export interface PublicPageChunks {
+  chunks: readonly string[];
+}
+
+interface Graph {
+  /** The modules both entries import statically. */
+  shell: Set<string>;
+  /** Each module public pages' route chunks import statically, to the chunk name of those pages. */
+  pages: Map<string, string>;
+}
+
+/**
+ * TanStack Query, whole: the bundler would split the library by which screens use which of its hooks, and
+ * re-split it whenever a new screen uses another (the takeaway screens' useQueries and useMutation did),
+ * each piece with its own gzip overhead in every page's first JS. The back office's TanStack Table (also
+ * @tanstack) stays in its own chunks.
+ */
+const QUERY = /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/;
+
+/** Module ids the first-load chunks are cut by: our sources (but the contracts), and React. */
+const FOLLOWED = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
+const followed = (id: string) =>
+  FOLLOWED.test(id) || (!id.includes('node_modules') && !/[\\/]src[\\/]contracts[\\/]/.test(id));
+
+export interface FirstLoadChunks {
+  plugin: Plugin;
+  /** For `output.codeSplitting.groups`, after any group that must take its modules first. */
+  groups: {
+    name: string | ((id: string) => string | null);
+    debugName?: string;
+    test: (id: string) => boolean;
+    priority: number;
+    includeDependenciesRecursively: false;
+  }[];
+}
+
+export function firstLoadChunks(
+  webRoot: string,
+  entries: { app: string; firstLoad: string },
+  publicPages: readonly PublicPageChunks[],
+): FirstLoadChunks {
+  const graph: Graph = { shell: new Set(), pages: new Map() };
+  const routes = new Set<string>();
+  const plugin: Plugin = {
+    name: 'sfoglia-first-load-chunks',
+    apply: 'build',
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      const byPath = (path: string) => {
+        const id = ids.find((candidate) => candidate === `${webRoot}/${path}`);
+        if (!id) throw new Error(`first-load-chunks: ${path} is not in the build`);
+        return id;
+      };
+      const reach = (root: string) => {
+        const seen = new Set<string>();
+        const todo = [root];
+        while (todo.length > 0) {
+          const id = todo.pop()!;
+          if (seen.has(id)) continue;
+          seen.add(id);
+          todo.push(...(this.getModuleInfo(id)?.importedIds ?? []).filter(followed));
+        }
+        return seen;
+      };
+      for (const id of ids) {
+        const info = this.getModuleInfo(id);
+        if (info && (info.isEntry || info.dynamicImporters.length > 0)) routes.add(id);
+      }
+      const app = reach(byPath(entries.app));
+      for (const id of reach(byPath(entries.firstLoad)))
+        if (app.has(id) && !routes.has(id)) graph.shell.add(id);
+      const pageLists = [
+        ...new Set(publicPages.filter((p) => p.chunks.length > 0).map((p) => p.chunks.join(' '))),
+      ];
+      if (pageLists.length > 26)
+        throw new Error('first-load-chunks: name the public pages with more than a letter');
+      pageLists.forEach((list, index) => {
+        const letter = String.fromCharCode(97 + index);
+        const reached = new Set(list.split(' ').flatMap((path) => [...reach(byPath(path))]));
+        for (const id of reached) {
+          if (graph.shell.has(id) || routes.has(id)) continue;
+          graph.pages.set(id, (graph.pages.get(id) ?? 'public-') + letter);
+        }
+      });
+      // A module more than half the public pages import goes in the shell: one file fewer for each of them,
+      // for a few hundred bytes the others load unused (alone, /menu's first load came in 17 files).
+      for (const [id, name] of graph.pages) {
+        if (name.length - 'public-'.length > pageLists.length / 2) {
+          graph.pages.delete(id);
+          graph.shell.add(id);
+        }
+      }
+    },
+  };
+  return {
+    plugin,
+    groups: [
+      {
+        name: 'shell',
+        test: (id) => graph.shell.has(id) || QUERY.test(id),
+        priority: 2,
+        includeDependenciesRecursively: false,
+      },
+      {
+        name: (id) => graph.pages.get(id) ?? null,
+        debugName: 'public',
+        test: (id) => graph.pages.has(id),
+        priority: 1,
+        includeDependenciesRecursively: false,
+      },
+    ],
+  };
+}
