@@ -17,13 +17,17 @@ const files: Record<string, string> = {
   'web/first-load.ts': `import { shared } from './shared'; import { firstLoadOnly } from './first-load-only';
     Object.assign(globalThis, { routes: [shared, firstLoadOnly, () => import('./pages/a'), () => import('./pages/b'), () => import('./pages/c'),
     () => import('./pages/d'), () => import('./pages/e')] });`,
-  'web/shared.ts': `import { schema } from '../contracts/schema'; export const shared = () => schema;`,
+  'web/shared.ts': `import { schema } from '../contracts/schema'; import { camel } from '../contracts/case';
+    export const shared = () => [schema, camel('a_b')];`,
   'web/app-only.ts': `import { appSchema } from '../contracts/schema'; export const appOnly = () => appSchema;`,
   'web/first-load-only.ts': `export const firstLoadOnly = () => 'first load';`,
-  // A contract stays where the bundler puts it (a schema only the app uses must not join the shell).
-  'contracts/schema.ts': `import { library } from './library'; export const schema = { name: 'schema' };
+  // A contract that uses a library stays where the bundler puts it (a schema only the app uses must not bring
+  // zod into the shell); one that uses none joins the shell.
+  'contracts/schema.ts': `import { library } from 'library'; export const schema = { name: 'schema' };
     export const appSchema = library();`,
-  'contracts/library.ts': `export const library = () => ({ name: 'a library only the app needs' });`,
+  'contracts/case.ts': `export const camel = (text: string) => text.replace(/_(.)/g, (_, c: string) => c.toUpperCase());`,
+  'node_modules/library/package.json': `{ "name": "library", "type": "module", "main": "index.js" }`,
+  'node_modules/library/index.js': `export const library = () => ({ name: 'a library only the app needs' });`,
   // Of five public pages, a, b and c use `common` (more than half of them: the shell); a and b share `ab`.
   'web/pages/a.ts': `import { common } from '../common'; import { ab } from '../ab'; export default () => [common(), ab()];`,
   'web/pages/b.ts': `import { common } from '../common'; import { ab } from '../ab'; import { bOnly } from '../b-only';
@@ -102,9 +106,10 @@ describe('the first load cut into chunks', () => {
     expect(chunkOf('web/pages/checkout.ts')?.imports).toContain(chunkOf('web/ab.ts')!.fileName);
   });
 
-  test('the shell does not pull in what its modules import: a library only the app uses stays out', () => {
-    expect(chunkOf('contracts/library.ts')?.name).not.toBe('shell');
+  test('the shell does not pull in a library, nor a contract that uses one; a contract using none joins it', () => {
+    expect(chunkOf('node_modules/library/index.js')?.name).not.toBe('shell');
     expect(chunkOf('contracts/schema.ts')?.name).not.toBe('shell');
+    expect(chunkOf('contracts/case.ts')?.name).toBe('shell');
   });
 
   test('a route chunk named in the public pages but missing from the build is an error', async () => {

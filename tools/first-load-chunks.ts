@@ -14,10 +14,12 @@ import type { Plugin } from 'vite';
 //   the same public pages import (the letters are the pages, in PUBLIC_PAGES' order). An app screen that
 //   uses one loads its chunk, with what the same pages use beside it.
 //
-// Neither group follows its modules' imports into other groups (`includeDependenciesRecursively: false`):
-// the contracts and the libraries a module imports stay where the bundler puts them, or a schema only the
-// app uses would bring zod into the shell. A chunk's imports must still not make a cycle (tools/js-budget.ts
-// refuses a build whose chunks do), as a chunk in a cycle can run before what it uses.
+// The modules are found by following static imports through our sources and React; a contract only when
+// nothing it imports, directly or not, is a library. Neither group follows its modules' other imports
+// (`includeDependenciesRecursively: false`): a library, and a contract that uses one, stay where the bundler
+// puts them, or a schema only the app uses would bring zod into the shell. A chunk's imports must still not
+// make a cycle (tools/js-budget.ts refuses a build whose chunks do), as a chunk in a cycle can run before
+// what it uses.
 
 /** A public page as the build sees it: its route chunks, source modules under src/web. */
 export interface PublicPageChunks {
@@ -39,10 +41,8 @@ interface Graph {
  */
 const QUERY = /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/;
 
-/** Module ids the first-load chunks are cut by: our sources (but the contracts), and React. */
-const FOLLOWED = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
-const followed = (id: string) =>
-  FOLLOWED.test(id) || (!id.includes('node_modules') && !/[\\/]src[\\/]contracts[\\/]/.test(id));
+const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
+const CONTRACT = /[\\/]src[\\/]contracts[\\/]/;
 
 export interface FirstLoadChunks {
   plugin: Plugin;
@@ -73,6 +73,19 @@ export function firstLoadChunks(
         if (!id) throw new Error(`first-load-chunks: ${path} is not in the build`);
         return id;
       };
+      /** Whether nothing a module imports, directly or not, is a library (a cycle counts as free). */
+      const free = new Map<string, boolean>();
+      const libraryFree = (id: string): boolean => {
+        if (id.includes('node_modules')) return false;
+        if (!free.has(id)) {
+          free.set(id, true);
+          free.set(id, (this.getModuleInfo(id)?.importedIds ?? []).every(libraryFree));
+        }
+        return free.get(id)!;
+      };
+      /** The modules the chunks are cut by: React, our sources, and the contracts that use no library. */
+      const followed = (id: string) =>
+        REACT.test(id) || (!id.includes('node_modules') && (!CONTRACT.test(id) || libraryFree(id)));
       const reach = (root: string) => {
         const seen = new Set<string>();
         const todo = [root];
