@@ -67,10 +67,9 @@ export function firstLoadChunks(
     name: 'sfoglia-first-load-chunks',
     apply: 'build',
     buildEnd() {
-      const ids = [...this.getModuleIds()];
       const byPath = (path: string) => {
-        const id = ids.find((candidate) => candidate === `${webRoot}/${path}`);
-        if (!id) throw new Error(`first-load-chunks: ${path} is not in the build`);
+        const id = `${webRoot}/${path}`;
+        if (!this.getModuleInfo(id)) throw new Error(`first-load-chunks: ${path} is not in the build`);
         return id;
       };
       /** Whether nothing a module imports, directly or not, is a library (a cycle counts as free). */
@@ -88,30 +87,33 @@ export function firstLoadChunks(
         REACT.test(id) || (!id.includes('node_modules') && (!CONTRACT.test(id) || libraryFree(id)));
       const reach = (root: string) => {
         const seen = new Set<string>();
-        const todo = [root];
-        while (todo.length > 0) {
-          const id = todo.pop()!;
+        const pending = [root];
+        while (pending.length > 0) {
+          const id = pending.pop()!;
           if (seen.has(id)) continue;
           seen.add(id);
-          todo.push(...(this.getModuleInfo(id)?.importedIds ?? []).filter(followed));
+          pending.push(...(this.getModuleInfo(id)?.importedIds ?? []).filter(followed));
         }
         return seen;
       };
-      for (const id of ids) {
+      for (const id of this.getModuleIds()) {
         const info = this.getModuleInfo(id);
         if (info && (info.isEntry || info.dynamicImporters.length > 0)) routes.add(id);
       }
       const app = reach(byPath(entries.app));
       for (const id of reach(byPath(entries.firstLoad)))
         if (app.has(id) && !routes.has(id)) graph.shell.add(id);
+      // Each distinct list of route chunks once (a page and its variants share one: /events/theme/:id).
       const pageLists = [
-        ...new Set(publicPages.filter((p) => p.chunks.length > 0).map((p) => p.chunks.join(' '))),
+        ...new Map(
+          publicPages.filter((p) => p.chunks.length > 0).map((p) => [p.chunks.join(' '), p.chunks]),
+        ).values(),
       ];
       if (pageLists.length > 26)
         throw new Error('first-load-chunks: name the public pages with more than a letter');
       pageLists.forEach((list, index) => {
         const letter = String.fromCharCode(97 + index);
-        const reached = new Set(list.split(' ').flatMap((path) => [...reach(byPath(path))]));
+        const reached = new Set(list.flatMap((path) => [...reach(byPath(path))]));
         for (const id of reached) {
           if (graph.shell.has(id) || routes.has(id)) continue;
           graph.pages.set(id, (graph.pages.get(id) ?? 'public-') + letter);
