@@ -20,7 +20,7 @@ import {
   orderDeadline,
   weekTabText,
 } from '../../domain/menu-weeks';
-import { BasketPanel } from '../features/baskets/basket-panel';
+import { BasketPanel, preloadBasketPanel } from '../features/baskets/basket-panel';
 import { BasketBarTotal } from '../features/baskets/basket-total';
 import { basketQueries } from '../features/baskets/baskets.queries';
 import {
@@ -34,7 +34,6 @@ import { MarketingBanners } from '../features/marketing/banners';
 import { marketingQueries } from '../features/marketing/marketing.queries';
 import type { LineState } from '../features/menu/add-control';
 import { DishCard } from '../features/menu/dish-card';
-import { DishDetail } from '../features/menu/dish-detail';
 import { MenuFilters } from '../features/menu/menu-filters';
 import { menuQueries, type MenuDish, type MenuVariant } from '../features/menu/menu.queries';
 import { useStagedWeekMenus } from '../features/menu/use-staged-week-menus';
@@ -48,6 +47,17 @@ import { Dialog } from '../shared/ui/dialog';
 import { Spinner } from '../shared/ui/spinner';
 import { setUi, useUi } from '../shared/ui/ui-store';
 import { dishesBefore, DishesInSteps } from '../shared/first-dishes';
+import { lazyPart } from '../shared/lazy-part';
+import { whenIdle } from '../shared/when-idle';
+
+// Not in the page's first JS, fetched once it is idle: a dish's detail (a tap opens it) and the basket's
+// weeks (the visitor's basket, read once the page is live).
+const DishDetail = lazyPart(async () => (await import('../features/menu/dish-detail')).DishDetail);
+const preloadParts = () =>
+  whenIdle(() => {
+    void DishDetail.preload();
+    void preloadBasketPanel();
+  });
 
 // /menu (the recipe-kit menu, "product-box"): week tabs, filters, sections of dishes, the dish detail
 // and the basket. It combines the menu and baskets features.
@@ -182,6 +192,7 @@ function MenuView({ oneOff }: { oneOff: boolean }) {
   // Leaving with the basket open (its Checkout link): it is closed for the next visit. Closing it before
   // leaving would take its history entry back off, undoing the navigation.
   useEffect(() => () => setUi({ basketOpen: false }), []);
+  useEffect(preloadParts, []);
 
   const now = settings.data ? shopNow(settings.data) : null;
   const tabs: WeekTab[] = useMemo(

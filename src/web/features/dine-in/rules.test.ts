@@ -14,12 +14,11 @@ import {
   partLineText,
   poundsToPence,
   previewByItems,
-  tableMenuPath,
-  tableTitle,
   tipOf,
   type Payer,
   type SplitLine,
 } from './rules';
+import { tableMenuPath, tableTitle } from './table-names';
 
 // Dine-in's screen rules (issue 21): money typed by a guest, the tip never chosen for them, a tab's limits and
 // closing times, and the three splits checked before they are sent.

@@ -272,18 +272,6 @@ export function partLineText(line: { title: string; share: string }): string {
   return line.share === '1' ? line.title : `${line.share} of ${line.title}`;
 }
 
-/** A table's menu: /dine-in?restaurant=…&table=… (no table where the restaurant serves by name). */
-export function tableMenuPath(restaurantId: string, tableNumber: string | null): string {
-  const query = new URLSearchParams({ restaurant: restaurantId });
-  if (tableNumber) query.set('table', tableNumber);
-  return `/dine-in?${query.toString()}`;
-}
-
-/** "Table 12 · Sfoglia Soho", or the restaurant alone where it serves by name. */
-export function tableTitle(restaurantName: string, tableNumber: string | null): string {
-  return tableNumber ? `Table ${tableNumber} · ${restaurantName}` : restaurantName;
-}
-
 // ---- The checkout's guards (spec §2 Dine-in checkout, Guards) ---------------------------------------------
 
 export type DineInStep = 'summary' | 'tipping' | 'payment' | 'add-to-order';

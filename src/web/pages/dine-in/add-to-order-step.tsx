@@ -9,7 +9,7 @@ import { useCheckoutStep } from '../../features/checkout/use-checkout-step';
 import { dineInApi, dineInQueries } from '../../features/dine-in/dine-in.queries';
 import { guestCardNote, useDiner } from '../../features/dine-in/diner';
 import { LimitChooser, limitOf, type LimitPick } from '../../features/dine-in/limit-chooser';
-import { tableMenuPath, tableTitle } from '../../features/dine-in/rules';
+import { tableMenuPath, tableTitle } from '../../features/dine-in/table-names';
 import { LimitBar } from '../../features/dine-in/tab-parts';
 import { PaySection } from '../../features/payments/pay-section';
 import type { PayWith } from '../../features/payments/payments.queries';

@@ -4,7 +4,7 @@ import { safeTarget } from '../../shared/customer.queries';
 import { CheckoutBar, CheckoutProgress, type CheckoutStepLink } from '../../features/checkout/checkout-bar';
 import { CheckoutFlowProvider } from '../../features/checkout/flow-context';
 import type { CheckoutFlow } from '../../features/checkout/flows';
-import { tableMenuPath } from '../../features/dine-in/rules';
+import { tableMenuPath } from '../../features/dine-in/table-names';
 import { takeawayQueries } from '../../features/takeaway/takeaway.queries';
 import '../../features/checkout/checkout.css';
 

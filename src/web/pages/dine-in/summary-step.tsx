@@ -5,7 +5,7 @@ import { formatPence } from '../../../domain/money';
 import { CheckoutFrame } from '../../features/checkout/checkout-frame';
 import { dineInQueries } from '../../features/dine-in/dine-in.queries';
 import { useDiner } from '../../features/dine-in/diner';
-import { tableMenuPath, tableTitle } from '../../features/dine-in/rules';
+import { tableMenuPath, tableTitle } from '../../features/dine-in/table-names';
 import { useCheckoutBasket } from '../../features/takeaway/checkout/basket';
 import { TakeawayLines, TakeawayTotals } from '../../features/takeaway/checkout/order-lines';
 import { takeawayBasketApi, takeawayQueries } from '../../features/takeaway/takeaway.queries';

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { firstScreenLoader } from '../../app/first-screen';
 import { afterTokenSignIn } from '../../app/guards';
-import { tableMenuPath } from '../../features/dine-in/rules';
+import { tableMenuPath } from '../../features/dine-in/table-names';
 import { menuViewer } from '../../features/takeaway/menu/viewer';
 import { takeawayQueries } from '../../features/takeaway/takeaway.queries';
 import { redirect } from '../../shared/router';

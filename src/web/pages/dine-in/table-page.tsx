@@ -1,10 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Link, useSearchParams } from '../../shared/router';
-import type { Restaurant } from '../../../contracts/restaurants';
 import type { TakeawayBasket } from '../../../contracts/takeaway';
-import { clockTimeLabel } from '../../../domain/calendar';
-import { tableTitle } from '../../features/dine-in/rules';
+import { tableTitle } from '../../features/dine-in/table-names';
 import { TakeawayMenuView } from '../../features/takeaway/menu/menu-view';
 import { tableCheck } from './table-check';
 import {
@@ -16,8 +14,8 @@ import { isApiError, isRefusal } from '../../shared/api/client';
 import { LoadFailed } from '../../shared/ui/load-failed';
 import { Spinner } from '../../shared/ui/spinner';
 import { StepHeading } from '../../shared/ui/step-heading';
-import { useTypedBeforeLive } from '../../shared/forms/typed-before-live';
 import { useHydrated } from '../../shared/use-hydrated';
+import { lazyPart } from '../../shared/lazy-part';
 import { usePageMeta } from '../../shared/use-page-meta';
 import { NotFoundPage } from '../../app/not-found';
 
@@ -32,10 +30,13 @@ import { NotFoundPage } from '../../app/not-found';
 // as anyone sees them; the basket is set up once the page is live, and a dish added before it is ready
 // waits for it.
 
-const DEFAULT_PROMPT = 'Your table number is on the card on your table.';
-
 /** The guest's open tab: their own, so loaded once the page is live. */
 const TabBanner = lazy(async () => ({ default: (await import('./tab-banner')).TabBanner }));
+// A closed kitchen, and the question of which table: not the table's menu, so not in the page's first JS
+// (issue 24). Rendered on the server, they keep their HTML until their chunk is in (the form works as a
+// plain GET meanwhile).
+const Closed = lazyPart(async () => (await import('./table-states')).Closed);
+const TablePrompt = lazyPart(async () => (await import('./table-states')).TablePrompt);
 
 export function TablePage() {
   const [params] = useSearchParams();
@@ -135,151 +136,6 @@ function TableCheck({ restaurantId, table }: { restaurantId: string; table: stri
       takesTabs={facts.openTabCheckouts}
       prompt={facts.tableNumberPrompt}
     />
-  );
-}
-
-/** Eat-in is closed now: why, and when the restaurant opens (its week's hours). */
-function Closed({
-  restaurantId,
-  name,
-  reason,
-}: {
-  restaurantId: string;
-  name: string;
-  reason: string | null;
-}) {
-  const restaurant = useQuery(takeawayQueries.restaurant(restaurantId));
-  const noTables = restaurant.data ? !restaurant.data.fulfillmentTypes.includes('eat_in') : false;
-  const why = reason ?? `${name} isn’t taking orders to tables right now`;
-  return (
-    <div className="page page--narrow di-page">
-      <p className="di-kicker">{name}</p>
-      <StepHeading>
-        {noTables ? 'No ordering from the table here' : 'Ordering to your table is closed'}
-      </StepHeading>
-      <p className="notice notice--warning" role="status">
-        {/[.!?]$/.test(why) ? why : `${why}.`} Please ask a member of staff if you need anything.
-      </p>
-      {restaurant.isPending ? <Spinner label="Loading the opening hours" /> : null}
-      {restaurant.data && !noTables ? <OpeningHours restaurant={restaurant.data} /> : null}
-      <p>
-        <Link to="/pasta-now-search-address">Order a takeaway instead</Link>
-      </p>
-    </div>
-  );
-}
-
-function OpeningHours({ restaurant }: { restaurant: Restaurant }) {
-  const time = (hhmm: string) => {
-    const [hours = 0, minutes = 0] = hhmm.split(':').map(Number);
-    return clockTimeLabel(hours, minutes);
-  };
-  return (
-    <section className="checkout-card" aria-labelledby="di-hours-heading">
-      <h2 id="di-hours-heading">Opening hours</h2>
-      <dl className="di-hours">
-        {restaurant.openingHours.map((day) => (
-          <div key={day.weekday}>
-            <dt>{day.day}</dt>
-            <dd>
-              {day.windows.length === 0
-                ? 'Closed'
-                : day.windows.map((w) => `${time(w.opens)} – ${time(w.closes)}`).join(', ')}
-            </dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
-}
-
-/** Which table: asked where the link had none, or named one the restaurant doesn't have. */
-function TablePrompt({
-  restaurantId,
-  name,
-  prompt,
-  wrong,
-}: {
-  restaurantId: string;
-  name: string;
-  prompt: string | null;
-  wrong: string | null;
-}) {
-  const id = useId();
-  const [, setParams] = useSearchParams();
-  const [value, setValue] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
-  const form = useRef<HTMLFormElement>(null);
-  // A number typed before the page went live is the one checked and sent.
-  useTypedBeforeLive(form, ({ table }) => {
-    if (typeof table === 'string') setValue(table);
-  });
-  const hint = prompt ?? DEFAULT_PROMPT;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const number = value.trim();
-    if (number === '') {
-      setProblem('Enter your table number. ' + hint);
-      input.current?.focus();
-      return;
-    }
-    if (number.length > 12) {
-      setProblem('A table number is short, like 12. ' + hint);
-      input.current?.focus();
-      return;
-    }
-    setParams({ restaurant: restaurantId, table: number }, { replace: true });
-  };
-  return (
-    <>
-      <p className="di-kicker">{name}</p>
-      <StepHeading>Which table are you at?</StepHeading>
-      {wrong ? (
-        <p className="notice notice--error" role="alert">
-          {name} has no table {wrong}. Please check the number on your table and enter it below.
-        </p>
-      ) : null}
-      {/* A plain GET to the table's address too: it works the same before the page is live. */}
-      <form
-        ref={form}
-        className="checkout-card di-table-form"
-        method="get"
-        action="/dine-in"
-        onSubmit={submit}
-        noValidate
-      >
-        <input type="hidden" name="restaurant" value={restaurantId} />
-        <div className={`field ${problem ? 'field--error' : ''}`}>
-          <label htmlFor={`${id}-table`}>Table number</label>
-          <p id={`${id}-hint`} className="field__hint">
-            {hint}
-          </p>
-          <input
-            ref={input}
-            id={`${id}-table`}
-            name="table"
-            inputMode="numeric"
-            autoComplete="off"
-            value={value}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={`${id}-hint${problem ? ` ${id}-error` : ''}`}
-            onChange={(event) => {
-              setValue(event.target.value);
-              setProblem(null);
-            }}
-          />
-          {problem ? (
-            <p id={`${id}-error`} className="field__error">
-              {problem}
-            </p>
-          ) : null}
-        </div>
-        <button type="submit" className="button button--primary button--block">
-          See the menu
-        </button>
-      </form>
-    </>
   );
 }
 

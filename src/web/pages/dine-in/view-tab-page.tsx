@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from '../../shared/router';
 import type { Tab } from '../../../contracts/dine-in';
 import { timeLabel } from '../../../domain/calendar';
 import { dineInApi, dineInQueries } from '../../features/dine-in/dine-in.queries';
-import { tableMenuPath, tableTitle } from '../../features/dine-in/rules';
+import { tableMenuPath, tableTitle } from '../../features/dine-in/table-names';
 import { LimitBar, TabReceipt, TabRounds } from '../../features/dine-in/tab-parts';
 import { isApiError } from '../../shared/api/client';
 import { LoadFailed } from '../../shared/ui/load-failed';

@@ -13,14 +13,25 @@ import { menuDishes, restaurantMenusKey, takeawayQueries, type TakeawayMenu } fr
 import { dishAvailability, snoozeSignature } from './availability';
 import { useTakeawayBasketChanges } from './basket-changes';
 import { quantityOfDish, type BasketPricing } from './basket-optimistic';
-import { MenuBasketBar, MenuBasketPanel } from './basket-panel';
 import { MenuCategoryNav, sectionId } from './category-nav';
 import { MenuDishCard } from './dish-card';
-import { MenuDishSheet, type SheetAdd } from './dish-sheet';
-import { MenuTimeDialog } from './time-dialog';
+import type { SheetAdd } from './dish-sheet';
 import { useMenuViewer } from './viewer';
 import './menu.css';
 import { dishesBefore, DishesInSteps } from '../../../shared/first-dishes';
+import { lazyPart } from '../../../shared/lazy-part';
+import { whenIdle } from '../../../shared/when-idle';
+
+// Not in the page's first JS, fetched once it is idle: a dish's sheet and the time chooser (a tap opens
+// them), and the basket's panel and bar (the visitor's basket, read once the page is live).
+const MenuDishSheet = lazyPart(async () => (await import('./dish-sheet')).MenuDishSheet);
+const MenuTimeDialog = lazyPart(async () => (await import('./time-dialog')).MenuTimeDialog);
+const MenuBasketPanel = lazyPart(async () => (await import('./basket-panel')).MenuBasketPanel);
+const MenuBasketBar = lazyPart(async () => (await import('./basket-panel')).MenuBasketBar);
+const preloadParts = () =>
+  whenIdle(() => {
+    for (const part of [MenuBasketPanel, MenuBasketBar, MenuDishSheet, MenuTimeDialog]) void part.preload();
+  });
 
 /**
  * Dishes on a phone's or a desktop's first screen, whatever category they are in: their pictures come first,
@@ -154,6 +165,7 @@ export function TakeawayMenuView({
   const [basketOpen, setBasketOpen] = useState(false);
   const [timeOpen, setTimeOpen] = useState(false);
   const changes = useTakeawayBasketChanges();
+  useEffect(preloadParts, []);
 
   // The kitchen snoozed or brought back a dish: the basket says which lines can't be ordered, and the menu
   // is read again rather than at its next minute.
