@@ -2,8 +2,10 @@ import { QueryClient } from '@tanstack/react-query';
 import { matchRoutes } from 'react-router';
 import { describe, expect, test } from 'vitest';
 import { PAGES } from '../contracts/page-routes';
+import { isServerRenderedPath, PUBLIC_PAGES } from '../contracts/public-pages';
 import { createRoutes } from './routes';
-import { hrefOf, matchPage } from './app/first-load-match';
+import { createFirstLoadRoutes } from './public-routes';
+import { hrefOf, matchPage, type RouteMatch } from './app/first-load-match';
 
 // The first-load router matches a page in the route table without React Router (decision 31): it must find
 // the routes React Router finds, with the same params, for every page, or the page would hydrate other
@@ -26,6 +28,44 @@ describe('the first-load match', () => {
   test('an unknown path matches the not-found routes, as React Router does', () => {
     for (const path of ['/menu/nothing', '/nowhere', '/one-off/elsewhere']) {
       expect(matchPage(table, path)?.routes).toEqual(matchRoutes(table, path)?.map((m) => m.route));
+    }
+  });
+});
+
+// A public page's first load routes with the public pages' routes alone (decision 38): each public page must
+// match there the routes it matches in the app's table, or it would hydrate other screens than the server
+// rendered. The pages it leaves out are loaded as the browser loads any other page.
+describe('the first load’s route table', () => {
+  const firstLoad = createFirstLoadRoutes(new QueryClient());
+  /** A match as its routes' paths (or index), static components and params: a table's own objects differ. */
+  const shape = (match: RouteMatch | null) =>
+    match && {
+      routes: match.routes.map((route) => [route.path ?? (route.index ? '(index)' : ''), route.Component]),
+      params: match.params,
+    };
+  const LOADED_BY_THE_APP = ['/one-off'];
+
+  test.each(PUBLIC_PAGES.filter((page) => !LOADED_BY_THE_APP.includes(page.path)).map((page) => [page.path]))(
+    '%s matches what it matches in the app’s table',
+    (pattern) => {
+      const path = example(pattern);
+      expect(isServerRenderedPath(path)).toBe(true);
+      const ours = shape(matchPage(firstLoad, path));
+      expect(ours).not.toBeNull();
+      expect(ours).toEqual(shape(matchPage(table, path)));
+    },
+  );
+
+  test('the pages it leaves to the app are not in it, nor are the checkouts, the account or the plan', () => {
+    for (const path of [
+      ...LOADED_BY_THE_APP,
+      '/checkout',
+      '/one-off/checkout/payment',
+      '/account',
+      '/login',
+    ]) {
+      expect(matchPage(firstLoad, path)).toBeNull();
+      expect(matchPage(table, path)).not.toBeNull();
     }
   });
 });

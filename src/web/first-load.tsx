@@ -3,7 +3,7 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { FIRST_LOAD_ROUTER, FirstLoadRoutes, startFirstLoad } from './app/first-load-router';
 import { Live, startQueryClient } from './app/start';
-import { createRoutes } from './routes';
+import { createFirstLoadRoutes } from './public-routes';
 import { setScreenRouter } from './shared/router';
 import { startErrorReporting } from './shared/error-reporting';
 import { readServerState } from './shared/server-state';
@@ -28,7 +28,8 @@ async function start() {
   await nextTask();
   const queryClient = server ? startQueryClient(server) : null;
   await nextTask();
-  const started = queryClient && (await startFirstLoad(createRoutes(queryClient), window.location.pathname));
+  const started =
+    queryClient && (await startFirstLoad(createFirstLoadRoutes(queryClient), window.location.pathname));
   if (!queryClient || !started) {
     // The page came without its state (the server sends the app's entry then; this is for a page kept from
     // before): the app renders it. Its address is on this script (web-app.ts).

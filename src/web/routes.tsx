@@ -3,24 +3,19 @@ import type { RouteObject } from 'react-router';
 import { guestOnly, redirectTo, requireCustomer, signInFromToken } from './app/guards';
 import { lazyPage } from './app/lazy-page';
 import { NotFoundPage } from './app/not-found';
-import { RecipeKitLayout } from './app/recipe-kit-bar';
-import { RouteError } from './app/route-error';
-import { Shell } from './app/shell';
 import { ONE_OFF_FLOW, SUBSCRIPTION_FLOW } from './features/checkout/flows';
 import { checkoutLayout, checkoutSignInRoutes, checkoutStepRoutes } from './pages/checkout/checkout-routes';
-import { dineInRoutes } from './pages/dine-in/dine-in-routes';
 import { dietaryRoutes } from './pages/events/dietary-routes';
-import { eventRoutes } from './pages/events/events-routes';
-import { giftRoutes } from './pages/gifts/gift-routes';
 import { paymentRoutes } from './pages/payment/payment-routes';
 import { planRoutes } from './pages/plan/plan-routes';
-import { supportAccountRoute, supportRoutes } from './pages/support/support-routes';
-import { takeawayRoutes } from './pages/takeaway/takeaway-routes';
+import { supportAccountRoute } from './pages/support/support-routes';
+import { takeawayCheckoutRoutes } from './pages/takeaway/takeaway-checkout-routes';
+import { publicRoutes, routeFrame } from './public-routes';
 import type { ScreenName } from './screens';
 
-// The whole route table (spec §2). Screens are lazy chunks; guards are loaders that redirect. Routes of
-// later areas join this table with their issues, and src/contracts/page-routes.ts with them (the server's
-// list of pages; routes.test.ts keeps the two equal). A route that only redirects renders `element: null`,
+// The whole route table (spec §2): the public pages' (public-routes.tsx), then the rest. Screens are lazy
+// chunks; guards are loaders that redirect. Routes of later areas join this table with their issues, and
+// src/contracts/page-routes.ts with them (the server's list of pages; routes.test.ts keeps the two equal). A route that only redirects renders `element: null`,
 // said outright (React Router warns of a leaf route with no element).
 
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
@@ -29,205 +24,153 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
     lazyPage(async () => (await import('./screens')).loadScreen(name, queryClient));
   const payments = paymentRoutes(queryClient);
   const plan = planRoutes(queryClient);
-  return [
+  return routeFrame(
+    [
+      ...publicRoutes(queryClient),
+      // The takeaway checkout and tracking (issue 13 part 4).
+      ...takeawayCheckoutRoutes(queryClient),
+      // The recipe-kit checkouts (spec §2): sign-in, delivery and payment steps, in one lazy chunk.
+      {
+        path: 'checkout',
+        lazy: checkoutLayout(SUBSCRIPTION_FLOW),
+        children: [
+          ...checkoutSignInRoutes(queryClient, SUBSCRIPTION_FLOW),
+          ...checkoutStepRoutes(queryClient, SUBSCRIPTION_FLOW),
+        ],
+      },
+      {
+        path: 'one-off/checkout',
+        lazy: checkoutLayout(ONE_OFF_FLOW),
+        children: checkoutStepRoutes(queryClient, ONE_OFF_FLOW),
+      },
+      {
+        path: 'one-off',
+        lazy: checkoutLayout(ONE_OFF_FLOW),
+        children: [
+          { index: true, loader: redirectTo(queryClient, '/one-off/menu'), element: null },
+          ...checkoutSignInRoutes(queryClient, ONE_OFF_FLOW),
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+      // Guests' dietary needs for an event booking (issue 22 part 3): by link or as the booker.
+      ...dietaryRoutes(),
+      // A friend's referral link (issue 23 part 3): public; signed in, the welcome is taken at once.
+      { path: 'refer/:token', lazy: screen('refer') },
+      // A rating's thanks (issue 23 part 1).
+      { path: 'rate-my-takeaway/confirmation', lazy: screen('rated') },
+      // Payments (spec §2 Login-required order screens; public PayPal returns).
+      {
+        loader: requireCustomer(queryClient),
+        children: [
+          ...payments.signedIn,
+          {
+            path: 'order/:orderId',
+            lazy: screen('order'),
+          },
+          {
+            path: 'schedule/one-off/:orderId/view',
+            lazy: screen('oneOffView'),
+          },
+          // The Pasta Plan's order and schedule screens (issue 12).
+          ...plan.signedIn,
+          {
+            path: 'my-basket',
+            lazy: screen('myBasket'),
+          },
+          {
+            path: 'my-rk-basket',
+            lazy: screen('myRecipeKitBasket'),
+          },
+        ],
+      },
+      {
+        loader: guestOnly(queryClient),
+        children: [
+          {
+            path: 'login',
+            lazy: screen('login'),
+          },
+          {
+            path: 'signup',
+            lazy: screen('signup'),
+          },
+          {
+            path: 'forgot-password',
+            lazy: screen('forgotPassword'),
+          },
+        ],
+      },
+      // Guests only, but a signed-in customer may be returning from a provider, or resetting from an
+      // email link (see guestOnly's exceptions).
+      {
+        path: 'social-login',
+        loader: guestOnly(queryClient, 'provider-answer'),
+        lazy: screen('socialLogin'),
+      },
+      {
+        path: 'auth-facebook-cb',
+        loader: guestOnly(queryClient, 'provider-answer'),
+        lazy: screen('facebookCallback'),
+      },
+      {
+        path: 'forgot-password/reset',
+        loader: guestOnly(queryClient, 'reset-link'),
+        lazy: screen('resetPassword'),
+      },
+      {
+        path: 'signed-out',
+        lazy: screen('signedOut'),
+      },
+      ...payments.open,
+      ...plan.open,
+      // The kitchen screen for restaurant staff (issue 13 part 3): signed in, one lazy chunk.
+      {
+        path: 'kitchen',
+        lazy: lazyPage(() => import('./pages/kitchen/kitchen').then((m) => m.route(queryClient))),
+      },
+      // The back office (issue 25): signed in, its own chunks; its screens are matched inside it.
+      ...['back-office', 'back-office/:screen', 'back-office/:screen/:id'].map((path) => ({
+        path,
+        lazy: lazyPage(() => import('./pages/back-office/back-office').then((m) => m.route(queryClient))),
+      })),
+      {
+        path: 'account',
+        loader: requireCustomer(queryClient),
+        lazy: screen('accountLayout'),
+        children: [
+          {
+            index: true,
+            lazy: screen('dashboard'),
+          },
+          { path: 'dashboard', loader: redirectTo(queryClient, '/account'), element: null },
+          {
+            path: 'order-history',
+            lazy: screen('orderHistory'),
+          },
+          ...plan.account,
+          {
+            path: 'payment-methods',
+            lazy: screen('paymentMethods'),
+          },
+          {
+            path: 'my-details',
+            lazy: screen('myDetails'),
+          },
+          {
+            path: 'rewards',
+            lazy: screen('rewards'),
+          },
+          { path: 'offers', loader: redirectTo(queryClient, '/account/rewards'), element: null },
+          supportAccountRoute(),
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+      { path: '*', Component: NotFoundPage },
+    ],
     {
-      path: '/',
-      Component: Shell,
-      ErrorBoundary: RouteError,
-      HydrateFallback: () => null,
       loader: signInFromToken(queryClient),
       shouldRevalidate: ({ currentUrl, nextUrl }) =>
         nextUrl.searchParams.has('token') && currentUrl.href !== nextUrl.href,
-      children: [
-        {
-          ErrorBoundary: RouteError,
-          children: [
-            // Spec §2: the home page is Pasta Now's address search (takeaway is the front door).
-            { index: true, loader: redirectTo(queryClient, '/pasta-now-search-address'), element: null },
-            { path: 'products', loader: redirectTo(queryClient, '/menu'), element: null },
-            {
-              Component: RecipeKitLayout,
-              children: [
-                {
-                  path: 'menu',
-                  lazy: lazyPage(async () => {
-                    const { MenuPage, menuLoader } = await import('./pages/menu-page');
-                    return { Component: MenuPage, loader: menuLoader(queryClient, false) };
-                  }),
-                },
-                { path: 'menu/*', Component: NotFoundPage },
-                {
-                  path: 'one-off/menu',
-                  lazy: lazyPage(async () => {
-                    const { OneOffMenuPage, menuLoader } = await import('./pages/menu-page');
-                    return { Component: OneOffMenuPage, loader: menuLoader(queryClient, true) };
-                  }),
-                },
-              ],
-            },
-            // The recipe-kit checkouts (spec §2): sign-in, delivery and payment steps, in one lazy chunk.
-            {
-              path: 'checkout',
-              lazy: checkoutLayout(SUBSCRIPTION_FLOW),
-              children: [
-                ...checkoutSignInRoutes(queryClient, SUBSCRIPTION_FLOW),
-                ...checkoutStepRoutes(queryClient, SUBSCRIPTION_FLOW),
-              ],
-            },
-            {
-              path: 'one-off/checkout',
-              lazy: checkoutLayout(ONE_OFF_FLOW),
-              children: checkoutStepRoutes(queryClient, ONE_OFF_FLOW),
-            },
-            {
-              path: 'one-off',
-              lazy: checkoutLayout(ONE_OFF_FLOW),
-              children: [
-                { index: true, loader: redirectTo(queryClient, '/one-off/menu'), element: null },
-                ...checkoutSignInRoutes(queryClient, ONE_OFF_FLOW),
-                { path: '*', Component: NotFoundPage },
-              ],
-            },
-            // Gift boxes: bought on their own, outside the recipe-kit bar and its basket.
-            ...giftRoutes(queryClient),
-            // Pasta Now and catering (issue 13): takeaway from the nearest restaurant.
-            ...takeawayRoutes(queryClient),
-            // Dine-in (issue 21): a table's menu, its checkout, the tab and the bill.
-            ...dineInRoutes(queryClient),
-            // Guests' dietary needs for an event booking (issue 22 part 3): by link or as the booker.
-            ...dietaryRoutes(),
-            // A friend's referral link (issue 23 part 3): public; signed in, the welcome is taken at once.
-            { path: 'refer/:token', lazy: screen('refer') },
-            // Rating a takeaway (issue 23 part 1): from the after-order email's stars (its key) or signed in.
-            // Public (rendered on the server without the order, which loads in the browser: issue 24).
-            {
-              path: 'rate-my-takeaway',
-              lazy: lazyPage(async () => {
-                const chunk = await import('./pages/ratings/ratings-chunk');
-                return {
-                  Component: chunk.RateMyTakeawayPage,
-                  loader: chunk.rateMyTakeawayLoader(queryClient),
-                };
-              }),
-            },
-            { path: 'rate-my-takeaway/confirmation', lazy: screen('rated') },
-            // Events (issue 22): the themes, a theme, booking seats and its checkout.
-            ...eventRoutes(queryClient),
-            // Support and the beta group (issue 23 part 5): the question form, its thanks, the team's inbox.
-            ...supportRoutes(queryClient),
-            // Payments (spec §2 Login-required order screens; public PayPal returns).
-            {
-              loader: requireCustomer(queryClient),
-              children: [
-                ...payments.signedIn,
-                {
-                  path: 'order/:orderId',
-                  lazy: screen('order'),
-                },
-                {
-                  path: 'schedule/one-off/:orderId/view',
-                  lazy: screen('oneOffView'),
-                },
-                // The Pasta Plan's order and schedule screens (issue 12).
-                ...plan.signedIn,
-                {
-                  path: 'my-basket',
-                  lazy: screen('myBasket'),
-                },
-                {
-                  path: 'my-rk-basket',
-                  lazy: screen('myRecipeKitBasket'),
-                },
-              ],
-            },
-            {
-              loader: guestOnly(queryClient),
-              children: [
-                {
-                  path: 'login',
-                  lazy: screen('login'),
-                },
-                {
-                  path: 'signup',
-                  lazy: screen('signup'),
-                },
-                {
-                  path: 'forgot-password',
-                  lazy: screen('forgotPassword'),
-                },
-              ],
-            },
-            // Guests only, but a signed-in customer may be returning from a provider, or resetting from an
-            // email link (see guestOnly's exceptions).
-            {
-              path: 'social-login',
-              loader: guestOnly(queryClient, 'provider-answer'),
-              lazy: screen('socialLogin'),
-            },
-            {
-              path: 'auth-facebook-cb',
-              loader: guestOnly(queryClient, 'provider-answer'),
-              lazy: screen('facebookCallback'),
-            },
-            {
-              path: 'forgot-password/reset',
-              loader: guestOnly(queryClient, 'reset-link'),
-              lazy: screen('resetPassword'),
-            },
-            {
-              path: 'signed-out',
-              lazy: screen('signedOut'),
-            },
-            ...payments.open,
-            ...plan.open,
-            // The kitchen screen for restaurant staff (issue 13 part 3): signed in, one lazy chunk.
-            {
-              path: 'kitchen',
-              lazy: lazyPage(() => import('./pages/kitchen/kitchen').then((m) => m.route(queryClient))),
-            },
-            // The back office (issue 25): signed in, its own chunks; its screens are matched inside it.
-            ...['back-office', 'back-office/:screen', 'back-office/:screen/:id'].map((path) => ({
-              path,
-              lazy: lazyPage(() =>
-                import('./pages/back-office/back-office').then((m) => m.route(queryClient)),
-              ),
-            })),
-            {
-              path: 'account',
-              loader: requireCustomer(queryClient),
-              lazy: screen('accountLayout'),
-              children: [
-                {
-                  index: true,
-                  lazy: screen('dashboard'),
-                },
-                { path: 'dashboard', loader: redirectTo(queryClient, '/account'), element: null },
-                {
-                  path: 'order-history',
-                  lazy: screen('orderHistory'),
-                },
-                ...plan.account,
-                {
-                  path: 'payment-methods',
-                  lazy: screen('paymentMethods'),
-                },
-                {
-                  path: 'my-details',
-                  lazy: screen('myDetails'),
-                },
-                {
-                  path: 'rewards',
-                  lazy: screen('rewards'),
-                },
-                { path: 'offers', loader: redirectTo(queryClient, '/account/rewards'), element: null },
-                supportAccountRoute(),
-                { path: '*', Component: NotFoundPage },
-              ],
-            },
-            { path: '*', Component: NotFoundPage },
-          ],
-        },
-      ],
     },
-  ];
+  );
 }

@@ -1,10 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type LoaderFunctionArgs } from 'react-router';
 import { redirect } from '../shared/router';
-import { isPaymentPage } from '../features/checkout/flows';
 import { customerQueries, rememberSignIn, safeTarget } from '../shared/customer.queries';
 import { showToast } from '../shared/ui/toast';
-import { arrivingFrom } from './navigation-history';
 
 // Guards are loaders that redirect (architecture decision 10; spec §2 Guards, §6).
 
@@ -142,13 +140,3 @@ export const guestOnly = (queryClient: QueryClient, except?: keyof typeof EXCEPT
   afterTokenSignIn(queryClient, async ({ request }) =>
     !(except && EXCEPTIONS[except](request)) && (await signedIn(queryClient)) ? redirect('/') : null,
   );
-
-/**
- * A confirmation page (the checkout's, a gift's, /payment/success) is reached only from a page that takes a
- * payment (spec §2 Guards); otherwise the account when signed in, else the home page.
- */
-export const paidConfirmation = (queryClient: QueryClient) =>
-  afterTokenSignIn(queryClient, async () => {
-    if (isPaymentPage(arrivingFrom())) return null;
-    return redirect((await signedIn(queryClient)) ? '/account' : '/');
-  });

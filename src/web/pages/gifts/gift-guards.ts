@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '../../shared/router';
-import { afterTokenSignIn, paidConfirmation, signedIn } from '../../app/guards';
+import { afterTokenSignIn, signedIn } from '../../app/guards';
+import { paidConfirmation } from '../../app/paid-confirmation';
 import { checkoutPaths, ONE_OFF_FLOW } from '../../features/checkout/flows';
 
 // Guards of the gift pages (spec §2): sending a gift needs a customer, who signs in through the one-off

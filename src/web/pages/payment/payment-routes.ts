@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
-import { paidConfirmation } from '../../app/guards';
+import { paidConfirmation } from '../../app/paid-confirmation';
 import { lazyPage } from '../../app/lazy-page';
 import type * as PaymentChunkModule from './payment-chunk';
 
