@@ -18,7 +18,8 @@ const files: Record<string, string> = {
     Object.assign(globalThis, { routes: [shared, firstLoadOnly, () => import('./pages/a'), () => import('./pages/b'), () => import('./pages/c'),
     () => import('./pages/d'), () => import('./pages/e')] });`,
   'web/shared.ts': `import { schema } from '../contracts/schema'; import { camel } from '../contracts/case';
-    export const shared = () => [schema, camel('a_b')];`,
+    import { useQuery } from '@tanstack/react-query';
+    export const shared = () => [schema, camel('a_b'), useQuery()];`,
   'web/app-only.ts': `import { appSchema } from '../contracts/schema'; export const appOnly = () => appSchema;`,
   'web/first-load-only.ts': `export const firstLoadOnly = () => 'first load';`,
   // A contract that uses a library stays where the bundler puts it (a schema only the app uses must not bring
@@ -36,7 +37,16 @@ const files: Record<string, string> = {
   'web/pages/d.ts': `export default () => 'd';`,
   'web/pages/e.ts': `export default () => 'e';`,
   // An app screen that uses a public pages' module loads their chunk.
-  'web/pages/checkout.ts': `import { ab } from '../ab'; export default () => ab();`,
+  'web/pages/checkout.ts': `import { ab } from '../ab'; import { useQueries } from '@tanstack/react-query';
+    export default () => [ab(), useQueries()];`,
+  // TanStack Query: one entry file that imports every module. The shell has it whole, but for the modules
+  // only app screens use (useQueries).
+  'node_modules/@tanstack/react-query/package.json': `{ "name": "@tanstack/react-query", "type": "module", "main": "build/modern/index.js" }`,
+  'node_modules/@tanstack/react-query/build/modern/index.js': `export { useQuery } from './useQuery.js';
+    export { useQueries } from './useQueries.js'; export { useMutation } from './useMutation.js';`,
+  'node_modules/@tanstack/react-query/build/modern/useQuery.js': `export const useQuery = () => 'query';`,
+  'node_modules/@tanstack/react-query/build/modern/useQueries.js': `export const useQueries = () => 'queries';`,
+  'node_modules/@tanstack/react-query/build/modern/useMutation.js': `export const useMutation = () => 'mutation';`,
   'web/common.ts': `export const common = () => 'common';`,
   'web/ab.ts': `export const ab = () => 'ab';`,
   'web/b-only.ts': `export const bOnly = () => 'b';`,
@@ -110,6 +120,14 @@ describe('the first load cut into chunks', () => {
     expect(chunkOf('node_modules/library/index.js')?.name).not.toBe('shell');
     expect(chunkOf('contracts/schema.ts')?.name).not.toBe('shell');
     expect(chunkOf('contracts/case.ts')?.name).toBe('shell');
+  });
+
+  test('TanStack Query is in the shell, but for what only app screens use', () => {
+    expect(chunkOf('node_modules/@tanstack/react-query/build/modern/useQuery.js')?.name).toBe('shell');
+    expect(chunkOf('node_modules/@tanstack/react-query/build/modern/useQueries.js')?.name).not.toBe('shell');
+    expect(chunkOf('web/pages/checkout.ts')?.moduleIds).toContain(
+      join(root, 'src/node_modules/@tanstack/react-query/build/modern/useQueries.js'),
+    );
   });
 
   test('a route chunk named in the public pages but missing from the build is an error', async () => {

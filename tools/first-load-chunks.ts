@@ -40,6 +40,13 @@ interface Graph {
  * @tanstack) stays in its own chunks.
  */
 const QUERY = /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/;
+/**
+ * Its modules only the app's screens use (the takeaway search's restaurants near an address read each type
+ * with `useQueries`): Query's one entry file imports every module, so they cannot be told apart by following
+ * imports, and they would be 1.4 KB of every public page's first JS. If a first load ever used one, the
+ * shell would import the chunk it is in, which imports the shell: the budget refuses the cycle.
+ */
+const QUERY_FOR_SCREENS = /[\\/](useQueries|queriesObserver)\.js$/;
 
 const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 const CONTRACT = /[\\/]src[\\/]contracts[\\/]/;
@@ -134,7 +141,7 @@ export function firstLoadChunks(
     groups: [
       {
         name: 'shell',
-        test: (id) => graph.shell.has(id) || QUERY.test(id),
+        test: (id) => graph.shell.has(id) || (QUERY.test(id) && !QUERY_FOR_SCREENS.test(id)),
         priority: 2,
         includeDependenciesRecursively: false,
       },
