@@ -19,21 +19,22 @@ export interface Budgets {
 export const BUDGETS: Budgets = {
   /**
    * JS a public page loads before it is interactive: the first-load entry (decision 31) and its static
-   * imports, the page's route chunks and theirs. Issue 24 asks 110 KB. Each page is held at what it reached
-   * (rounded up to the next KB), so any growth fails the build; the figures only ever go down.
+   * imports, the page's route chunks and theirs. Issue 24 asks 110 KB, every public page's budget (a new one
+   * too). Each page is held at what it reached (rounded up to the next KB), so any growth fails the build;
+   * the figures only ever go down.
    */
-  initialKb: 150,
+  initialKb: 110,
   pageKb: {
-    '/menu': 114,
-    '/gift-boxes': 108,
-    '/pasta-now-search-address': 105,
-    '/catering-search-address': 105,
-    '/pasta-now': 116,
-    '/catering-menu': 116,
-    '/dine-in': 118,
-    '/events/themes': 102,
-    '/rate-my-takeaway': 106,
-    '/support': 103,
+    '/menu': 110,
+    '/gift-boxes': 106,
+    '/pasta-now-search-address': 102,
+    '/catering-search-address': 102,
+    '/pasta-now': 110,
+    '/catering-menu': 110,
+    '/dine-in': 110,
+    '/events/themes': 99,
+    '/rate-my-takeaway': 103,
+    '/support': 101,
   },
   chunkKb: 50,
 };
