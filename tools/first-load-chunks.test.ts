@@ -30,11 +30,21 @@ const files: Record<string, string> = {
   'node_modules/library/package.json': `{ "name": "library", "type": "module", "main": "index.js" }`,
   'node_modules/library/index.js': `export const library = () => ({ name: 'a library only the app needs' });`,
   // Of five public pages, a, b and c use `common` (more than half of them: the shell); a and b share `ab`.
-  'web/pages/a.ts': `import { common } from '../common'; import { ab } from '../ab'; export default () => [common(), ab()];`,
+  'web/pages/a.ts': `import { common } from '../common'; import { ab } from '../ab'; import { aView } from '../a-view';
+    export default () => [common(), ab(), aView()];`,
+  // Page a's view loads a part apart (decision 38), which uses a module of page b's own: that module is not
+  // in b's chunk, or a's part would bring it. Page d's route leads to a page that uses another of b's: that
+  // one stays (a route chunk's dynamic imports are pages, loaded as any app screen is).
+  'web/a-view.ts': `export const aView = () => import('./a-part');`,
+  'web/a-part.ts': `import { bText } from './b-text'; export default () => bText();`,
+  'web/b-text.ts': `export const bText = () => 'b text';`,
+  'web/b-other.ts': `export const bOther = () => 'b other';`,
+  'web/pages/d-next.ts': `import { bOther } from '../b-other'; export default () => bOther();`,
   'web/pages/b.ts': `import { common } from '../common'; import { ab } from '../ab'; import { bOnly } from '../b-only';
-    export default () => [common(), ab(), bOnly()];`,
+    import { bText } from '../b-text'; import { bOther } from '../b-other';
+    export default () => [common(), ab(), bOnly(), bText(), bOther()];`,
   'web/pages/c.ts': `import { common } from '../common'; export default () => common();`,
-  'web/pages/d.ts': `export default () => 'd';`,
+  'web/pages/d.ts': `export default () => 'd'; export const next = () => import('./d-next');`,
   'web/pages/e.ts': `export default () => 'e';`,
   // An app screen that uses a public pages' module loads their chunk.
   'web/pages/checkout.ts': `import { ab } from '../ab'; import { useQueries } from '@tanstack/react-query';
@@ -114,6 +124,12 @@ describe('the first load cut into chunks', () => {
     expect(chunkOf('web/b-only.ts')?.name).toBe('public-b');
     expect(chunkOf('web/pages/b.ts')?.isDynamicEntry).toBe(true);
     expect(chunkOf('web/pages/checkout.ts')?.imports).toContain(chunkOf('web/ab.ts')!.fileName);
+  });
+
+  test('a module of one page’s chunk that another page’s part uses is left out of it; a page led to is not a part', () => {
+    expect(chunkOf('web/b-text.ts')?.name).not.toBe('public-b');
+    expect(chunkOf('web/a-part.ts')?.imports).not.toContain(chunkOf('web/b-only.ts')!.fileName);
+    expect(chunkOf('web/b-other.ts')?.name).toBe('public-b');
   });
 
   test('the shell does not pull in a library, nor a contract that uses one; a contract using none joins it', () => {

@@ -134,6 +134,26 @@ export function firstLoadChunks(
           graph.shell.add(id);
         }
       }
+      // A public page's parts loaded apart (decision 38: fetched once it is idle) must not bring another
+      // page's own chunk with them: a module of one page's chunk that another page's parts import is left
+      // to the bundler, in a chunk of its own (the recipe-kit dish's detail sanitises HTML as the gift pages
+      // do, and brought the gift pages' 8 KB chunk to the menu). A part is what a page's module imports
+      // dynamically, but for a route chunk's imports: those are the pages it leads to.
+      pageLists.forEach((list, index) => {
+        const letter = String.fromCharCode(97 + index);
+        for (const id of new Set(list.flatMap((path) => [...reach(byPath(path))]))) {
+          if (graph.shell.has(id) || routes.has(id)) continue;
+          for (const part of this.getModuleInfo(id)?.dynamicallyImportedIds ?? []) {
+            if (!followed(part)) continue;
+            for (const used of reach(part)) {
+              const name = graph.pages.get(used);
+              if (name && name.length === 'public-'.length + 1 && !name.endsWith(letter)) {
+                graph.pages.delete(used);
+              }
+            }
+          }
+        }
+      });
     },
   };
   return {

@@ -34,6 +34,7 @@ import { MarketingBanners } from '../features/marketing/banners';
 import { marketingQueries } from '../features/marketing/marketing.queries';
 import type { LineState } from '../features/menu/add-control';
 import { DishCard } from '../features/menu/dish-card';
+import { DishDetail } from '../features/menu/dish-detail-part';
 import { MenuFilters } from '../features/menu/menu-filters';
 import { menuQueries, type MenuDish, type MenuVariant } from '../features/menu/menu.queries';
 import { useStagedWeekMenus } from '../features/menu/use-staged-week-menus';
@@ -47,12 +48,10 @@ import { Dialog } from '../shared/ui/dialog';
 import { Spinner } from '../shared/ui/spinner';
 import { setUi, useUi } from '../shared/ui/ui-store';
 import { dishesBefore, DishesInSteps } from '../shared/first-dishes';
-import { lazyPart } from '../shared/lazy-part';
 import { whenIdle } from '../shared/when-idle';
 
 // Not in the page's first JS, fetched once it is idle: a dish's detail (a tap opens it) and the basket's
 // weeks (the visitor's basket, read once the page is live).
-const DishDetail = lazyPart(async () => (await import('../features/menu/dish-detail')).DishDetail);
 const preloadParts = () =>
   whenIdle(() => {
     void DishDetail.preload();
