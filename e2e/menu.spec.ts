@@ -316,6 +316,24 @@ test('a phone menu you can scan: several dishes a screen with their key facts, t
   await expect(page.getByText('Orders for 9 – 14 Nov have closed.', { exact: false })).toBeVisible();
 });
 
+test('a dish’s address opens its detail in the first HTML, and it works once the page is live', async ({
+  page,
+}) => {
+  // The detail is a part loaded apart (decision 38): rendered on the server, kept until its chunk is in.
+  const html = await (await page.request.get('/menu?dish=lamb-shoulder-orecchiette')).text();
+  expect(html).toMatch(/<dialog class="dialog dialog--dish"[^>]*>[\s\S]*?Lamb Shoulder Orecchiette<\/h2>/);
+
+  await page.goto('/menu?dish=lamb-shoulder-orecchiette');
+  await waitForHydration(page);
+  const detail = page.getByRole('dialog', { name: 'Lamb Shoulder Orecchiette' });
+  await expect(detail).toBeVisible();
+  await detail.getByRole('button', { name: 'Add Regular Lamb Shoulder Orecchiette' }).click();
+  await expect(page.getByRole('button', { name: /View basket \(1 item\)/ })).toBeAttached();
+  await detail.getByRole('button', { name: 'Close' }).click();
+  await expect(detail).toBeHidden();
+  await expect(page).not.toHaveURL(/dish=/);
+});
+
 /** The basket of the menu on screen has loaded, and holds nothing (not merely "0 items" while it loads). */
 async function expectEmptyBasket(page: Page) {
   await page.getByRole('button', { name: /View basket/ }).click();
