@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { PUBLIC_PAGES } from './src/contracts/public-pages.ts';
+import { PUBLIC_PAGES } from './src/contracts/page-routes.ts';
 import { firstLoadChunks } from './tools/first-load-chunks.ts';
 
 /** Writes .br and .gz beside each built text asset; the server sends them to browsers that accept them. */

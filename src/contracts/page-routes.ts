@@ -8,15 +8,103 @@
 // - the rendering test (http/server-rendering.test.ts) checks each server-rendered page's first screen;
 // - the JS budget (tools/js-budget.ts, after every build) and `npm run bench` take the measured pages.
 
-import { PUBLIC_PAGES, matchesRoute, type Page } from './public-pages';
+// With its extension: vite.config.ts imports this module (decision 37).
+import { PUBLIC_PATHS, matchesRoute, type PublicPath } from './public-pages.ts';
 
-export type { Page } from './public-pages';
-export { isServerRenderedPath, matchesRoute } from './public-pages';
+export { isServerRenderedPath, matchesRoute } from './public-pages.ts';
+
+export interface Page {
+  /** The React Router path pattern. */
+  path: string;
+  /**
+   * `server`: public, its first screen rendered on the server (decision 17), added so unless it shows a
+   * customer's own data; `browser`: a customer's own data, or a step of a flow that starts from the
+   * customer's session: the server sends the shell and the browser renders the page.
+   */
+  rendered: 'server' | 'browser';
+  /** The source modules of its route chunks (keys of dist/web/.vite/manifest.json): preloaded, budgeted. */
+  chunks: readonly string[];
+  /** A public page held to the JS budget (tools/js-budget.ts) and measured by Lighthouse (`npm run bench`). */
+  measured: boolean;
+  /** The address `npm run bench` measures it at, when not its path (a page whose address needs a query). */
+  measuredAt?: string;
+}
+
+type Facts = Partial<Pick<Page, 'chunks' | 'measured' | 'measuredAt'>>;
+const server = (path: string, facts: Facts = {}): Page => ({
+  path,
+  rendered: 'server',
+  chunks: facts.chunks ?? [],
+  measured: facts.measured ?? false,
+  ...(facts.measuredAt ? { measuredAt: facts.measuredAt } : {}),
+});
+
+const DISCOVERY = 'pages/takeaway/discovery/layout.tsx';
+const EVENTS = ['pages/events/load.ts', 'pages/events/public-chunk.ts'];
+const SUPPORT = ['pages/support/load.ts', 'pages/support/public-chunk.ts'];
+
+/** Each public page's facts (public-pages.ts says its path). */
+const PUBLIC_FACTS: Record<PublicPath, Facts> = {
+  '/': {},
+  '/products': {},
+  '/menu': { chunks: ['pages/menu-page.tsx'], measured: true },
+  '/one-off': {},
+  '/one-off/menu': { chunks: ['pages/menu-page.tsx'] },
+  '/gift-boxes': { chunks: ['pages/gifts/gifts-public-chunk.ts'], measured: true },
+  '/gift-boxes/:handle': { chunks: ['pages/gifts/gifts-public-chunk.ts'] },
+  '/pasta-now-search-address': {
+    chunks: [DISCOVERY, 'pages/takeaway/discovery/search-chunk.ts'],
+    measured: true,
+  },
+  '/catering-search-address': {
+    chunks: [DISCOVERY, 'pages/takeaway/discovery/search-chunk.ts'],
+    measured: true,
+  },
+  // Pasta Now's menus (issue 13), public at their restaurant's address (issue 24 part 2):
+  // /pasta-now?restaurant=soho is rendered on the server as anyone sees it, the visitor's basket joining in
+  // the browser; the bare address is answered before rendering with a redirect to the basket's restaurant's
+  // menu, or to the search (http/takeaway-menu-address.ts).
+  '/pasta-now': {
+    chunks: [DISCOVERY, 'pages/takeaway/menu/chunk.ts'],
+    measured: true,
+    measuredAt: '/pasta-now?restaurant=soho',
+  },
+  '/catering-menu': {
+    chunks: [DISCOVERY, 'pages/takeaway/menu/chunk.ts'],
+    measured: true,
+    measuredAt: '/catering-menu?restaurant=soho',
+  },
+  // Dine-in (issue 21): a table's menu (?restaurant=…&table=…, public: rendered on the server as anyone sees
+  // it, the basket set up in the browser, issue 24).
+  '/dine-in': {
+    chunks: ['pages/dine-in/load.ts', 'pages/dine-in/table-chunk.ts'],
+    measured: true,
+    measuredAt: '/dine-in?restaurant=soho&table=12',
+  },
+  // Events (issue 22): the themes and a theme (a theme loads the same JS as the themes, measured there, as
+  // the bench visits a path without an id).
+  '/events/themes': { chunks: EVENTS, measured: true },
+  '/events/theme/:id': { chunks: EVENTS },
+  // Rating a takeaway (issue 23 part 1): the after-order email's stars (with its key) or the tracking page's;
+  // rendered without the order, which loads in the browser with the link's key. Measured as an email's link
+  // opens it (an order the bench's shop does not have: the page then says so).
+  '/rate-my-takeaway': {
+    chunks: ['pages/ratings/ratings-chunk.ts'],
+    measured: true,
+    measuredAt: '/rate-my-takeaway?order=0b7c9a52-3f1e-4d8a-9c61-5e2f8a7d4b10&key=demo-key&rating=5',
+  },
+  // Support (issue 23 part 5): the question form and its thanks, one light chunk.
+  '/support': { chunks: SUPPORT, measured: true },
+  '/support-success': { chunks: SUPPORT },
+};
+
+/** The public pages, in PUBLIC_PATHS' order (the first-load chunks are named by it: decision 37). */
+export const PUBLIC_PAGES: readonly Page[] = PUBLIC_PATHS.map((path) => server(path, PUBLIC_FACTS[path]));
 
 const browser = (path: string): Page => ({ path, rendered: 'browser', chunks: [], measured: false });
 
 export const PAGES: readonly Page[] = [
-  // The public pages (public-pages.ts), then the pages the browser renders.
+  // The public pages, then the pages the browser renders.
   ...PUBLIC_PAGES,
   browser('/one-off/continue'),
   browser('/one-off/signup'),
@@ -64,10 +152,6 @@ export const PAGES: readonly Page[] = [
   browser('/signed-out'),
   browser('/paypal-confirmation'),
   browser('/paypal-setup-confirmation'),
-  // Pasta Now's menus (issue 13), public at their restaurant's address (issue 24 part 2):
-  // /pasta-now?restaurant=soho is rendered on the server as anyone sees it, the visitor's basket joining in
-  // the browser; the bare address is answered before rendering with a redirect to the basket's restaurant's
-  // menu, or to the search (http/takeaway-menu-address.ts).
   browser('/account'),
   browser('/account/dashboard'),
   browser('/account/order-history'),

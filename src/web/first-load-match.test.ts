@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { matchRoutes } from 'react-router';
 import { describe, expect, test } from 'vitest';
-import { PAGES } from '../contracts/page-routes';
-import { isServerRenderedPath, PUBLIC_PAGES } from '../contracts/public-pages';
+import { PAGES, PUBLIC_PAGES } from '../contracts/page-routes';
+import { isServerRenderedPath } from '../contracts/public-pages';
 import { createRoutes } from './routes';
 import { createFirstLoadRoutes } from './public-routes';
 import { hrefOf, matchPage, type RouteMatch } from './app/first-load-match';
