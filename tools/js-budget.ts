@@ -25,7 +25,7 @@ export const BUDGETS: Budgets = {
    */
   initialKb: 110,
   pageKb: {
-    '/menu': 110,
+    '/menu': 109,
     '/gift-boxes': 106,
     '/pasta-now-search-address': 102,
     '/catering-search-address': 102,
