@@ -20,7 +20,7 @@ import {
   orderDeadline,
   weekTabText,
 } from '../../domain/menu-weeks';
-import { BasketPanel, preloadBasketPanel } from '../features/baskets/basket-panel';
+import { BasketPanel, BasketWeeks } from '../features/baskets/basket-panel';
 import { BasketBarTotal } from '../features/baskets/basket-total';
 import { basketQueries } from '../features/baskets/baskets.queries';
 import {
@@ -48,15 +48,11 @@ import { Dialog } from '../shared/ui/dialog';
 import { Spinner } from '../shared/ui/spinner';
 import { setUi, useUi } from '../shared/ui/ui-store';
 import { dishesBefore, DishesInSteps } from '../shared/first-dishes';
-import { whenIdle } from '../shared/when-idle';
+import { preloadWhenIdle } from '../shared/lazy-part';
 
 // Not in the page's first JS, fetched once it is idle: a dish's detail (a tap opens it) and the basket's
 // weeks (the visitor's basket, read once the page is live).
-const preloadParts = () =>
-  whenIdle(() => {
-    void DishDetail.preload();
-    void preloadBasketPanel();
-  });
+const preloadParts = preloadWhenIdle(DishDetail, BasketWeeks);
 
 // /menu (the recipe-kit menu, "product-box"): week tabs, filters, sections of dishes, the dish detail
 // and the basket. It combines the menu and baskets features.

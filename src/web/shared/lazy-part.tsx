@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { whenIdle } from './when-idle';
 
 /**
  * A part of a page that its first screen does not show (a dish's sheet and other dialogs a tap opens, the
@@ -31,3 +32,11 @@ export function lazyPart<P extends object>(
   }
   return Object.assign(LazyPart, { preload });
 }
+
+/** For a page's effect: its parts fetched once the browser is idle (cancelled if the page goes first). */
+export const preloadWhenIdle =
+  (...parts: { preload: () => Promise<unknown> }[]) =>
+  () =>
+    whenIdle(() => {
+      for (const part of parts) void part.preload();
+    });

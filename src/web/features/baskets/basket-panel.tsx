@@ -4,15 +4,14 @@ import { Spinner } from '../../shared/ui/spinner';
 
 // The recipe-kit menu's basket panel (spec §4). Its first screen (on the server, and until the visitor's
 // basket is read) is empty; the basket's weeks, totals and checkout (basket-weeks.tsx) are not in the
-// menu's first JS (issue 24): fetched once the page is idle (`preloadBasketPanel`), or when first shown.
+// menu's first JS (issue 24): fetched once the page is idle (`BasketWeeks.preload`), or when first shown.
 
 const loadingPanel = (
   <div className="basket-panel basket-panel--empty">
     <Spinner label="Loading your basket" />
   </div>
 );
-const Weeks = lazyPart(async () => (await import('./basket-weeks')).BasketWeeks, loadingPanel);
-export const preloadBasketPanel = Weeks.preload;
+export const BasketWeeks = lazyPart(async () => (await import('./basket-weeks')).BasketWeeks, loadingPanel);
 
 export function BasketPanel({
   basket,
@@ -43,5 +42,5 @@ export function BasketPanel({
       </div>
     );
   }
-  return <Weeks basket={basket} meta={meta} onSetQuantity={onSetQuantity} checkoutTo={checkoutTo} />;
+  return <BasketWeeks basket={basket} meta={meta} onSetQuantity={onSetQuantity} checkoutTo={checkoutTo} />;
 }

@@ -19,8 +19,7 @@ import type { SheetAdd } from './dish-sheet';
 import { useMenuViewer } from './viewer';
 import './menu.css';
 import { dishesBefore, DishesInSteps } from '../../../shared/first-dishes';
-import { lazyPart } from '../../../shared/lazy-part';
-import { whenIdle } from '../../../shared/when-idle';
+import { lazyPart, preloadWhenIdle } from '../../../shared/lazy-part';
 
 // Not in the page's first JS, fetched once it is idle: a dish's sheet and the time chooser (a tap opens
 // them), and the basket's panel and bar (the visitor's basket, read once the page is live).
@@ -28,10 +27,7 @@ const MenuDishSheet = lazyPart(async () => (await import('./dish-sheet')).MenuDi
 const MenuTimeDialog = lazyPart(async () => (await import('./time-dialog')).MenuTimeDialog);
 const MenuBasketPanel = lazyPart(async () => (await import('./basket-panel')).MenuBasketPanel);
 const MenuBasketBar = lazyPart(async () => (await import('./basket-panel')).MenuBasketBar);
-const preloadParts = () =>
-  whenIdle(() => {
-    for (const part of [MenuBasketPanel, MenuBasketBar, MenuDishSheet, MenuTimeDialog]) void part.preload();
-  });
+const preloadParts = preloadWhenIdle(MenuBasketPanel, MenuBasketBar, MenuDishSheet, MenuTimeDialog);
 
 /**
  * Dishes on a phone's or a desktop's first screen, whatever category they are in: their pictures come first,
