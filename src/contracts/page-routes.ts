@@ -86,7 +86,7 @@ const PUBLIC_FACTS: Record<PublicPath, Facts> = {
   '/events/themes': { chunks: EVENTS, measured: true },
   '/events/theme/:id': { chunks: EVENTS },
   // Rating a takeaway (issue 23 part 1): the after-order email's stars (with its key) or the tracking page's;
-  // rendered without the order, which loads in the browser with the link's key. Measured as an email's link
+  // rendered with the order when the link has its key, never kept (decision 39). Measured as an email's link
   // opens it (an order the bench's shop does not have: the page then says so).
   '/rate-my-takeaway': {
     chunks: ['pages/ratings/ratings-chunk.ts'],

@@ -17,10 +17,11 @@ export interface RenderInput {
 
 export type RenderedPage =
   /**
-   * The first screen's HTML, and the state that hydrates it (public data only: it may be cached, when
-   * `complete`: every read it made succeeded).
+   * The first screen's HTML, and the state that hydrates it: public data, kept for anyone asking for the
+   * address when `complete` (every read it made succeeded); or `personal`, a read the address itself gives
+   * (an email link's key to its order: decision 39), never kept.
    */
-  | { kind: 'page'; html: string; state: unknown; complete: boolean }
+  | { kind: 'page'; html: string; state: unknown; complete: boolean; personal: boolean }
   /** A route that only redirects (`/` → `/menu`). */
   | { kind: 'redirect'; status: number; location: string }
   /** A route failed on the server: the browser renders the page instead. */

@@ -50,12 +50,12 @@ async function render({ url, signal }: RenderInput): Promise<RenderedPage> {
     queries: dehydrate(queryClient),
     loaderData: context.loaderData,
   };
-  const complete = queryClient
-    .getQueryCache()
-    .getAll()
-    .every((query) => query.state.status !== 'error');
+  const queries = queryClient.getQueryCache().getAll();
+  const complete = queries.every((query) => query.state.status !== 'error');
+  // A read for whoever holds the address (its `meta.personal`: the rating link's order) is never kept.
+  const personal = queries.some((query) => query.meta?.personal === true);
   queryClient.clear();
-  return { kind: 'page', html, state, complete };
+  return { kind: 'page', html, state, complete, personal };
 }
 
 /** The whole first screen, streamed by React and collected (it is cached): every read was awaited before. */

@@ -68,7 +68,7 @@ export function publicRoutes(queryClient: QueryClient): RouteObject[] {
     // Dine-in (issue 21): a table's menu, its checkout, the tab and the bill.
     ...dineInRoutes(queryClient),
     // Rating a takeaway (issue 23 part 1): from the after-order email's stars (its key) or signed in.
-    // Public (rendered on the server without the order, which loads in the browser: issue 24).
+    // Public: rendered on the server with the order when the link has its key (decision 39).
     {
       path: 'rate-my-takeaway',
       lazy: lazyPage(async () => {

@@ -6,7 +6,11 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { insertCustomer, signIn } from '../test/accounts';
 import { createTestApp, Visitor, type TestApp } from '../test/harness';
-import { DOWNING_STREET } from '../test/takeaway';
+import { DOWNING_STREET, LUNCH, paidTakeaway, signedInChef, takeawayShopper } from '../test/takeaway';
+import { API } from '../test/api-expect';
+import { afterOrderAsks } from '../db/schema/after-order';
+import { askAfterOrders } from '../modules/ratings/asks';
+import { eq } from 'drizzle-orm';
 import { TEST_NOW } from '../test/test-clock';
 
 // Every public page arrives with its first screen in the HTML (issue 11 part 1, docs/decisions/0017),
@@ -191,15 +195,19 @@ const FIRST_SCREENS: Record<string, () => Promise<void>> = {
     expect(html).toContain(escapeHtml(theme!.refundRule));
     expect(html).toMatch(/\d+ seats? left/);
   },
-  // Rating a takeaway (issue 23 part 1): as an email's link opens it, without the order (it loads in the
-  // browser with the link's key); without an order, where the page opens from.
+  // Rating a takeaway (issue 23 part 1): as an email's link opens it, with its order (decision 39; an order
+  // the shop has, below: the link's key to an order it has not); signed in, without a key, the order loads in
+  // the browser; without an order, where the page opens from.
   '/rate-my-takeaway': async () => {
     const order = '0b7c9a52-3f1e-4d8a-9c61-5e2f8a7d4b10';
     const linked = await page(`/rate-my-takeaway?order=${order}&key=a-key&rating=4`);
     expect(linked.status).toBe(200);
     expect(linked.html).toContain('Rate your order');
-    expect(linked.html).toContain('Loading your order');
-    expect(linked.html).not.toContain('a-key"');
+    expect(linked.html).toContain('We couldn’t find that order.');
+    expect(linked.html).toContain('The link may have been cut short');
+    expect(linked.html).not.toContain('Loading your order');
+    const keyless = await page(`/rate-my-takeaway?order=${order}&rating=4`);
+    expect(keyless.html).toContain('Loading your order');
     const bare = await page('/rate-my-takeaway');
     expect(bare.html).toContain('This page opens from the stars in the email');
     expect(bare.html).toContain('Sign in to see your orders');
@@ -397,6 +405,61 @@ describe('personal data stays out of what is cached', () => {
     const visitor = await page('/menu');
     expect(visitor.html).not.toContain(customer.email);
     expect(visitor.html).not.toContain("O$'Brien");
+  });
+});
+
+describe('a rating link’s order (decision 39)', () => {
+  test('with its key, the order and its stars are the first screen, read afresh for each request, never kept', async () => {
+    t.clock.set(LUNCH);
+    try {
+      const s = await takeawayShopper(t, { fulfillment_type: 'pickup' });
+      const orderId = await paidTakeaway(t, s);
+      const chef = await signedInChef(t);
+      for (const [action, body] of [['accept', { prep_minutes: 10 }], ['ready'], ['collected']] as const)
+        expect((await chef.post(`${API}/kitchen/tickets/${orderId}/${action}`, body ?? {})).status).toBe(200);
+      expect(await askAfterOrders(t.database.db, t.clock, t.config.publicUrl)).toBeGreaterThanOrEqual(1);
+      const [ask] = await t.database.db
+        .select()
+        .from(afterOrderAsks)
+        .where(eq(afterOrderAsks.orderId, orderId));
+      const key = ask!.ratingKey;
+      const address = `/rate-my-takeaway?order=${orderId}&key=${key}&rating=4`;
+
+      // One browser throughout (its cookie, so its experiments' variants: the page cache's key).
+      const browser = new Visitor(app, t.config.branch);
+      const open = async (url: string) => {
+        const response = await browser.get(url, { host: new URL(PUBLIC_URL).host });
+        return { status: response.status, html: String(response.body), headers: response.headers };
+      };
+      const first = await open(address);
+      // The text as shown (React marks where one piece of text meets another).
+      const text = (html: string) => html.replaceAll('<!-- -->', '');
+      expect(first.status).toBe(200);
+      expect(first.headers['cache-control']).toBe('private, no-cache');
+      expect(text(first.html)).toMatch(/Order #\d+ from Sfoglia Soho/);
+      expect(text(first.html)).toContain('1 × Tagliatelle al Ragù');
+      expect(first.html).toMatch(/<input type="radio"[^>]*checked=""[^>]*value="4"/);
+      expect(first.html).toContain('Really good');
+      expect(first.html).toContain('Send my rating');
+      // Its state carries the order it was rendered from (hydrated without reading it again).
+      expect(first.html).toMatch(/<script id="sfoglia-ssr"[^>]*>.*"ratings","order"/);
+
+      // Rated meanwhile (another tab, the same link): the next request shows the rating, not a kept page.
+      const rated = await t
+        .visitor()
+        .post(`${API}/ratings`, { order_id: orderId, rating: 5, key, comment: 'Lovely' });
+      expect(rated.status, JSON.stringify(rated.body)).toBe(201);
+      const again = await open(address);
+      expect(again.html).toContain('Your rating');
+      expect(again.html).toContain('Lovely');
+      expect(again.html).toContain('Save my new rating');
+      // Someone else's key to it: not found, and not the order.
+      const wrong = await open(`/rate-my-takeaway?order=${orderId}&key=${'b'.repeat(32)}`);
+      expect(wrong.html).toContain('We couldn’t find that order.');
+      expect(wrong.html).not.toContain('Tagliatelle');
+    } finally {
+      t.clock.set(TEST_NOW);
+    }
   });
 });
 

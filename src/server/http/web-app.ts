@@ -19,7 +19,8 @@ import { renderingFor, type RenderVisitor } from './render-visitor';
 // Serves the web app (docs/decisions/0017): hashed assets cached for a year, and for every page route
 // - a public page rendered on the server with its first screen and the state that hydrates it (the query
 //   cache, the loaders' data), kept in a server-side cache for a minute per address, menu week and customer
-//   type: it holds public data only;
+//   type: it holds public data only (a page with what its address alone gives, a rating link's order, is
+//   never kept: decision 39);
 // - any other page (account, checkout: the customer's own) as the shell (nav, footer) the browser renders
 //   the page into; and the same when a public page fails to render, so a fault there never costs the page;
 // - the browser's allow-listed config, and per request the data the first screen would otherwise wait a
@@ -304,7 +305,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         if (rendered.kind === 'page') {
           return {
             value: { kind: 'page', html: page(path, rendered.html, rendered.state) },
-            keep: rendered.complete,
+            keep: rendered.complete && !rendered.personal,
           };
         }
         request.log.warn({ path, reason: rendered.reason }, 'page not rendered on the server');

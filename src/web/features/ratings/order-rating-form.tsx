@@ -58,6 +58,11 @@ export function OrderRatingForm({
       {...form.props}
       aria-label={existing ? 'Change your rating' : 'Your rating'}
     >
+      {/* Sent before the page is live (a phone shows the server's form a moment before its JS runs), the
+          browser's own send comes back to this page with its order and stars, not to a page without them. */}
+      <input type="hidden" name="order" value={orderId} />
+      {ratingKey ? <input type="hidden" name="key" value={ratingKey} /> : null}
+      {form.values.stars ? <input type="hidden" name="rating" value={form.values.stars} /> : null}
       <StarInput
         legend={existing ? 'Your rating' : 'How was it?'}
         value={form.values.stars}

@@ -15,7 +15,7 @@ import {
   type RatingOrder,
   type RestaurantRating,
 } from '../../../contracts/ratings';
-import { api } from '../../shared/api/client';
+import { api, isApiError } from '../../shared/api/client';
 import { read } from '../../shared/api/documents';
 
 // Ratings and feedback (issue 23 parts 1 and 2; decision 30): the rating page's order (its customer signed in,
@@ -55,18 +55,30 @@ const one = <A extends object>(doc: { data: { id: string; attributes: A } }): A 
 
 export const ratingQueries = {
   all: ['ratings'] as const,
-  /** The rating page's order; `key` is the email link's (null for its customer signed in). */
+  /**
+   * The rating page's order; `key` is the email link's (null for its customer signed in). Null when the link
+   * names no order its holder may see (cut short, someone else's): an answer the page shows, so the server
+   * renders it as it renders an order (a failure is not kept in the page's state).
+   */
   order: (orderId: string, key: string | null) =>
     queryOptions({
       queryKey: [...ratingQueries.all, 'order', orderId, key] as const,
-      queryFn: async ({ signal }): Promise<RatingOrder> =>
-        read(
-          orderCheck,
-          await api('GET', `/ratings/order/${encodeURIComponent(orderId)}`, {
-            query: key ? { key } : {},
-            signal,
-          }),
-        ).data.attributes,
+      queryFn: async ({ signal }): Promise<RatingOrder | null> => {
+        try {
+          return read(
+            orderCheck,
+            await api('GET', `/ratings/order/${encodeURIComponent(orderId)}`, {
+              query: key ? { key } : {},
+              signal,
+            }),
+          ).data.attributes;
+        } catch (error) {
+          if (isApiError(error, 'ORDER_NOT_FOUND', 'NOT_FOUND', 'VALIDATION_FAILED')) return null;
+          throw error;
+        }
+      },
+      // The order as whoever holds the link sees it: a page the server renders with it is never kept.
+      meta: { personal: true },
       retry: false,
       // Read by the page's loader before the page observes it: a link to no order is answered once, not
       // again as the page mounts (the page offers to try again when the read failed otherwise).

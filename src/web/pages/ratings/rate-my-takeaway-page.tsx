@@ -1,12 +1,11 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { FirstScreenLoader } from '../../app/first-screen';
-import { Link, useNavigate, useSearchParams } from '../../shared/router';
+import { Link, useLocation, useNavigate, useSearchParams } from '../../shared/router';
 import { londonClock, londonDate, shortDayLabel } from '../../../domain/calendar';
 import { isStars, RATING_EDIT_HOURS, starWords } from '../../../domain/ratings';
 import { OrderRatingForm } from '../../features/ratings/order-rating-form';
 import { ratingQueries, type RatingOrder } from '../../features/ratings/ratings.queries';
 import { StarsShown } from '../../features/ratings/star-input';
-import { isApiError } from '../../shared/api/client';
 import { customerQueries } from '../../shared/customer.queries';
 import { LoadFailed } from '../../shared/ui/load-failed';
 import { Spinner } from '../../shared/ui/spinner';
@@ -18,8 +17,10 @@ import '../../features/ratings/ratings.css';
 // tracking page's land here with the stars chosen. It works signed out with the email link's key, or for the
 // order's customer signed in. It shows the order (number, restaurant, what was in it); a rating once given is
 // shown, and changed while it may be (7 days). Sent, it goes on to /rate-my-takeaway/confirmation. The server
-// renders it without the order (a public page, the same for everyone: issue 24); the order loads in the
-// browser with the link's key.
+// renders it with the order when the link has its key (issue 24: the order is the page's first screen, and
+// read in the browser it painted a round trip after the page went live), as anyone holding the link sees
+// it: such a page is never kept (decision 39). Without a key (its customer signed in) the order loads in the
+// browser.
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -35,21 +36,31 @@ function orderOf(params: URLSearchParams): { orderId: string; key: string | null
   return orderId !== null && UUID.test(orderId) ? { orderId, key: params.get('key') } : null;
 }
 
+/** Whether the server renders the page with its order: the link names one, with its key. */
+const renderedWithOrder = (params: URLSearchParams) => orderOf(params)?.key != null;
+
 /**
- * The page's loader: nothing on the server (the order is the customer's); in the browser the order's read
- * starts at once, and on a first load before the page hydrates (issue 24: its observer started it only
- * once the page was live, a round trip after, and the order was the page's largest paint).
+ * The page's loader. On the server, the order of a link with its key (the email's: the server's own call has
+ * no cookie, so a link without one is left to the browser). In the browser the order's read starts at once,
+ * and on a first load without the key before the page hydrates (issue 24: its observer started it only once
+ * the page was live, a round trip after).
  */
 export function rateMyTakeawayLoader(queryClient: QueryClient): FirstScreenLoader {
   const read = (url: URL) => {
     const link = orderOf(url.searchParams);
-    if (link) void queryClient.prefetchQuery(ratingQueries.order(link.orderId, link.key));
+    return link ? queryClient.prefetchQuery(ratingQueries.order(link.orderId, link.key)) : undefined;
   };
   const loader: FirstScreenLoader = async ({ request }) => {
-    if (!import.meta.env.SSR) read(new URL(request.url));
+    const url = new URL(request.url);
+    if (!import.meta.env.SSR) void read(url);
+    else if (renderedWithOrder(url.searchParams)) await read(url);
     return null;
   };
-  loader.firstLoad = read;
+  // A first load of a link with its key has the order in the page, or the server's read failed: then the page
+  // reads it once live (read before it hydrated, it could show what the server's HTML did not).
+  loader.firstLoad = (url) => {
+    if (!renderedWithOrder(url.searchParams)) void read(url);
+  };
   return loader;
 }
 
@@ -108,9 +119,12 @@ export function RateMyTakeawayPage() {
   const valid = link !== null;
   const query = ratingQueries.order(link?.orderId ?? '', key);
   const order = useQuery({ ...query, enabled: valid });
-  // The server renders this page as anyone sees it: its order, and whether the visitor is signed in, show
-  // once the page is live (the order may have arrived before it hydrated: the loader reads it at once).
+  const found = order.data;
+  // Whether the visitor is signed in shows once the page is live, as does an order the server did not render
+  // (it may have arrived before the page hydrated: the loader reads it at once), and a read that failed
+  // (the server's is not kept in the page: the browser reads again).
   const live = useHydrated();
+  const shown = live || renderedWithOrder(params);
   const me = useQuery(customerQueries.me()).data;
   const signedIn = live && Boolean(me);
   const navigate = useNavigate();
@@ -121,33 +135,31 @@ export function RateMyTakeawayPage() {
       <h1>Rate your order</h1>
       {!valid ? (
         <NoOrder signedIn={signedIn} />
-      ) : order.isPending || !live ? (
+      ) : order.isError && live ? (
+        <LoadFailed
+          message="We couldn’t load your order. Please try again."
+          onRetry={() => order.refetch()}
+        />
+      ) : found === undefined || !shown ? (
         <Spinner label="Loading your order" />
-      ) : order.isError ? (
-        isApiError(order.error, 'ORDER_NOT_FOUND', 'NOT_FOUND', 'VALIDATION_FAILED') ? (
-          <WrongLink hasKey={key !== null} signedIn={signedIn} />
-        ) : (
-          <LoadFailed
-            message="We couldn’t load your order. Please try again."
-            onRetry={() => order.refetch()}
-          />
-        )
+      ) : found === null ? (
+        <WrongLink hasKey={key !== null} signedIn={signedIn} />
       ) : (
         <>
           <p>
-            {order.data.firstName ? `Thanks for ordering, ${order.data.firstName}. ` : ''}
-            {order.data.restaurantName
-              ? `The kitchen at ${order.data.restaurantName} reads every rating.`
+            {found.firstName ? `Thanks for ordering, ${found.firstName}. ` : ''}
+            {found.restaurantName
+              ? `The kitchen at ${found.restaurantName} reads every rating.`
               : 'Our kitchen reads every rating.'}
           </p>
-          <RatedOrderSummary order={order.data} />
+          <RatedOrderSummary order={found} />
           <RatingState
-            order={order.data}
+            order={found}
             ratingKey={key}
             chosen={chosen}
             onRated={(rating) => {
               void queryClient.invalidateQueries({ queryKey: ratingQueries.all });
-              void navigate(confirmationPath(order.data.orderId, key, rating));
+              void navigate(confirmationPath(found.orderId, key, rating));
             }}
             onStale={() => void order.refetch()}
           />
@@ -257,7 +269,8 @@ function NoOrder({ signedIn }: { signedIn: boolean }) {
 }
 
 function WrongLink({ hasKey, signedIn }: { hasKey: boolean; signedIn: boolean }) {
-  const here = window.location.pathname + window.location.search;
+  const { pathname, search } = useLocation();
+  const here = pathname + search;
   return (
     <div className="notice notice--warning" role="alert">
       <p>
