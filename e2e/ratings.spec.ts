@@ -144,6 +144,13 @@ test('a delivered takeaway is rated from the emailed link, signed out, then chan
   await expect(mine).toHaveURL(new RegExp(`/rate-my-takeaway\\?order=${placed.orderId}&rating=3$`));
   await expect(mine.getByRole('radio', { name: '3 stars out of 5' })).toBeChecked();
   await expect(mine.getByText(/Really good, given/)).toBeVisible();
+  // A link with its key cut short is still the customer's own order, signed in (the server reads with the
+  // key alone, the page once more with the session).
+  await mine.goto(`/rate-my-takeaway?order=${placed.orderId}&key=${key.slice(0, 20)}`);
+  await expect(
+    mine.getByRole('heading', { name: `Order #${placed.number} from Sfoglia Soho`, level: 2 }),
+  ).toBeVisible();
+  await expect(mine.getByText(/Really good, given/)).toBeVisible();
   await own.close();
 
   // The kitchen's screen lists it, in its Ratings view.

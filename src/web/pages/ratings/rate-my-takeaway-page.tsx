@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { FirstScreenLoader } from '../../app/first-screen';
 import { Link, useLocation, useNavigate, useSearchParams } from '../../shared/router';
 import { londonClock, londonDate, shortDayLabel } from '../../../domain/calendar';
@@ -129,6 +130,13 @@ export function RateMyTakeawayPage() {
   const signedIn = live && Boolean(me);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // The server reads with the link's key alone: a link to no order it could see may be the signed-in
+  // customer's own with its key cut short, read once more with their session.
+  const { refetch } = order;
+  const ownOrderToCheck = signedIn && found === null && renderedWithOrder(params);
+  useEffect(() => {
+    if (ownOrderToCheck) void refetch();
+  }, [ownOrderToCheck, refetch]);
 
   return (
     <div className="page page--narrow rating-page">
