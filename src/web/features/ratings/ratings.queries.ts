@@ -80,8 +80,8 @@ export const ratingQueries = {
       // The order as whoever holds the link sees it: a page the server renders with it is never kept.
       meta: { personal: true },
       retry: false,
-      // Read by the page's loader before the page observes it: a link to no order is answered once, not
-      // again as the page mounts (the page offers to try again when the read failed otherwise).
+      // Read by the page's loader before the page observes it: a read that failed is not made again as the
+      // page mounts (the page offers to try again).
       retryOnMount: false,
     }),
   /** The kitchen's view of its restaurant's ratings, looked at again each minute. */
