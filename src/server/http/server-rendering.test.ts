@@ -6,7 +6,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { insertCustomer, signIn } from '../test/accounts';
 import { createTestApp, Visitor, type TestApp } from '../test/harness';
-import { DOWNING_STREET, LUNCH, paidTakeaway, signedInChef, takeawayShopper } from '../test/takeaway';
+import { DOWNING_STREET, LUNCH, receivedTakeaway, signedInChef } from '../test/takeaway';
 import { API } from '../test/api-expect';
 import { afterOrderAsks } from '../db/schema/after-order';
 import { askAfterOrders } from '../modules/ratings/asks';
@@ -412,11 +412,7 @@ describe('a rating link’s order (decision 39)', () => {
   test('with its key, the order and its stars are the first screen, read afresh for each request, never kept', async () => {
     t.clock.set(LUNCH);
     try {
-      const s = await takeawayShopper(t, { fulfillment_type: 'pickup' });
-      const orderId = await paidTakeaway(t, s);
-      const chef = await signedInChef(t);
-      for (const [action, body] of [['accept', { prep_minutes: 10 }], ['ready'], ['collected']] as const)
-        expect((await chef.post(`${API}/kitchen/tickets/${orderId}/${action}`, body ?? {})).status).toBe(200);
+      const { orderId } = await receivedTakeaway(t, await signedInChef(t));
       expect(await askAfterOrders(t.database.db, t.clock, t.config.publicUrl)).toBeGreaterThanOrEqual(1);
       const [ask] = await t.database.db
         .select()

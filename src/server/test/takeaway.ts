@@ -99,6 +99,26 @@ export async function paidTakeaway(t: TestApp, s: TakeawayShopper, extra: Record
   return placed.body.data.id as string;
 }
 
+/**
+ * A takeaway paid for and taken through `chef`'s kitchen: collected (pickup) or delivered, so its customer
+ * may rate it.
+ */
+export async function receivedTakeaway(
+  t: TestApp,
+  chef: Visitor,
+  fulfilment: 'pickup' | 'delivery' = 'pickup',
+): Promise<{ s: TakeawayShopper; orderId: string }> {
+  const s = await takeawayShopper(t, { fulfillment_type: fulfilment });
+  const orderId = await paidTakeaway(t, s);
+  const act = (action: string, body: unknown = {}) =>
+    chef.post(`${API}/kitchen/tickets/${orderId}/${action}`, body);
+  expect((await act('accept', { prep_minutes: 10 })).status).toBe(200);
+  expect((await act('ready')).status).toBe(200);
+  const last = fulfilment === 'pickup' ? ['collected'] : ['out_for_delivery', 'delivered'];
+  for (const action of last) expect((await act(action)).status).toBe(200);
+  return { s, orderId };
+}
+
 /** The shop's jobs on a test app, queued but not worked: a test runs each with `runDue` on the pinned clock. */
 export function startTestJobs(t: TestApp): Promise<RunningJobs> {
   const silent = { info: () => {}, warn: () => {}, error: () => {} };

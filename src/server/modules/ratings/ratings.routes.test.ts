@@ -5,7 +5,12 @@ import { outbox } from '../../db/schema/email';
 import { emailsTo, linksIn, PASSWORD, signedInCustomer, signIn, uniqueEmail } from '../../test/accounts';
 import { API, expectError } from '../../test/api-expect';
 import type { Visitor } from '../../test/harness';
-import { paidTakeaway, takeawayShopper, useTakeawayShop } from '../../test/takeaway';
+import {
+  paidTakeaway,
+  receivedTakeaway as receivedBy,
+  takeawayShopper,
+  useTakeawayShop,
+} from '../../test/takeaway';
 import { addStaff } from '../kitchen';
 import { askAfterOrders } from './asks';
 
@@ -20,19 +25,9 @@ const hours = (n: number) => shop.t.clock.advance(n * 3_600_000);
 const act = (orderId: string, action: string, body: unknown = {}) =>
   shop.chef.post(`${API}/kitchen/tickets/${orderId}/${action}`, body);
 
-/** A takeaway paid for and taken through the kitchen: collected (pickup) or delivered. */
-async function receivedTakeaway(fulfilment: 'pickup' | 'delivery' = 'pickup') {
-  const s = await takeawayShopper(shop.t, { fulfillment_type: fulfilment });
-  const orderId = await paidTakeaway(shop.t, s);
-  expect((await act(orderId, 'accept', { prep_minutes: 10 })).status).toBe(200);
-  expect((await act(orderId, 'ready')).status).toBe(200);
-  if (fulfilment === 'pickup') expect((await act(orderId, 'collected')).status).toBe(200);
-  else {
-    expect((await act(orderId, 'out_for_delivery')).status).toBe(200);
-    expect((await act(orderId, 'delivered')).status).toBe(200);
-  }
-  return { s, orderId };
-}
+/** A takeaway of this file's shop, collected (pickup) or delivered. */
+const receivedTakeaway = (fulfilment: 'pickup' | 'delivery' = 'pickup') =>
+  receivedBy(shop.t, shop.chef, fulfilment);
 
 const rate = (visitor: Visitor, body: Record<string, unknown>) => visitor.post(`${API}/ratings`, body);
 
